@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Local is the local table: the router fed from lines of text, one command
+// a line, as players try the bot without Discord and as scenarios and
+// tests play whole games.
+type Local struct {
+	Router  *Router
+	Guild   string
+	Channel string
+	// User acts for lines that name no player until a line does.
+	User engine.PlayerID
+	// JSON writes one JSON object per reply instead of plain text.
+	JSON bool
+	// Echo writes each command line before its replies, so that a
+	// transcript reads as a conversation.
+	Echo bool
+	// Prompt writes a prompt before each line, for a person at a terminal.
+	Prompt bool
+	// Boards, when set, is a folder where each board picture is written.
+	Boards string
+
+	boards int
+}
+
+// jsonReply is a reply as --json writes it.
+type jsonReply struct {
+	User      engine.PlayerID `json:"user"`
+	Ephemeral bool            `json:"ephemeral"`
+	Text      string          `json:"text"`
+	Image     string          `json:"image"`
+}
+
+// Run reads lines from in until it ends, answering each on out.
+func (l *Local) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	w := bufio.NewWriter(out)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	user := l.User
+	for {
+		if l.Prompt {
+			fmt.Fprintf(w, "%s> ", user)
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if !sc.Scan() {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		text := sc.Text()
+		line, err := ParseLine(text)
+		if err == nil && line.Empty {
+			continue
+		}
+		if line.User != "" {
+			user = line.User
+		}
+		if l.Echo && !l.JSON {
+			fmt.Fprintf(w, "» %s\n", strings.TrimSpace(text))
+		}
+		var replies []Reply
+		if err != nil {
+			replies = []Reply{{User: user, Ephemeral: true, Text: "That line does not read: " + err.Error() + "."}}
+		} else {
+			replies = l.Router.Handle(ctx, Request{Guild: l.Guild, Channel: l.Channel, User: user, Command: line.Command})
+		}
+		for _, rep := range replies {
+			if err := l.write(w, rep); err != nil {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+func (l *Local) write(w io.Writer, rep Reply) error {
+	image := ""
+	if rep.Image != nil && l.Boards != "" {
+		l.boards++
+		image = filepath.Join(l.Boards, fmt.Sprintf("board-%04d.png", l.boards))
+		if err := os.WriteFile(image, rep.Image, 0o644); err != nil {
+			return fmt.Errorf("write board picture: %w", err)
+		}
+	}
+	if l.JSON {
+		b, err := json.Marshal(jsonReply{User: rep.User, Ephemeral: rep.Ephemeral, Text: rep.Text, Image: image})
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	text := rep.Text
+	if rep.Ephemeral {
+		text = fmt.Sprintf("(to %s only) %s", rep.User, strings.ReplaceAll(text, "\n", "\n    "))
+	}
+	if image != "" {
+		text += "\n[board: " + image + "]"
+	}
+	_, err := fmt.Fprintln(w, text)
+	return err
+}

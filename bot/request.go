@@ -1,0 +1,22 @@
+package bot
+
+import "github.com/rhapsode/rhapsode/engine"
+
+// Request is a player's command as any transport delivers it.
+type Request struct {
+	Guild   string
+	Channel string
+	User    engine.PlayerID
+	Command engine.Command
+}
+
+// Reply is one message the transport must deliver. An ephemeral reply is
+// for User alone; the others are for the whole channel.
+type Reply struct {
+	User      engine.PlayerID
+	Ephemeral bool
+	Text      string
+	// Image is a PNG picture of the board after the step, when the step
+	// changed the board and a renderer is configured.
+	Image []byte
+}

@@ -1,0 +1,351 @@
+package bot
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// Config sets up a [Router].
+type Config struct {
+	Store *store.Store
+	// Rulesets are the rule systems games may be played by; the first is
+	// the one /book open uses when no rules: option is given.
+	Rulesets []engine.Ruleset
+	Logger   *slog.Logger
+	// Directives lets players give table directives (#seed, #stack,
+	// #place…). The local table allows them; Discord does not.
+	Directives bool
+	// Seed returns the seed of a new game; nil draws one from crypto/rand.
+	Seed func() uint64
+	// SnapshotEvery is how many events pass between snapshots; 0 means 64.
+	SnapshotEvery int
+}
+
+// Router runs commands against the games of many channels. It is safe for
+// concurrent use, and several routers (in several processes) may share one
+// store: the store's sequence check decides which of two writers wins.
+type Router struct {
+	cfg   Config
+	rules map[string]engine.Ruleset
+
+	mu      sync.Mutex
+	locks   map[channelKey]*sync.Mutex
+	pending map[channelKey]uint64 // seeds set by #seed before a game is opened
+	cache   map[store.GameID]*engine.Game
+}
+
+type channelKey struct{ guild, channel string }
+
+// maxCached bounds the games kept in memory between commands.
+const maxCached = 256
+
+// conflictRetries is how often a command is decided again after another
+// writer changed its game first.
+const conflictRetries = 8
+
+// NewRouter returns a router over cfg.
+func NewRouter(cfg Config) *Router {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.SnapshotEvery <= 0 {
+		cfg.SnapshotEvery = 64
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	r := &Router{
+		cfg:     cfg,
+		rules:   map[string]engine.Ruleset{},
+		locks:   map[channelKey]*sync.Mutex{},
+		pending: map[channelKey]uint64{},
+		cache:   map[store.GameID]*engine.Game{},
+	}
+	for _, rs := range cfg.Rulesets {
+		r.rules[rs.ID()] = rs
+	}
+	return r
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Handle runs one request and returns what to say. It never returns an
+// error: problems become private replies in game terms, and a refused
+// command changes nothing.
+func (r *Router) Handle(ctx context.Context, req Request) []Reply {
+	key := channelKey{req.Guild, req.Channel}
+	lock := r.channelLock(key)
+	lock.Lock()
+	defer lock.Unlock()
+
+	req.Command.Actor = req.User
+	replies, err := r.handle(ctx, key, req)
+	if err != nil {
+		if ref, ok := engine.IsRefusal(err); ok {
+			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}
+		}
+		r.cfg.Logger.ErrorContext(ctx, "command failed", "guild", req.Guild, "channel", req.Channel,
+			"user", req.User, "command", req.Command.String(), "err", err)
+		return []Reply{{User: req.User, Ephemeral: true,
+			Text: "Something went wrong on the bot's side, and nothing was recorded. Please try again."}}
+	}
+	return replies
+}
+
+func (r *Router) channelLock(k channelKey) *sync.Mutex {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	l, ok := r.locks[k]
+	if !ok {
+		l = &sync.Mutex{}
+		r.locks[k] = l
+	}
+	return l
+}
+
+func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	c := req.Command
+	if c.Directive && !r.cfg.Directives {
+		return nil, engine.Refuse("", "Table directives are for the local table only.")
+	}
+	switch {
+	case !c.Directive && c.Name == "help":
+		return r.help(ctx, key, req)
+	case !c.Directive && c.Name == "log":
+		return r.log(ctx, key, req)
+	case !c.Directive && c.Name == "book open":
+		return r.open(ctx, key, req)
+	}
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		if c.Directive && c.Name == "seed" {
+			return r.pendingSeed(key, req)
+		}
+		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.run(ctx, info, req)
+}
+
+// run decides req against its game and records the result, deciding again
+// on the new position when another writer wins the race.
+func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply, error) {
+	raced := false
+	for attempt := 0; ; attempt++ {
+		g, err := r.load(ctx, info)
+		if err != nil {
+			return nil, err
+		}
+		res, err := g.Decide(req.Command)
+		if err != nil {
+			if ref, ok := engine.IsRefusal(err); ok && raced {
+				return nil, engine.Refuse(ref.Rule, "The table changed before your command arrived, and it no longer stands: %s", ref.Text)
+			}
+			return nil, err
+		}
+		if len(res.Events) == 0 {
+			return r.replies(req, g, res), nil
+		}
+		err = r.commit(ctx, info, g, res.Events)
+		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
+			raced = true
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return r.replies(req, g, res), nil
+	}
+}
+
+// commit appends events after g's last event and, once they are durable,
+// applies them to g.
+func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, events []engine.Event) error {
+	recs := make([]engine.Record, len(events))
+	for i, e := range events {
+		rec, err := e.Record()
+		if err != nil {
+			return err
+		}
+		recs[i] = rec
+	}
+	before := g.Seq
+	next := g.Clone()
+	for _, e := range events {
+		if err := next.Apply(e); err != nil {
+			return err
+		}
+	}
+	if err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over()); err != nil {
+		r.forget(info.ID)
+		return err
+	}
+	r.remember(info.ID, next)
+	r.maybeSnapshot(ctx, info.ID, before, next)
+	return nil
+}
+
+func (r *Router) maybeSnapshot(ctx context.Context, id store.GameID, before engine.Seq, g *engine.Game) {
+	every := engine.Seq(r.cfg.SnapshotEvery)
+	if g.Seq/every == before/every {
+		return
+	}
+	data, err := g.Snapshot()
+	if err == nil {
+		err = r.cfg.Store.PutSnapshot(ctx, id, g.Seq, snapshotVersion(g.Rules), data)
+	}
+	if err != nil {
+		// A snapshot only saves time; the log is the truth.
+		r.cfg.Logger.WarnContext(ctx, "snapshot not saved", "game", id, "seq", g.Seq, "err", err)
+	}
+}
+
+func snapshotVersion(rs engine.Ruleset) string {
+	return fmt.Sprintf("%s/%d", rs.ID(), rs.StateVersion())
+}
+
+// load returns the game as the store has it now: the cached copy or the
+// newest snapshot, brought up to date with the events after it. The
+// returned game belongs to the caller until it is remembered again.
+func (r *Router) load(ctx context.Context, info store.Game) (*engine.Game, error) {
+	rs, ok := r.rules[info.Ruleset]
+	if !ok {
+		return nil, fmt.Errorf("game %d is played by %q, which this bot does not know", info.ID, info.Ruleset)
+	}
+	g := r.cached(info.ID)
+	if g == nil {
+		var err error
+		g, err = restore(ctx, r.cfg.Store, rs, info.ID)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := catchUp(ctx, r.cfg.Store, info.ID, g); err != nil {
+		return nil, err
+	}
+	r.remember(info.ID, g)
+	return g, nil
+}
+
+// restore builds a game from its newest usable snapshot, or from nothing.
+func restore(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+	_, data, err := st.Snapshot(ctx, id, engine.Seq(1<<62), snapshotVersion(rs))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return engine.NewGame(rs), nil
+	case err != nil:
+		return nil, err
+	}
+	g, err := engine.Restore(rs, data)
+	if err != nil {
+		// A snapshot that does not read is no reason to lose the game:
+		// the log still has every event.
+		return engine.NewGame(rs), nil
+	}
+	return g, nil
+}
+
+// catchUp applies the events recorded after g's last one.
+func catchUp(ctx context.Context, st *store.Store, id store.GameID, g *engine.Game) error {
+	recs, err := st.Events(ctx, id, g.Seq, 0)
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		e, err := engine.DecodeRecord(g.Rules, rec)
+		if err != nil {
+			return err
+		}
+		if err := g.Apply(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Replay rebuilds game id from its whole log, ignoring snapshots. Tests
+// and the crash check compare it with what [Router] loads.
+func Replay(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+	g := engine.NewGame(rs)
+	return g, catchUp(ctx, st, id, g)
+}
+
+func (r *Router) cached(id store.GameID) *engine.Game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g := r.cache[id]
+	delete(r.cache, id)
+	return g
+}
+
+func (r *Router) remember(id store.GameID, g *engine.Game) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.cache) >= maxCached {
+		for k := range r.cache {
+			delete(r.cache, k)
+			break
+		}
+	}
+	r.cache[id] = g
+}
+
+func (r *Router) forget(id store.GameID) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.cache, id)
+}
+
+// replies turns a decided command into messages: the narration of its
+// events and what the rule system said, public lines in one reply and
+// private lines in one reply per player.
+func (r *Router) replies(req Request, g *engine.Game, res engine.Result) []Reply {
+	var msgs []engine.Message
+	for _, e := range res.Events {
+		msgs = append(msgs, g.Rules.Narrate(e)...)
+	}
+	msgs = append(msgs, res.Messages...)
+	return group(req.User, msgs)
+}
+
+func group(user engine.PlayerID, msgs []engine.Message) []Reply {
+	var public []string
+	private := map[engine.PlayerID][]string{}
+	var order []engine.PlayerID
+	for _, m := range msgs {
+		if m.Text == "" {
+			continue
+		}
+		if !m.Private() {
+			public = append(public, m.Text)
+			continue
+		}
+		if _, ok := private[m.To]; !ok {
+			order = append(order, m.To)
+		}
+		private[m.To] = append(private[m.To], m.Text)
+	}
+	var out []Reply
+	if len(public) > 0 {
+		out = append(out, Reply{User: user, Text: strings.Join(public, "\n")})
+	}
+	for _, p := range order {
+		out = append(out, Reply{User: p, Ephemeral: true, Text: strings.Join(private[p], "\n")})
+	}
+	return out
+}

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// The commands every table has, whatever its rules: opening a book, help,
+// and the log. The rest belong to the game's rule system.
+
+var tableCommands = []engine.CommandSpec{
+	{Name: "help", Help: "List the commands, with one line each."},
+	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
+		{Name: "last", Help: "how many steps, 1 to 50 (default 10)", Kind: engine.OptInt},
+	}},
+}
+
+// open starts a new game in the channel with the chosen rule system and
+// hands it the opening command.
+func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	if _, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
+		return nil, engine.Refuse("", "A book is already open in this channel; it must end (/book end) before another opens.")
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	rs, err := r.ruleset(req.Command.Opt("rules"))
+	if err != nil {
+		return nil, err
+	}
+	cmd := req.Command
+	cmd.Options = maps.Clone(cmd.Options)
+	delete(cmd.Options, "rules")
+
+	seed, ok := r.takePending(key)
+	if !ok {
+		seed = r.cfg.Seed()
+	}
+	g := engine.NewGame(rs)
+	opened := g.Open(req.User, seed)
+	if err := g.Apply(opened); err != nil {
+		return nil, err
+	}
+	res, err := g.Decide(cmd)
+	if err != nil {
+		if ok {
+			r.setPending(key, seed)
+		}
+		return nil, err
+	}
+	events := append([]engine.Event{opened}, res.Events...)
+	recs := make([]engine.Record, len(events))
+	for i, e := range events {
+		if recs[i], err = e.Record(); err != nil {
+			return nil, err
+		}
+	}
+	for _, e := range res.Events {
+		if err := g.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	info, err := r.cfg.Store.CreateGame(ctx, key.guild, key.channel, rs.ID(), recs)
+	if errors.Is(err, store.ErrConflict) {
+		return nil, engine.Refuse("", "Another book was opened in this channel a moment ago.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.remember(info.ID, g)
+	return r.replies(req, g, res), nil
+}
+
+func (r *Router) ruleset(id string) (engine.Ruleset, error) {
+	if id == "" {
+		return r.cfg.Rulesets[0], nil
+	}
+	if rs, ok := r.rules[strings.ToLower(id)]; ok {
+		return rs, nil
+	}
+	return nil, engine.Refuse("", "There are no rules called %q here; choose one of %s.", id, strings.Join(r.rulesetIDs(), ", "))
+}
+
+func (r *Router) rulesetIDs() []string {
+	return slices.Sorted(maps.Keys(r.rules))
+}
+
+func (r *Router) pendingSeed(key channelKey, req Request) ([]Reply, error) {
+	if len(req.Command.Args) != 1 {
+		return nil, engine.Refuse("", "#seed takes one number.")
+	}
+	n, err := strconv.ParseUint(req.Command.Args[0], 10, 64)
+	if err != nil {
+		return nil, engine.Refuse("", "#seed takes a whole number, not %q.", req.Command.Args[0])
+	}
+	r.setPending(key, n)
+	return []Reply{{User: req.User, Text: fmt.Sprintf("The next book opened in this channel will use seed %d.", n)}}, nil
+}
+
+func (r *Router) setPending(key channelKey, seed uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pending[key] = seed
+}
+
+func (r *Router) takePending(key channelKey) (uint64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, ok := r.pending[key]
+	delete(r.pending, key)
+	return s, ok
+}
+
+// Commands returns every command players can give at a table of rs,
+// the table's own first.
+func Commands(rs engine.Ruleset) []engine.CommandSpec {
+	return append(slices.Clone(tableCommands), rs.Commands()...)
+}
+
+// help lists the commands of the channel's rule system (or the default
+// one when no book is open).
+func (r *Router) help(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	rs := r.cfg.Rulesets[0]
+	if info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
+		if x, ok := r.rules[info.Ruleset]; ok {
+			rs = x
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Commands for %s:\n", rs.Title())
+	for _, c := range Commands(rs) {
+		fmt.Fprintf(&b, "/%s — %s\n", c.Name, c.Help)
+	}
+	if r.cfg.Directives {
+		b.WriteString("Table directives: #seed N, #stack DECK CARD..., #load DIE N..., #place ELEMENT x,y [facing]\n")
+	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: strings.TrimRight(b.String(), "\n")}}, nil
+}
+
+// log reads back the last steps of the channel's newest game, as the table
+// saw them: private lines are left out.
+func (r *Router) log(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	n, err := req.Command.Int("last", 10)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > 50 {
+		return nil, engine.Refuse("", "last: must be from 1 to 50.")
+	}
+	info, err := r.cfg.Store.LatestGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, engine.Refuse("", "No book has been played in this channel yet.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	rs, ok := r.rules[info.Ruleset]
+	if !ok {
+		return nil, fmt.Errorf("game %d is played by unknown rules %q", info.ID, info.Ruleset)
+	}
+	after := max(info.Head-engine.Seq(n), 0)
+	recs, err := r.cfg.Store.Events(ctx, info.ID, after, 0)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, rec := range recs {
+		e, err := engine.DecodeRecord(rs, rec)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range rs.Narrate(e) {
+			if !m.Private() && m.Text != "" {
+				fmt.Fprintf(&b, "%d. %s\n", e.Seq, m.Text)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteString("Nothing has happened at this table yet.")
+	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: strings.TrimRight(b.String(), "\n")}}, nil
+}

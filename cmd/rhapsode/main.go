@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// localGuild is the guild the local table plays in.
+const localGuild = "local"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+func rulesets() []engine.Ruleset {
+	return []engine.Ruleset{gwab.Rules{}}
+}
+
+// run is the whole program, with its surroundings passed in.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	cmd := ""
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "":
+		if getenv("DISCORD_TOKEN") != "" {
+			err = errors.New("DISCORD_TOKEN is set, but this build cannot connect to Discord yet; unset it to play at the local table")
+			break
+		}
+		err = local(ctx, args, stdin, stdout, stderr, logger)
+	case "local":
+		err = local(ctx, args, stdin, stdout, stderr, logger)
+	case "export":
+		err = export(ctx, args, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, "usage: rhapsode [local|export] [flags]; rhapsode local -h lists the flags")
+		return 0
+	default:
+		err = fmt.Errorf("unknown command %q: use local or export", cmd)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "rhapsode:", err)
+		return 1
+	}
+	return 0
+}
+
+func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, logger *slog.Logger) error {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	channel := fs.String("channel", "table", "the channel the local table plays in")
+	asJSON := fs.Bool("json", false, "write one JSON object per reply")
+	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
+	user := fs.String("user", "player", "who acts until a line names a player with @name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("local takes no arguments, only flags: %v", fs.Args())
+	}
+	if *boards != "" {
+		if err := os.MkdirAll(*boards, 0o755); err != nil {
+			return err
+		}
+	}
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	router := bot.NewRouter(bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true})
+	terminal := isTerminal(stdin)
+	table := &bot.Local{
+		Router:  router,
+		Guild:   localGuild,
+		Channel: *channel,
+		User:    engine.PlayerID(*user),
+		JSON:    *asJSON,
+		Echo:    !terminal,
+		Prompt:  terminal && !*asJSON,
+		Boards:  *boards,
+	}
+	if terminal && !*asJSON {
+		fmt.Fprintln(stdout, "Rhapsode local table. Type /help for the commands; @name before a command acts as that player. End with Ctrl-D.")
+	}
+	return table.Run(ctx, stdin, stdout)
+}
+
+func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	channel := fs.String("channel", "table", "the channel whose game to export")
+	guild := fs.String("guild", localGuild, "the guild of the channel")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*db); err != nil {
+		return fmt.Errorf("no database at %s", *db)
+	}
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return bot.Export(ctx, st, *guild, *channel, stdout)
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

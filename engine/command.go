@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Command is what a player asked for, free of any transport: the slash
+// command's name ("clan raise", "fire"), its options by name, and for table
+// directives ("#place Hector 10,4") the positional arguments.
+type Command struct {
+	Actor     PlayerID
+	Name      string
+	Options   map[string]string
+	Args      []string
+	Directive bool
+}
+
+// Has reports whether the option name was given.
+func (c Command) Has(name string) bool {
+	_, ok := c.Options[name]
+	return ok
+}
+
+// Opt returns the option name, or "" when it was not given.
+func (c Command) Opt(name string) string { return c.Options[name] }
+
+// Int returns the option name as a whole number; def when it was not given.
+func (c Command) Int(name string, def int) (int, error) {
+	v, ok := c.Options[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 0, Refuse("", "%s:%s is not a whole number.", name, v)
+	}
+	return n, nil
+}
+
+// String writes the command the way the local table reads it.
+func (c Command) String() string {
+	var b strings.Builder
+	if c.Directive {
+		b.WriteString("#")
+	} else {
+		b.WriteString("/")
+	}
+	b.WriteString(c.Name)
+	for _, a := range c.Args {
+		b.WriteString(" " + quoteIfNeeded(a))
+	}
+	for _, k := range sortedKeys(c.Options) {
+		b.WriteString(" " + k + ":" + quoteIfNeeded(c.Options[k]))
+	}
+	return b.String()
+}
+
+// quoteIfNeeded quotes s the way the local table reads quoted values:
+// inside double quotes, only a quote and a backslash are escaped.
+func quoteIfNeeded(s string) string {
+	if s != "" && !strings.ContainsAny(s, "\"\\") && strings.IndexFunc(s, unicode.IsSpace) < 0 {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// OptionKind says what an option holds, so that a transport can type it
+// (Discord's option types) and offer completions.
+type OptionKind uint8
+
+const (
+	OptText    OptionKind = iota // free text
+	OptInt                       // a whole number
+	OptElement                   // a piece on the table, by its short name
+	OptPoint                     // a position, as the board's ruler writes it
+	OptPlayer                    // another player
+	OptHero                      // a Hero of the saga
+)
+
+// OptionSpec describes one option of a command.
+type OptionSpec struct {
+	Name     string
+	Help     string
+	Kind     OptionKind
+	Required bool
+	Choices  []string // the only values allowed, when set
+}
+
+// CommandSpec describes one command a rule system understands. Name may
+// have a group and a sub-command ("clan raise").
+type CommandSpec struct {
+	Name    string
+	Help    string // one line for /help
+	Options []OptionSpec
+}
+
+// Option returns the spec of the option name.
+func (s CommandSpec) Option(name string) (OptionSpec, bool) {
+	for _, o := range s.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+// Check reports the first problem with c's options against s: an unknown
+// option, a missing required one, or a value outside the choices.
+func (s CommandSpec) Check(c Command) error {
+	for _, k := range sortedKeys(c.Options) {
+		o, ok := s.Option(k)
+		if !ok {
+			names := make([]string, len(s.Options))
+			for i, o := range s.Options {
+				names[i] = o.Name
+			}
+			if len(names) == 0 {
+				return Refuse("", "/%s takes no options.", s.Name)
+			}
+			return Refuse("", "/%s has no option %q; it takes %s.", s.Name, k, strings.Join(names, ", "))
+		}
+		if len(o.Choices) > 0 && !containsFold(o.Choices, c.Options[k]) {
+			return Refuse("", "%s:%s is not allowed; choose one of %s.", k, c.Options[k], strings.Join(o.Choices, ", "))
+		}
+	}
+	for _, o := range s.Options {
+		if o.Required && !c.Has(o.Name) {
+			return Refuse("", "/%s needs %s: (%s).", s.Name, o.Name, o.Help)
+		}
+	}
+	return nil
+}
+
+func containsFold(list []string, v string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// Refusal is a command the rules do not allow, told to the player who gave
+// it in game terms. Rule cites the section of the rules that forbids it.
+type Refusal struct {
+	Rule string
+	Text string
+}
+
+func (r *Refusal) Error() string {
+	if r.Rule == "" {
+		return r.Text
+	}
+	return r.Text + " (" + r.Rule + ")"
+}
+
+// Refuse returns a [Refusal] citing rule ("" for none) with a formatted text.
+func Refuse(rule, format string, args ...any) error {
+	return &Refusal{Rule: rule, Text: fmt.Sprintf(format, args...)}
+}
+
+// IsRefusal reports whether err is a refusal, and returns it.
+func IsRefusal(err error) (*Refusal, bool) {
+	var r *Refusal
+	ok := errors.As(err, &r)
+	return r, ok
+}

@@ -1,0 +1,25 @@
+// Package engine is the ruleset-neutral core of Rhapsode.
+//
+// A game is a fold of events. A player's [Command] is handed to the game's
+// [Ruleset], which validates it against the current state inside a [Tx] and
+// emits events; nothing changes until those events are applied. Every card
+// dealt and every die rolled while deciding is recorded in the [Event] that
+// used it, so replaying a log never draws again and always rebuilds the same
+// state. New draws come from a per-game source seeded by the table's recorded
+// seed and the sequence number of the action, never from a global generator
+// or the clock.
+//
+// The parts:
+//
+//   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
+//     decks as draw and discard piles (with stacked draws for scenarios), and dice.
+//   - event.go, command.go: what is recorded and what players ask for.
+//   - game.go, tx.go: the fold, and the transaction that turns a command into events.
+//   - table.go: the state every game has whatever its rules: seed, decks, loaded dice.
+//   - geometry (open.go, square.go, hex.go): positions and bases on an open
+//     table, and square and hex grids, for all five rule systems.
+//
+// Rule systems live in sub-packages (engine/gwab and its siblings), each
+// implementing [Ruleset]. This package does no I/O and imports none of the
+// bot, render or store packages.
+package engine

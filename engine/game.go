@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Game is one game of one rule system: the fold of its events so far.
+type Game struct {
+	Rules Ruleset
+	Seq   Seq // the last event applied
+	Table Table
+	State State
+}
+
+// NewGame returns a game of r before its first event.
+func NewGame(r Ruleset) *Game {
+	return &Game{Rules: r, Table: newTable(r.Decks()), State: r.NewState()}
+}
+
+// Open returns the first event of a new game, which records its seed.
+func (g *Game) Open(actor PlayerID, seed uint64) Event {
+	return Event{Seq: g.Seq + 1, Actor: actor, Body: Opened{Ruleset: g.Rules.ID(), Seed: seed}}
+}
+
+// Apply folds e into the game. Events must come in sequence.
+func (g *Game) Apply(e Event) error {
+	if e.Seq != g.Seq+1 {
+		return fmt.Errorf("engine: event %d applied to a game at %d", e.Seq, g.Seq)
+	}
+	if err := g.Table.applyDraws(e.Draws); err != nil {
+		return err
+	}
+	if err := g.Table.applyDiscards(e.Discards); err != nil {
+		return err
+	}
+	handled, err := g.Table.applyTable(e.Body)
+	if err != nil {
+		return err
+	}
+	if !handled {
+		if err := g.State.Apply(e); err != nil {
+			return fmt.Errorf("engine: apply %s event %d: %w", e.Body.Kind(), e.Seq, err)
+		}
+	}
+	g.Seq = e.Seq
+	return nil
+}
+
+// Clone returns an independent copy of g.
+func (g *Game) Clone() *Game {
+	return &Game{Rules: g.Rules, Seq: g.Seq, Table: g.Table.clone(), State: g.State.Clone()}
+}
+
+// Result is what a command came to: the events to record and the messages
+// for the table and for single players.
+type Result struct {
+	Events   []Event
+	Messages []Message
+}
+
+// Decide turns c into events without changing g. Table directives
+// (#seed, #stack, #load) are handled here; everything else goes to the
+// rule system. A command the rules do not allow returns a [Refusal].
+func (g *Game) Decide(c Command) (Result, error) {
+	tx := &Tx{game: g.Clone(), actor: c.Actor}
+	tx.rng = tx.game.Table.rand(g.Seq + 1)
+	var err error
+	if c.Directive && isTableDirective(c.Name) {
+		err = tx.tableDirective(c)
+	} else {
+		if !c.Directive {
+			if spec, ok := g.Spec(c.Name); ok {
+				if err := spec.Check(c); err != nil {
+					return Result{}, err
+				}
+			}
+		}
+		err = g.Rules.Decide(tx, c)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if len(tx.draws) > 0 || len(tx.discards) > 0 {
+		return Result{}, fmt.Errorf("engine: %s drew or discarded cards that no event records", c.Name)
+	}
+	return Result{Events: tx.events, Messages: tx.messages}, nil
+}
+
+// Spec returns the rule system's description of the command name.
+func (g *Game) Spec(name string) (CommandSpec, bool) {
+	i := slices.IndexFunc(g.Rules.Commands(), func(s CommandSpec) bool { return s.Name == name })
+	if i < 0 {
+		return CommandSpec{}, false
+	}
+	return g.Rules.Commands()[i], true
+}
+
+// Snapshot encodes the whole game for a snapshot.
+func (g *Game) Snapshot() ([]byte, error) {
+	st, err := json.Marshal(g.State)
+	if err != nil {
+		return nil, fmt.Errorf("engine: encode %s state: %w", g.Rules.ID(), err)
+	}
+	return json.Marshal(snapshot{Seq: g.Seq, Table: g.Table, State: st})
+}
+
+// Restore rebuilds a game of r from a snapshot written by [Game.Snapshot].
+func Restore(r Ruleset, data []byte) (*Game, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("engine: decode snapshot: %w", err)
+	}
+	st, err := r.DecodeState(s.State)
+	if err != nil {
+		return nil, fmt.Errorf("engine: decode %s state: %w", r.ID(), err)
+	}
+	if len(s.Table.Decks) != len(r.Decks()) {
+		return nil, fmt.Errorf("engine: snapshot has %d decks, %s plays with %d", len(s.Table.Decks), r.ID(), len(r.Decks()))
+	}
+	return &Game{Rules: r, Seq: s.Seq, Table: s.Table, State: st}, nil
+}

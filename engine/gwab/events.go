@@ -1,0 +1,149 @@
+package gwab
+
+import (
+	"fmt"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The facts a book records. Each carries the names its narration needs,
+// so that an old event reads the same whatever happened after it.
+
+// BookOpened opens the book: who keeps it (its game master) and, when the
+// opener chose one, its mode.
+type BookOpened struct {
+	Master  engine.PlayerID `json:"master"`
+	Mode    Mode            `json:"mode"`
+	ModeSet bool            `json:"mode_set,omitempty"`
+}
+
+// ClanRaised brings a clan and its elements to the book (2.3).
+type ClanRaised struct {
+	Clan     Clan      `json:"clan"`
+	Elements []Element `json:"elements"`
+}
+
+// BookStarted ends the gathering: the mode is fixed, the table sized, and
+// every clan deployed in its huddle (7).
+type BookStarted struct {
+	Mode       Mode        `json:"mode"`
+	Board      Board       `json:"board"`
+	Slots      []ClanSlot  `json:"slots"`
+	Placements []Placement `json:"placements"`
+}
+
+// ClanSlot is a clan's place along its edge.
+type ClanSlot struct {
+	Clan ClanTag `json:"clan"`
+	Slot int     `json:"slot"`
+}
+
+// Placement puts an element on the table.
+type Placement struct {
+	Element ElementID   `json:"element"`
+	Base    engine.Base `json:"base"`
+}
+
+// Placed puts one element where a scenario wants it (#place).
+type Placed struct {
+	Placement
+	Name string `json:"name"`
+}
+
+// RoundDealt starts a round: each clan's sequence card, highest first (6.1).
+type RoundDealt struct {
+	Round int      `json:"round"`
+	Order []Dealt  `json:"order"`
+	Names []string `json:"names"` // the clans' names, in Order's order
+}
+
+// RoundEnded closes a round; its sequence cards go to the discards.
+type RoundEnded struct {
+	Round int `json:"round"`
+}
+
+// StoodAloof is a clan passing its turn (6.1).
+type StoodAloof struct {
+	Clan ClanTag `json:"clan"`
+	Name string  `json:"name"`
+}
+
+// Moved is an element's move (8).
+type Moved struct {
+	Clan    ClanTag     `json:"clan"`
+	Element ElementID   `json:"element"`
+	Label   string      `json:"label"`
+	From    engine.Base `json:"from"`
+	To      engine.Base `json:"to"`
+	Strides float64     `json:"strides"`
+}
+
+// BookEnded closes the book (6.2).
+type BookEnded struct {
+	Reason string `json:"reason"`
+}
+
+func (BookOpened) Kind() string  { return "gwab.book-opened" }
+func (ClanRaised) Kind() string  { return "gwab.clan-raised" }
+func (BookStarted) Kind() string { return "gwab.book-started" }
+func (Placed) Kind() string      { return "gwab.placed" }
+func (RoundDealt) Kind() string  { return "gwab.round-dealt" }
+func (RoundEnded) Kind() string  { return "gwab.round-ended" }
+func (StoodAloof) Kind() string  { return "gwab.stood-aloof" }
+func (Moved) Kind() string       { return "gwab.moved" }
+func (BookEnded) Kind() string   { return "gwab.book-ended" }
+
+var bodies = engine.BodyTypes{
+	BookOpened{}.Kind():  engine.Decoder[BookOpened](),
+	ClanRaised{}.Kind():  engine.Decoder[ClanRaised](),
+	BookStarted{}.Kind(): engine.Decoder[BookStarted](),
+	Placed{}.Kind():      engine.Decoder[Placed](),
+	RoundDealt{}.Kind():  engine.Decoder[RoundDealt](),
+	RoundEnded{}.Kind():  engine.Decoder[RoundEnded](),
+	StoodAloof{}.Kind():  engine.Decoder[StoodAloof](),
+	Moved{}.Kind():       engine.Decoder[Moved](),
+	BookEnded{}.Kind():   engine.Decoder[BookEnded](),
+}
+
+// Apply folds one event into the book.
+func (s *State) Apply(e engine.Event) error {
+	switch b := e.Body.(type) {
+	case BookOpened:
+		s.Master, s.Mode, s.ModeSet = b.Master, b.Mode, b.ModeSet
+	case ClanRaised:
+		s.Clans = append(s.Clans, b.Clan)
+		s.Elements = append(s.Elements, b.Elements...)
+	case BookStarted:
+		s.Phase, s.Mode, s.Board = Playing, b.Mode, b.Board
+		for _, cs := range b.Slots {
+			if c := s.Clan(cs.Clan); c != nil {
+				c.Slot = cs.Slot
+			}
+		}
+		for _, p := range b.Placements {
+			if el := s.Element(p.Element); el != nil {
+				el.Base, el.Placed = p.Base, true
+			}
+		}
+	case Placed:
+		if el := s.Element(b.Element); el != nil {
+			el.Base, el.Placed = b.Base, true
+		}
+	case RoundDealt:
+		s.Round, s.Order, s.Turn = b.Round, b.Order, 0
+	case RoundEnded:
+		s.Order, s.Turn = nil, 0
+	case StoodAloof:
+		s.Turn++
+	case Moved:
+		if el := s.Element(b.Element); el != nil {
+			el.Base = b.To
+		}
+		s.Turn++
+	case BookEnded:
+		s.Phase, s.Result = Ended, b.Reason
+	default:
+		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package gwab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Narrate says what an event means to the table.
+func (Rules) Narrate(e engine.Event) []engine.Message {
+	say := func(format string, args ...any) []engine.Message {
+		return []engine.Message{{Text: fmt.Sprintf(format, args...)}}
+	}
+	switch b := e.Body.(type) {
+	case engine.Opened, engine.Seeded:
+		return nil
+	case engine.Stacked:
+		return say("The next %s cards are stacked: %s.", b.Deck, cardList(b.Cards))
+	case engine.Loaded:
+		return say("The next %s rolls are loaded.", b.Die)
+	case BookOpened:
+		mode := "its kind to be settled by the number of players"
+		if b.ModeSet {
+			mode = "as a " + b.Mode.String()
+		}
+		return say("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.", b.Master, mode)
+	case ClanRaised:
+		var war []string
+		for _, el := range b.Elements {
+			if el.Kind == Warband {
+				war = append(war, string(el.ID)+" "+el.Weapon.Troops())
+			}
+		}
+		hero := b.Elements[0]
+		return say("%s raises the %s (%s) as %s: the Hero %s (%s), Companions %s and %s, a chariot %s, and warbands %s.",
+			b.Clan.Player, b.Clan.Name, b.Clan.Tag, article(b.Clan.Side.String()), hero.Name, hero.ID,
+			b.Elements[1].Label(), b.Elements[2].Label(), b.Elements[3].ID, strings.Join(war, ", "))
+	case BookStarted:
+		return say("The book begins as a %s. The clans deploy in their huddles on a table %g by %g strides.", b.Mode, b.Board.Width, b.Board.Depth)
+	case Placed:
+		return say("%s is placed at %s, facing %s.", b.Name, b.Base.FrontCenter(), b.Base.Facing)
+	case RoundDealt:
+		var parts []string
+		for i, d := range b.Order {
+			parts = append(parts, fmt.Sprintf("%s %s", b.Names[i], d.Card))
+		}
+		return say("Round %d. Sequence: %s.", b.Round, strings.Join(parts, ", "))
+	case RoundEnded:
+		return nil
+	case StoodAloof:
+		return say("The %s stand aloof this round.", b.Name)
+	case Moved:
+		return say("%s", describeMove(b))
+	case BookEnded:
+		return say("The book ends %s.", b.Reason)
+	}
+	return say("(%s)", e.Body.Kind())
+}
+
+func cardList(cards []engine.Card) string {
+	var s []string
+	for _, c := range cards {
+		s = append(s, c.String())
+	}
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, " ")
+}
+
+func article(word string) string {
+	if strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+// status describes the book for /status.
+func status(s *State) string {
+	var b strings.Builder
+	switch s.Phase {
+	case Gathering:
+		fmt.Fprintf(&b, "The book is gathering (game master %s). ", s.Master)
+		if s.ModeSet {
+			fmt.Fprintf(&b, "It will be a %s.", s.Mode)
+		}
+	case Playing:
+		fmt.Fprintf(&b, "A %s, round %d.", s.Mode, s.Round)
+		if cur := s.Current(); cur != nil {
+			fmt.Fprintf(&b, " It is %s turn (%s).", possessive(cur.Name), cur.Player)
+		}
+	case Ended:
+		fmt.Fprintf(&b, "The book has ended %s.", s.Result)
+	}
+	if len(s.Clans) == 0 {
+		b.WriteString("\nNo clans have been raised yet.")
+	}
+	for _, cl := range s.Clans {
+		fmt.Fprintf(&b, "\n%s (%s), %s, led by %s:", cl.Name, cl.Tag, cl.Side, cl.Player)
+		for _, d := range s.Order {
+			if d.Clan == cl.Tag {
+				fmt.Fprintf(&b, " card %s.", d.Card)
+			}
+		}
+		for _, el := range s.ClanElements(cl.Tag) {
+			fmt.Fprintf(&b, "\n  %s", el.Label())
+			if lim := woundLimit(el); lim > 0 {
+				fmt.Fprintf(&b, " wounds %d/%d", el.Wounds, lim)
+			}
+			switch {
+			case el.Status == Fallen:
+				b.WriteString(", fallen")
+			case el.Status == Removed:
+				b.WriteString(", out of the fight")
+			case el.Placed:
+				fmt.Fprintf(&b, " at %s facing %s", el.Base.FrontCenter(), el.Base.Facing)
+			}
+		}
+	}
+	return b.String()
+}
+
+// woundLimit is how many wounds remove el from play (10.1.3).
+func woundLimit(el *Element) int {
+	switch el.Kind {
+	case Hero:
+		return el.Class + 2
+	case Companion:
+		return 3
+	case Chariot:
+		return 1 // the driver
+	}
+	switch el.Weapon {
+	case Sling, Bow:
+		return 1
+	case Javelin:
+		return 2
+	}
+	return 3
+}
+
+// possessive writes "the Trojans'" or "the Lycian band's".
+func possessive(clan string) string {
+	if strings.HasSuffix(clan, "s") {
+		return "the " + clan + "'"
+	}
+	return "the " + clan + "'s"
+}

@@ -1,0 +1,148 @@
+package gwab
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// dealRound deals each clan still on the field a sequence card and orders
+// the round by them, highest first (6.1).
+func dealRound(tx *engine.Tx) error {
+	s := tx.State().(*State)
+	ev := RoundDealt{Round: s.Round + 1}
+	for _, cl := range s.Clans {
+		if cl.Gone {
+			continue
+		}
+		card, err := tx.Draw(SequenceDeck)
+		if err != nil {
+			return err
+		}
+		ev.Order = append(ev.Order, Dealt{Clan: cl.Tag, Card: card})
+	}
+	slices.SortFunc(ev.Order, func(a, b Dealt) int { return cardOrder.Compare(b.Card, a.Card) })
+	for _, d := range ev.Order {
+		ev.Names = append(ev.Names, s.Clan(d.Clan).Name)
+	}
+	return tx.Emit(ev)
+}
+
+// discardRound returns the round's sequence cards to the discards.
+func discardRound(tx *engine.Tx, s *State) {
+	for _, d := range s.Order {
+		tx.Discard(SequenceDeck, d.Card)
+	}
+}
+
+// actingClan returns the clan whose turn it is, if the actor leads it.
+func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
+	switch s.Phase {
+	case Gathering:
+		return nil, engine.Refuse("6.1", "The book has not started yet; the game master starts it with /book start.")
+	case Ended:
+		return nil, engine.Refuse("6.2", "This book has ended.")
+	}
+	cur := s.Current()
+	if cur == nil {
+		return nil, engine.Refuse("6.1", "No clan is due to act.")
+	}
+	if cur.Player != actor {
+		return nil, engine.Refuse("6.1", "It is %s turn (%s), not yours.", possessive(cur.Name), cur.Player)
+	}
+	return cur, nil
+}
+
+func standAloof(tx *engine.Tx, s *State, c engine.Command) error {
+	cl, err := actingClan(s, c.Actor)
+	if err != nil {
+		return err
+	}
+	if err := tx.Emit(StoodAloof{Clan: cl.Tag, Name: cl.Name}); err != nil {
+		return err
+	}
+	return afterAction(tx)
+}
+
+// afterAction runs what follows a clan's action: when every clan has
+// acted, the round ends and the next is dealt; then the table is told
+// whose turn it is.
+func afterAction(tx *engine.Tx) error {
+	s := tx.State().(*State)
+	if s.Turn >= len(s.Order) {
+		discardRound(tx, s)
+		if err := tx.Emit(RoundEnded{Round: s.Round}); err != nil {
+			return err
+		}
+		if s.Phase == Playing {
+			if err := dealRound(tx); err != nil {
+				return err
+			}
+		}
+	}
+	if cur := s.Current(); cur != nil {
+		tx.Say(engine.Message{Text: fmt.Sprintf("Next: the %s (%s).", cur.Name, cur.Player)})
+	}
+	return nil
+}
+
+// findElement resolves what a player typed to an element: its short name
+// or its given name, in any case. An unknown name is refused with the
+// nearest names.
+func (s *State) findElement(typed string) (*Element, error) {
+	t := strings.TrimSpace(typed)
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if strings.EqualFold(string(e.ID), t) || strings.EqualFold(e.Name, t) {
+			return e, nil
+		}
+	}
+	type cand struct {
+		name string
+		d    int
+	}
+	var cands []cand
+	for _, e := range s.Elements {
+		for _, n := range []string{string(e.ID), e.Name} {
+			if d := editDistance(strings.ToLower(n), strings.ToLower(t)); d <= max(2, len(t)/3) {
+				cands = append(cands, cand{n, d})
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.d, b.d) })
+	var names []string
+	for _, c := range cands {
+		if len(names) < 3 && !slices.Contains(names, c.name) {
+			names = append(names, c.name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, engine.Refuse("", "There is no element called %q; /status lists them.", typed)
+	}
+	return nil, engine.Refuse("", "There is no element called %q. Did you mean %s?", typed, strings.Join(names, ", "))
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,113 @@
+package gwab
+
+import (
+	"encoding/json"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The two decks of 2.1: one without jokers for the sequence of play, one
+// with jokers for combat and divine intervention.
+const (
+	SequenceDeck engine.DeckName = "sequence"
+	CombatDeck   engine.DeckName = "combat"
+)
+
+// cardOrder is the fixed ruling on card order: Ace high, and suits Spades,
+// Hearts, Clubs, Diamonds from highest to lowest.
+var cardOrder = engine.Ranking{Suits: [4]engine.Suit{engine.Spades, engine.Hearts, engine.Clubs, engine.Diamonds}}
+
+// Rules is the GWAB rule system.
+type Rules struct{}
+
+var _ engine.Ruleset = Rules{}
+
+func (Rules) ID() string    { return "gwab" }
+func (Rules) Title() string { return "Gang Warfare in the Age of Bronze" }
+
+func (Rules) Decks() []engine.DeckSpec {
+	return []engine.DeckSpec{
+		{Name: SequenceDeck, Ranking: cardOrder},
+		{Name: CombatDeck, Jokers: true, Ranking: cardOrder},
+	}
+}
+
+func (Rules) NewState() engine.State { return &State{} }
+
+func (Rules) StateVersion() int { return 1 }
+
+func (Rules) DecodeState(data []byte) (engine.State, error) {
+	s := &State{}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
+	return bodies.Decode(kind, data)
+}
+
+// Commands lists what players can do in a book.
+func (Rules) Commands() []engine.CommandSpec { return commands }
+
+var commands = []engine.CommandSpec{
+	{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Options: []engine.OptionSpec{
+		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
+		{Name: "rules", Help: "the rule system (default gwab)"},
+	}},
+	{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
+		{Name: "name", Help: "the clan's name", Required: true},
+		{Name: "hero", Help: "the Hero's name", Required: true},
+		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
+		{Name: "warbands", Help: "3 or 4 of spear, sword, javelin, sling, bow, comma-separated", Required: true},
+		{Name: "companions", Help: "the two Companions' names, comma-separated"},
+		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
+	}},
+	{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only."},
+	{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Options: []engine.OptionSpec{
+		{Name: "reason", Help: "why the book ends"},
+	}},
+	{Name: "move", Help: "Move one element of your clan (8).", Options: []engine.OptionSpec{
+		{Name: "element", Help: "the element to move", Kind: engine.OptElement, Required: true},
+		{Name: "to", Help: "where its front centre ends, as x,y in strides", Kind: engine.OptPoint},
+		{Name: "toward", Help: "an element to move toward", Kind: engine.OptElement},
+		{Name: "strides", Help: "how far to move toward it (default: as far as allowed)", Kind: engine.OptInt},
+		{Name: "facing", Help: "the facing at the end: N, NE, E… or degrees"},
+	}},
+	{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."},
+	{Name: "status", Help: "The round, whose turn it is, and every clan's elements."},
+}
+
+// Decide turns a command into events.
+func (r Rules) Decide(tx *engine.Tx, c engine.Command) error {
+	s := tx.State().(*State)
+	if c.Directive {
+		switch c.Name {
+		case "place":
+			return place(tx, s, c)
+		}
+		return engine.Refuse("", "Unknown directive #%s; the table knows #seed, #stack, #load and #place.", c.Name)
+	}
+	if s.Phase == Ended && c.Name != "status" {
+		return engine.Refuse("6.2", "This book has ended.")
+	}
+	switch c.Name {
+	case "book open":
+		return openBook(tx, s, c)
+	case "clan raise":
+		return raiseClan(tx, s, c)
+	case "book start":
+		return startBook(tx, s, c)
+	case "book end":
+		return endBook(tx, s, c)
+	case "status":
+		tx.Say(engine.Message{To: c.Actor, Text: status(s)})
+		return nil
+	case "aloof":
+		return standAloof(tx, s, c)
+	case "move":
+		return move(tx, s, c)
+	}
+	return engine.Refuse("", "There is no /%s command; /help lists them.", c.Name)
+}

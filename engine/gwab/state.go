@@ -1,0 +1,308 @@
+package gwab
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Phase is where a book stands.
+type Phase uint8
+
+const (
+	Gathering Phase = iota // open, clans being raised
+	Playing                // started: rounds are being played
+	Ended                  // over
+)
+
+func (p Phase) String() string {
+	return [...]string{"gathering", "playing", "ended"}[p]
+}
+
+// Mode is what kind of book this is (section 12, and the design's rulings).
+type Mode uint8
+
+const (
+	Practice Mode = iota // not recorded by the Herald
+	Raid
+	Battle
+)
+
+func (m Mode) String() string { return [...]string{"practice", "raid", "battle"}[m] }
+
+func parseMode(s string) (Mode, bool) {
+	for m := Practice; m <= Battle; m++ {
+		if strings.EqualFold(s, m.String()) {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// Side is the side of the table a clan fights on (2.2).
+type Side uint8
+
+const (
+	Protagonist Side = iota // deploys along the near edge (y = 0)
+	Antagonist              // deploys along the far edge
+)
+
+func (s Side) String() string { return [...]string{"protagonist", "antagonist"}[s] }
+
+// Other returns the opposing side.
+func (s Side) Other() Side { return 1 - s }
+
+func parseSide(s string) (Side, bool) {
+	switch strings.ToLower(s) {
+	case "protagonist", "pro", "p":
+		return Protagonist, true
+	case "antagonist", "ant", "a":
+		return Antagonist, true
+	}
+	return 0, false
+}
+
+// Kind is what an element is (3.4).
+type Kind uint8
+
+const (
+	Warband Kind = iota
+	Hero
+	Companion
+	Chariot
+)
+
+func (k Kind) String() string { return [...]string{"warband", "Hero", "Companion", "chariot"}[k] }
+
+// Weapon is what a warband is armed with (2.3).
+type Weapon uint8
+
+const (
+	NoWeapon Weapon = iota
+	Spear
+	Sword
+	Javelin
+	Sling
+	Bow
+)
+
+var weaponNames = [...]string{"", "spear", "sword", "javelin", "sling", "bow"}
+var weaponTroops = [...]string{"", "spearmen", "swordsmen", "javelinmen", "slingers", "bowmen"}
+
+func (w Weapon) String() string { return weaponNames[w] }
+
+// Troops is what the warband's men are called: "spearmen".
+func (w Weapon) Troops() string { return weaponTroops[w] }
+
+// Skirmisher reports whether a warband with w is a skirmish stand (12).
+func (w Weapon) Skirmisher() bool { return w == Sling || w == Bow }
+
+// Missile reports whether w can shoot (9.1).
+func (w Weapon) Missile() bool { return w == Javelin || w == Sling || w == Bow }
+
+func parseWeapon(s string) (Weapon, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for w := Spear; w <= Bow; w++ {
+		if s == w.String() || s == w.Troops() {
+			return w, true
+		}
+	}
+	switch s {
+	case "archer", "archers", "bows":
+		return Bow, true
+	case "spears":
+		return Spear, true
+	case "swords":
+		return Sword, true
+	case "javelins":
+		return Javelin, true
+	case "slings":
+		return Sling, true
+	}
+	return NoWeapon, false
+}
+
+// Status is whether an element is still in play.
+type Status uint8
+
+const (
+	Standing Status = iota // in play
+	Fallen                 // a fallen Hero or Companion: a body on the table
+	Removed                // gone from the table
+)
+
+// ClanTag is a clan's short code, used in element names ("MYR").
+type ClanTag string
+
+// ElementID is an element's short name, as players type it ("MYR-W2").
+type ElementID string
+
+// Clan is one player's clan on one side.
+type Clan struct {
+	Tag    ClanTag         `json:"tag"`
+	Name   string          `json:"name"`
+	Player engine.PlayerID `json:"player"`
+	Side   Side            `json:"side"`
+	// Hero is the element that leads the clan now; it changes when a
+	// Companion takes a fallen Hero's place.
+	Hero ElementID `json:"hero"`
+	// Slot is the clan's place along its deployment edge, from the left.
+	Slot int `json:"slot"`
+	// Gone is set when the clan has left the field.
+	Gone bool `json:"gone,omitempty"`
+}
+
+// Element is one stand on the table (3.4).
+type Element struct {
+	ID     ElementID   `json:"id"`
+	Clan   ClanTag     `json:"clan"`
+	Kind   Kind        `json:"kind"`
+	Weapon Weapon      `json:"weapon,omitempty"`
+	Name   string      `json:"name"`
+	Base   engine.Base `json:"base"`
+	Placed bool        `json:"placed,omitempty"`
+	Wounds int         `json:"wounds,omitempty"`
+	Status Status      `json:"status,omitempty"`
+	// Class is a Hero's class (4.5); 0 for every other element.
+	Class int `json:"class,omitempty"`
+	// Driver reports that a chariot's driver is aboard (3.5).
+	Driver bool `json:"driver,omitempty"`
+}
+
+// Label is how the element reads in text: its short name and what it is.
+func (e *Element) Label() string {
+	switch e.Kind {
+	case Warband:
+		return fmt.Sprintf("%s (%s)", e.ID, e.Weapon.Troops())
+	case Chariot:
+		return fmt.Sprintf("%s (chariot)", e.ID)
+	}
+	return fmt.Sprintf("%s (%s)", e.Name, e.ID)
+}
+
+// Board is the size of the table in strides (2.5): x runs along the
+// protagonists' edge from their left, y from their edge toward the
+// antagonists'.
+type Board struct {
+	Width float64 `json:"width"`
+	Depth float64 `json:"depth"`
+}
+
+// State is a book of GWAB.
+type State struct {
+	Phase    Phase           `json:"phase"`
+	Mode     Mode            `json:"mode"`
+	ModeSet  bool            `json:"mode_set,omitempty"` // the opener chose the mode
+	Master   engine.PlayerID `json:"master"`
+	Board    Board           `json:"board"`
+	Clans    []Clan          `json:"clans"`
+	Elements []Element       `json:"elements"`
+	Round    int             `json:"round"`
+	// Order is this round's sequence: clans by the card they were dealt,
+	// highest first (6.1).
+	Order []Dealt `json:"order,omitempty"`
+	// Turn indexes Order: the clan whose turn it is.
+	Turn   int    `json:"turn"`
+	Result string `json:"result,omitempty"`
+}
+
+// Dealt is a clan's sequence card for the round.
+type Dealt struct {
+	Clan ClanTag     `json:"clan"`
+	Card engine.Card `json:"card"`
+}
+
+var _ engine.State = (*State)(nil)
+
+// Over reports whether the book has ended.
+func (s *State) Over() bool { return s.Phase == Ended }
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.Clans = slices.Clone(s.Clans)
+	c.Elements = slices.Clone(s.Elements)
+	c.Order = slices.Clone(s.Order)
+	return &c
+}
+
+func decodeState(data []byte) (*State, error) {
+	s := &State{}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Clan returns the clan tagged t, or nil.
+func (s *State) Clan(t ClanTag) *Clan {
+	for i := range s.Clans {
+		if s.Clans[i].Tag == t {
+			return &s.Clans[i]
+		}
+	}
+	return nil
+}
+
+// Element returns the element id, or nil.
+func (s *State) Element(id ElementID) *Element {
+	for i := range s.Elements {
+		if s.Elements[i].ID == id {
+			return &s.Elements[i]
+		}
+	}
+	return nil
+}
+
+// ClanElements returns the elements of clan t in the order they were raised.
+func (s *State) ClanElements(t ClanTag) []*Element {
+	var out []*Element
+	for i := range s.Elements {
+		if s.Elements[i].Clan == t {
+			out = append(out, &s.Elements[i])
+		}
+	}
+	return out
+}
+
+// PlayerClans returns the clans player raised.
+func (s *State) PlayerClans(p engine.PlayerID) []*Clan {
+	var out []*Clan
+	for i := range s.Clans {
+		if s.Clans[i].Player == p {
+			out = append(out, &s.Clans[i])
+		}
+	}
+	return out
+}
+
+// Players returns the players who raised clans, in the order of their
+// first clan.
+func (s *State) Players() []engine.PlayerID {
+	var out []engine.PlayerID
+	for _, c := range s.Clans {
+		if !slices.Contains(out, c.Player) {
+			out = append(out, c.Player)
+		}
+	}
+	return out
+}
+
+// Current returns the clan whose turn it is, or nil between rounds and
+// outside play.
+func (s *State) Current() *Clan {
+	if s.Phase != Playing || s.Turn >= len(s.Order) {
+		return nil
+	}
+	return s.Clan(s.Order[s.Turn].Clan)
+}
+
+// Antagonists reports whether clans a and b are enemies: on opposite
+// sides and not owned by the same player (7.3).
+func (s *State) Antagonists(a, b ClanTag) bool {
+	ca, cb := s.Clan(a), s.Clan(b)
+	return ca != nil && cb != nil && ca.Side != cb.Side && ca.Player != cb.Player
+}

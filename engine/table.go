@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Table is what every game has whatever its rules: the recorded seed of
+// its random source, its decks, and dice a scenario has loaded.
+type Table struct {
+	Seed   uint64        `json:"seed"`
+	Decks  []Deck        `json:"decks"`
+	Loaded map[Die][]int `json:"loaded,omitempty"`
+}
+
+func newTable(specs []DeckSpec) Table {
+	t := Table{}
+	for _, s := range specs {
+		t.Decks = append(t.Decks, NewDeck(s))
+	}
+	return t
+}
+
+func (t *Table) clone() Table {
+	c := Table{Seed: t.Seed, Decks: make([]Deck, len(t.Decks))}
+	for i, d := range t.Decks {
+		d.Stacked = append([]Card(nil), d.Stacked...)
+		c.Decks[i] = d
+	}
+	if len(t.Loaded) > 0 {
+		c.Loaded = make(map[Die][]int, len(t.Loaded))
+		for k, v := range t.Loaded {
+			c.Loaded[k] = append([]int(nil), v...)
+		}
+	}
+	return c
+}
+
+// Deck returns the deck called name, or nil if the game has none.
+func (t *Table) Deck(name DeckName) *Deck {
+	for i := range t.Decks {
+		if t.Decks[i].Name == name {
+			return &t.Decks[i]
+		}
+	}
+	return nil
+}
+
+// rand returns the source for the action that will be recorded at seq.
+// It depends only on the table's seed and seq, so a game's draws follow
+// from its log alone.
+func (t *Table) rand(seq Seq) *rand.Rand {
+	return rand.New(rand.NewPCG(t.Seed, uint64(seq)))
+}
+
+// The table's own event bodies: the opening of a game and the directives
+// of scenarios (seed, stacked cards, loaded dice).
+
+// Opened is the first event of every game.
+type Opened struct {
+	Ruleset string `json:"ruleset"`
+	Seed    uint64 `json:"seed"`
+}
+
+// Seeded replaces the seed of the game's random source.
+type Seeded struct {
+	Seed uint64 `json:"seed"`
+}
+
+// Stacked sets the next cards of a deck, replacing any earlier stack.
+type Stacked struct {
+	Deck  DeckName `json:"deck"`
+	Cards []Card   `json:"cards"`
+}
+
+// Loaded sets the next results of a die, replacing any earlier loading.
+type Loaded struct {
+	Die   Die   `json:"die"`
+	Rolls []int `json:"rolls"`
+}
+
+func (Opened) Kind() string  { return "table.opened" }
+func (Seeded) Kind() string  { return "table.seeded" }
+func (Stacked) Kind() string { return "table.stacked" }
+func (Loaded) Kind() string  { return "table.loaded" }
+
+var tableBodies = BodyTypes{
+	Opened{}.Kind():  Decoder[Opened](),
+	Seeded{}.Kind():  Decoder[Seeded](),
+	Stacked{}.Kind(): Decoder[Stacked](),
+	Loaded{}.Kind():  Decoder[Loaded](),
+}
+
+// applyTable applies a table body; it reports false for any other body.
+func (t *Table) applyTable(b Body) (bool, error) {
+	switch b := b.(type) {
+	case Opened:
+		t.Seed = b.Seed
+	case Seeded:
+		t.Seed = b.Seed
+	case Stacked:
+		d := t.Deck(b.Deck)
+		if d == nil {
+			return true, fmt.Errorf("engine: no %q deck on this table", b.Deck)
+		}
+		d.Stacked = append([]Card(nil), b.Cards...)
+	case Loaded:
+		if t.Loaded == nil {
+			t.Loaded = map[Die][]int{}
+		}
+		t.Loaded[b.Die] = append([]int(nil), b.Rolls...)
+		if len(b.Rolls) == 0 {
+			delete(t.Loaded, b.Die)
+		}
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// applyDraws removes the event's draws from the decks and consumes loaded
+// dice, exactly as they were taken when the event was decided.
+func (t *Table) applyDraws(draws []Draw) error {
+	for _, d := range draws {
+		if d.Die != NoDie {
+			if l := t.Loaded[d.Die]; len(l) > 0 {
+				t.Loaded[d.Die] = l[1:]
+				if len(l) == 1 {
+					delete(t.Loaded, d.Die)
+				}
+			}
+			continue
+		}
+		deck := t.Deck(d.Deck)
+		if deck == nil {
+			return fmt.Errorf("engine: no %q deck on this table", d.Deck)
+		}
+		deck.take(d.Card)
+	}
+	return nil
+}
+
+func (t *Table) applyDiscards(discards []Draw) error {
+	for _, d := range discards {
+		deck := t.Deck(d.Deck)
+		if deck == nil {
+			return fmt.Errorf("engine: no %q deck on this table", d.Deck)
+		}
+		deck.discard(d.Card)
+	}
+	return nil
+}
