@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// benchRecord is a record like a move in a game: a card drawn, a die rolled,
+// and a payload of about 300 bytes.
+func benchRecord(seq engine.Seq) engine.Record {
+	payload := fmt.Sprintf(`{"element":"clan-2/hero-1","from":{"x":12.5,"y":40},"to":{"x":18,"y":36.25},"order":%d,"note":%q}`,
+		seq, strings.Repeat("a", 190))
+	return engine.Record{
+		Seq: seq, Kind: "gwab.moved", Actor: "123456789012345678",
+		Draws:   []engine.Draw{{Deck: "sequence", Card: engine.NewCard(engine.Queen, engine.Hearts)}, {Die: engine.D6, Roll: 3}},
+		Payload: json.RawMessage(payload),
+	}
+}
+
+// BenchmarkAppend appends one record per op, durably (each is its own
+// committed, synced transaction).
+func BenchmarkAppend(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	g := newGame(b, s, "chan")
+	b.SetBytes(int64(len(benchRecord(1).Payload)))
+	b.ResetTimer()
+	for i := range b.N {
+		seq := engine.Seq(i)
+		if err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEvents loads a game of 1000 events the way the bot does: the
+// newest snapshot, then the events after it.
+func BenchmarkEvents(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	const n = 1000
+	recs := make([]engine.Record, n)
+	for i := range recs {
+		recs[i] = benchRecord(engine.Seq(i + 1))
+	}
+	g := newGame(b, s, "chan", recs...)
+	for _, tail := range []int{20, 200} {
+		version := fmt.Sprintf("bench-%d", tail)
+		if err := s.PutSnapshot(ctx, g.ID, engine.Seq(n-tail), version, make([]byte, 4096)); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("tail=%d", tail), func(b *testing.B) {
+			for range b.N {
+				seq, _, err := s.Snapshot(ctx, g.ID, n, version)
+				if err != nil {
+					b.Fatal(err)
+				}
+				got, err := s.Events(ctx, g.ID, seq, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(got) != tail {
+					b.Fatalf("%d events after %d, want %d", len(got), seq, tail)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,72 @@
+// Package store keeps Rhapsode's games in one SQLite file
+// (modernc.org/sqlite, pure Go): each game's event log, snapshots of its
+// state, and which channel it is played in.
+//
+// A game is a fold of its events (see package engine). The store holds the
+// log as [engine.Record] values, numbered 1, 2, 3 ... per game, and never
+// rewrites or deletes them. To load a game, take the newest [Store.Snapshot]
+// of the state format the program understands, then replay
+// [Store.Events] after it. To move a game on, [Store.Append] the new records
+// with the number of the last event the caller saw; if anyone else has
+// appended since, Append returns [ErrConflict] and the caller reloads and
+// tries again (or tells the player the table moved on).
+//
+// The parts:
+//
+//   - store.go: [Open], the connection pools, and how SQLite's errors map to
+//     [ErrNotFound], [ErrConflict], [ErrEnded] and [ErrBusy].
+//   - migrate.go and migrations/: the schema, as numbered SQL files.
+//   - games.go: each [Game], and the rule of one active game per channel.
+//   - events.go: the log: [Store.Append] and [Store.Events].
+//   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
+//
+// # Durability
+//
+// The file is in WAL mode with synchronous=FULL: SQLite syncs the write-ahead
+// log on every commit, so once Append (or CreateGame, or PutSnapshot)
+// returns nil its records survive a crash of the process or of the machine.
+// A call that returns an error has written nothing, with one exception that
+// no database avoids: if the disk fails during the commit itself, the caller
+// cannot tell whether it landed; reloading the game shows which.
+//
+// # Concurrency
+//
+// A Store is safe for use by many goroutines, and many processes on one
+// machine may open the same file (WAL mode needs shared memory, so not over
+// a network file system). Every write runs in a transaction begun with BEGIN
+// IMMEDIATE, which takes the database's single write lock before it reads
+// anything. Append reads the game's head inside that transaction and
+// refuses unless it equals the expected number, and the events table's
+// primary key (game_id, seq) refuses a second record with the same number
+// whatever path it comes by. Two writers with the same expectation, in one
+// process or in two, therefore cannot both succeed: one commits, the other
+// gets ErrConflict. The same lock and a partial unique index on
+// (guild, channel) where not ended let a channel have only one active game.
+//
+// A Store holds two pools of connections to the file:
+//
+//   - The writer pool has exactly one connection (and _txlock=immediate).
+//     Writers in this process wait for it in database/sql, in order, until
+//     their context ends, rather than each taking a connection and polling
+//     SQLite's lock, and a read can never hold a connection a writer needs.
+//   - The reader pool has several connections with query_only set. Each read
+//     is a single statement, so it sees one committed state of the
+//     database (WAL gives every statement a snapshot) and it neither waits
+//     for writers nor blocks them. Reads see every write that returned
+//     before they began, from this process or another.
+//
+// Between processes the only arbiter is SQLite's file lock. A connection
+// that finds another process holding the write lock retries for up to the
+// busy timeout (10 s); if the lock is still held it gives up with [ErrBusy],
+// which is not ErrConflict: nothing is known about the game's head, so the
+// caller should report a busy table rather than reload.
+//
+// # Schema
+//
+// Migrations are embedded SQL files, migrations/NNNN_words.sql, numbered from
+// 0001 without gaps. Open applies the ones the file lacks, each in its own
+// IMMEDIATE transaction that first checks schema_migrations under the write
+// lock, so two processes opening a new file at once apply each step once.
+// Open refuses a file that records a migration this program does not have.
+// A migration file must never change once released; add a new one instead.
+package store

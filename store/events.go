@@ -1,0 +1,217 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// An eventRow is a record encoded for the events table. Draws and discards
+// are nil (SQL NULL) when the record has none.
+type eventRow struct {
+	seq      int64
+	kind     string
+	actor    string
+	draws    any // nil or JSON text
+	discards any // nil or JSON text
+	payload  string
+}
+
+// encodeRecords checks that recs are numbered after+1, after+2, ... and
+// encodes them. A nil payload is stored as JSON null.
+func encodeRecords(recs []engine.Record, after engine.Seq) ([]eventRow, error) {
+	if after < 0 {
+		return nil, fmt.Errorf("negative sequence number %d", after)
+	}
+	rows := make([]eventRow, len(recs))
+	for i, rec := range recs {
+		want := after + 1 + engine.Seq(i)
+		if rec.Seq != want {
+			return nil, fmt.Errorf("record %d has seq %d, want %d", i, rec.Seq, want)
+		}
+		if rec.Kind == "" {
+			return nil, fmt.Errorf("record %d has no kind", rec.Seq)
+		}
+		payload := []byte(rec.Payload)
+		if len(payload) == 0 {
+			payload = []byte("null")
+		}
+		if !json.Valid(payload) {
+			return nil, fmt.Errorf("record %d (%s): payload is not valid JSON", rec.Seq, rec.Kind)
+		}
+		draws, err := encodeDraws(rec.Draws)
+		if err != nil {
+			return nil, fmt.Errorf("record %d (%s): draws: %w", rec.Seq, rec.Kind, err)
+		}
+		discards, err := encodeDraws(rec.Discards)
+		if err != nil {
+			return nil, fmt.Errorf("record %d (%s): discards: %w", rec.Seq, rec.Kind, err)
+		}
+		rows[i] = eventRow{
+			seq: int64(rec.Seq), kind: rec.Kind, actor: string(rec.Actor),
+			draws: draws, discards: discards, payload: string(payload),
+		}
+	}
+	return rows, nil
+}
+
+func encodeDraws(ds []engine.Draw) (any, error) {
+	if len(ds) == 0 {
+		return nil, nil
+	}
+	b, err := json.Marshal(ds)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+func decodeDraws(s sql.NullString) ([]engine.Draw, error) {
+	if !s.Valid {
+		return nil, nil
+	}
+	var ds []engine.Draw
+	if err := json.Unmarshal([]byte(s.String), &ds); err != nil {
+		return nil, err
+	}
+	return ds, nil
+}
+
+// insertEvents writes rows to game id's log inside tx. A row whose seq is
+// already taken fails the unique primary key (game_id, seq).
+func insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []eventRow, now time.Time) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	at := formatTime(now)
+	for _, r := range rows {
+		if _, err := stmt.ExecContext(ctx, int64(id), r.seq, r.kind, r.actor, r.draws, r.discards, r.payload, at); err != nil {
+			return fmt.Errorf("event %d: %w", r.seq, err)
+		}
+	}
+	return nil
+}
+
+// Append adds recs to game id's log after the event numbered expect, in one
+// transaction; recs[i].Seq must be expect+1+i. If the game's head is not
+// expect, or a record with one of those numbers exists, it returns
+// [ErrConflict] and writes nothing: of several writers that read the same
+// head, exactly one succeeds, whichever processes they run in. If end is
+// true the game is marked ended in the same transaction. Appending to an
+// ended game returns [ErrEnded]; to a missing one, [ErrNotFound]. When
+// Append returns nil the records are on disk.
+func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (err error) {
+	op := fmt.Sprintf("append to game %d after event %d", id, expect)
+	rows, err := encodeRecords(recs, expect)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	now := time.Now().UTC()
+
+	// BEGIN IMMEDIATE takes the database's write lock before the head is
+	// read, so no other connection, in this process or another, can move
+	// the head between the check and the commit.
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	var head engine.Seq
+	var ended bool
+	switch err := tx.QueryRowContext(ctx, `SELECT head, ended FROM games WHERE id = ?`, int64(id)).Scan(&head, &ended); {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	case err != nil:
+		return wrap(ctx, op, err)
+	case head != expect:
+		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, head)
+	case ended:
+		return fmt.Errorf("store: %s: %w", op, ErrEnded)
+	}
+	if err := insertEvents(ctx, tx, id, rows, now); err != nil {
+		return wrap(ctx, op, err)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`,
+		int64(expect)+int64(len(recs)), end, int64(id), int64(expect))
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return wrap(ctx, op, err)
+	} else if n != 1 {
+		return fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
+	}
+	if err := tx.Commit(); err != nil {
+		return wrap(ctx, op, err)
+	}
+	return nil
+}
+
+// Events returns game id's records numbered after `after` up to and
+// including upTo, in order; upTo 0 means up to the head. It reads one
+// consistent state of the log. It returns [ErrNotFound] if there is no such
+// game, and no records (not an error) if the game has none in that range.
+func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) ([]engine.Record, error) {
+	op := fmt.Sprintf("events of game %d after %d", id, after)
+	last := int64(upTo)
+	if upTo == 0 {
+		last = math.MaxInt64
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, actor, draws, discards, payload FROM events
+		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, int64(id), int64(after), last)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var recs []engine.Record
+	if upTo > after {
+		recs = make([]engine.Record, 0, min(upTo-after, 1024))
+	}
+	for rows.Next() {
+		var rec engine.Record
+		var actor string
+		var draws, discards sql.NullString
+		var payload []byte
+		if err := rows.Scan(&rec.Seq, &rec.Kind, &actor, &draws, &discards, &payload); err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		rec.Actor = engine.PlayerID(actor)
+		rec.Payload = payload
+		if rec.Draws, err = decodeDraws(draws); err != nil {
+			return nil, fmt.Errorf("store: %s: event %d: draws: %w", op, rec.Seq, err)
+		}
+		if rec.Discards, err = decodeDraws(discards); err != nil {
+			return nil, fmt.Errorf("store: %s: event %d: discards: %w", op, rec.Seq, err)
+		}
+		recs = append(recs, rec)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	if len(recs) == 0 {
+		// Games are never deleted, so this later look-up cannot disagree
+		// with the query above about whether the game exists.
+		if _, err := s.Game(ctx, id); errors.Is(err, ErrNotFound) {
+			return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	return recs, nil
+}

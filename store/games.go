@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// GameID identifies a game in the store.
+type GameID int64
+
+// A Game is one game played in one channel: its rule system, how far its
+// event log goes, and whether it is over.
+type Game struct {
+	ID      GameID
+	Guild   string
+	Channel string
+	Ruleset string     // the rule system's id, such as "gwab"
+	Head    engine.Seq // the last event's number; 0 before any
+	Ended   bool
+	Created time.Time // UTC
+}
+
+const gameColumns = `id, guild, channel, ruleset, head, ended, created`
+
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var created string
+	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Ruleset, &g.Head, &g.Ended, &created); err != nil {
+		return Game{}, err
+	}
+	t, err := parseTime(created)
+	if err != nil {
+		return Game{}, fmt.Errorf("game %d: created: %w", g.ID, err)
+	}
+	g.Created = t
+	return g, nil
+}
+
+// CreateGame starts a game of ruleset in a channel with its first records,
+// in one transaction. recs[i].Seq must be i+1; recs may be empty. It returns
+// [ErrConflict] if the channel already has a game that has not ended.
+func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (_ Game, err error) {
+	op := fmt.Sprintf("create %s game in %s/%s", ruleset, guild, channel)
+	if guild == "" || channel == "" || ruleset == "" {
+		return Game{}, fmt.Errorf("store: %s: guild, channel and ruleset must not be empty", op)
+	}
+	rows, err := encodeRecords(recs, 0)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: %s: %w", op, err)
+	}
+	now := time.Now().UTC()
+	g := Game{Guild: guild, Channel: channel, Ruleset: ruleset, Head: engine.Seq(len(recs)), Created: now}
+
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	// The partial unique index games_active_channel turns a second active
+	// game in the channel into a constraint violation, which wrap maps to
+	// ErrConflict.
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`,
+		guild, channel, ruleset, int64(g.Head), formatTime(now))
+	if err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	g.ID = GameID(id)
+	if err := insertEvents(ctx, tx, g.ID, rows, now); err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	return g, nil
+}
+
+// ActiveGame returns the channel's game that has not ended, or
+// [ErrNotFound].
+func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx,
+		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? AND ended = 0`, guild, channel))
+	return g, notFound(ctx, fmt.Sprintf("active game in %s/%s", guild, channel), err)
+}
+
+// LatestGame returns the channel's active game if it has one, else the one
+// created most recently, or [ErrNotFound] if the channel never had a game.
+func (s *Store) LatestGame(ctx context.Context, guild, channel string) (Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx,
+		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? ORDER BY ended, id DESC LIMIT 1`, guild, channel))
+	return g, notFound(ctx, fmt.Sprintf("latest game in %s/%s", guild, channel), err)
+}
+
+// Game returns the game with this id, or [ErrNotFound].
+func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, int64(id)))
+	return g, notFound(ctx, fmt.Sprintf("game %d", id), err)
+}
+
+// Games returns every game of the guild, ended or not, oldest first.
+func (s *Store) Games(ctx context.Context, guild string) ([]Game, error) {
+	op := fmt.Sprintf("games of %s", guild)
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = ? ORDER BY id`, guild)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var gs []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	return gs, nil
+}
+
+// notFound wraps err from a single-row query, turning no rows into
+// [ErrNotFound]. It returns nil for nil.
+func notFound(ctx context.Context, op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	return wrap(ctx, op, err)
+}

@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Sentinel errors. Every error the package returns is wrapped with the
+// operation that failed; test for these with [errors.Is].
+var (
+	// ErrNotFound means there is no such game, or no snapshot that fits.
+	ErrNotFound = errors.New("no such game or snapshot")
+	// ErrConflict means another writer got there first: the game's head is
+	// not where the caller expected, or its channel already has a game that
+	// has not ended. Reload and try again.
+	ErrConflict = errors.New("another writer got there first")
+	// ErrEnded means the caller tried to append to a game that has ended.
+	ErrEnded = errors.New("game has ended")
+	// ErrBusy means another process held the database's write lock for
+	// longer than the busy timeout. Nothing was written; the caller may try
+	// again later.
+	ErrBusy = errors.New("database stayed locked past the busy timeout")
+)
+
+// busyTimeout is how long a connection waits for another process's lock
+// before giving up with [ErrBusy].
+const busyTimeout = 10 * time.Second
+
+// A Store is a Rhapsode database: games, their event logs and snapshots, in
+// one SQLite file. It is safe for concurrent use by many goroutines, and
+// many processes may open the same file at once.
+type Store struct {
+	w *sql.DB // exactly one connection; every write transaction (BEGIN IMMEDIATE)
+	r *sql.DB // query_only connections; every read, one statement at a time
+}
+
+// Open opens the database at path, creating the file if it does not exist,
+// and applies any schema migrations it lacks. path names a file on a local
+// disk (SQLite's WAL mode does not work over a network file system);
+// ":memory:" is not supported.
+func Open(ctx context.Context, path string) (*Store, error) {
+	return open(ctx, path, busyTimeout)
+}
+
+func open(ctx context.Context, path string, busy time.Duration) (_ *Store, err error) {
+	op := fmt.Sprintf("open %s", path)
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
+		return nil, fmt.Errorf("store: %s: need the path of a database file", op)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+	migs, err := loadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+
+	w, err := sql.Open("sqlite", dsn(abs, busy, true))
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+	defer func() {
+		if err != nil {
+			w.Close()
+		}
+	}()
+	// One writer connection: writers in this process queue in database/sql's
+	// pool (honouring their contexts) instead of polling SQLite's lock.
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+
+	// PRAGMA journal_mode=WAL reports the mode it ended up in; a file system
+	// that cannot hold the shared-memory index leaves the old mode.
+	var mode string
+	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return nil, fmt.Errorf("store: %s: journal mode is %q, want wal", op, mode)
+	}
+	if err := migrate(ctx, w, migs); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+
+	r, err := sql.Open("sqlite", dsn(abs, busy, false))
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+	n := max(4, runtime.GOMAXPROCS(0))
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	if err := r.PingContext(ctx); err != nil {
+		r.Close()
+		return nil, wrap(ctx, op, err)
+	}
+	return &Store{w: w, r: r}, nil
+}
+
+// dsn returns the modernc.org/sqlite data source name for the database file
+// at the absolute path abs. The writer's connections put the file in WAL mode
+// and begin every transaction with BEGIN IMMEDIATE; the readers' are
+// query_only. Both wait busy for locks and sync fully.
+func dsn(abs string, busy time.Duration, write bool) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows volume: file:///C:/...
+	}
+	u := url.URL{Scheme: "file", Path: p} // escapes '?', '#' and '%' in the path
+	q := []string{
+		"_pragma=busy_timeout(" + strconv.FormatInt(busy.Milliseconds(), 10) + ")",
+		"_pragma=foreign_keys(1)",
+		"_pragma=synchronous(FULL)",
+	}
+	if write {
+		q = append(q, "_pragma=journal_mode(WAL)", "_txlock=immediate")
+	} else {
+		q = append(q, "_pragma=query_only(1)")
+	}
+	return u.String() + "?" + strings.Join(q, "&")
+}
+
+// Close closes the database. Operations in flight may fail.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// wrap annotates err with the operation and maps SQLite's result codes onto
+// the package's sentinels: a unique-constraint violation is [ErrConflict], a
+// lock that outlived the busy timeout is [ErrBusy], and an interrupted
+// statement reports why ctx ended. The driver's error stays in the chain.
+func wrap(ctx context.Context, op string, err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch code := se.Code(); {
+		case code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, code == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+			return fmt.Errorf("store: %s: %w: %w", op, ErrConflict, err)
+		case code&0xff == sqlite3.SQLITE_BUSY:
+			return fmt.Errorf("store: %s: %w: %w", op, ErrBusy, err)
+		case code&0xff == sqlite3.SQLITE_INTERRUPT && ctx.Err() != nil:
+			return fmt.Errorf("store: %s: %w: %w", op, ctx.Err(), err)
+		}
+	}
+	return fmt.Errorf("store: %s: %w", op, err)
+}
+
+// timeFormat is how times are written: UTC, RFC 3339, nanoseconds.
+const timeFormat = time.RFC3339Nano
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) (time.Time, error) { return time.Parse(timeFormat, s) }
