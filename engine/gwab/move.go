@@ -51,8 +51,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	var target *Element
 	switch {
 	case c.Has("to"):
-		if dest, err = engine.ParseVec(c.Opt("to")); err != nil {
-			return engine.Refuse("", "%s", err)
+		if dest, err = parsePoint("to", c.Opt("to")); err != nil {
+			return err
 		}
 		if d := front.Dist(dest); d > footMove+moveSlack {
 			return engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), footMove, dest, d)
@@ -84,8 +84,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "Say where to: to:x,y, toward:ELEMENT, or facing: to turn in place.")
 	}
 	if c.Has("facing") {
-		if facing, err = engine.ParseHeading(c.Opt("facing")); err != nil {
-			return engine.Refuse("", "%s", err)
+		if facing, err = parseFacing(c.Opt("facing")); err != nil {
+			return err
 		}
 	}
 	turned := start.WithFacing(facing)
@@ -156,4 +156,23 @@ func describeMove(m Moved) string {
 		return fmt.Sprintf("%s moves %g strides to %s, facing %s.", m.Label, m.Strides, to, m.To.Facing)
 	}
 	return fmt.Sprintf("%s moves %g strides to %s.", m.Label, m.Strides, to)
+}
+
+// parsePoint reads a position typed as option name, in strides.
+func parsePoint(name, v string) (engine.Vec, error) {
+	p, err := engine.ParseVec(v)
+	if err != nil {
+		return p, engine.Refuse("", "%s:%s is not a position; write x,y in strides, like 12,7.5, as the board's ruler reads.", name, v)
+	}
+	return p, nil
+}
+
+// parseFacing reads a facing: a compass point or degrees clockwise from
+// north (toward the antagonists' edge).
+func parseFacing(v string) (engine.Heading, error) {
+	h, err := engine.ParseHeading(v)
+	if err != nil {
+		return h, engine.Refuse("", "%q is not a facing; use N, NE, E, SE, S, SW, W, NW or degrees clockwise from N.", v)
+	}
+	return h, nil
 }

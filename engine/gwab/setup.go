@@ -322,15 +322,15 @@ func place(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	at, err := engine.ParseVec(c.Args[1])
+	at, err := parsePoint("position", c.Args[1])
 	if err != nil {
-		return engine.Refuse("", "%s", err)
+		return err
 	}
 	base := el.Base
 	if len(c.Args) == 3 {
-		h, err := engine.ParseHeading(c.Args[2])
+		h, err := parseFacing(c.Args[2])
 		if err != nil {
-			return engine.Refuse("", "%s", err)
+			return err
 		}
 		base.Facing = h
 	} else if cl := s.Clan(el.Clan); !el.Placed && cl.Side == Antagonist {
