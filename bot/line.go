@@ -50,25 +50,31 @@ func ParseLine(s string) (Line, error) {
 	case first.quoted:
 		return Line{}, fmt.Errorf("a line must start with a /command or a #directive")
 	case strings.HasPrefix(first.text, "#") && len(first.text) > 1:
+		if !isWord(first.text[1:]) {
+			return Line{}, fmt.Errorf("%q is not a directive: a directive is # and a word, like #seed", first.text)
+		}
 		l.Command = engine.Command{Directive: true, Name: strings.ToLower(first.text[1:])}
 		for _, t := range toks[1:] {
 			l.Command.Args = append(l.Command.Args, t.text)
 		}
 		return l, nil
-	case strings.HasPrefix(first.text, "/") && len(first.text) > 1:
+	case strings.HasPrefix(first.text, "/") && isWord(first.text[1:]):
 	default:
 		return Line{}, fmt.Errorf("%q is not a command: commands start with /, like /help", first.text)
 	}
 	name := []string{strings.ToLower(first.text[1:])}
 	rest := toks[1:]
 	for len(rest) > 0 && !rest[0].quoted && !strings.Contains(rest[0].text, ":") {
+		if !isWord(rest[0].text) {
+			return Line{}, fmt.Errorf("%q is not part of a command's name: options are written name:value", rest[0].text)
+		}
 		name = append(name, strings.ToLower(rest[0].text))
 		rest = rest[1:]
 	}
 	l.Command.Name = strings.Join(name, " ")
 	for _, t := range rest {
 		key, val, ok := strings.Cut(t.text, ":")
-		if !ok || t.quoted || key == "" {
+		if !ok || t.quoted || !isWord(key) {
 			return Line{}, fmt.Errorf("%q is not an option: write name:value, quoting values with spaces", t.text)
 		}
 		key = strings.ToLower(key)
@@ -81,6 +87,20 @@ func ParseLine(s string) (Line, error) {
 		l.Command.Options[key] = val
 	}
 	return l, nil
+}
+
+// isWord reports whether s can be (part of) a command's name: letters,
+// digits and dashes.
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 type token struct {

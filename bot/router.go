@@ -37,10 +37,9 @@ type Router struct {
 	cfg   Config
 	rules map[string]engine.Ruleset
 
-	mu      sync.Mutex
-	locks   map[channelKey]*sync.Mutex
-	pending map[channelKey]uint64 // seeds set by #seed before a game is opened
-	cache   map[store.GameID]*engine.Game
+	mu    sync.Mutex
+	locks map[channelKey]*sync.Mutex
+	cache map[store.GameID]*engine.Game
 }
 
 type channelKey struct{ guild, channel string }
@@ -64,11 +63,10 @@ func NewRouter(cfg Config) *Router {
 		cfg.Seed = randomSeed
 	}
 	r := &Router{
-		cfg:     cfg,
-		rules:   map[string]engine.Ruleset{},
-		locks:   map[channelKey]*sync.Mutex{},
-		pending: map[channelKey]uint64{},
-		cache:   map[store.GameID]*engine.Game{},
+		cfg:   cfg,
+		rules: map[string]engine.Ruleset{},
+		locks: map[channelKey]*sync.Mutex{},
+		cache: map[store.GameID]*engine.Game{},
 	}
 	for _, rs := range cfg.Rulesets {
 		r.rules[rs.ID()] = rs
@@ -131,9 +129,6 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 	}
 	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
-		if c.Directive && c.Name == "seed" {
-			return r.pendingSeed(key, req)
-		}
 		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
 	}
 	if err != nil {

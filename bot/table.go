@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -39,20 +38,13 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 	cmd.Options = maps.Clone(cmd.Options)
 	delete(cmd.Options, "rules")
 
-	seed, ok := r.takePending(key)
-	if !ok {
-		seed = r.cfg.Seed()
-	}
 	g := engine.NewGame(rs)
-	opened := g.Open(req.User, seed)
+	opened := g.Open(req.User, r.cfg.Seed())
 	if err := g.Apply(opened); err != nil {
 		return nil, err
 	}
 	res, err := g.Decide(cmd)
 	if err != nil {
-		if ok {
-			r.setPending(key, seed)
-		}
 		return nil, err
 	}
 	events := append([]engine.Event{opened}, res.Events...)
@@ -90,32 +82,6 @@ func (r *Router) ruleset(id string) (engine.Ruleset, error) {
 
 func (r *Router) rulesetIDs() []string {
 	return slices.Sorted(maps.Keys(r.rules))
-}
-
-func (r *Router) pendingSeed(key channelKey, req Request) ([]Reply, error) {
-	if len(req.Command.Args) != 1 {
-		return nil, engine.Refuse("", "#seed takes one number.")
-	}
-	n, err := strconv.ParseUint(req.Command.Args[0], 10, 64)
-	if err != nil {
-		return nil, engine.Refuse("", "#seed takes a whole number, not %q.", req.Command.Args[0])
-	}
-	r.setPending(key, n)
-	return []Reply{{User: req.User, Text: fmt.Sprintf("The next book opened in this channel will use seed %d.", n)}}, nil
-}
-
-func (r *Router) setPending(key channelKey, seed uint64) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.pending[key] = seed
-}
-
-func (r *Router) takePending(key channelKey) (uint64, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	s, ok := r.pending[key]
-	delete(r.pending, key)
-	return s, ok
 }
 
 // Commands returns every command players can give at a table of rs,
