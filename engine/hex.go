@@ -17,9 +17,10 @@ package engine
 // Each hex has six sides, facing N, NE, SE, S, SW and NW ([HexDir]), and
 // six corners (vertices), pointing NNE, E, SSE, SSW, W and NNW
 // ([HexFacing]). Sgboh keeps the standard Great Battles facing rules (SGBOH
-// 7.1), in which a unit faces a vertex (SGBOH 7.16 turns a unit "one
-// vertex"): the two hexes either side of that vertex are its frontal
-// hexes, the one on each side its flanks, and the two behind its rear.
+// 7.1), in which a unit faces a vertex of its hex (SGBOH 7.16 turns units
+// vertex by vertex): the two hexes either side of that vertex are its
+// frontal hexes, the one on each side its flanks, and the two behind its
+// rear.
 
 import (
 	"fmt"
@@ -173,7 +174,7 @@ func HexDirTo(a, b Hex) HexDir {
 // a: neighbours are 1 apart.
 func HexDistance(a, b Hex) int {
 	dq, dr := a.Q-b.Q, a.R-b.R
-	return (absInt(dq) + absInt(dr) + absInt(dq+dr)) / 2
+	return (geomAbs(dq) + geomAbs(dr) + geomAbs(dq+dr)) / 2
 }
 
 // HexRing returns the hexes exactly radius from center, clockwise starting

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func hx(ref string) Hex {
+func geoHex(ref string) Hex {
 	h, err := ParseHex(ref)
 	if err != nil {
 		panic(err)
@@ -14,7 +14,7 @@ func hx(ref string) Hex {
 	return h
 }
 
-func hexRefs(hs []Hex) []string {
+func geoHexRefs(hs []Hex) []string {
 	var out []string
 	for _, h := range hs {
 		out = append(out, h.String())
@@ -23,7 +23,7 @@ func hexRefs(hs []Hex) []string {
 }
 
 func TestHexRefs(t *testing.T) {
-	h := hx("0412")
+	h := geoHex("0412")
 	if col, row := h.Offset(); col != 4 || row != 12 {
 		t.Errorf("0412 is column %d row %d", col, row)
 	}
@@ -89,17 +89,17 @@ func TestHexLayout(t *testing.T) {
 		{"0505", "0707", NoHexDir},
 	}
 	for _, tt := range tests {
-		if got := HexDirTo(hx(tt.from), hx(tt.to)); got != tt.want {
+		if got := HexDirTo(geoHex(tt.from), geoHex(tt.to)); got != tt.want {
 			t.Errorf("%s is %v of %s, want %v", tt.to, got, tt.from, tt.want)
 		}
 	}
 	// On the picture north is up, so 0101 lies above 0102 and 0201 lies
 	// below 0101.
 	size := 1.0
-	if HexCenter(hx("0101"), size).Y <= HexCenter(hx("0102"), size).Y {
+	if HexCenter(geoHex("0101"), size).Y <= HexCenter(geoHex("0102"), size).Y {
 		t.Errorf("row 02 is drawn above row 01")
 	}
-	if HexCenter(hx("0201"), size).Y >= HexCenter(hx("0101"), size).Y {
+	if HexCenter(geoHex("0201"), size).Y >= HexCenter(geoHex("0101"), size).Y {
 		t.Errorf("even column not drawn lower")
 	}
 }
@@ -119,7 +119,7 @@ func TestHexDistance(t *testing.T) {
 		{"0101", "3030", 44},
 	}
 	for _, tt := range tests {
-		a, b := hx(tt.a), hx(tt.b)
+		a, b := geoHex(tt.a), geoHex(tt.b)
 		if got := HexDistance(a, b); got != tt.want {
 			t.Errorf("HexDistance(%s, %s) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
@@ -129,7 +129,7 @@ func TestHexDistance(t *testing.T) {
 	}
 	// Two steps straight on, or bending by one hexside, end 2 away; bending
 	// by two hexsides ends next door; doubling back ends where it began.
-	c := hx("1010")
+	c := geoHex("1010")
 	for _, d := range HexDirs {
 		for _, e := range HexDirs {
 			want := 2
@@ -147,7 +147,7 @@ func TestHexDistance(t *testing.T) {
 }
 
 func TestHexDirs(t *testing.T) {
-	c := hx("1010")
+	c := geoHex("1010")
 	for i, d := range HexDirs {
 		if d.Heading() != Heading(60*i) {
 			t.Errorf("%v heading %v", d, d.Heading())
@@ -179,7 +179,7 @@ func TestHexDirs(t *testing.T) {
 }
 
 func TestHexFacing(t *testing.T) {
-	c := hx("0505")
+	c := geoHex("0505")
 	for i, f := range HexFacings {
 		if f.Heading() != Heading(30+60*i) {
 			t.Errorf("%v heading %v", f, f.Heading())
@@ -194,11 +194,11 @@ func TestHexFacing(t *testing.T) {
 		fr := FrontHexes(c, f)
 		mid := HexCenter(fr[0], 1).Add(HexCenter(fr[1], 1)).Scale(0.5)
 		if got := HeadingTo(HexCenter(c, 1), mid); math.Abs(got.Diff(f.Heading())) > 1e-9 {
-			t.Errorf("%v: frontal hexes %v centred at heading %v", f, hexRefs(fr), got)
+			t.Errorf("%v: frontal hexes %v centred at heading %v", f, geoHexRefs(fr), got)
 		}
 		// Front, flanks and rear are the six neighbours, once each.
 		all := slices.Concat(FrontHexes(c, f), FlankHexes(c, f), RearHexes(c, f))
-		got, want := hexRefs(all), hexRefs(c.Neighbors())
+		got, want := geoHexRefs(all), geoHexRefs(c.Neighbors())
 		slices.Sort(got)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
@@ -225,13 +225,13 @@ func TestHexFacing(t *testing.T) {
 		{FacingW, []string{"0405", "0404"}, []string{"0506", "0504"}, []string{"0605", "0604"}, Right, Rear, Rear, Left, Front, Front},
 	}
 	for _, tt := range tests {
-		if got := hexRefs(FrontHexes(c, tt.f)); !slices.Equal(got, tt.front) {
+		if got := geoHexRefs(FrontHexes(c, tt.f)); !slices.Equal(got, tt.front) {
 			t.Errorf("facing %v: front %v, want %v", tt.f, got, tt.front)
 		}
-		if got := hexRefs(FlankHexes(c, tt.f)); !slices.Equal(got, tt.flank) {
+		if got := geoHexRefs(FlankHexes(c, tt.f)); !slices.Equal(got, tt.flank) {
 			t.Errorf("facing %v: flanks %v, want %v", tt.f, got, tt.flank)
 		}
-		if got := hexRefs(RearHexes(c, tt.f)); !slices.Equal(got, tt.rear) {
+		if got := geoHexRefs(RearHexes(c, tt.f)); !slices.Equal(got, tt.rear) {
 			t.Errorf("facing %v: rear %v, want %v", tt.f, got, tt.rear)
 		}
 		for i, want := range []Side{tt.n, tt.ne, tt.se, tt.s, tt.sw, tt.w} {
@@ -241,7 +241,7 @@ func TestHexFacing(t *testing.T) {
 			}
 		}
 	}
-	if HexAspect(c, FacingE, hx("0805")) != NoSide || HexAspect(c, NoHexFacing, hx("0504")) != NoSide {
+	if HexAspect(c, FacingE, geoHex("0805")) != NoSide || HexAspect(c, NoHexFacing, geoHex("0504")) != NoSide {
 		t.Errorf("HexAspect of a hex that is not adjacent")
 	}
 }
@@ -249,12 +249,12 @@ func TestHexFacing(t *testing.T) {
 func TestFrontOf(t *testing.T) {
 	// A double-sized unit in 0505 and 0506 facing east has three frontal
 	// hexes.
-	got := hexRefs(FrontOf(FacingE, hx("0505"), hx("0506")))
+	got := geoHexRefs(FrontOf(FacingE, geoHex("0505"), geoHex("0506")))
 	want := []string{"0604", "0605", "0606"}
 	if !slices.Equal(got, want) {
 		t.Errorf("FrontOf = %v, want %v", got, want)
 	}
-	if got := hexRefs(FrontOf(FacingE, hx("0505"))); !slices.Equal(got, []string{"0604", "0605"}) {
+	if got := geoHexRefs(FrontOf(FacingE, geoHex("0505"))); !slices.Equal(got, []string{"0604", "0605"}) {
 		t.Errorf("FrontOf one hex = %v", got)
 	}
 }
@@ -269,19 +269,19 @@ func TestHexLine(t *testing.T) {
 		{"0305", "0707", []string{"0305", "0405", "0506", "0606", "0707"}},
 	}
 	for _, tt := range tests {
-		if got := hexRefs(HexLine(hx(tt.a), hx(tt.b))); !slices.Equal(got, tt.want) {
+		if got := geoHexRefs(HexLine(geoHex(tt.a), geoHex(tt.b))); !slices.Equal(got, tt.want) {
 			t.Errorf("HexLine(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 	for _, pair := range [][2]string{{"0101", "3030"}, {"1507", "0222"}, {"0505", "0705"}, {"2020", "0311"}} {
-		a, b := hx(pair[0]), hx(pair[1])
+		a, b := geoHex(pair[0]), geoHex(pair[1])
 		line := HexLine(a, b)
 		if len(line) != HexDistance(a, b)+1 || line[0] != a || line[len(line)-1] != b {
-			t.Errorf("HexLine(%v, %v) = %v", a, b, hexRefs(line))
+			t.Errorf("HexLine(%v, %v) = %v", a, b, geoHexRefs(line))
 		}
 		for i := 1; i < len(line); i++ {
 			if HexDistance(line[i-1], line[i]) != 1 {
-				t.Errorf("HexLine(%v, %v) jumps: %v", a, b, hexRefs(line))
+				t.Errorf("HexLine(%v, %v) jumps: %v", a, b, geoHexRefs(line))
 			}
 		}
 	}
@@ -308,20 +308,20 @@ func TestHexLOS(t *testing.T) {
 		{"spine, both sides blocked", "0505", "0705", []string{"0604", "0605"}, false},
 	}
 	for _, tt := range tests {
-		if got := HexLOS(hx(tt.a), hx(tt.b), blockedBy(tt.blocked...)); got != tt.want {
+		if got := HexLOS(geoHex(tt.a), geoHex(tt.b), blockedBy(tt.blocked...)); got != tt.want {
 			t.Errorf("%s: HexLOS(%s, %s) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
 		}
 	}
 }
 
 func TestHexRing(t *testing.T) {
-	c := hx("1010")
+	c := geoHex("1010")
 	if got := HexRing(c, 1); !slices.Equal(got, c.Neighbors()) {
-		t.Errorf("ring 1 = %v, want the neighbours clockwise from north %v", hexRefs(got), hexRefs(c.Neighbors()))
+		t.Errorf("ring 1 = %v, want the neighbours clockwise from north %v", geoHexRefs(got), geoHexRefs(c.Neighbors()))
 	}
 	ring := HexRing(c, 2)
-	if len(ring) != 12 || ring[0] != hx("1008") || ring[1] != c.Step(HexN).Step(HexNE) {
-		t.Errorf("ring 2 = %v", hexRefs(ring))
+	if len(ring) != 12 || ring[0] != geoHex("1008") || ring[1] != c.Step(HexN).Step(HexNE) {
+		t.Errorf("ring 2 = %v", geoHexRefs(ring))
 	}
 	seen := map[Hex]bool{}
 	for i, h := range ring {
@@ -343,10 +343,10 @@ func TestHexRing(t *testing.T) {
 
 func TestHexPixels(t *testing.T) {
 	const size = 12.0
-	if got := HexCenter(hx("0000"), size); got != (Vec{}) {
+	if got := HexCenter(geoHex("0000"), size); got != (Vec{}) {
 		t.Errorf("0000 is drawn at %v", got)
 	}
-	a, b := hx("0505"), hx("0504")
+	a, b := geoHex("0505"), geoHex("0504")
 	ca, cb := HexCorners(a, size), HexCorners(b, size)
 	shared := 0
 	for i, p := range ca {

@@ -16,9 +16,9 @@ import (
 	"strings"
 )
 
-// eps is the slack used when deciding whether two shapes overlap or whether
-// a point lies on an edge. It is far below anything a ruler can measure.
-const eps = 1e-6
+// geomEps is the slack used when deciding whether two shapes overlap or
+// whether a point lies on an edge: far below anything a ruler can measure.
+const geomEps = 1e-6
 
 // ContactTolerance is how far apart, in table units, two bases may be and
 // still count as touching. On a real table "in contact" means pushed
@@ -339,7 +339,7 @@ func (b Base) WithFacing(h Heading) Base {
 // Contains reports whether p lies on or inside the base.
 func (b Base) Contains(p Vec) bool {
 	l := b.local(p)
-	return math.Abs(l.X) <= b.Width/2+eps && math.Abs(l.Y) <= b.Depth/2+eps
+	return math.Abs(l.X) <= b.Width/2+geomEps && math.Abs(l.Y) <= b.Depth/2+geomEps
 }
 
 // project returns the interval the base covers along axis n (a unit
@@ -360,7 +360,7 @@ func (b Base) Overlaps(o Base) bool {
 	for _, n := range [4]Vec{bf, br, of, or} {
 		blo, bhi := b.project(n)
 		olo, ohi := o.project(n)
-		if bhi <= olo+eps || ohi <= blo+eps {
+		if bhi <= olo+geomEps || ohi <= blo+geomEps {
 			return false // a separating axis
 		}
 	}
@@ -449,9 +449,9 @@ func (b Base) SideFacing(p Vec) Side {
 	ex := math.Abs(l.X) - b.Width/2
 	ey := math.Abs(l.Y) - b.Depth/2
 	switch {
-	case ey >= ex-eps && l.Y >= 0:
+	case ey >= ex-geomEps && l.Y >= 0:
 		return Front
-	case ey >= ex-eps:
+	case ey >= ex-geomEps:
 		return Rear
 	case l.X > 0:
 		return Right
@@ -460,25 +460,26 @@ func (b Base) SideFacing(p Vec) Side {
 	}
 }
 
-// BlocksLine reports whether the segment from a to b passes through the
-// base's interior. A line that only grazes a corner or runs along an edge
-// is not blocked.
-func (b Base) BlocksLine(a, c Vec) bool {
-	la, lc := b.local(a), b.local(c)
-	t0, t1, ok := clipSegment(la, lc, b.Width/2-eps, b.Depth/2-eps)
+// BlocksLine reports whether the segment between two points passes
+// through the base's interior: whether the base stands in the way of a
+// line of sight or of fire. A line that only grazes a corner or runs along
+// an edge is not blocked. Leave the bases of shooter and target out.
+func (b Base) BlocksLine(from, to Vec) bool {
+	la, lc := b.local(from), b.local(to)
+	t0, t1, ok := clipSegment(la, lc, b.Width/2-geomEps, b.Depth/2-geomEps)
 	return ok && t1-t0 > 0
 }
 
-// SegmentGap returns the shortest distance between the segment from a to c
-// and the base: 0 when the segment touches or crosses it.
-func (b Base) SegmentGap(a, c Vec) float64 {
-	la, lc := b.local(a), b.local(c)
+// SegmentGap returns the shortest distance between the segment from one
+// point to another and the base: 0 when the segment touches or crosses it.
+func (b Base) SegmentGap(from, to Vec) float64 {
+	la, lc := b.local(from), b.local(to)
 	if _, _, ok := clipSegment(la, lc, b.Width/2, b.Depth/2); ok {
 		return 0
 	}
 	best := math.Inf(1)
 	for _, e := range b.edges() {
-		best = math.Min(best, segmentDist(a, c, e[0], e[1]))
+		best = math.Min(best, segmentDist(from, to, e[0], e[1]))
 	}
 	return best
 }
@@ -571,8 +572,8 @@ func (b Base) firstOverlap(v Vec, o Base) (float64, bool) {
 		blo, bhi := b.project(n)
 		olo, ohi := o.project(n)
 		s := v.Dot(n)
-		// Overlap on this axis while bhi+t·s > olo+eps and blo+t·s < ohi-eps.
-		lo, hi := olo+eps-bhi, ohi-eps-blo // need lo < t·s < hi
+		// Overlap on this axis while bhi+t·s > olo+geomEps and blo+t·s < ohi-geomEps.
+		lo, hi := olo+geomEps-bhi, ohi-geomEps-blo // need lo < t·s < hi
 		if lo >= hi {
 			return 0, false
 		}
@@ -649,13 +650,16 @@ func WheelAngle(width, dist float64) float64 {
 	return dist / width * 180 / math.Pi
 }
 
+// maxWheelSteps bounds the work SweepWheel does for absurdly thin bases.
+const maxWheelSteps = 100000
+
 // SweepWheel wheels b by deg degrees (see Wheel) and finds the first of
 // others it would run into on the way. It returns the fraction of the
 // turn completed before the first overlap (1 when clear) and the index of
 // the base hit (-1 when none). The turn is checked in steps small enough
 // that no corner moves more than a quarter of the smallest base dimension
-// involved between checks, and the stopping angle is then refined to a
-// hair.
+// involved between checks (at most maxWheelSteps checks), and the
+// stopping angle is then refined to a hair.
 func (b Base) SweepWheel(deg float64, others ...Base) (frac float64, hit int) {
 	hitAt := func(f float64) int {
 		nb := b.Wheel(deg * f)
@@ -680,7 +684,7 @@ func (b Base) SweepWheel(deg float64, others ...Base) (frac float64, hit int) {
 	if small > 0 {
 		steps = int(math.Ceil(arc / (small / 4)))
 	}
-	steps = max(steps, 1)
+	steps = min(max(steps, 1), maxWheelSteps)
 	prev := 0.0
 	for i := 1; i <= steps; i++ {
 		f := float64(i) / float64(steps)

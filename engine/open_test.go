@@ -6,17 +6,17 @@ import (
 	"testing"
 )
 
-func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+func geomNear(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-func nearVec(a, b Vec) bool { return near(a.X, b.X) && near(a.Y, b.Y) }
+func geomNearVec(a, b Vec) bool { return geomNear(a.X, b.X) && geomNear(a.Y, b.Y) }
 
 // Gwab's bases in strides (GWAB 2.4, 2.5): a 60x30 mm warband is 2x1, a
 // 60x80 mm chariot is 2 wide and 8/3 deep.
-func warband(x, y float64, h Heading) Base {
+func geoWarband(x, y float64, h Heading) Base {
 	return Base{Center: Vec{x, y}, Width: 2, Depth: 1, Facing: h}
 }
 
-func chariot(x, y float64, h Heading) Base {
+func geoChariot(x, y float64, h Heading) Base {
 	return Base{Center: Vec{x, y}, Width: 2, Depth: 8.0 / 3, Facing: h}
 }
 
@@ -95,14 +95,14 @@ func TestVecArithmetic(t *testing.T) {
 	if a.Dot(b) != -5 {
 		t.Errorf("Dot = %v", a.Dot(b))
 	}
-	if !nearVec(a.Unit(), Vec{0.6, 0.8}) || (Vec{}).Unit() != (Vec{}) {
+	if !geomNearVec(a.Unit(), Vec{0.6, 0.8}) || (Vec{}).Unit() != (Vec{}) {
 		t.Errorf("Unit wrong")
 	}
 	// Rotate turns clockwise, like headings.
-	if got := (Vec{0, 1}).Rotate(90); !nearVec(got, Vec{1, 0}) {
+	if got := (Vec{0, 1}).Rotate(90); !geomNearVec(got, Vec{1, 0}) {
 		t.Errorf("north rotated 90 = %v, want east", got)
 	}
-	if got := (Vec{1, 0}).Rotate(-90); !nearVec(got, Vec{0, 1}) {
+	if got := (Vec{1, 0}).Rotate(-90); !geomNearVec(got, Vec{0, 1}) {
 		t.Errorf("east rotated -90 = %v, want north", got)
 	}
 }
@@ -158,7 +158,7 @@ func TestHeading(t *testing.T) {
 			t.Errorf("Heading(%v).String() = %q, want %q", float64(tt.h), got, tt.want)
 		}
 	}
-	if !nearVec(HeadingE.Vec(), Vec{1, 0}) || !nearVec(HeadingN.Vec(), Vec{0, 1}) || !nearVec(HeadingS.Vec(), Vec{0, -1}) {
+	if !geomNearVec(HeadingE.Vec(), Vec{1, 0}) || !geomNearVec(HeadingN.Vec(), Vec{0, 1}) || !geomNearVec(HeadingS.Vec(), Vec{0, -1}) {
 		t.Errorf("Heading.Vec wrong")
 	}
 	to := []struct {
@@ -172,14 +172,14 @@ func TestHeading(t *testing.T) {
 		{Vec{2, 2}, Vec{2, 2}, 0},
 	}
 	for _, tt := range to {
-		if got := HeadingTo(tt.from, tt.to); !near(float64(got), float64(tt.want)) {
+		if got := HeadingTo(tt.from, tt.to); !geomNear(float64(got), float64(tt.want)) {
 			t.Errorf("HeadingTo(%v, %v) = %v, want %v", tt.from, tt.to, float64(got), float64(tt.want))
 		}
 	}
-	if d := Heading(350).Diff(10); !near(d, 20) {
+	if d := Heading(350).Diff(10); !geomNear(d, 20) {
 		t.Errorf("350 to 10 = %v, want 20", d)
 	}
-	if d := Heading(10).Diff(350); !near(d, -20) {
+	if d := Heading(10).Diff(350); !geomNear(d, -20) {
 		t.Errorf("10 to 350 = %v, want -20", d)
 	}
 	if got := HeadingE.Reverse(); got != HeadingW {
@@ -193,23 +193,23 @@ func TestHeading(t *testing.T) {
 }
 
 func TestBaseShape(t *testing.T) {
-	b := warband(10, 10, HeadingN)
+	b := geoWarband(10, 10, HeadingN)
 	want := [4]Vec{{9, 10.5}, {11, 10.5}, {11, 9.5}, {9, 9.5}}
 	for i, c := range b.Corners() {
-		if !nearVec(c, want[i]) {
+		if !geomNearVec(c, want[i]) {
 			t.Errorf("north-facing corner %d = %v, want %v", i, c, want[i])
 		}
 	}
-	if !nearVec(b.FrontCenter(), Vec{10, 10.5}) {
+	if !geomNearVec(b.FrontCenter(), Vec{10, 10.5}) {
 		t.Errorf("FrontCenter = %v", b.FrontCenter())
 	}
-	e := warband(0, 0, HeadingE)
-	if !nearVec(e.FrontCenter(), Vec{0.5, 0}) || !nearVec(e.FrontLeft(), Vec{0.5, 1}) || !nearVec(e.FrontRight(), Vec{0.5, -1}) {
+	e := geoWarband(0, 0, HeadingE)
+	if !geomNearVec(e.FrontCenter(), Vec{0.5, 0}) || !geomNearVec(e.FrontLeft(), Vec{0.5, 1}) || !geomNearVec(e.FrontRight(), Vec{0.5, -1}) {
 		t.Errorf("east-facing front = %v %v %v", e.FrontLeft(), e.FrontCenter(), e.FrontRight())
 	}
 	// GWAB 8.4 measures from the front centre: moving it there moves the base.
 	m := e.WithFrontCenter(Vec{3.5, 2})
-	if !nearVec(m.FrontCenter(), Vec{3.5, 2}) || !nearVec(m.Center, Vec{3, 2}) || m.Facing != HeadingE {
+	if !geomNearVec(m.FrontCenter(), Vec{3.5, 2}) || !geomNearVec(m.Center, Vec{3, 2}) || m.Facing != HeadingE {
 		t.Errorf("WithFrontCenter = %+v", m)
 	}
 	for _, tt := range []struct {
@@ -223,7 +223,7 @@ func TestBaseShape(t *testing.T) {
 		}
 	}
 	// Facing NE, the base runs from north-west to south-east.
-	if !warband(0, 0, 45).Contains(Vec{0.7, -0.7}) || warband(0, 0, 45).Contains(Vec{0.7, 0.7}) {
+	if !geoWarband(0, 0, 45).Contains(Vec{0.7, -0.7}) || geoWarband(0, 0, 45).Contains(Vec{0.7, 0.7}) {
 		t.Errorf("Contains wrong for a base facing NE")
 	}
 }
@@ -236,17 +236,17 @@ func TestBaseContact(t *testing.T) {
 		touches  bool
 		gap      float64
 	}{
-		{"warbands side by side", warband(0, 0, HeadingN), warband(2, 0, HeadingN), false, true, 0},
-		{"warbands front to front", warband(0, 0, HeadingN), warband(0, 1, HeadingS), false, true, 0},
-		{"warbands a hair apart", warband(0, 0, HeadingN), warband(2.03, 0, HeadingN), false, true, 0.03},
-		{"warbands half a stride apart", warband(0, 0, HeadingN), warband(2.5, 0, HeadingN), false, false, 0.5},
-		{"warbands overlapping", warband(0, 0, HeadingN), warband(1.9, 0, HeadingN), true, false, 0},
-		{"one on top of the other", warband(0, 0, HeadingN), warband(0, 0, HeadingE), true, false, 0},
-		{"corner to corner", warband(0, 0, HeadingN), warband(2, 1, HeadingN), false, true, 0},
-		{"corners diagonally apart", warband(0, 0, HeadingN), warband(5, 5, HeadingN), false, false, math.Hypot(3, 4)},
-		{"chariot against warband flank", chariot(0, 0, HeadingN), warband(1.5, 0, HeadingE), false, true, 0},
-		{"turned base, corner on edge", warband(0, 0, HeadingN), warband(0, 0.5+math.Sqrt2*0.75, 45), false, true, 0},
-		{"turned base, corner just in", warband(0, 0, HeadingN), warband(0, 0.5+math.Sqrt2*0.75-0.01, 45), true, false, 0},
+		{"warbands side by side", geoWarband(0, 0, HeadingN), geoWarband(2, 0, HeadingN), false, true, 0},
+		{"warbands front to front", geoWarband(0, 0, HeadingN), geoWarband(0, 1, HeadingS), false, true, 0},
+		{"warbands a hair apart", geoWarband(0, 0, HeadingN), geoWarband(2.03, 0, HeadingN), false, true, 0.03},
+		{"warbands half a stride apart", geoWarband(0, 0, HeadingN), geoWarband(2.5, 0, HeadingN), false, false, 0.5},
+		{"warbands overlapping", geoWarband(0, 0, HeadingN), geoWarband(1.9, 0, HeadingN), true, false, 0},
+		{"one on top of the other", geoWarband(0, 0, HeadingN), geoWarband(0, 0, HeadingE), true, false, 0},
+		{"corner to corner", geoWarband(0, 0, HeadingN), geoWarband(2, 1, HeadingN), false, true, 0},
+		{"corners diagonally apart", geoWarband(0, 0, HeadingN), geoWarband(5, 5, HeadingN), false, false, math.Hypot(3, 4)},
+		{"chariot against warband flank", geoChariot(0, 0, HeadingN), geoWarband(1.5, 0, HeadingE), false, true, 0},
+		{"turned base, corner on edge", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75, 45), false, true, 0},
+		{"turned base, corner just in", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75-0.01, 45), true, false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,7 +267,7 @@ func TestBaseContact(t *testing.T) {
 }
 
 func TestSideFacing(t *testing.T) {
-	b := warband(0, 0, HeadingN)
+	b := geoWarband(0, 0, HeadingN)
 	tests := []struct {
 		p    Vec
 		want Side
@@ -286,24 +286,24 @@ func TestSideFacing(t *testing.T) {
 		}
 	}
 	// The same, turned to face east: north of it is its left.
-	if got := warband(0, 0, HeadingE).SideFacing(Vec{0, 5}); got != Left {
+	if got := geoWarband(0, 0, HeadingE).SideFacing(Vec{0, 5}); got != Left {
 		t.Errorf("east-facing base, point to the north: %v, want left", got)
 	}
 }
 
 func TestContactSide(t *testing.T) {
-	hero := warband(0, 0, HeadingN)
+	hero := geoWarband(0, 0, HeadingN)
 	tests := []struct {
 		name string
 		o    Base
 		want Side
 	}{
-		{"faced front to front", warband(0, 1, HeadingS), Front},
-		{"charged in the right flank", warband(1.5, 0, HeadingW), Right},
-		{"charged in the left flank near the front corner", warband(-1.5, -0.5, HeadingE), Left},
-		{"hit from behind, offset", warband(1, -1, HeadingN), Rear},
-		{"chariot on the left flank", chariot(-2.3333333333, 0, HeadingE), Left},
-		{"far away", warband(10, 10, HeadingN), NoSide},
+		{"faced front to front", geoWarband(0, 1, HeadingS), Front},
+		{"charged in the right flank", geoWarband(1.5, 0, HeadingW), Right},
+		{"charged in the left flank near the front corner", geoWarband(-1.5, -0.5, HeadingE), Left},
+		{"hit from behind, offset", geoWarband(1, -1, HeadingN), Rear},
+		{"chariot on the left flank", geoChariot(-2.3333333333, 0, HeadingE), Left},
+		{"far away", geoWarband(10, 10, HeadingN), NoSide},
 	}
 	for _, tt := range tests {
 		if got := hero.ContactSide(tt.o); got != tt.want {
@@ -319,7 +319,7 @@ func TestContactSide(t *testing.T) {
 }
 
 func TestBlocksLine(t *testing.T) {
-	b := warband(5, 5, HeadingN) // x 4..6, y 4.5..5.5
+	b := geoWarband(5, 5, HeadingN) // x 4..6, y 4.5..5.5
 	tests := []struct {
 		name string
 		a, c Vec
@@ -339,19 +339,19 @@ func TestBlocksLine(t *testing.T) {
 			t.Errorf("%s: BlocksLine = %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if g := b.SegmentGap(Vec{8, 0}, Vec{8, 10}); !near(g, 2) {
+	if g := b.SegmentGap(Vec{8, 0}, Vec{8, 10}); !geomNear(g, 2) {
 		t.Errorf("SegmentGap beside = %v, want 2", g)
 	}
 	if g := b.SegmentGap(Vec{5, 0}, Vec{5, 10}); g != 0 {
 		t.Errorf("SegmentGap through = %v, want 0", g)
 	}
-	if g := b.SegmentGap(Vec{0, 0}, Vec{1, 0.5}); !near(g, 5) {
+	if g := b.SegmentGap(Vec{0, 0}, Vec{1, 0.5}); !geomNear(g, 5) {
 		t.Errorf("SegmentGap to the corner = %v, want 5", g)
 	}
 }
 
 func TestSweep(t *testing.T) {
-	mover := warband(0, 0, HeadingN)
+	mover := geoWarband(0, 0, HeadingN)
 	thin := Base{Center: Vec{0, 3}, Width: 4, Depth: 0.01, Facing: HeadingN}
 	tests := []struct {
 		name   string
@@ -360,14 +360,14 @@ func TestSweep(t *testing.T) {
 		frac   float64
 		hit    int
 	}{
-		{"clear ground", Vec{0, 9}, []Base{warband(5, 5, HeadingN)}, 1, -1},
-		{"into a warband ahead", Vec{0, 6}, []Base{warband(0, 4, HeadingS)}, 3.0 / 6, 0},
-		{"the nearer of two", Vec{0, 9}, []Base{warband(0, 8, HeadingS), warband(1, 4, HeadingS)}, 3.0 / 9, 1},
+		{"clear ground", Vec{0, 9}, []Base{geoWarband(5, 5, HeadingN)}, 1, -1},
+		{"into a warband ahead", Vec{0, 6}, []Base{geoWarband(0, 4, HeadingS)}, 3.0 / 6, 0},
+		{"the nearer of two", Vec{0, 9}, []Base{geoWarband(0, 8, HeadingS), geoWarband(1, 4, HeadingS)}, 3.0 / 9, 1},
 		{"a thin base across the path", Vec{0, 9}, []Base{thin}, (3 - 0.005 - 0.5) / 9, 0},
-		{"sliding past a flank in contact", Vec{0, 9}, []Base{warband(2, 3, HeadingN)}, 1, -1},
-		{"already overlapping", Vec{0, 9}, []Base{warband(0.5, 0, HeadingN)}, 0, 0},
-		{"stopping short", Vec{0, 2}, []Base{warband(0, 4, HeadingN)}, 1, -1},
-		{"diagonal into a corner", Vec{3, 3}, []Base{warband(3, 3, HeadingN)}, 2.0 / 3, 0},
+		{"sliding past a flank in contact", Vec{0, 9}, []Base{geoWarband(2, 3, HeadingN)}, 1, -1},
+		{"already overlapping", Vec{0, 9}, []Base{geoWarband(0.5, 0, HeadingN)}, 0, 0},
+		{"stopping short", Vec{0, 2}, []Base{geoWarband(0, 4, HeadingN)}, 1, -1},
+		{"diagonal into a corner", Vec{3, 3}, []Base{geoWarband(3, 3, HeadingN)}, 2.0 / 3, 0},
 	}
 	for _, tt := range tests {
 		frac, hit := mover.Sweep(tt.to, tt.others...)
@@ -431,43 +431,43 @@ func TestSweepAgainstSampling(t *testing.T) {
 
 func TestWheel(t *testing.T) {
 	// A chariot wheels to the right about its front right corner (GWAB 8.4).
-	c := chariot(0, 0, HeadingN)
+	c := geoChariot(0, 0, HeadingN)
 	pivot := c.FrontRight()
 	w := c.Wheel(90)
 	if w.Facing != HeadingE {
 		t.Errorf("facing after wheeling right 90 = %v", w.Facing)
 	}
-	if !nearVec(w.FrontRight(), pivot) {
+	if !geomNearVec(w.FrontRight(), pivot) {
 		t.Errorf("pivot moved: %v -> %v", pivot, w.FrontRight())
 	}
 	// The outer corner swings a quarter circle of radius 2 round to the
 	// other side of the pivot.
-	if !nearVec(w.FrontLeft(), pivot.Add(Vec{0, 2})) {
+	if !geomNearVec(w.FrontLeft(), pivot.Add(Vec{0, 2})) {
 		t.Errorf("outer corner ended at %v", w.FrontLeft())
 	}
-	if d := c.WheelDistance(90); !near(d, math.Pi) {
+	if d := c.WheelDistance(90); !geomNear(d, math.Pi) {
 		t.Errorf("WheelDistance(90) = %v, want pi", d)
 	}
-	if d := c.WheelDistance(-45); !near(d, math.Pi/2) {
+	if d := c.WheelDistance(-45); !geomNear(d, math.Pi/2) {
 		t.Errorf("WheelDistance(-45) = %v", d)
 	}
-	if a := WheelAngle(2, math.Pi); !near(a, 90) {
+	if a := WheelAngle(2, math.Pi); !geomNear(a, 90) {
 		t.Errorf("WheelAngle = %v, want 90", a)
 	}
 	l := c.Wheel(-30)
-	if !nearVec(l.FrontLeft(), c.FrontLeft()) || l.Facing != 330 {
+	if !geomNearVec(l.FrontLeft(), c.FrontLeft()) || l.Facing != 330 {
 		t.Errorf("wheel left: %+v", l)
 	}
 	// Wheeling round through a whole circle comes back.
-	if back := c.Wheel(90).Wheel(90).Wheel(90).Wheel(90); !nearVec(back.Center, c.Center) || back.Facing.Norm() != 0 {
+	if back := c.Wheel(90).Wheel(90).Wheel(90).Wheel(90); !geomNearVec(back.Center, c.Center) || back.Facing.Norm() != 0 {
 		t.Errorf("four right wheels: %+v", back)
 	}
 }
 
 func TestSweepWheel(t *testing.T) {
-	c := chariot(0, 0, HeadingN)
+	c := geoChariot(0, 0, HeadingN)
 	// A warband sitting where the chariot's left front corner swings to.
-	block := warband(1, 3, HeadingN)
+	block := geoWarband(1, 3, HeadingN)
 	frac, hit := c.SweepWheel(90, block)
 	if hit != 0 || frac <= 0 || frac >= 1 {
 		t.Fatalf("SweepWheel = %v, %d; want a stop part way round", frac, hit)
@@ -475,7 +475,7 @@ func TestSweepWheel(t *testing.T) {
 	if stop := c.Wheel(90 * frac); stop.Overlaps(block) || !stop.Touches(block) {
 		t.Errorf("stopping position: overlaps %v, gap %v", stop.Overlaps(block), stop.Gap(block))
 	}
-	if frac, hit := c.SweepWheel(90, warband(-5, 0, HeadingN)); frac != 1 || hit != -1 {
+	if frac, hit := c.SweepWheel(90, geoWarband(-5, 0, HeadingN)); frac != 1 || hit != -1 {
 		t.Errorf("clear wheel = %v, %d", frac, hit)
 	}
 	// A thin marker in the way of the swing is not stepped over.

@@ -193,10 +193,10 @@ func (s Square) Neighbors4() []Square {
 	return []Square{s.Step(North), s.Step(East), s.Step(South), s.Step(West)}
 }
 
-// DirTo returns the direction from a whose heading is nearest the line
+// SquareDirTo returns the direction from a whose heading is nearest the line
 // from a's centre to b's; for adjacent squares it is exactly the step from
 // a to b. NoDir when a == b.
-func DirTo(a, b Square) Dir8 {
+func SquareDirTo(a, b Square) Dir8 {
 	if a == b {
 		return NoDir
 	}
@@ -211,7 +211,7 @@ func squareBearing(a, b Square) Heading {
 	return HeadingTo(Vec{float64(a.Col), float64(a.Row)}, Vec{float64(b.Col), float64(b.Row)})
 }
 
-func absInt(x int) int {
+func geomAbs(x int) int {
 	if x < 0 {
 		return -x
 	}
@@ -221,13 +221,13 @@ func absInt(x int) int {
 // Chebyshev returns the number of king's moves between two squares, each
 // diagonal step counting 1: how sweet counts retreats (sweet, Melee Procedure).
 func Chebyshev(a, b Square) int {
-	return max(absInt(a.Col-b.Col), absInt(a.Row-b.Row))
+	return max(geomAbs(a.Col-b.Col), geomAbs(a.Row-b.Row))
 }
 
 // Manhattan returns the number of steps between two squares moving only
 // through sides.
 func Manhattan(a, b Square) int {
-	return absInt(a.Col-b.Col) + absInt(a.Row-b.Row)
+	return geomAbs(a.Col-b.Col) + geomAbs(a.Row-b.Row)
 }
 
 // DiagonalCost is what a diagonal step costs in sweet's movement and
@@ -240,7 +240,7 @@ const DiagonalCost = 1.5
 // cost 6. The same count gives sweet's shooting range, which includes the
 // target's square but not the shooter's.
 func MoveCost(a, b Square) float64 {
-	dc, dr := absInt(a.Col-b.Col), absInt(a.Row-b.Row)
+	dc, dr := geomAbs(a.Col-b.Col), geomAbs(a.Row-b.Row)
 	diag := min(dc, dr)
 	straight := max(dc, dr) - diag
 	return DiagonalCost*float64(diag) + float64(straight)
@@ -252,7 +252,7 @@ func MoveCost(a, b Square) float64 {
 // A step that is not a single diagonal step never squeezes.
 func Squeezes(a, b Square, enemy func(Square) bool) bool {
 	dc, dr := b.Col-a.Col, b.Row-a.Row
-	if absInt(dc) != 1 || absInt(dr) != 1 {
+	if geomAbs(dc) != 1 || geomAbs(dr) != 1 {
 		return false
 	}
 	return enemy(Square{a.Col + dc, a.Row}) && enemy(Square{a.Col, a.Row + dr})
@@ -266,7 +266,7 @@ func Squeezes(a, b Square, enemy func(Square) bool) bool {
 // either of them.
 func SquareLine(a, b Square) []Square {
 	dc, dr := b.Col-a.Col, b.Row-a.Row
-	nx, ny := absInt(dc), absInt(dr)
+	nx, ny := geomAbs(dc), geomAbs(dr)
 	sx, sy := 1, 1
 	if dc < 0 {
 		sx = -1

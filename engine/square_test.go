@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func sq(ref string) Square {
+func geoSq(ref string) Square {
 	s, err := ParseSquare(ref)
 	if err != nil {
 		panic(err)
@@ -92,18 +92,18 @@ func TestDir8(t *testing.T) {
 		if d.Diagonal() != (i%2 == 1) {
 			t.Errorf("%v diagonal = %v", d, d.Diagonal())
 		}
-		c := sq("D4")
-		if n := c.Step(d); Chebyshev(c, n) != 1 || DirTo(c, n) != d {
+		c := geoSq("D4")
+		if n := c.Step(d); Chebyshev(c, n) != 1 || SquareDirTo(c, n) != d {
 			t.Errorf("step %v from D4 to %v", d, n)
 		}
 	}
 	if North.Opposite() != South || NorthEast.Turn(2) != SouthEast || North.Turn(-1) != NorthWest {
 		t.Errorf("turns wrong")
 	}
-	if sq("C3").Step(North) != sq("C4") || sq("C3").Step(East) != sq("D3") || sq("C3").Step(SouthWest) != sq("B2") {
+	if geoSq("C3").Step(North) != geoSq("C4") || geoSq("C3").Step(East) != geoSq("D3") || geoSq("C3").Step(SouthWest) != geoSq("B2") {
 		t.Errorf("Step goes the wrong way: rows should grow northward, columns eastward")
 	}
-	if NoDir.Turn(1) != NoDir || NoDir.Valid() || sq("C3").Step(NoDir) != sq("C3") {
+	if NoDir.Turn(1) != NoDir || NoDir.Valid() || geoSq("C3").Step(NoDir) != geoSq("C3") {
 		t.Errorf("NoDir misbehaves")
 	}
 	if _, err := ParseDir8("up"); err == nil {
@@ -112,23 +112,23 @@ func TestDir8(t *testing.T) {
 	if d, _ := ParseDir8(" sw "); d != SouthWest {
 		t.Errorf("ParseDir8(sw) = %v", d)
 	}
-	if DirTo(sq("A1"), sq("C2")) != NorthEast || DirTo(sq("A1"), sq("D2")) != East || DirTo(sq("A1"), sq("A1")) != NoDir {
-		t.Errorf("DirTo at a distance wrong")
+	if SquareDirTo(geoSq("A1"), geoSq("C2")) != NorthEast || SquareDirTo(geoSq("A1"), geoSq("D2")) != East || SquareDirTo(geoSq("A1"), geoSq("A1")) != NoDir {
+		t.Errorf("SquareDirTo at a distance wrong")
 	}
 }
 
 func TestNeighbors(t *testing.T) {
-	c := sq("B2")
-	want8 := []Square{sq("B3"), sq("C3"), sq("C2"), sq("C1"), sq("B1"), sq("A1"), sq("A2"), sq("A3")}
+	c := geoSq("B2")
+	want8 := []Square{geoSq("B3"), geoSq("C3"), geoSq("C2"), geoSq("C1"), geoSq("B1"), geoSq("A1"), geoSq("A2"), geoSq("A3")}
 	if got := c.Neighbors8(); !slices.Equal(got, want8) {
 		t.Errorf("Neighbors8 = %v, want %v", got, want8)
 	}
-	want4 := []Square{sq("B3"), sq("C2"), sq("B1"), sq("A2")}
+	want4 := []Square{geoSq("B3"), geoSq("C2"), geoSq("B1"), geoSq("A2")}
 	if got := c.Neighbors4(); !slices.Equal(got, want4) {
 		t.Errorf("Neighbors4 = %v, want %v", got, want4)
 	}
 	n := 0
-	for _, s := range sq("A1").Neighbors8() {
+	for _, s := range geoSq("A1").Neighbors8() {
 		if s.Within(26, 20) {
 			n++
 		}
@@ -153,7 +153,7 @@ func TestDistances(t *testing.T) {
 		{"H8", "A1", 10.5, 7, 14},
 	}
 	for _, tt := range tests {
-		a, b := sq(tt.a), sq(tt.b)
+		a, b := geoSq(tt.a), geoSq(tt.b)
 		if got := MoveCost(a, b); got != tt.cost {
 			t.Errorf("MoveCost(%s, %s) = %v, want %v", a, b, got, tt.cost)
 		}
@@ -171,7 +171,7 @@ func TestDistances(t *testing.T) {
 
 func TestSqueezes(t *testing.T) {
 	// Enemies on C4 and D3 close the gap between C3 and D4 (sweet, Movement 4).
-	enemy := func(s Square) bool { return s == sq("C4") || s == sq("D3") }
+	enemy := func(s Square) bool { return s == geoSq("C4") || s == geoSq("D3") }
 	tests := []struct {
 		a, b string
 		want bool
@@ -184,12 +184,12 @@ func TestSqueezes(t *testing.T) {
 		{"B4", "C5", false},
 	}
 	for _, tt := range tests {
-		if got := Squeezes(sq(tt.a), sq(tt.b), enemy); got != tt.want {
+		if got := Squeezes(geoSq(tt.a), geoSq(tt.b), enemy); got != tt.want {
 			t.Errorf("Squeezes(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
-	oneEnemy := func(s Square) bool { return s == sq("C4") }
-	if Squeezes(sq("C3"), sq("D4"), oneEnemy) {
+	oneEnemy := func(s Square) bool { return s == geoSq("C4") }
+	if Squeezes(geoSq("C3"), geoSq("D4"), oneEnemy) {
 		t.Errorf("one enemy beside a diagonal does not close it")
 	}
 }
@@ -217,7 +217,7 @@ func TestSquareLine(t *testing.T) {
 		{"A1", "E3", []string{"A1", "B1", "B2", "C2", "D2", "D3", "E3"}},
 	}
 	for _, tt := range tests {
-		got := refs(SquareLine(sq(tt.a), sq(tt.b)))
+		got := refs(SquareLine(geoSq(tt.a), geoSq(tt.b)))
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("SquareLine(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
@@ -252,7 +252,7 @@ func TestSquareLine(t *testing.T) {
 }
 
 func TestSquareLOS(t *testing.T) {
-	units := map[Square]bool{sq("C3"): true, sq("F1"): true}
+	units := map[Square]bool{geoSq("C3"): true, geoSq("F1"): true}
 	blocked := func(s Square) bool { return units[s] }
 	tests := []struct {
 		a, b string
@@ -268,14 +268,14 @@ func TestSquareLOS(t *testing.T) {
 		{"D1", "H1", false},
 	}
 	for _, tt := range tests {
-		if got := SquareLOS(sq(tt.a), sq(tt.b), blocked); got != tt.want {
+		if got := SquareLOS(geoSq(tt.a), geoSq(tt.b), blocked); got != tt.want {
 			t.Errorf("SquareLOS(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
 
 func TestInArc(t *testing.T) {
-	from := sq("D4")
+	from := geoSq("D4")
 	tests := []struct {
 		facing Dir8
 		to     string
@@ -294,18 +294,18 @@ func TestInArc(t *testing.T) {
 		{NoDir, "D8", false},
 	}
 	for _, tt := range tests {
-		if got := InArc(from, tt.facing, sq(tt.to), 45); got != tt.want {
+		if got := InArc(from, tt.facing, geoSq(tt.to), 45); got != tt.want {
 			t.Errorf("InArc(D4 facing %v, %s) = %v, want %v", tt.facing, tt.to, got, tt.want)
 		}
 	}
 }
 
 func TestSquareCenter(t *testing.T) {
-	if got := SquareCenter(sq("B3"), 4); got != (Vec{6, 10}) {
+	if got := SquareCenter(geoSq("B3"), 4); got != (Vec{6, 10}) {
 		t.Errorf("SquareCenter(B3, 4\") = %v", got)
 	}
 	for _, ref := range []string{"A1", "B3", "Z20", "M7"} {
-		s := sq(ref)
+		s := geoSq(ref)
 		if got := SquareAt(SquareCenter(s, 3), 3); got != s {
 			t.Errorf("SquareAt(SquareCenter(%s)) = %v", ref, got)
 		}
