@@ -273,8 +273,18 @@ func catchUp(ctx context.Context, st *store.Store, id store.GameID, g *engine.Ga
 	return nil
 }
 
+// Load rebuilds game id as the router does: from its newest usable
+// snapshot and the events after it.
+func Load(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+	g, err := restore(ctx, st, rs, id)
+	if err != nil {
+		return nil, err
+	}
+	return g, catchUp(ctx, st, id, g)
+}
+
 // Replay rebuilds game id from its whole log, ignoring snapshots. Tests
-// and the crash check compare it with what [Router] loads.
+// and the crash check compare it with what [Load] gives.
 func Replay(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
 	g := engine.NewGame(rs)
 	return g, catchUp(ctx, st, id, g)

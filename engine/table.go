@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // Table is what every game has whatever its rules: the recorded seed of
@@ -149,4 +150,39 @@ func (t *Table) applyDiscards(discards []Draw) error {
 		deck.discard(d.Card)
 	}
 	return nil
+}
+
+// NarrateTable says what a table event means, for the rule systems'
+// narration; ok is false for any other body.
+func NarrateTable(e Event) (msgs []Message, ok bool) {
+	var text string
+	switch b := e.Body.(type) {
+	case Opened:
+		return nil, true
+	case Seeded:
+		text = fmt.Sprintf("The table's random source is seeded with %d.", b.Seed)
+	case Stacked:
+		cards := make([]string, len(b.Cards))
+		for i, c := range b.Cards {
+			cards[i] = c.String()
+		}
+		if len(cards) == 0 {
+			text = fmt.Sprintf("The %s deck is no longer stacked.", b.Deck)
+		} else {
+			text = fmt.Sprintf("The next %s cards are stacked: %s.", b.Deck, strings.Join(cards, " "))
+		}
+	case Loaded:
+		rolls := make([]string, len(b.Rolls))
+		for i, r := range b.Rolls {
+			rolls[i] = fmt.Sprint(r)
+		}
+		if len(rolls) == 0 {
+			text = fmt.Sprintf("The %s is no longer loaded.", b.Die)
+		} else {
+			text = fmt.Sprintf("The next %s rolls are loaded: %s.", b.Die, strings.Join(rolls, " "))
+		}
+	default:
+		return nil, false
+	}
+	return []Message{{Text: text}}, true
 }

@@ -12,13 +12,10 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 	say := func(format string, args ...any) []engine.Message {
 		return []engine.Message{{Text: fmt.Sprintf(format, args...)}}
 	}
+	if msgs, ok := engine.NarrateTable(e); ok {
+		return msgs
+	}
 	switch b := e.Body.(type) {
-	case engine.Opened, engine.Seeded:
-		return nil
-	case engine.Stacked:
-		return say("The next %s cards are stacked: %s.", b.Deck, cardList(b.Cards))
-	case engine.Loaded:
-		return say("The next %s rolls are loaded.", b.Die)
 	case BookOpened:
 		mode := "its kind to be settled by the number of players"
 		if b.ModeSet {
@@ -56,17 +53,6 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 		return say("The book ends %s.", b.Reason)
 	}
 	return say("(%s)", e.Body.Kind())
-}
-
-func cardList(cards []engine.Card) string {
-	var s []string
-	for _, c := range cards {
-		s = append(s, c.String())
-	}
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, " ")
 }
 
 func article(word string) string {
