@@ -30,7 +30,7 @@ type exportedGame struct {
 // Export writes the whole event log of the channel's newest game as JSON:
 // every event with its sequence number, kind, acting player, the cards and
 // dice it drew and discarded, and its payload.
-func Export(ctx context.Context, st *store.Store, guild, channel string, w io.Writer) error {
+func Export(ctx context.Context, st Store, guild, channel string, w io.Writer) error {
 	info, err := st.LatestGame(ctx, guild, channel)
 	if err != nil {
 		return fmt.Errorf("export %s/%s: %w", guild, channel, err)

@@ -7,16 +7,34 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	mrand "math/rand/v2"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
 )
 
+// Store is what the router needs of the event store. [store.Store] is the
+// implementation; its contract (an append names the sequence it expects
+// and fails with store.ErrConflict when another writer got there first)
+// is what keeps two writers from both winning.
+type Store interface {
+	CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error)
+	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
+	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
+	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
+	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
+	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
+	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
+}
+
+var _ Store = (*store.Store)(nil)
+
 // Config sets up a [Router].
 type Config struct {
-	Store *store.Store
+	Store Store
 	// Rulesets are the rule systems games may be played by; the first is
 	// the one /book open uses when no rules: option is given.
 	Rulesets []engine.Ruleset
@@ -49,7 +67,7 @@ const maxCached = 256
 
 // conflictRetries is how often a command is decided again after another
 // writer changed its game first.
-const conflictRetries = 8
+const conflictRetries = 16
 
 // NewRouter returns a router over cfg.
 func NewRouter(cfg Config) *Router {
@@ -157,14 +175,34 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 			return r.replies(req, g, res), nil
 		}
 		err = r.commit(ctx, info, g, res.Events)
-		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
+		if errors.Is(err, store.ErrConflict) {
+			if attempt == conflictRetries {
+				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
+			}
 			raced = true
+			if err := backoff(ctx, attempt); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
 		return r.replies(req, g, res), nil
+	}
+}
+
+// backoff waits a little before deciding again after a conflict, longer
+// each time and by a random amount, so that two writers stop colliding.
+func backoff(ctx context.Context, attempt int) error {
+	d := time.Duration(1+mrand.IntN(1<<min(attempt, 5))) * time.Millisecond
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
@@ -187,7 +225,10 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, ev
 		}
 	}
 	if err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over()); err != nil {
-		r.forget(info.ID)
+		if !errors.Is(err, store.ErrConflict) {
+			// The append may or may not have landed; load afresh.
+			r.forget(info.ID)
+		}
 		return err
 	}
 	r.remember(info.ID, next)
@@ -238,7 +279,7 @@ func (r *Router) load(ctx context.Context, info store.Game) (*engine.Game, error
 }
 
 // restore builds a game from its newest usable snapshot, or from nothing.
-func restore(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+func restore(ctx context.Context, st Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
 	_, data, err := st.Snapshot(ctx, id, engine.Seq(1<<62), snapshotVersion(rs))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -256,7 +297,7 @@ func restore(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.G
 }
 
 // catchUp applies the events recorded after g's last one.
-func catchUp(ctx context.Context, st *store.Store, id store.GameID, g *engine.Game) error {
+func catchUp(ctx context.Context, st Store, id store.GameID, g *engine.Game) error {
 	recs, err := st.Events(ctx, id, g.Seq, 0)
 	if err != nil {
 		return err
@@ -275,7 +316,7 @@ func catchUp(ctx context.Context, st *store.Store, id store.GameID, g *engine.Ga
 
 // Load rebuilds game id as the router does: from its newest usable
 // snapshot and the events after it.
-func Load(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+func Load(ctx context.Context, st Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
 	g, err := restore(ctx, st, rs, id)
 	if err != nil {
 		return nil, err
@@ -285,7 +326,7 @@ func Load(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.Game
 
 // Replay rebuilds game id from its whole log, ignoring snapshots. Tests
 // and the crash check compare it with what [Load] gives.
-func Replay(ctx context.Context, st *store.Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
+func Replay(ctx context.Context, st Store, rs engine.Ruleset, id store.GameID) (*engine.Game, error) {
 	g := engine.NewGame(rs)
 	return g, catchUp(ctx, st, id, g)
 }

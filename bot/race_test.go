@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// interloper is the real store with one twist: just before its first
+// append it lets another writer act, as a second process might.
+type interloper struct {
+	Store
+	once  sync.Once
+	first func()
+}
+
+func (s *interloper) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+	s.once.Do(s.first)
+	return s.Store.Append(ctx, id, expect, recs, end)
+}
+
+var practiceSetup = []string{
+	"@alice /book open mode:practice",
+	"#seed 11",
+	"/clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow",
+	"/clan raise name:Lycians hero:Sarpedon side:antagonist warbands:sword,javelin,sling,spear",
+	"@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow",
+	"/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,spear,javelin",
+	// Myrmidons first, then Achaeans, Lycians, Trojans.
+	"#stack sequence KS 7H 2D QC",
+	"@alice /book start",
+}
+
+func openStore(t *testing.T, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// do runs one line on r. Lines in these tests all name their player, or
+// follow one that does (lastUser).
+func do(t *testing.T, r *Router, line string) []Reply {
+	t.Helper()
+	l, err := ParseLine(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: l.User, Command: l.Command})
+}
+
+func doAll(t *testing.T, r *Router, lines []string) {
+	t.Helper()
+	user := engine.PlayerID("")
+	for _, line := range lines {
+		l, err := ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.User != "" {
+			user = l.User
+		}
+		reps := r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: user, Command: l.Command})
+		if len(reps) == 0 || reps[0].Ephemeral {
+			t.Fatalf("%s: %+v", line, reps)
+		}
+	}
+}
+
+// twoRouters sets up a practice book and returns two routers on the same
+// database, as two processes would have; the second's store lets first
+// run just before its first append.
+func twoRouters(t *testing.T, first func(a *Router)) (a, b *Router, st *store.Store) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "race.db")
+	st = openStore(t, db)
+	a = NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
+	doAll(t, a, practiceSetup)
+	il := &interloper{Store: openStore(t, db), first: func() { first(a) }}
+	b = NewRouter(Config{Store: il, Rulesets: rulesets(), Directives: true})
+	return a, b, st
+}
+
+func kinds(t *testing.T, st *store.Store) []string {
+	t.Helper()
+	info, err := st.LatestGame(context.Background(), "g", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := st.Events(context.Background(), info.ID, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for i, r := range recs {
+		if r.Seq != engine.Seq(i+1) {
+			t.Fatalf("event %d has sequence number %d", i+1, r.Seq)
+		}
+		out = append(out, r.Kind)
+	}
+	return out
+}
+
+// TestLoserIsToldTheBoardChanged: alice presses two buttons at once in two
+// places. One step wins; the other, decided again on the new position,
+// is no longer her turn, and she is told so, privately. Nothing is lost
+// or doubled.
+func TestLoserIsToldTheBoardChanged(t *testing.T) {
+	var won []Reply
+	_, b, st := twoRouters(t, func(a *Router) { won = do(t, a, "@alice /aloof") })
+	before := len(kinds(t, st))
+	lost := do(t, b, "@alice /move element:MYR-W1 to:13,11")
+	if len(won) == 0 || won[0].Ephemeral || !strings.Contains(won[0].Text, "Myrmidons stand aloof") {
+		t.Fatalf("the first press was not applied: %+v", won)
+	}
+	if len(lost) != 1 || !lost[0].Ephemeral || lost[0].User != "alice" ||
+		!strings.Contains(lost[0].Text, "The table changed before your command arrived") ||
+		!strings.Contains(lost[0].Text, "turn") {
+		t.Fatalf("the loser was not told the board changed: %+v", lost)
+	}
+	got := kinds(t, st)[before:]
+	if len(got) != 1 || got[0] != "gwab.stood-aloof" {
+		t.Fatalf("the log gained %v, want only the aloof", got)
+	}
+}
+
+// TestLoserStillValidIsApplied: when the losing command still stands on
+// the new position, it is applied after the winner, in order.
+func TestLoserStillValidIsApplied(t *testing.T) {
+	_, b, st := twoRouters(t, func(a *Router) { do(t, a, "@alice /aloof") })
+	before := len(kinds(t, st))
+	reps := do(t, b, "@bob #stack combat KS")
+	if len(reps) == 0 || reps[0].Ephemeral || !strings.Contains(reps[0].Text, "stacked: KS") {
+		t.Fatalf("the still-valid command was not applied: %+v", reps)
+	}
+	got := kinds(t, st)[before:]
+	if len(got) != 2 || got[0] != "gwab.stood-aloof" || got[1] != "table.stacked" {
+		t.Fatalf("the log gained %v, want the aloof then the stack", got)
+	}
+}
+
+// TestManyWritersOneLog: two routers on one database, each driven by two
+// goroutines at once. Every command is answered and recorded exactly
+// once, and the log stays contiguous.
+func TestManyWritersOneLog(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "many.db")
+	routers := []*Router{
+		NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true, Logger: testLogger(t)}),
+		NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true, Logger: testLogger(t)}),
+	}
+	doAll(t, routers[0], practiceSetup[:2])
+	before := len(kinds(t, openStore(t, db)))
+	const writers, each = 4, 25
+	var wg sync.WaitGroup
+	errs := make(chan string, writers*each)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := routers[w%2]
+			for i := range each {
+				// Each writer stacks a card no other writer uses, so
+				// every step can be found in the log.
+				card := engine.NewCard(engine.Rank(2+i%13), engine.Suit(1+w))
+				reps := do(t, r, fmt.Sprintf("@p%d #stack combat %s", w, card))
+				if len(reps) != 1 || reps[0].Ephemeral {
+					errs <- fmt.Sprintf("writer %d step %d: %+v", w, i, reps)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	got := kinds(t, openStore(t, db))[before:]
+	if len(got) != writers*each {
+		t.Fatalf("the log gained %d events for %d answered commands", len(got), writers*each)
+	}
+}
+
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(t.Output(), nil))
+}
