@@ -32,9 +32,17 @@ type Store interface {
 
 var _ Store = (*store.Store)(nil)
 
+// Renderer draws a board. [render.Renderer] is the implementation.
+type Renderer interface {
+	PNG(v engine.View) ([]byte, error)
+}
+
 // Config sets up a [Router].
 type Config struct {
 	Store Store
+	// Renderer, when set, draws the board after every step of a game
+	// whose rule system can be drawn.
+	Renderer Renderer
 	// Rulesets are the rule systems games may be played by; the first is
 	// the one /book open uses when no rules: option is given.
 	Rulesets []engine.Ruleset
@@ -142,6 +150,8 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return r.help(ctx, key, req)
 	case !c.Directive && c.Name == "log":
 		return r.log(ctx, key, req)
+	case !c.Directive && c.Name == "board":
+		return r.board(ctx, key, req)
 	case !c.Directive && c.Name == "book open":
 		return r.open(ctx, key, req)
 	}
@@ -172,9 +182,9 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 			return nil, err
 		}
 		if len(res.Events) == 0 {
-			return r.replies(req, g, res), nil
+			return r.replies(ctx, req, g, res), nil
 		}
-		err = r.commit(ctx, info, g, res.Events)
+		next, err := r.commit(ctx, info, g, res.Events)
 		if errors.Is(err, store.ErrConflict) {
 			if attempt == conflictRetries {
 				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
@@ -188,7 +198,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err != nil {
 			return nil, err
 		}
-		return r.replies(req, g, res), nil
+		return r.replies(ctx, req, next, res), nil
 	}
 }
 
@@ -208,12 +218,12 @@ func backoff(ctx context.Context, attempt int) error {
 
 // commit appends events after g's last event and, once they are durable,
 // applies them to g.
-func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, events []engine.Event) error {
+func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, events []engine.Event) (*engine.Game, error) {
 	recs := make([]engine.Record, len(events))
 	for i, e := range events {
 		rec, err := e.Record()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		recs[i] = rec
 	}
@@ -221,7 +231,7 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, ev
 	next := g.Clone()
 	for _, e := range events {
 		if err := next.Apply(e); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over()); err != nil {
@@ -229,11 +239,11 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, ev
 			// The append may or may not have landed; load afresh.
 			r.forget(info.ID)
 		}
-		return err
+		return nil, err
 	}
 	r.remember(info.ID, next)
 	r.maybeSnapshot(ctx, info.ID, before, next)
-	return nil
+	return next, nil
 }
 
 func (r *Router) maybeSnapshot(ctx context.Context, id store.GameID, before engine.Seq, g *engine.Game) {
@@ -359,14 +369,45 @@ func (r *Router) forget(id store.GameID) {
 
 // replies turns a decided command into messages: the narration of its
 // events and what the rule system said, public lines in one reply and
-// private lines in one reply per player.
-func (r *Router) replies(req Request, g *engine.Game, res engine.Result) []Reply {
+// private lines in one reply per player. When the step changed the game
+// and a renderer is set, the public reply carries the board as it now is.
+func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res engine.Result) []Reply {
 	var msgs []engine.Message
 	for _, e := range res.Events {
 		msgs = append(msgs, g.Rules.Narrate(e)...)
 	}
 	msgs = append(msgs, res.Messages...)
-	return group(req.User, msgs)
+	out := group(req.User, msgs)
+	if len(res.Events) > 0 {
+		if pic := r.picture(ctx, g, res.Events); pic != nil {
+			if len(out) == 0 || out[0].Ephemeral {
+				out = append([]Reply{{User: req.User}}, out...)
+			}
+			out[0].Image = pic
+		}
+	}
+	return out
+}
+
+// picture draws g's board with the last step on it, or returns nil when
+// there is no renderer, the rules have no board, or the board is not set
+// out yet. A picture that fails to draw is logged and left out: the step
+// itself is already recorded.
+func (r *Router) picture(ctx context.Context, g *engine.Game, last []engine.Event) []byte {
+	viewer, ok := g.Rules.(engine.Viewer)
+	if r.cfg.Renderer == nil || !ok {
+		return nil
+	}
+	v := viewer.View(g, last)
+	if v.Width <= 0 || v.Depth <= 0 {
+		return nil
+	}
+	pic, err := r.cfg.Renderer.PNG(v)
+	if err != nil {
+		r.cfg.Logger.ErrorContext(ctx, "board not drawn", "rules", g.Rules.ID(), "seq", g.Seq, "err", err)
+		return nil
+	}
+	return pic
 }
 
 func group(user engine.PlayerID, msgs []engine.Message) []Reply {

@@ -17,6 +17,7 @@ import (
 
 var tableCommands = []engine.CommandSpec{
 	{Name: "help", Help: "List the commands, with one line each."},
+	{Name: "board", Help: "Show a picture of the table as it stands."},
 	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
 		{Name: "last", Help: "how many steps, 1 to 50 (default 10)", Kind: engine.OptInt},
 	}},
@@ -67,7 +68,7 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 		return nil, err
 	}
 	r.remember(info.ID, g)
-	return r.replies(req, g, res), nil
+	return r.replies(ctx, req, g, res), nil
 }
 
 func (r *Router) ruleset(id string) (engine.Ruleset, error) {
@@ -152,4 +153,25 @@ func (r *Router) log(ctx context.Context, key channelKey, req Request) ([]Reply,
 		b.WriteString("Nothing has happened at this table yet.")
 	}
 	return []Reply{{User: req.User, Ephemeral: true, Text: strings.TrimRight(b.String(), "\n")}}, nil
+}
+
+// board answers /board with a picture of the channel's newest game, for
+// the asker alone.
+func (r *Router) board(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	info, err := r.cfg.Store.LatestGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, engine.Refuse("", "No book has been played in this channel yet.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.load(ctx, info)
+	if err != nil {
+		return nil, err
+	}
+	pic := r.picture(ctx, g, nil)
+	if pic == nil {
+		return nil, engine.Refuse("", "There is no board to show yet: the clans take the table when the book starts.")
+	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: "The table as it stands.", Image: pic}}, nil
 }

@@ -105,7 +105,8 @@ var bodies = engine.BodyTypes{
 	BookEnded{}.Kind():   engine.Decoder[BookEnded](),
 }
 
-// Apply folds one event into the book.
+// Apply folds one event into the book. An event that names a clan or
+// element the book does not have is an error: the log is not this book's.
 func (s *State) Apply(e engine.Event) error {
 	switch b := e.Body.(type) {
 	case BookOpened:
@@ -116,29 +117,36 @@ func (s *State) Apply(e engine.Event) error {
 	case BookStarted:
 		s.Phase, s.Mode, s.Board = Playing, b.Mode, b.Board
 		for _, cs := range b.Slots {
-			if c := s.Clan(cs.Clan); c != nil {
-				c.Slot = cs.Slot
+			c, err := s.mustClan(cs.Clan)
+			if err != nil {
+				return err
 			}
+			c.Slot = cs.Slot
 		}
 		for _, p := range b.Placements {
-			if el := s.Element(p.Element); el != nil {
-				el.Base, el.Placed = p.Base, true
+			if err := s.place(p); err != nil {
+				return err
 			}
 		}
 	case Placed:
-		if el := s.Element(b.Element); el != nil {
-			el.Base, el.Placed = b.Base, true
-		}
+		return s.place(b.Placement)
 	case RoundDealt:
+		for _, d := range b.Order {
+			if _, err := s.mustClan(d.Clan); err != nil {
+				return err
+			}
+		}
 		s.Round, s.Order, s.Turn = b.Round, b.Order, 0
 	case RoundEnded:
 		s.Order, s.Turn = nil, 0
 	case StoodAloof:
 		s.Turn++
 	case Moved:
-		if el := s.Element(b.Element); el != nil {
-			el.Base = b.To
+		el, err := s.mustElement(b.Element)
+		if err != nil {
+			return err
 		}
+		el.Base = b.To
 		s.Turn++
 	case BookEnded:
 		s.Phase, s.Result = Ended, b.Reason
@@ -146,4 +154,27 @@ func (s *State) Apply(e engine.Event) error {
 		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
 	}
 	return nil
+}
+
+func (s *State) place(p Placement) error {
+	el, err := s.mustElement(p.Element)
+	if err != nil {
+		return err
+	}
+	el.Base, el.Placed = p.Base, true
+	return nil
+}
+
+func (s *State) mustClan(t ClanTag) (*Clan, error) {
+	if c := s.Clan(t); c != nil {
+		return c, nil
+	}
+	return nil, fmt.Errorf("gwab: no clan %q in this book", t)
+}
+
+func (s *State) mustElement(id ElementID) (*Element, error) {
+	if el := s.Element(id); el != nil {
+		return el, nil
+	}
+	return nil, fmt.Errorf("gwab: no element %q in this book", id)
 }

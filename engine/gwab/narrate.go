@@ -23,16 +23,27 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 		}
 		return say("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.", b.Master, mode)
 	case ClanRaised:
-		var war []string
+		var hero, chariot string
+		var comps, war []string
 		for _, el := range b.Elements {
-			if el.Kind == Warband {
+			switch el.Kind {
+			case Hero:
+				hero = fmt.Sprintf("the Hero %s (%s)", el.Name, el.ID)
+			case Companion:
+				comps = append(comps, el.Label())
+			case Chariot:
+				chariot = fmt.Sprintf("a chariot %s", el.ID)
+			case Warband:
 				war = append(war, string(el.ID)+" "+el.Weapon.Troops())
 			}
 		}
-		hero := b.Elements[0]
-		return say("%s raises the %s (%s) as %s: the Hero %s (%s), Companions %s and %s, a chariot %s, and warbands %s.",
-			b.Clan.Player, b.Clan.Name, b.Clan.Tag, article(b.Clan.Side.String()), hero.Name, hero.ID,
-			b.Elements[1].Label(), b.Elements[2].Label(), b.Elements[3].ID, strings.Join(war, ", "))
+		parts := []string{hero}
+		if len(comps) > 0 {
+			parts = append(parts, "Companions "+strings.Join(comps, " and "))
+		}
+		parts = append(parts, chariot, "and warbands "+strings.Join(war, ", "))
+		return say("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
+			article(b.Clan.Side.String()), strings.Join(nonEmpty(parts), ", "))
 	case BookStarted:
 		return say("The book begins as a %s. The clans deploy in their huddles on a table %g by %g strides.", b.Mode, b.Board.Width, b.Board.Depth)
 	case Placed:
@@ -40,7 +51,11 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 	case RoundDealt:
 		var parts []string
 		for i, d := range b.Order {
-			parts = append(parts, fmt.Sprintf("%s %s", b.Names[i], d.Card))
+			name := string(d.Clan)
+			if i < len(b.Names) {
+				name = b.Names[i]
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", name, d.Card))
 		}
 		return say("Round %d. Sequence: %s.", b.Round, strings.Join(parts, ", "))
 	case RoundEnded:
@@ -55,8 +70,18 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 	return say("(%s)", e.Body.Kind())
 }
 
+func nonEmpty(parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func article(word string) string {
-	if strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
 		return "an " + word
 	}
 	return "a " + word
