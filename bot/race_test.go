@@ -50,7 +50,7 @@ func openStore(t *testing.T, path string) *store.Store {
 
 // do runs one line on r. Lines in these tests all name their player, or
 // follow one that does (lastUser).
-func do(t *testing.T, r *Router, line string) []Reply {
+func do(t testing.TB, r *Router, line string) []Reply {
 	t.Helper()
 	l, err := ParseLine(line)
 	if err != nil {
@@ -59,7 +59,7 @@ func do(t *testing.T, r *Router, line string) []Reply {
 	return r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: l.User, Command: l.Command})
 }
 
-func doAll(t *testing.T, r *Router, lines []string) {
+func doAll(t testing.TB, r *Router, lines []string) {
 	t.Helper()
 	user := engine.PlayerID("")
 	for _, line := range lines {
