@@ -81,16 +81,7 @@ func open(ctx context.Context, path string, busy time.Duration) (_ *Store, err e
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 
-	// PRAGMA journal_mode=WAL reports the mode it ended up in; a file system
-	// that cannot hold the shared-memory index leaves the old mode.
-	var mode string
-	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
-		return nil, wrap(ctx, op, err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return nil, fmt.Errorf("store: %s: journal mode is %q, want wal", op, mode)
-	}
-	if err := migrate(ctx, w, migs); err != nil {
+	if err := prepare(ctx, w, migs, busy); err != nil {
 		return nil, wrap(ctx, op, err)
 	}
 
@@ -106,6 +97,40 @@ func open(ctx context.Context, path string, busy time.Duration) (_ *Store, err e
 		return nil, wrap(ctx, op, err)
 	}
 	return &Store{w: w, r: r}, nil
+}
+
+// prepare checks the file is in WAL mode and migrates it. When several
+// processes open a new file at once, turning it to WAL can fail busy at
+// once, without SQLite's busy handler waiting (the handler is not called
+// for every lock a mode change takes), so prepare tries again until the
+// busy timeout has passed.
+func prepare(ctx context.Context, w *sql.DB, migs []migration, busy time.Duration) error {
+	deadline := time.Now().Add(busy)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		err := prepareOnce(ctx, w, migs)
+		if err == nil || !errors.Is(wrap(ctx, "", err), ErrBusy) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+	}
+}
+
+func prepareOnce(ctx context.Context, w *sql.DB, migs []migration) error {
+	// PRAGMA journal_mode reports the mode the connection ended up in; a
+	// file system that cannot hold the shared-memory index leaves the old
+	// mode.
+	var mode string
+	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return err
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("journal mode is %q, want wal", mode)
+	}
+	return migrate(ctx, w, migs)
 }
 
 // dsn returns the modernc.org/sqlite data source name for the database file

@@ -101,7 +101,8 @@ func (p *process) kill() {
 
 var (
 	nextRe   = regexp.MustCompile(`Next: the (\w+) \((\w+)\)\.`)
-	statusRe = regexp.MustCompile(`It is the (\w+)'?s? turn \((\w+)\)`)
+	statusRe = regexp.MustCompile(`It is the (\w+)'?s? turn \((\w+)\)|waits for (\w+) to spend the (\w+)'?s? impact`)
+	impactRe = regexp.MustCompile(`(\w+): spend the \d+ strides with /impact`)
 	movedRe  = regexp.MustCompile(`^(\w+-W\d) \(\w+\) moves`)
 	aloofRe  = regexp.MustCompile(`^The (\w+) stand aloof`)
 )
@@ -139,11 +140,16 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 
 	type action struct{ kind, subject string }
 	var acked []action
+	// turn asks whose move it is; clan is "" when a melee waits for
+	// player to spend an impact.
 	turn := func(p *process) (clan, player string) {
 		r := p.send(t, "/status")
 		m := statusRe.FindStringSubmatch(r.Text)
-		if m == nil {
+		switch {
+		case m == nil:
 			t.Fatalf("status names no turn: %s", r.Text)
+		case m[3] != "":
+			return "", m[3]
 		}
 		return clanTag[m[1]], m[2]
 	}
@@ -155,9 +161,12 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 	}
 	for i := 0; i < actions; i++ {
 		var line string
-		if rng.IntN(4) == 0 {
+		switch {
+		case clan == "":
+			line = fmt.Sprintf("@%s /impact", player)
+		case rng.IntN(4) == 0:
 			line = fmt.Sprintf("@%s /aloof", player)
-		} else {
+		default:
 			w := 1 + rng.IntN(3)
 			line = fmt.Sprintf("@%s /move element:%s-W%d toward:%s-W%d strides:1", player, clan, w, foeTag[clan], w)
 		}
@@ -179,20 +188,28 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 				acked = append(acked, action{"gwab.moved", movedRe.FindStringSubmatch(first)[1]})
 			case aloofRe.MatchString(first):
 				acked = append(acked, action{"gwab.stood-aloof", clanTag[aloofRe.FindStringSubmatch(first)[1]]})
+			case strings.HasPrefix(first, "Impact: "):
+				acked = append(acked, action{"gwab.impact-spent", ""})
 			default:
 				t.Fatalf("%s: unexpected reply %q", line, r.Text)
 			}
 		}
-		if m := nextRe.FindStringSubmatch(r.Text); m != nil {
+		switch m, im := nextRe.FindStringSubmatch(r.Text), impactRe.FindStringSubmatch(r.Text); {
+		case im != nil:
+			clan, player = "", im[1]
+		case m != nil:
 			clan, player = clanTag[m[1]], m[2]
-		} else if r.Ephemeral {
+		case r.Ephemeral:
 			// Refused (an element in contact cannot walk away): stand
-			// aloof instead, next time round.
-			if r := p.send(t, fmt.Sprintf("@%s /aloof", player)); !r.Ephemeral {
-				acked = append(acked, action{"gwab.stood-aloof", clan})
-				m := nextRe.FindStringSubmatch(r.Text)
-				clan, player = clanTag[m[1]], m[2]
+			// aloof instead.
+			r := p.send(t, fmt.Sprintf("@%s /aloof", player))
+			if r.Ephemeral {
+				t.Fatalf("aloof refused: %s", r.Text)
 			}
+			acked = append(acked, action{"gwab.stood-aloof", clan})
+			clan, player = turnFrom(t, r.Text)
+		default:
+			t.Fatalf("%s: the reply names no next step: %q", line, r.Text)
 		}
 		if killAt[i] {
 			p.kill()
@@ -226,7 +243,7 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 				Clan    string `json:"clan"`
 			}
 			json.Unmarshal(rec.Payload, &body)
-			if body.Element == acked[j].subject || (body.Element == "" && body.Clan == acked[j].subject) {
+			if acked[j].subject == "" || body.Element == acked[j].subject || (body.Element == "" && body.Clan == acked[j].subject) {
 				j++
 			}
 		}
@@ -255,4 +272,17 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 		t.Fatalf("no snapshot was taken in %d events: %v", info.Head, err)
 	}
 	t.Logf("%d actions acknowledged across %d kills; log of %d events", len(acked), kills, len(recs))
+}
+
+// turnFrom reads whose step is next from a reply.
+func turnFrom(t *testing.T, text string) (clan, player string) {
+	t.Helper()
+	if im := impactRe.FindStringSubmatch(text); im != nil {
+		return "", im[1]
+	}
+	if m := nextRe.FindStringSubmatch(text); m != nil {
+		return clanTag[m[1]], m[2]
+	}
+	t.Fatalf("the reply names no next step: %q", text)
+	return "", ""
 }

@@ -15,6 +15,7 @@ type BookOpened struct {
 	Master  engine.PlayerID `json:"master"`
 	Mode    Mode            `json:"mode"`
 	ModeSet bool            `json:"mode_set,omitempty"`
+	Options Options         `json:"options"`
 }
 
 // ClanRaised brings a clan and its elements to the book (2.3).
@@ -103,56 +104,91 @@ var bodies = engine.BodyTypes{
 	StoodAloof{}.Kind():  engine.Decoder[StoodAloof](),
 	Moved{}.Kind():       engine.Decoder[Moved](),
 	BookEnded{}.Kind():   engine.Decoder[BookEnded](),
+
+	MeleeDrawn{}.Kind():    engine.Decoder[MeleeDrawn](),
+	PairingVoided{}.Kind(): engine.Decoder[PairingVoided](),
+	ImpactWon{}.Kind():     engine.Decoder[ImpactWon](),
+	ImpactSpent{}.Kind():   engine.Decoder[ImpactSpent](),
+	FightEnded{}.Kind():    engine.Decoder[FightEnded](),
+	Wounded{}.Kind():       engine.Decoder[Wounded](),
+	HeroSucceeded{}.Kind(): engine.Decoder[HeroSucceeded](),
+	ClanLeft{}.Kind():      engine.Decoder[ClanLeft](),
+	HonorChanged{}.Kind():  engine.Decoder[HonorChanged](),
+}
+
+// applier is an event body that knows how it changes the book.
+type applier interface {
+	apply(s *State) error
 }
 
 // Apply folds one event into the book. An event that names a clan or
 // element the book does not have is an error: the log is not this book's.
 func (s *State) Apply(e engine.Event) error {
-	switch b := e.Body.(type) {
-	case BookOpened:
-		s.Master, s.Mode, s.ModeSet = b.Master, b.Mode, b.ModeSet
-	case ClanRaised:
-		s.Clans = append(s.Clans, b.Clan)
-		s.Elements = append(s.Elements, b.Elements...)
-	case BookStarted:
-		s.Phase, s.Mode, s.Board = Playing, b.Mode, b.Board
-		for _, cs := range b.Slots {
-			c, err := s.mustClan(cs.Clan)
-			if err != nil {
-				return err
-			}
-			c.Slot = cs.Slot
-		}
-		for _, p := range b.Placements {
-			if err := s.place(p); err != nil {
-				return err
-			}
-		}
-	case Placed:
-		return s.place(b.Placement)
-	case RoundDealt:
-		for _, d := range b.Order {
-			if _, err := s.mustClan(d.Clan); err != nil {
-				return err
-			}
-		}
-		s.Round, s.Order, s.Turn = b.Round, b.Order, 0
-	case RoundEnded:
-		s.Order, s.Turn = nil, 0
-	case StoodAloof:
-		s.Turn++
-	case Moved:
-		el, err := s.mustElement(b.Element)
+	a, ok := e.Body.(applier)
+	if !ok {
+		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
+	}
+	return a.apply(s)
+}
+
+func (b BookOpened) apply(s *State) error {
+	s.Master, s.Mode, s.ModeSet, s.Options = b.Master, b.Mode, b.ModeSet, b.Options
+	return nil
+}
+
+func (b ClanRaised) apply(s *State) error {
+	s.Clans = append(s.Clans, b.Clan)
+	s.Elements = append(s.Elements, b.Elements...)
+	return nil
+}
+
+func (b BookStarted) apply(s *State) error {
+	s.Phase, s.Mode, s.Board = Playing, b.Mode, b.Board
+	for _, cs := range b.Slots {
+		c, err := s.mustClan(cs.Clan)
 		if err != nil {
 			return err
 		}
-		el.Base = b.To
-		s.Turn++
-	case BookEnded:
-		s.Phase, s.Result = Ended, b.Reason
-	default:
-		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
+		c.Slot = cs.Slot
 	}
+	for _, p := range b.Placements {
+		if err := s.place(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b Placed) apply(s *State) error { return s.place(b.Placement) }
+
+func (b RoundDealt) apply(s *State) error {
+	for _, d := range b.Order {
+		if _, err := s.mustClan(d.Clan); err != nil {
+			return err
+		}
+	}
+	s.Round, s.Order, s.Turn = b.Round, b.Order, 0
+	return nil
+}
+
+func (b RoundEnded) apply(s *State) error {
+	s.Order, s.Turn = nil, 0
+	return nil
+}
+
+func (b StoodAloof) apply(s *State) error { return s.acted(b.Clan) }
+
+func (b Moved) apply(s *State) error {
+	el, err := s.mustElement(b.Element)
+	if err != nil {
+		return err
+	}
+	el.Base = b.To
+	return s.acted(b.Clan)
+}
+
+func (b BookEnded) apply(s *State) error {
+	s.Phase, s.Result = Ended, b.Reason
 	return nil
 }
 

@@ -66,6 +66,27 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 		return say("%s", describeMove(b))
 	case BookEnded:
 		return say("The book ends %s.", b.Reason)
+	case MeleeDrawn:
+		return narrateMelee(b)
+	case PairingVoided:
+		if b.Reason == "" {
+			return nil
+		}
+		return say("%s.", capitalize(b.Reason))
+	case ImpactWon:
+		return say("%s plays %s against %s and wins an impact of %d strides on %s.", b.VictorLabel, b.Win, b.Lose, b.Strides, b.TargetLabel)
+	case ImpactSpent:
+		return say("%s", describeImpact(b))
+	case FightEnded:
+		return nil
+	case Wounded:
+		return say("%s", describeWound(b))
+	case HeroSucceeded:
+		return say("%s takes the fallen Hero's place and leads the %s as a Class 1 Hero with no honor (10.1.3).", b.Name, b.ClanName)
+	case ClanLeft:
+		return say("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
+	case HonorChanged:
+		return say("%s", describeHonor(b))
 	}
 	return say("(%s)", e.Body.Kind())
 }
@@ -98,7 +119,10 @@ func status(s *State) string {
 		}
 	case Playing:
 		fmt.Fprintf(&b, "A %s, round %d.", s.Mode, s.Round)
-		if cur := s.Current(); cur != nil {
+		if s.Fight != nil && s.Fight.Impact != nil {
+			v := s.Clan(s.Element(s.Fight.Impact.Victor).Clan)
+			fmt.Fprintf(&b, " The melee waits for %s to spend %s impact (/impact).", v.Player, possessive(v.Name))
+		} else if cur := s.Current(); cur != nil {
 			fmt.Fprintf(&b, " It is %s turn (%s).", possessive(cur.Name), cur.Player)
 		}
 	case Ended:
@@ -116,7 +140,7 @@ func status(s *State) string {
 		}
 		for _, el := range s.ClanElements(cl.Tag) {
 			fmt.Fprintf(&b, "\n  %s", el.Label())
-			if lim := woundLimit(el); lim > 0 {
+			if lim := s.woundLimit(el); lim > 0 {
 				fmt.Fprintf(&b, " wounds %d/%d", el.Wounds, lim)
 			}
 			switch {
@@ -132,29 +156,67 @@ func status(s *State) string {
 	return b.String()
 }
 
-// woundLimit is how many wounds remove el from play (10.1.3).
-func woundLimit(el *Element) int {
-	switch el.Kind {
-	case Hero:
-		return el.Class + 2
-	case Companion:
-		return 3
-	case Chariot:
-		return 1 // the driver
-	}
-	switch el.Weapon {
-	case Sling, Bow:
-		return 1
-	case Javelin:
-		return 2
-	}
-	return 3
-}
-
 // possessive writes "the Trojans'" or "the Lycian band's".
 func possessive(clan string) string {
 	if strings.HasSuffix(clan, "s") {
 		return "the " + clan + "'"
 	}
 	return "the " + clan + "'s"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func narrateMelee(b MeleeDrawn) []engine.Message {
+	var lines []string
+	lines = append(lines, fmt.Sprintf("Melee, round %d:", b.Round))
+	for i, p := range b.Pairings {
+		a, c := string(p.A), string(p.B)
+		if 2*i+1 < len(b.Labels) {
+			a, c = b.Labels[2*i], b.Labels[2*i+1]
+		}
+		lines = append(lines, fmt.Sprintf("  %s draws %s; %s draws %s.", a, cardWords(p.ACards), c, cardWords(p.BCards)))
+	}
+	for _, k := range b.Kept {
+		lines = append(lines, fmt.Sprintf("  The %s draw a Joker and keep it for Special Dispensation (11.1).", k.Name))
+	}
+	return []engine.Message{{Text: strings.Join(lines, "\n")}}
+}
+
+func cardWords(cards []engine.Card) string {
+	var s []string
+	for _, c := range cards {
+		s = append(s, c.String())
+	}
+	if len(s) == 0 {
+		return "nothing"
+	}
+	return strings.Join(s, " ")
+}
+
+func describeWound(b Wounded) string {
+	by := ""
+	if b.ByLabel != "" {
+		by = b.ByLabel + " wounds "
+	}
+	why := ""
+	if b.Why != "" {
+		why = " (" + b.Why + ")"
+	}
+	switch {
+	case by == "":
+		return fmt.Sprintf("%s takes a wound%s: %d of %d.%s", b.Label, why, b.Wounds, b.Limit, fallText(b))
+	}
+	return fmt.Sprintf("%s%s%s: %d of %d.%s", by, b.Label, why, b.Wounds, b.Limit, fallText(b))
+}
+
+func fallText(b Wounded) string {
+	if !b.Falls() {
+		return ""
+	}
+	return " " + b.Label + " is out of the fight."
 }

@@ -46,6 +46,10 @@ func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
 	case Ended:
 		return nil, engine.Refuse("6.2", "This book has ended.")
 	}
+	if s.Fight != nil && s.Fight.Impact != nil {
+		v := s.Element(s.Fight.Impact.Victor)
+		return nil, engine.Refuse("10.1.3", "The melee waits for %s to spend %s impact with /impact.", s.Clan(v.Clan).Player, possessive(s.Clan(v.Clan).Name))
+	}
 	cur := s.Current()
 	if cur == nil {
 		return nil, engine.Refuse("6.1", "No clan is due to act.")
@@ -68,25 +72,130 @@ func standAloof(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 // afterAction runs what follows a clan's action: when every clan has
-// acted, the round ends and the next is dealt; then the table is told
-// whose turn it is.
+// acted, the round's melee (6.1 step 5); then the end of the book if one
+// of section 6.2's conditions holds; then whose turn it is.
 func afterAction(tx *engine.Tx) error {
 	s := tx.State().(*State)
-	if s.Turn >= len(s.Order) {
-		discardRound(tx, s)
-		if err := tx.Emit(RoundEnded{Round: s.Round}); err != nil {
-			return err
-		}
-		if s.Phase == Playing {
-			if err := dealRound(tx); err != nil {
-				return err
-			}
-		}
+	if ended, err := checkEnd(tx, s); ended || err != nil {
+		return err
 	}
+	if s.Current() != nil {
+		sayNext(tx, s)
+		return nil
+	}
+	started, err := startMelee(tx, s)
+	if err != nil {
+		return err
+	}
+	if !started {
+		return finishRound(tx, s)
+	}
+	return afterFightStep(tx)
+}
+
+// afterFightStep resolves the melee as far as it goes without a player's
+// choice, and finishes the round once it is over.
+func afterFightStep(tx *engine.Tx) error {
+	s := tx.State().(*State)
+	if err := resolveFight(tx, s); err != nil {
+		return err
+	}
+	if ended, err := checkEnd(tx, s); ended || err != nil {
+		return err
+	}
+	if s.Fight != nil {
+		return nil // an impact waits to be spent
+	}
+	return finishRound(tx, s)
+}
+
+// finishRound ends the round and deals the next.
+func finishRound(tx *engine.Tx, s *State) error {
+	discardRound(tx, s)
+	if err := tx.Emit(RoundEnded{Round: s.Round}); err != nil {
+		return err
+	}
+	if err := dealRound(tx); err != nil {
+		return err
+	}
+	sayNext(tx, s)
+	return nil
+}
+
+func sayNext(tx *engine.Tx, s *State) {
 	if cur := s.Current(); cur != nil {
 		tx.Say(engine.Message{Text: fmt.Sprintf("Next: the %s (%s).", cur.Name, cur.Player)})
 	}
-	return nil
+}
+
+// checkEnd ends the book when one of section 6.2's conditions holds.
+func checkEnd(tx *engine.Tx, s *State) (bool, error) {
+	if s.Phase != Playing {
+		return s.Phase == Ended, nil
+	}
+	why := s.endCondition()
+	if why == "" {
+		return false, nil
+	}
+	discardRound(tx, s)
+	if s.Fight != nil {
+		for _, p := range s.Fight.Pairings {
+			tx.Discard(CombatDeck, p.ACards...)
+			tx.Discard(CombatDeck, p.BCards...)
+		}
+	}
+	return true, tx.Emit(BookEnded{Reason: why})
+}
+
+// endCondition names the condition of section 6.2 that ends the book now,
+// or returns "".
+func (s *State) endCondition() string {
+	if s.ChampionFell != "" {
+		return fmt.Sprintf("with the death of %s, a Class 4 Hero, in combat (6.2.1)", s.ChampionFell)
+	}
+	for i := range s.Elements {
+		if el := &s.Elements[i]; s.isHero(el) && el.Gained >= 100 {
+			return fmt.Sprintf("as %s has won 100 honor in this book (6.2.2)", el.Name)
+		}
+	}
+	for _, c := range s.Clans {
+		if !c.Gone && s.beyondThreeQuarters(c) {
+			return fmt.Sprintf("as every surviving element of the %s has advanced beyond three quarters of the table (6.2.3)", c.Name)
+		}
+	}
+	var gone []string
+	for _, c := range s.Clans {
+		if c.Gone {
+			gone = append(gone, c.Name)
+		}
+	}
+	if len(gone) >= 2 {
+		return fmt.Sprintf("as the Heroes and Companions of the %s and the %s have all fallen (6.2.4)", gone[0], gone[1])
+	}
+	return ""
+}
+
+// beyondThreeQuarters reports whether every standing element of c is more
+// than three quarters of the way across the table from its own edge
+// (6.2.3; RULINGS.md reads the text's "width" as the distance between the
+// two sides' edges).
+func (s *State) beyondThreeQuarters(c Clan) bool {
+	any := false
+	line := s.Board.Depth * 3 / 4
+	for _, el := range s.ClanElements(c.Tag) {
+		if el.Status != Standing || !el.Placed {
+			continue
+		}
+		any = true
+		y := el.Base.Center.Y
+		if c.Side == Antagonist {
+			y = s.Board.Depth - y
+		}
+		if y <= line {
+			return false
+		}
+	}
+	return any
 }
 
 // findElement resolves what a player typed to an element: its short name

@@ -76,6 +76,10 @@ var commands = []engine.CommandSpec{
 		{Name: "facing", Help: "the facing at the end: N, NE, E… or degrees"},
 	}},
 	{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."},
+	{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
+		{Name: "push", Help: "other antagonist stands of the melee to push back one stride each, comma-separated", Kind: engine.OptElement},
+		{Name: "forward", Help: "stands of your clan to bring forward one stride each, comma-separated", Kind: engine.OptElement},
+	}},
 	{Name: "status", Help: "The round, whose turn it is, and every clan's elements."},
 }
 
@@ -108,6 +112,8 @@ func (r Rules) Decide(tx *engine.Tx, c engine.Command) error {
 		return standAloof(tx, s, c)
 	case "move":
 		return move(tx, s, c)
+	case "impact":
+		return spendImpact(tx, s, c)
 	}
 	return engine.Refuse("", "There is no /%s command; /help lists them.", c.Name)
 }

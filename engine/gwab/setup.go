@@ -26,6 +26,7 @@ const (
 	minBoardWidth  = 60.0
 	maxClans       = 16
 	firstHeroClass = 2
+	firstHeroHonor = 100
 )
 
 func openBook(tx *engine.Tx, s *State, c engine.Command) error {
@@ -95,7 +96,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	clan := Clan{Tag: tag, Name: name, Player: c.Actor, Side: side, Hero: elementID(tag, "H")}
-	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: firstHeroClass}}
+	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: firstHeroClass, Honor: firstHeroHonor}}
 	for i, n := range comps {
 		id := elementID(tag, fmt.Sprintf("C%d", i+1))
 		if n == "" {
@@ -348,8 +349,12 @@ func endBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if reason == "" {
 		reason = "by consent of the table"
 	}
-	if len(s.Order) > 0 {
-		discardRound(tx, s)
+	discardRound(tx, s)
+	if s.Fight != nil {
+		for _, p := range s.Fight.Pairings {
+			tx.Discard(CombatDeck, p.ACards...)
+			tx.Discard(CombatDeck, p.BCards...)
+		}
 	}
 	return tx.Emit(BookEnded{Reason: reason})
 }

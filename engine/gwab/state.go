@@ -153,6 +153,8 @@ type Clan struct {
 	Slot int `json:"slot"`
 	// Gone is set when the clan has left the field.
 	Gone bool `json:"gone,omitempty"`
+	// Jokers are the jokers the clan keeps as Special Dispensation (11.1).
+	Jokers []engine.Card `json:"jokers,omitempty"`
 }
 
 // Element is one stand on the table (3.4).
@@ -166,8 +168,13 @@ type Element struct {
 	Placed bool        `json:"placed,omitempty"`
 	Wounds int         `json:"wounds,omitempty"`
 	Status Status      `json:"status,omitempty"`
-	// Class is a Hero's class (4.5); 0 for every other element.
+	// Class is a Hero's class (4.5) as the book began; 0 for every other
+	// element. The class in play follows Honor (see heroClass).
 	Class int `json:"class,omitempty"`
+	// Honor is a Hero's honor points, and Gained what he has won or lost
+	// in this book (4, 6.2.2).
+	Honor  int `json:"honor,omitempty"`
+	Gained int `json:"gained,omitempty"`
 	// Driver reports that a chariot's driver is aboard (3.5).
 	Driver bool `json:"driver,omitempty"`
 }
@@ -207,6 +214,17 @@ type State struct {
 	// Turn indexes Order: the clan whose turn it is.
 	Turn   int    `json:"turn"`
 	Result string `json:"result,omitempty"`
+	// ChampionFell names a Class 4 Hero killed in combat (6.2.1).
+	ChampionFell string `json:"champion_fell,omitempty"`
+	// Fight is the round's melee while it is being resolved.
+	Fight   *Fight  `json:"fight,omitempty"`
+	Options Options `json:"options"`
+}
+
+// Options are the optional rules of section 13 a book plays with.
+type Options struct {
+	Terrain  bool `json:"terrain,omitempty"`  // 13.1
+	Javelins int  `json:"javelins,omitempty"` // 13.2: a chariot's load; 0 for no limit
 }
 
 // Dealt is a clan's sequence card for the round.
@@ -226,6 +244,18 @@ func (s *State) Clone() engine.State {
 	c.Clans = slices.Clone(s.Clans)
 	c.Elements = slices.Clone(s.Elements)
 	c.Order = slices.Clone(s.Order)
+	for i := range c.Clans {
+		c.Clans[i].Jokers = slices.Clone(c.Clans[i].Jokers)
+	}
+	if s.Fight != nil {
+		f := *s.Fight
+		f.Pairings = slices.Clone(f.Pairings)
+		if f.Impact != nil {
+			imp := *f.Impact
+			f.Impact = &imp
+		}
+		c.Fight = &f
+	}
 	return &c
 }
 
@@ -294,10 +324,26 @@ func (s *State) Players() []engine.PlayerID {
 // Current returns the clan whose turn it is, or nil between rounds and
 // outside play.
 func (s *State) Current() *Clan {
-	if s.Phase != Playing || s.Turn >= len(s.Order) {
+	if s.Phase != Playing {
 		return nil
 	}
-	return s.Clan(s.Order[s.Turn].Clan)
+	for i := s.Turn; i < len(s.Order); i++ {
+		if c := s.Clan(s.Order[i].Clan); c != nil && !c.Gone {
+			return c
+		}
+	}
+	return nil
+}
+
+// acted marks clan t's turn of the round as taken.
+func (s *State) acted(t ClanTag) error {
+	for i, d := range s.Order {
+		if d.Clan == t {
+			s.Turn = i + 1
+			return nil
+		}
+	}
+	return fmt.Errorf("gwab: the %s hold no card this round", t)
 }
 
 // Antagonists reports whether clans a and b are enemies: on opposite

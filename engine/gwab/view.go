@@ -43,7 +43,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		case Standing:
 			v.Pieces = append(v.Pieces, engine.Piece{
 				Label: string(el.ID), Kind: kindCode(el), Group: group[el.Clan],
-				Base: el.Base, Wounds: el.Wounds, Limit: woundLimit(el),
+				Base: el.Base, Wounds: el.Wounds, Limit: s.woundLimit(el),
 			})
 		case Fallen:
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: el.Name, At: el.Base.Center, Group: group[el.Clan]})

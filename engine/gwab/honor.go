@@ -1,0 +1,139 @@
+package gwab
+
+import (
+	"fmt"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The honor chart of section 4, by the fixed rulings: two columns, Battle
+// and Raid; kills and wounds by the victim's class, a Companion, warband
+// or charioteer counting as a Class 1 Hero. A practice book keeps its
+// tally by the Raid column (RULINGS.md).
+
+type column [2]int // Battle, Raid
+
+var (
+	killPoints   = map[int]column{4: {40, 20}, 3: {30, 15}, 2: {20, 10}, 1: {10, 5}}
+	woundPoints  = map[int]column{4: {5, 1}, 3: {4, 1}, 2: {3, 1}, 1: {2, 1}}
+	refusePoints = map[int]column{4: {-10, -3}, 3: {-5, -2}, 2: {-2, -1}, 1: {-1, 0}}
+	chariotWon   = column{50, 25}
+	chariotLost  = column{-50, -25}
+	armorWon     = column{15, 7}
+	absentPoints = column{-10, -3}
+)
+
+func (m Mode) column() int {
+	if m == Battle {
+		return 0
+	}
+	return 1
+}
+
+// ColumnName is the name of the chart column m uses.
+func (m Mode) ColumnName() string {
+	if m == Battle {
+		return "Battle"
+	}
+	return "Raid"
+}
+
+// classFor is the class a Hero with points holds (4.5, fixed ruling):
+// 0–99 Class 1, 100–200 Class 2, 201–300 Class 3, 301–400 Class 4, and
+// 401 up Homeric, counted here as 5.
+func classFor(points int) int {
+	switch {
+	case points >= 401:
+		return 5
+	case points >= 301:
+		return 4
+	case points >= 201:
+		return 3
+	case points >= 100:
+		return 2
+	}
+	return 1
+}
+
+// classOf is the class el counts as for the honor chart: a Hero's own,
+// Class 1 for everyone else.
+func (s *State) classOf(el *Element) int {
+	if s.isHero(el) {
+		return min(classFor(el.Honor), 4)
+	}
+	return 1
+}
+
+// isHero reports whether el leads its clan now.
+func (s *State) isHero(el *Element) bool {
+	c := s.Clan(el.Clan)
+	return c != nil && c.Hero == el.ID
+}
+
+// HonorChanged is a line of the book's honor: a Hero gains or loses
+// points, and why (4).
+type HonorChanged struct {
+	Hero   ElementID `json:"hero"`
+	Name   string    `json:"name"`
+	Points int       `json:"points"`
+	Reason string    `json:"reason"`
+	Column string    `json:"column"`
+	Total  int       `json:"total"`
+	// Class and WasClass are the Hero's class after and before.
+	Class    int `json:"class"`
+	WasClass int `json:"was_class"`
+}
+
+func (HonorChanged) Kind() string { return "gwab.honor-changed" }
+
+func (b HonorChanged) apply(s *State) error {
+	el, err := s.mustElement(b.Hero)
+	if err != nil {
+		return err
+	}
+	el.Honor = b.Total
+	el.Gained += b.Points
+	return nil
+}
+
+// award gives hero the chart's points for reason. Honor never goes below
+// zero (4.3).
+func award(tx *engine.Tx, s *State, hero *Element, c column, reason string) error {
+	pts := c[s.Mode.column()]
+	if pts == 0 {
+		return nil
+	}
+	total := max(hero.Honor+pts, 0)
+	return tx.Emit(HonorChanged{
+		Hero: hero.ID, Name: hero.Name, Points: pts, Reason: reason, Column: s.Mode.ColumnName(),
+		Total: total, Class: classFor(total), WasClass: classFor(hero.Honor),
+	})
+}
+
+func describeHonor(b HonorChanged) string {
+	sign := "gains"
+	pts := b.Points
+	if pts < 0 {
+		sign, pts = "loses", -pts
+	}
+	line := fmt.Sprintf("%s %s %d honor for %s (%s column), now %d.", b.Name, sign, pts, b.Reason, b.Column, b.Total)
+	if b.Class != b.WasClass {
+		line += fmt.Sprintf(" %s is now %s.", b.Name, rankName(b.Class))
+	}
+	return line
+}
+
+// rankName is the title of a class (4.5).
+func rankName(class int) string {
+	switch class {
+	case 5:
+		return "a Homeric Hero"
+	case 4:
+		return "a Class 4 Hero, a Champion"
+	case 3:
+		return "a Class 3 Hero, an Esquire"
+	case 2:
+		return "a Class 2 Hero, a Leader of Men"
+	}
+	return "a Class 1 Hero"
+}

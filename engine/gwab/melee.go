@@ -1,0 +1,323 @@
+package gwab
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The melee of a round (6.1 step 5, 10.1): every pair of antagonist
+// elements in contact is a pairing; each draws cards against the other
+// (10.1.1) and plays its best card against the other's best (the design's
+// fixed ruling). Results apply from the highest winning card down (MMR2),
+// and a result can break a later pairing by removing or pushing away one
+// of its elements (MMR3).
+
+// Outcome is what a pairing comes to.
+type Outcome uint8
+
+const (
+	NoEffect Outcome = iota // equal numbers (10.1.2)
+	Wound                   // the winner played an ace or a face card
+	Impact                  // the winner played a higher number card
+)
+
+// Pairing is one contest of a melee.
+type Pairing struct {
+	A      ElementID     `json:"a"`
+	B      ElementID     `json:"b"`
+	ACards []engine.Card `json:"a_cards"`
+	BCards []engine.Card `json:"b_cards"`
+}
+
+// Judge plays the pairing's best cards against each other.
+func (p Pairing) Judge() (winner, loser ElementID, win, lose engine.Card, out Outcome, strides int) {
+	a, b := cardOrder.Highest(p.ACards), cardOrder.Highest(p.BCards)
+	if a.Rank().IsNumber() && a.Rank() == b.Rank() {
+		return "", "", a, b, NoEffect, 0
+	}
+	winner, loser, win, lose = p.A, p.B, a, b
+	if cardOrder.Compare(b, a) > 0 {
+		winner, loser, win, lose = p.B, p.A, b, a
+	}
+	if !win.Rank().IsNumber() {
+		return winner, loser, win, lose, Wound, 0
+	}
+	return winner, loser, win, lose, Impact, int(win.Rank()) - int(lose.Rank())
+}
+
+// Fight is a round's melee being resolved: its pairings in the order they
+// apply, the next one to apply, and the impact its victor is spending.
+type Fight struct {
+	Pairings []Pairing `json:"pairings"`
+	Next     int       `json:"next"`
+	Impact   *Pending  `json:"impact,omitempty"`
+}
+
+// Pending is an impact waiting for its victor to spend it (10.1.3).
+type Pending struct {
+	Victor  ElementID `json:"victor"`
+	Target  ElementID `json:"target"`
+	Strides int       `json:"strides"`
+}
+
+// MeleeDrawn records the cards of every pairing of the round's melee, in
+// the order the results will apply, and the jokers clans kept instead of
+// playing (11.1).
+type MeleeDrawn struct {
+	Round    int       `json:"round"`
+	Pairings []Pairing `json:"pairings"`
+	Labels   []string  `json:"labels"` // each pairing's two elements, for narration
+	Kept     []Kept    `json:"kept,omitempty"`
+}
+
+// Kept is a joker a clan drew in combat and kept (11.1).
+type Kept struct {
+	Clan ClanTag     `json:"clan"`
+	Card engine.Card `json:"card"`
+	Name string      `json:"name"`
+}
+
+// PairingVoided records a pairing that no longer applies: one of its
+// elements has left the fight or the two are no longer in contact (MMR3),
+// or its cards were equal numbers.
+type PairingVoided struct {
+	Index  int    `json:"index"`
+	Reason string `json:"reason"`
+}
+
+// ImpactWon records a number card's win, whose strides the victor's
+// player now spends with /impact.
+type ImpactWon struct {
+	Pending
+	VictorLabel string          `json:"victor_label"`
+	TargetLabel string          `json:"target_label"`
+	Player      engine.PlayerID `json:"player"`
+	Win         engine.Card     `json:"win"`
+	Lose        engine.Card     `json:"lose"`
+}
+
+// FightEnded closes the round's melee; the cards played go to the discards.
+type FightEnded struct {
+	Round int `json:"round"`
+}
+
+func (MeleeDrawn) Kind() string    { return "gwab.melee-drawn" }
+func (PairingVoided) Kind() string { return "gwab.pairing-voided" }
+func (ImpactWon) Kind() string     { return "gwab.impact-won" }
+func (FightEnded) Kind() string    { return "gwab.fight-ended" }
+
+func (b MeleeDrawn) apply(s *State) error {
+	for _, p := range b.Pairings {
+		if _, err := s.mustElement(p.A); err != nil {
+			return err
+		}
+		if _, err := s.mustElement(p.B); err != nil {
+			return err
+		}
+	}
+	for _, k := range b.Kept {
+		c, err := s.mustClan(k.Clan)
+		if err != nil {
+			return err
+		}
+		c.Jokers = append(c.Jokers, k.Card)
+	}
+	s.Fight = &Fight{Pairings: b.Pairings}
+	return nil
+}
+
+func (b PairingVoided) apply(s *State) error {
+	if s.Fight == nil || b.Index != s.Fight.Next {
+		return fmt.Errorf("gwab: pairing %d voided out of turn", b.Index)
+	}
+	s.Fight.Next++
+	return nil
+}
+
+func (b ImpactWon) apply(s *State) error {
+	if s.Fight == nil {
+		return fmt.Errorf("gwab: impact with no melee")
+	}
+	p := b.Pending
+	s.Fight.Impact = &p
+	return nil
+}
+
+func (b FightEnded) apply(s *State) error {
+	s.Fight = nil
+	return nil
+}
+
+// role is how an element counts when cards are drawn (10.1.1).
+type role uint8
+
+const (
+	roleOther role = iota // warband or charioteer
+	roleHero
+	roleCompanion
+)
+
+func (s *State) roleOf(el *Element) role {
+	switch {
+	case el.ID == s.Clan(el.Clan).Hero:
+		return roleHero
+	case el.Kind == Companion || el.Kind == Hero:
+		return roleCompanion
+	}
+	return roleOther
+}
+
+// cardsAgainst is how many cards att draws against def (10.1.1).
+func (s *State) cardsAgainst(att, def *Element) int {
+	a, d := s.roleOf(att), s.roleOf(def)
+	switch {
+	case a == roleHero && d == roleCompanion, a == roleCompanion && d == roleOther:
+		return 2
+	case a == roleHero && d == roleOther:
+		return 3
+	}
+	return 1
+}
+
+// contacts lists the round's pairings: every two standing antagonist
+// elements that touch, in the order the elements were raised.
+func (s *State) contacts() [][2]*Element {
+	var out [][2]*Element
+	for i := range s.Elements {
+		a := &s.Elements[i]
+		if !a.inPlay() {
+			continue
+		}
+		for j := i + 1; j < len(s.Elements); j++ {
+			b := &s.Elements[j]
+			if b.inPlay() && s.Antagonists(a.Clan, b.Clan) && a.Base.Touches(b.Base) {
+				out = append(out, [2]*Element{a, b})
+			}
+		}
+	}
+	return out
+}
+
+// inPlay reports whether e can fight: standing on the table, and for a
+// chariot, manned.
+func (e *Element) inPlay() bool {
+	return e.Status == Standing && e.Placed && (e.Kind != Chariot || e.Driver)
+}
+
+// drawCards deals n combat cards for clan, keeping any joker and drawing
+// again in its place (11.1).
+func drawCards(tx *engine.Tx, s *State, clan ClanTag, n int, kept *[]Kept) ([]engine.Card, error) {
+	var cards []engine.Card
+	for len(cards) < n {
+		c, err := tx.Draw(CombatDeck)
+		if err != nil {
+			return nil, err
+		}
+		if c.IsJoker() {
+			*kept = append(*kept, Kept{Clan: clan, Card: c, Name: s.Clan(clan).Name})
+			continue
+		}
+		cards = append(cards, c)
+	}
+	return cards, nil
+}
+
+// startMelee draws the cards of every pairing in contact. It reports
+// false when no antagonists touch.
+func startMelee(tx *engine.Tx, s *State) (bool, error) {
+	contacts := s.contacts()
+	if len(contacts) == 0 {
+		return false, nil
+	}
+	ev := MeleeDrawn{Round: s.Round}
+	for _, c := range contacts {
+		a, b := c[0], c[1]
+		ac, err := drawCards(tx, s, a.Clan, s.cardsAgainst(a, b), &ev.Kept)
+		if err != nil {
+			return false, err
+		}
+		bc, err := drawCards(tx, s, b.Clan, s.cardsAgainst(b, a), &ev.Kept)
+		if err != nil {
+			return false, err
+		}
+		ev.Pairings = append(ev.Pairings, Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc})
+	}
+	// The highest winning card applies first; pairings of equal numbers
+	// come last, in the order they were drawn.
+	slices.SortStableFunc(ev.Pairings, func(x, y Pairing) int {
+		_, _, wx, _, ox, _ := x.Judge()
+		_, _, wy, _, oy, _ := y.Judge()
+		if (ox == NoEffect) != (oy == NoEffect) {
+			return cmp.Compare(b2i(ox == NoEffect), b2i(oy == NoEffect))
+		}
+		if ox == NoEffect {
+			return 0
+		}
+		return cardOrder.Compare(wy, wx)
+	})
+	for _, p := range ev.Pairings {
+		ev.Labels = append(ev.Labels, s.Element(p.A).Label(), s.Element(p.B).Label())
+	}
+	return true, tx.Emit(ev)
+}
+
+// resolveFight applies the fight's pairings in order until one waits for
+// an impact to be spent, or all are done.
+func resolveFight(tx *engine.Tx, s *State) error {
+	for s.Fight != nil && s.Fight.Impact == nil && s.Fight.Next < len(s.Fight.Pairings) {
+		i := s.Fight.Next
+		p := s.Fight.Pairings[i]
+		winner, loser, win, lose, out, strides := p.Judge()
+		if out == NoEffect {
+			if err := tx.Emit(PairingVoided{Index: i, Reason: fmt.Sprintf("%s against %s: equal numbers, no effect", p.ACards, p.BCards)}); err != nil {
+				return err
+			}
+			continue
+		}
+		w, l := s.Element(winner), s.Element(loser)
+		if !w.inPlay() || !l.inPlay() || !w.Base.Touches(l.Base) {
+			reason := fmt.Sprintf("%s's %s against %s no longer counts: they are no longer in contact", w.Label(), win, l.Label())
+			if err := tx.Emit(PairingVoided{Index: i, Reason: reason}); err != nil {
+				return err
+			}
+			continue
+		}
+		if out == Wound {
+			if err := wound(tx, s, l, w, fmt.Sprintf("%s beats %s", win, lose), true); err != nil {
+				return err
+			}
+			if err := tx.Emit(PairingVoided{Index: i}); err != nil {
+				return err
+			}
+			continue
+		}
+		victor := s.Clan(w.Clan)
+		if err := tx.Emit(ImpactWon{
+			Pending:     Pending{Victor: winner, Target: loser, Strides: strides},
+			VictorLabel: w.Label(), TargetLabel: l.Label(), Player: victor.Player, Win: win, Lose: lose,
+		}); err != nil {
+			return err
+		}
+		tx.Say(engine.Message{Text: fmt.Sprintf("%s: spend the %d strides with /impact (the default, /impact alone, pushes %s back all %d).",
+			victor.Player, strides, l.Label(), strides)})
+		return nil
+	}
+	if s.Fight != nil && s.Fight.Impact == nil {
+		for _, p := range s.Fight.Pairings {
+			tx.Discard(CombatDeck, p.ACards...)
+			tx.Discard(CombatDeck, p.BCards...)
+		}
+		return tx.Emit(FightEnded{Round: s.Round})
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,162 @@
+package gwab
+
+import "github.com/rhapsode/rhapsode/engine"
+
+// Wounded is a wound on an element, from melee, missile fire or the gods.
+// When the wounds reach the element's limit it falls (10.1.3).
+type Wounded struct {
+	Element ElementID `json:"element"`
+	Label   string    `json:"label"`
+	By      ElementID `json:"by,omitempty"`
+	ByLabel string    `json:"by_label,omitempty"`
+	Why     string    `json:"why,omitempty"`
+	Wounds  int       `json:"wounds"`
+	Limit   int       `json:"limit"`
+	// Champion is set when the wound killed a Class 4 Hero in normal
+	// combat, which ends the book (6.2.1).
+	Champion bool `json:"champion,omitempty"`
+}
+
+// Falls reports whether the wound removed the element.
+func (b Wounded) Falls() bool { return b.Wounds >= b.Limit }
+
+// HeroSucceeded is a Companion taking a fallen Hero's place, as a Class 1
+// Hero with no points (10.1.3, 4.3).
+type HeroSucceeded struct {
+	Clan     ClanTag   `json:"clan"`
+	ClanName string    `json:"clan_name"`
+	Fallen   ElementID `json:"fallen"`
+	Heir     ElementID `json:"heir"`
+	Name     string    `json:"name"`
+}
+
+// ClanLeft is a clan with no Hero or Companion left leaving the field
+// (10.1.3).
+type ClanLeft struct {
+	Clan ClanTag `json:"clan"`
+	Name string  `json:"name"`
+}
+
+func (Wounded) Kind() string       { return "gwab.wounded" }
+func (HeroSucceeded) Kind() string { return "gwab.hero-succeeded" }
+func (ClanLeft) Kind() string      { return "gwab.clan-left" }
+
+func (b Wounded) apply(s *State) error {
+	el, err := s.mustElement(b.Element)
+	if err != nil {
+		return err
+	}
+	el.Wounds = b.Wounds
+	if !b.Falls() {
+		return nil
+	}
+	if b.Champion {
+		s.ChampionFell = el.Name
+	}
+	switch el.Kind {
+	case Hero, Companion:
+		el.Status = Fallen
+	case Chariot:
+		el.Driver = false
+	default:
+		el.Status = Removed
+	}
+	return nil
+}
+
+func (b HeroSucceeded) apply(s *State) error {
+	c, err := s.mustClan(b.Clan)
+	if err != nil {
+		return err
+	}
+	heir, err := s.mustElement(b.Heir)
+	if err != nil {
+		return err
+	}
+	c.Hero = heir.ID
+	heir.Kind, heir.Honor, heir.Gained, heir.Class = Hero, 0, 0, 1
+	return nil
+}
+
+func (b ClanLeft) apply(s *State) error {
+	c, err := s.mustClan(b.Clan)
+	if err != nil {
+		return err
+	}
+	c.Gone = true
+	for i := range s.Elements {
+		if el := &s.Elements[i]; el.Clan == b.Clan && el.Status == Standing {
+			el.Status = Removed
+		}
+	}
+	return nil
+}
+
+// woundLimit is how many wounds remove el from play (10.1.3): a Hero's
+// grows with his class.
+func (s *State) woundLimit(el *Element) int {
+	if s.isHero(el) {
+		return min(classFor(el.Honor), 4) + 2
+	}
+	switch el.Kind {
+	case Companion, Hero:
+		return 3
+	case Chariot:
+		return 1 // the driver
+	}
+	switch el.Weapon {
+	case Sling, Bow:
+		return 1
+	case Javelin:
+		return 2
+	}
+	return 3
+}
+
+// wound puts one wound on victim, dealt by by (nil for none), and
+// everything that follows: the honor the wounding Hero earns, the fall,
+// a Companion taking a fallen Hero's place, or the clan leaving the field.
+func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool) error {
+	ev := Wounded{Element: victim.ID, Label: victim.Label(), Why: why, Wounds: victim.Wounds + 1, Limit: s.woundLimit(victim)}
+	if by != nil {
+		ev.By, ev.ByLabel = by.ID, by.Label()
+	}
+	victimClass := s.classOf(victim)
+	ev.Champion = melee && s.isHero(victim) && victimClass == 4 && ev.Falls()
+	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	// Only a Hero who deals the wound earns honor for it (4, MMR4 N.B.).
+	if by != nil && s.isHero(by) {
+		pts, what := woundPoints[victimClass], "wounding "+victim.Name
+		if ev.Falls() {
+			pts, what = killPoints[victimClass], "killing "+victim.Name
+		}
+		if err := award(tx, s, by, pts, what); err != nil {
+			return err
+		}
+	}
+	if !ev.Falls() {
+		return nil
+	}
+	if victim.Kind != Hero && victim.Kind != Companion {
+		return nil
+	}
+	return succeed(tx, s, victim.Clan)
+}
+
+// succeed makes the clan's first standing Companion its Hero when the Hero
+// has fallen, or takes the clan from the field when none is left.
+func succeed(tx *engine.Tx, s *State, tag ClanTag) error {
+	c := s.Clan(tag)
+	hero := s.Element(c.Hero)
+	if hero.Status == Standing {
+		return nil
+	}
+	for _, el := range s.ClanElements(tag) {
+		if el.Kind == Companion && el.Status == Standing {
+			return tx.Emit(HeroSucceeded{Clan: tag, ClanName: c.Name, Fallen: hero.ID, Heir: el.ID, Name: el.Name})
+		}
+	}
+	return tx.Emit(ClanLeft{Clan: tag, Name: c.Name})
+}
