@@ -114,6 +114,7 @@ var bodies = engine.BodyTypes{
 	HeroSucceeded{}.Kind(): engine.Decoder[HeroSucceeded](),
 	ClanLeft{}.Kind():      engine.Decoder[ClanLeft](),
 	HonorChanged{}.Kind():  engine.Decoder[HonorChanged](),
+	Fired{}.Kind():         engine.Decoder[Fired](),
 }
 
 // applier is an event body that knows how it changes the book.

@@ -126,10 +126,11 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	for _, el := range forward {
 		from := where(el)
+		// A stand that fought comes forward toward the nearest enemy it
+		// fought, to keep the melee going; any other straight ahead.
 		dir := from.Facing.Vec()
-		if el.ID == victor.ID {
-			// The victor follows the loser to keep the melee going.
-			dir = where(target).Center.Sub(from.Center).Unit()
+		if foe := s.nearestFoughtFoe(el, from, moved); foe != nil {
+			dir = where(foe).Center.Sub(from.Center).Unit()
 		}
 		to, blocked := s.slideUntilContact(el, from, dir, moved)
 		if el.ID != victor.ID && !involved[el.ID] && s.touchesEnemy(el, to, moved) {
@@ -200,10 +201,11 @@ func (s *State) slide(el *Element, from engine.Base, delta engine.Vec, moved map
 	return from, true
 }
 
-// slideUntilContact moves el one stride along dir, stopping at the first
-// stand it meets.
+// slideUntilContact moves el one stride along dir, through stands of its
+// own clan (8.3) and stopping at the first other stand it meets. It
+// reports whether the stand stopped short.
 func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
-	var others []engine.Base
+	var blockers, all []engine.Base
 	for i := range s.Elements {
 		o := &s.Elements[i]
 		if o.ID == el.ID || o.Status != Standing || !o.Placed {
@@ -213,14 +215,49 @@ func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec,
 		if m, ok := moved[o.ID]; ok {
 			b = m
 		}
-		others = append(others, b)
+		all = append(all, b)
+		if o.Clan != el.Clan {
+			blockers = append(blockers, b)
+		}
 	}
-	frac, hit := from.Sweep(from.Center.Add(dir), others...)
-	to := from.WithCenter(from.Center.Add(dir.Scale(frac)))
-	if !s.Board.holds(to) {
-		return from, true
+	frac, hit := from.Sweep(from.Center.Add(dir), blockers...)
+	for ; frac > 0; frac -= 0.05 {
+		to := from.WithCenter(from.Center.Add(dir.Scale(frac)))
+		if s.Board.holds(to) && !overlapsAny(to, all) {
+			return to, hit >= 0 || frac < 1
+		}
 	}
-	return to, hit >= 0
+	return from, true
+}
+
+// nearestFoughtFoe is the nearest standing enemy el was paired with in
+// this round's melee, or nil.
+func (s *State) nearestFoughtFoe(el *Element, at engine.Base, moved map[ElementID]engine.Base) *Element {
+	var best *Element
+	bestD := 0.0
+	for _, p := range s.Fight.Pairings {
+		var other ElementID
+		switch el.ID {
+		case p.A:
+			other = p.B
+		case p.B:
+			other = p.A
+		default:
+			continue
+		}
+		o := s.Element(other)
+		if !o.inPlay() {
+			continue
+		}
+		ob := o.Base
+		if m, ok := moved[o.ID]; ok {
+			ob = m
+		}
+		if d := at.Gap(ob); best == nil || d < bestD {
+			best, bestD = o, d
+		}
+	}
+	return best
 }
 
 func overlapsAny(b engine.Base, others []engine.Base) bool {

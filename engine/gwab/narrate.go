@@ -87,6 +87,8 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 		return say("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
 	case HonorChanged:
 		return say("%s", describeHonor(b))
+	case Fired:
+		return say("%s", describeFire(b))
 	}
 	return say("(%s)", e.Body.Kind())
 }

@@ -75,6 +75,10 @@ var commands = []engine.CommandSpec{
 		{Name: "strides", Help: "how far to move toward it (default: as far as allowed)", Kind: engine.OptInt},
 		{Name: "facing", Help: "the facing at the end: N, NE, E… or degrees"},
 	}},
+	{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Options: []engine.OptionSpec{
+		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
+		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
+	}},
 	{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."},
 	{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
 		{Name: "push", Help: "other antagonist stands of the melee to push back one stride each, comma-separated", Kind: engine.OptElement},
@@ -114,6 +118,8 @@ func (r Rules) Decide(tx *engine.Tx, c engine.Command) error {
 		return move(tx, s, c)
 	case "impact":
 		return spendImpact(tx, s, c)
+	case "fire":
+		return fire(tx, s, c)
 	}
 	return engine.Refuse("", "There is no /%s command; /help lists them.", c.Name)
 }

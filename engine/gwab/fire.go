@@ -1,0 +1,206 @@
+package gwab
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Missile fire (9). One element of the acting clan shoots at one
+// antagonist element: a card from the combat deck decides. At short range
+// an ace, king, queen or jack hits; at long range only an ace or a king
+// (9.3). A hit is a wound.
+
+// Ranges in strides (9.3). Long range reaches twice the short range, and
+// javelins have no long range (RULINGS.md).
+const (
+	footShort    = 9.0
+	chariotShort = 3.0
+)
+
+// Fired is one missile shot (9).
+type Fired struct {
+	Clan        ClanTag     `json:"clan"`
+	Firer       ElementID   `json:"firer"`
+	FirerLabel  string      `json:"firer_label"`
+	Target      ElementID   `json:"target"`
+	TargetLabel string      `json:"target_label"`
+	Distance    float64     `json:"distance"`
+	Long        bool        `json:"long,omitempty"`
+	Card        engine.Card `json:"card"`
+	Hit         bool        `json:"hit"`
+	Kept        []Kept      `json:"kept,omitempty"`
+}
+
+func (Fired) Kind() string { return "gwab.fired" }
+
+func (b Fired) apply(s *State) error {
+	for _, k := range b.Kept {
+		c, err := s.mustClan(k.Clan)
+		if err != nil {
+			return err
+		}
+		c.Jokers = append(c.Jokers, k.Card)
+	}
+	if _, err := s.mustElement(b.Target); err != nil {
+		return err
+	}
+	return s.acted(b.Clan)
+}
+
+// missile returns the weapon el shoots with, and its short range, or an
+// error saying why it cannot shoot (9.1, 9.2).
+func (s *State) missile(el *Element) (Weapon, float64, error) {
+	switch el.Kind {
+	case Warband:
+		if !el.Weapon.Missile() {
+			return 0, 0, engine.Refuse("9.1", "%s carry no missiles: only javelinmen, slingers and bowmen shoot.", el.Label())
+		}
+		return el.Weapon, footShort, nil
+	case Chariot:
+		return 0, 0, engine.Refuse("9.2", "The driver cannot shoot; a Hero or Companion riding the chariot throws its javelin as it is driven (/drive … javelin:).")
+	}
+	return 0, 0, engine.Refuse("9.1", "%s carries no missile weapon on foot; Heroes and Companions throw javelins from a chariot (9.2).", el.Label())
+}
+
+func fire(tx *engine.Tx, s *State, c engine.Command) error {
+	cl, err := actingClan(s, c.Actor)
+	if err != nil {
+		return err
+	}
+	firer, err := s.findElement(c.Opt("element"))
+	if err != nil {
+		return err
+	}
+	if firer.Clan != cl.Tag {
+		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", firer.Label(), s.Clan(firer.Clan).Name, cl.Name)
+	}
+	if !firer.inPlay() {
+		return engine.Refuse("9", "%s is no longer in the fight.", firer.Label())
+	}
+	weapon, short, err := s.missile(firer)
+	if err != nil {
+		return err
+	}
+	target, err := s.findElement(c.Opt("target"))
+	if err != nil {
+		return err
+	}
+	if err := s.canShoot(firer, weapon, short, target); err != nil {
+		return err
+	}
+	dist := firer.Base.Gap(target.Base)
+	ev := Fired{Clan: cl.Tag, Firer: firer.ID, FirerLabel: firer.Label(), Target: target.ID, TargetLabel: target.Label(),
+		Distance: math.Round(dist*10) / 10, Long: dist > short}
+	for {
+		card, err := tx.Draw(CombatDeck)
+		if err != nil {
+			return err
+		}
+		if card.IsJoker() {
+			ev.Kept = append(ev.Kept, Kept{Clan: cl.Tag, Card: card, Name: cl.Name})
+			continue
+		}
+		ev.Card = card
+		break
+	}
+	ev.Hit = hits(ev.Card, ev.Long)
+	tx.Discard(CombatDeck, ev.Card)
+	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	if ev.Hit {
+		if err := wound(tx, s, target, firer, fmt.Sprintf("%s at %s range", ev.Card, rangeName(ev.Long)), false); err != nil {
+			return err
+		}
+	}
+	return afterAction(tx)
+}
+
+// hits reports whether card strikes at the range (9.3).
+func hits(card engine.Card, long bool) bool {
+	if long {
+		return card.Rank() >= engine.King
+	}
+	return card.Rank() >= engine.Jack
+}
+
+func rangeName(long bool) string {
+	if long {
+		return "long"
+	}
+	return "short"
+}
+
+// canShoot checks a shot from firer at target (9, 9.1, 9.3, 9.6).
+func (s *State) canShoot(firer *Element, weapon Weapon, short float64, target *Element) error {
+	switch {
+	case target == firer:
+		return engine.Refuse("9", "An element cannot shoot at itself.")
+	case !target.inPlay():
+		return engine.Refuse("9", "%s is not in the fight.", target.Label())
+	case !s.Antagonists(firer.Clan, target.Clan):
+		if s.Clan(firer.Clan).Player == s.Clan(target.Clan).Player {
+			return engine.Refuse("7.3", "%s belongs to your own other clan; a player's two clans never fight each other.", target.Label())
+		}
+		return engine.Refuse("9", "%s is not an enemy: missiles are shot only at antagonist clans.", target.Label())
+	}
+	if foe := s.engagedWith(firer); foe != nil {
+		return engine.Refuse("9.6", "%s is in melee with %s and cannot shoot.", firer.Label(), foe.Label())
+	}
+	if foe := s.engagedWith(target); foe != nil {
+		return engine.Refuse("9.6", "%s is in melee with %s; no one may shoot into a melee.", target.Label(), foe.Label())
+	}
+	dist := firer.Base.Gap(target.Base)
+	max := 2 * short
+	if weapon == Javelin {
+		max = short
+	}
+	if dist > max+moveSlack {
+		return engine.Refuse("9.3", "%s is %.1f strides away; %s reach %g strides.", target.Label(), dist, firer.Label(), max)
+	}
+	if b := s.blocking(firer, weapon, target); b != nil {
+		return engine.Refuse("9.1", "%s blocks the shot at %s.", b.Label(), target.Label())
+	}
+	return nil
+}
+
+// blocking returns a stand in the way of a shot, or nil (9.1.1, 9.1.2).
+// The line runs from the centre of the firer's front to the target's
+// centre. A stand across it blocks when it is nearer the target than the
+// firer. Javelinmen may have no stand of their own clan across the line
+// at all; slingers and bowmen shoot over stands of their clan that they
+// stand right behind.
+func (s *State) blocking(firer *Element, weapon Weapon, target *Element) *Element {
+	from, to := firer.Base.FrontCenter(), target.Base.Center
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o == firer || o == target || o.Status != Standing || !o.Placed || !o.Base.BlocksLine(from, to) {
+			continue
+		}
+		own := o.Clan == firer.Clan
+		switch {
+		case own && weapon == Javelin:
+			return o
+		case own && weapon.Skirmisher() && o.Base.Touches(firer.Base):
+			continue
+		}
+		if o.Base.Gap(target.Base) < o.Base.Gap(firer.Base) {
+			return o
+		}
+	}
+	return nil
+}
+
+func describeFire(b Fired) string {
+	result := "misses"
+	if b.Hit {
+		result = "hits"
+	}
+	line := fmt.Sprintf("%s shoots at %s, %.1f strides away at %s range: %s %s.", b.FirerLabel, b.TargetLabel, b.Distance, rangeName(b.Long), b.Card, result)
+	for _, k := range b.Kept {
+		line += fmt.Sprintf(" The %s draw a Joker first and keep it (11.1).", k.Name)
+	}
+	return line
+}
