@@ -94,27 +94,20 @@ func (StoodAloof) Kind() string  { return "gwab.stood-aloof" }
 func (Moved) Kind() string       { return "gwab.moved" }
 func (BookEnded) Kind() string   { return "gwab.book-ended" }
 
-var bodies = engine.BodyTypes{
-	BookOpened{}.Kind():  engine.Decoder[BookOpened](),
-	ClanRaised{}.Kind():  engine.Decoder[ClanRaised](),
-	BookStarted{}.Kind(): engine.Decoder[BookStarted](),
-	Placed{}.Kind():      engine.Decoder[Placed](),
-	RoundDealt{}.Kind():  engine.Decoder[RoundDealt](),
-	RoundEnded{}.Kind():  engine.Decoder[RoundEnded](),
-	StoodAloof{}.Kind():  engine.Decoder[StoodAloof](),
-	Moved{}.Kind():       engine.Decoder[Moved](),
-	BookEnded{}.Kind():   engine.Decoder[BookEnded](),
-
-	MeleeDrawn{}.Kind():    engine.Decoder[MeleeDrawn](),
-	PairingVoided{}.Kind(): engine.Decoder[PairingVoided](),
-	ImpactWon{}.Kind():     engine.Decoder[ImpactWon](),
-	ImpactSpent{}.Kind():   engine.Decoder[ImpactSpent](),
-	FightEnded{}.Kind():    engine.Decoder[FightEnded](),
+var setupBodies = engine.BodyTypes{
+	BookOpened{}.Kind():    engine.Decoder[BookOpened](),
+	ClanRaised{}.Kind():    engine.Decoder[ClanRaised](),
+	BookStarted{}.Kind():   engine.Decoder[BookStarted](),
+	Placed{}.Kind():        engine.Decoder[Placed](),
+	RoundDealt{}.Kind():    engine.Decoder[RoundDealt](),
+	RoundEnded{}.Kind():    engine.Decoder[RoundEnded](),
+	StoodAloof{}.Kind():    engine.Decoder[StoodAloof](),
+	Moved{}.Kind():         engine.Decoder[Moved](),
+	BookEnded{}.Kind():     engine.Decoder[BookEnded](),
 	Wounded{}.Kind():       engine.Decoder[Wounded](),
 	HeroSucceeded{}.Kind(): engine.Decoder[HeroSucceeded](),
 	ClanLeft{}.Kind():      engine.Decoder[ClanLeft](),
 	HonorChanged{}.Kind():  engine.Decoder[HonorChanged](),
-	Fired{}.Kind():         engine.Decoder[Fired](),
 }
 
 // applier is an event body that knows how it changes the book.

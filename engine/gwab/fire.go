@@ -35,6 +35,15 @@ type Fired struct {
 
 func (Fired) Kind() string { return "gwab.fired" }
 
+var fireBodies = engine.BodyTypes{Fired{}.Kind(): engine.Decoder[Fired]()}
+
+var fireCommands = []command{
+	{engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Options: []engine.OptionSpec{
+		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
+		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
+	}}, fire},
+}
+
 func (b Fired) apply(s *State) error {
 	for _, k := range b.Kept {
 		c, err := s.mustClan(k.Clan)

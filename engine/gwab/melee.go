@@ -104,6 +104,21 @@ type FightEnded struct {
 	Round int `json:"round"`
 }
 
+var meleeBodies = engine.BodyTypes{
+	MeleeDrawn{}.Kind():    engine.Decoder[MeleeDrawn](),
+	PairingVoided{}.Kind(): engine.Decoder[PairingVoided](),
+	ImpactWon{}.Kind():     engine.Decoder[ImpactWon](),
+	ImpactSpent{}.Kind():   engine.Decoder[ImpactSpent](),
+	FightEnded{}.Kind():    engine.Decoder[FightEnded](),
+}
+
+var meleeCommands = []command{
+	{engine.CommandSpec{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
+		{Name: "push", Help: "other antagonist stands of the melee to push back one stride each, comma-separated", Kind: engine.OptElement},
+		{Name: "forward", Help: "stands of your clan to bring forward one stride each, comma-separated", Kind: engine.OptElement},
+	}}, spendImpact},
+}
+
 func (MeleeDrawn) Kind() string    { return "gwab.melee-drawn" }
 func (PairingVoided) Kind() string { return "gwab.pairing-voided" }
 func (ImpactWon) Kind() string     { return "gwab.impact-won" }

@@ -7,91 +7,117 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
+// narrator is an event body that says what it means to the table; ""
+// says nothing.
+type narrator interface {
+	text() string
+}
+
 // Narrate says what an event means to the table.
 func (Rules) Narrate(e engine.Event) []engine.Message {
-	say := func(format string, args ...any) []engine.Message {
-		return []engine.Message{{Text: fmt.Sprintf(format, args...)}}
-	}
 	if msgs, ok := engine.NarrateTable(e); ok {
 		return msgs
 	}
-	switch b := e.Body.(type) {
-	case BookOpened:
-		mode := "its kind to be settled by the number of players"
-		if b.ModeSet {
-			mode = "as a " + b.Mode.String()
-		}
-		return say("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.", b.Master, mode)
-	case ClanRaised:
-		var hero, chariot string
-		var comps, war []string
-		for _, el := range b.Elements {
-			switch el.Kind {
-			case Hero:
-				hero = fmt.Sprintf("the Hero %s (%s)", el.Name, el.ID)
-			case Companion:
-				comps = append(comps, el.Label())
-			case Chariot:
-				chariot = fmt.Sprintf("a chariot %s", el.ID)
-			case Warband:
-				war = append(war, string(el.ID)+" "+el.Weapon.Troops())
-			}
-		}
-		parts := []string{hero}
-		if len(comps) > 0 {
-			parts = append(parts, "Companions "+strings.Join(comps, " and "))
-		}
-		parts = append(parts, chariot, "and warbands "+strings.Join(war, ", "))
-		return say("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
-			article(b.Clan.Side.String()), strings.Join(nonEmpty(parts), ", "))
-	case BookStarted:
-		return say("The book begins as a %s. The clans deploy in their huddles on a table %g by %g strides.", b.Mode, b.Board.Width, b.Board.Depth)
-	case Placed:
-		return say("%s is placed at %s, facing %s.", b.Name, b.Base.FrontCenter(), b.Base.Facing)
-	case RoundDealt:
-		var parts []string
-		for i, d := range b.Order {
-			name := string(d.Clan)
-			if i < len(b.Names) {
-				name = b.Names[i]
-			}
-			parts = append(parts, fmt.Sprintf("%s %s", name, d.Card))
-		}
-		return say("Round %d. Sequence: %s.", b.Round, strings.Join(parts, ", "))
-	case RoundEnded:
-		return nil
-	case StoodAloof:
-		return say("The %s stand aloof this round.", b.Name)
-	case Moved:
-		return say("%s", describeMove(b))
-	case BookEnded:
-		return say("The book ends %s.", b.Reason)
-	case MeleeDrawn:
-		return narrateMelee(b)
-	case PairingVoided:
-		if b.Reason == "" {
-			return nil
-		}
-		return say("%s.", capitalize(b.Reason))
-	case ImpactWon:
-		return say("%s plays %s against %s and wins an impact of %d strides on %s.", b.VictorLabel, b.Win, b.Lose, b.Strides, b.TargetLabel)
-	case ImpactSpent:
-		return say("%s", describeImpact(b))
-	case FightEnded:
-		return nil
-	case Wounded:
-		return say("%s", describeWound(b))
-	case HeroSucceeded:
-		return say("%s takes the fallen Hero's place and leads the %s as a Class 1 Hero with no honor (10.1.3).", b.Name, b.ClanName)
-	case ClanLeft:
-		return say("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
-	case HonorChanged:
-		return say("%s", describeHonor(b))
-	case Fired:
-		return say("%s", describeFire(b))
+	n, ok := e.Body.(narrator)
+	if !ok {
+		return []engine.Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
 	}
-	return say("(%s)", e.Body.Kind())
+	if t := n.text(); t != "" {
+		return []engine.Message{{Text: t}}
+	}
+	return nil
 }
+
+func (b BookOpened) text() string {
+	mode := "its kind to be settled by the number of players"
+	if b.ModeSet {
+		mode = "as a " + b.Mode.String()
+	}
+	return fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.", b.Master, mode)
+}
+
+func (b ClanRaised) text() string {
+	var hero, chariot string
+	var comps, war []string
+	for _, el := range b.Elements {
+		switch el.Kind {
+		case Hero:
+			hero = fmt.Sprintf("the Hero %s (%s)", el.Name, el.ID)
+		case Companion:
+			comps = append(comps, el.Label())
+		case Chariot:
+			chariot = fmt.Sprintf("a chariot %s", el.ID)
+		case Warband:
+			war = append(war, string(el.ID)+" "+el.Weapon.Troops())
+		}
+	}
+	parts := []string{hero}
+	if len(comps) > 0 {
+		parts = append(parts, "Companions "+strings.Join(comps, " and "))
+	}
+	parts = append(parts, chariot, "and warbands "+strings.Join(war, ", "))
+	return fmt.Sprintf("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
+		article(b.Clan.Side.String()), strings.Join(nonEmpty(parts), ", "))
+}
+
+func (b BookStarted) text() string {
+	return fmt.Sprintf("The book begins as a %s. The clans deploy in their huddles on a table %g by %g strides.", b.Mode, b.Board.Width, b.Board.Depth)
+}
+
+func (b Placed) text() string {
+	return fmt.Sprintf("%s is placed at %s, facing %s.", b.Name, b.Base.FrontCenter(), b.Base.Facing)
+}
+
+func (b RoundDealt) text() string {
+	var parts []string
+	for i, d := range b.Order {
+		name := string(d.Clan)
+		if i < len(b.Names) {
+			name = b.Names[i]
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", name, d.Card))
+	}
+	return fmt.Sprintf("Round %d. Sequence: %s.", b.Round, strings.Join(parts, ", "))
+}
+
+func (b RoundEnded) text() string { return "" }
+
+func (b StoodAloof) text() string { return fmt.Sprintf("The %s stand aloof this round.", b.Name) }
+
+func (b Moved) text() string { return describeMove(b) }
+
+func (b BookEnded) text() string { return fmt.Sprintf("The book ends %s.", b.Reason) }
+
+func (b MeleeDrawn) text() string { return narrateMelee(b) }
+
+func (b PairingVoided) text() string {
+	if b.Reason == "" {
+		return ""
+	}
+	return capitalize(b.Reason) + "."
+}
+
+func (b ImpactWon) text() string {
+	return fmt.Sprintf("%s plays %s against %s and wins an impact of %d strides on %s.", b.VictorLabel, b.Win, b.Lose, b.Strides, b.TargetLabel)
+}
+
+func (b ImpactSpent) text() string { return describeImpact(b) }
+
+func (b FightEnded) text() string { return "" }
+
+func (b Wounded) text() string { return describeWound(b) }
+
+func (b HeroSucceeded) text() string {
+	return fmt.Sprintf("%s takes the fallen Hero's place and leads the %s as a Class 1 Hero with no honor (10.1.3).", b.Name, b.ClanName)
+}
+
+func (b ClanLeft) text() string {
+	return fmt.Sprintf("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
+}
+
+func (b HonorChanged) text() string { return describeHonor(b) }
+
+func (b Fired) text() string { return describeFire(b) }
 
 func nonEmpty(parts []string) []string {
 	var out []string
@@ -173,7 +199,7 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func narrateMelee(b MeleeDrawn) []engine.Message {
+func narrateMelee(b MeleeDrawn) string {
 	var lines []string
 	lines = append(lines, fmt.Sprintf("Melee, round %d:", b.Round))
 	for i, p := range b.Pairings {
@@ -186,7 +212,7 @@ func narrateMelee(b MeleeDrawn) []engine.Message {
 	for _, k := range b.Kept {
 		lines = append(lines, fmt.Sprintf("  The %s draw a Joker and keep it for Special Dispensation (11.1).", k.Name))
 	}
-	return []engine.Message{{Text: strings.Join(lines, "\n")}}
+	return strings.Join(lines, "\n")
 }
 
 func cardWords(cards []engine.Card) string {

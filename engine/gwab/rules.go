@@ -2,6 +2,8 @@ package gwab
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -48,78 +50,96 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 	return bodies.Decode(kind, data)
 }
 
-// Commands lists what players can do in a book.
-func (Rules) Commands() []engine.CommandSpec { return commands }
+// bodies decodes every event of the book. Each mechanic's file
+// contributes its own.
+var bodies = mergeBodies(setupBodies, meleeBodies, fireBodies)
 
-var commands = []engine.CommandSpec{
-	{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Options: []engine.OptionSpec{
+func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
+	all := engine.BodyTypes{}
+	for _, set := range sets {
+		maps.Copy(all, set)
+	}
+	return all
+}
+
+// command is one command players give, with the rule that runs it.
+type command struct {
+	engine.CommandSpec
+	run func(tx *engine.Tx, s *State, c engine.Command) error
+}
+
+// commandTable is every command, in the order /help lists them. Each
+// mechanic's file contributes its own.
+var commandTable = slices.Concat(bookCommands, turnCommands, fireCommands, meleeCommands, infoCommands)
+
+// Commands lists what players can do in a book.
+func (Rules) Commands() []engine.CommandSpec {
+	specs := make([]engine.CommandSpec, len(commandTable))
+	for i, c := range commandTable {
+		specs[i] = c.CommandSpec
+	}
+	return specs
+}
+
+var bookCommands = []command{
+	{engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Options: []engine.OptionSpec{
 		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
 		{Name: "rules", Help: "the rule system (default gwab)"},
-	}},
-	{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
+	}}, openBook},
+	{engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
 		{Name: "hero", Help: "the Hero's name", Required: true},
 		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
 		{Name: "warbands", Help: "3 or 4 of spear, sword, javelin, sling, bow, comma-separated", Required: true},
 		{Name: "companions", Help: "the two Companions' names, comma-separated"},
 		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
-	}},
-	{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only."},
-	{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Options: []engine.OptionSpec{
+	}}, raiseClan},
+	{engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only."}, startBook},
+	{engine.CommandSpec{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Options: []engine.OptionSpec{
 		{Name: "reason", Help: "why the book ends"},
-	}},
-	{Name: "move", Help: "Move one element of your clan (8).", Options: []engine.OptionSpec{
+	}}, endBook},
+}
+
+var infoCommands = []command{
+	{engine.CommandSpec{Name: "status", Help: "The round, whose turn it is, and every clan's elements."},
+		func(tx *engine.Tx, s *State, c engine.Command) error {
+			tx.Say(engine.Message{To: c.Actor, Text: status(s)})
+			return nil
+		}},
+}
+
+var turnCommands = []command{
+	{engine.CommandSpec{Name: "move", Help: "Move one element of your clan (8).", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the element to move", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where its front centre ends, as x,y in strides", Kind: engine.OptPoint},
 		{Name: "toward", Help: "an element to move toward", Kind: engine.OptElement},
 		{Name: "strides", Help: "how far to move toward it (default: as far as allowed)", Kind: engine.OptInt},
 		{Name: "facing", Help: "the facing at the end: N, NE, E… or degrees"},
-	}},
-	{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Options: []engine.OptionSpec{
-		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
-		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
-	}},
-	{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."},
-	{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
-		{Name: "push", Help: "other antagonist stands of the melee to push back one stride each, comma-separated", Kind: engine.OptElement},
-		{Name: "forward", Help: "stands of your clan to bring forward one stride each, comma-separated", Kind: engine.OptElement},
-	}},
-	{Name: "status", Help: "The round, whose turn it is, and every clan's elements."},
+	}}, move},
+	{engine.CommandSpec{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."}, standAloof},
+}
+
+// directives are the scenario directives of this rule system.
+var directives = map[string]func(tx *engine.Tx, s *State, c engine.Command) error{
+	"place": place,
 }
 
 // Decide turns a command into events.
 func (r Rules) Decide(tx *engine.Tx, c engine.Command) error {
 	s := tx.State().(*State)
 	if c.Directive {
-		switch c.Name {
-		case "place":
-			return place(tx, s, c)
+		if run, ok := directives[c.Name]; ok {
+			return run(tx, s, c)
 		}
 		return engine.Refuse("", "Unknown directive #%s; the table knows #seed, #stack, #load and #place.", c.Name)
 	}
 	if s.Phase == Ended && c.Name != "status" {
 		return engine.Refuse("6.2", "This book has ended.")
 	}
-	switch c.Name {
-	case "book open":
-		return openBook(tx, s, c)
-	case "clan raise":
-		return raiseClan(tx, s, c)
-	case "book start":
-		return startBook(tx, s, c)
-	case "book end":
-		return endBook(tx, s, c)
-	case "status":
-		tx.Say(engine.Message{To: c.Actor, Text: status(s)})
-		return nil
-	case "aloof":
-		return standAloof(tx, s, c)
-	case "move":
-		return move(tx, s, c)
-	case "impact":
-		return spendImpact(tx, s, c)
-	case "fire":
-		return fire(tx, s, c)
+	for _, cmd := range commandTable {
+		if cmd.Name == c.Name {
+			return cmd.run(tx, s, c)
+		}
 	}
 	return engine.Refuse("", "There is no /%s command; /help lists them.", c.Name)
 }
