@@ -33,12 +33,14 @@ func (d Draw) String() string {
 	return fmt.Sprintf("%s:%s", d.Deck, d.Card)
 }
 
-// Event is one recorded step of a game. Draws are the cards and dice the
+// Event is one recorded fact of a game. Draws are the cards and dice the
 // event used, in the order they were drawn; Discards are the cards it
-// returned to their decks' discard piles.
+// returned to their decks' discard piles. Step marks the first event of a
+// command: the events from one Step to the next are what one command did.
 type Event struct {
 	Seq      Seq
 	Actor    PlayerID
+	Step     bool
 	Draws    []Draw
 	Discards []Draw
 	Body     Body
@@ -50,6 +52,7 @@ type Record struct {
 	Seq      Seq             `json:"seq"`
 	Kind     string          `json:"kind"`
 	Actor    PlayerID        `json:"actor,omitempty"`
+	Step     bool            `json:"step,omitempty"`
 	Draws    []Draw          `json:"draws,omitempty"`
 	Discards []Draw          `json:"discards,omitempty"`
 	Payload  json.RawMessage `json:"payload"`
@@ -61,7 +64,7 @@ func (e Event) Record() (Record, error) {
 	if err != nil {
 		return Record{}, fmt.Errorf("engine: encode %s event %d: %w", e.Body.Kind(), e.Seq, err)
 	}
-	return Record{Seq: e.Seq, Kind: e.Body.Kind(), Actor: e.Actor, Draws: e.Draws, Discards: e.Discards, Payload: p}, nil
+	return Record{Seq: e.Seq, Kind: e.Body.Kind(), Actor: e.Actor, Step: e.Step, Draws: e.Draws, Discards: e.Discards, Payload: p}, nil
 }
 
 // DecodeRecord turns a stored record back into an event, using r to decode
@@ -82,7 +85,7 @@ func DecodeRecord(r Ruleset, rec Record) (Event, error) {
 			return Event{}, fmt.Errorf("engine: decode %s event %d: malformed draw %v", rec.Kind, rec.Seq, d)
 		}
 	}
-	return Event{Seq: rec.Seq, Actor: rec.Actor, Draws: rec.Draws, Discards: rec.Discards, Body: body}, nil
+	return Event{Seq: rec.Seq, Actor: rec.Actor, Step: rec.Step, Draws: rec.Draws, Discards: rec.Discards, Body: body}, nil
 }
 
 // BodyTypes maps each kind of event body to its decoder, for

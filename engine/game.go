@@ -21,7 +21,7 @@ func NewGame(r Ruleset) *Game {
 
 // Open returns the first event of a new game, which records its seed.
 func (g *Game) Open(actor PlayerID, seed uint64) Event {
-	return Event{Seq: g.Seq + 1, Actor: actor, Body: Opened{Ruleset: g.Rules.ID(), Seed: seed}}
+	return Event{Seq: g.Seq + 1, Actor: actor, Step: true, Body: Opened{Ruleset: g.Rules.ID(), Seed: seed}}
 }
 
 // Apply folds e into the game. Events must come in sequence.

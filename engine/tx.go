@@ -75,7 +75,7 @@ func (tx *Tx) Discard(deck DeckName, cards ...Card) {
 // Emit records b as the next event, with the draws and discards made since
 // the last one, and applies it to the working copy.
 func (tx *Tx) Emit(b Body) error {
-	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Draws: tx.draws, Discards: tx.discards, Body: b}
+	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
 	if err := tx.game.Table.applyDiscards(e.Discards); err != nil {
 		return err

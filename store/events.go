@@ -18,6 +18,7 @@ type eventRow struct {
 	seq      int64
 	kind     string
 	actor    string
+	step     int64
 	draws    any // nil or JSON text
 	discards any // nil or JSON text
 	payload  string
@@ -54,7 +55,7 @@ func encodeRecords(recs []engine.Record, after engine.Seq) ([]eventRow, error) {
 			return nil, fmt.Errorf("record %d (%s): discards: %w", rec.Seq, rec.Kind, err)
 		}
 		rows[i] = eventRow{
-			seq: int64(rec.Seq), kind: rec.Kind, actor: string(rec.Actor),
+			seq: int64(rec.Seq), kind: rec.Kind, actor: string(rec.Actor), step: boolInt(rec.Step),
 			draws: draws, discards: discards, payload: string(payload),
 		}
 	}
@@ -89,15 +90,15 @@ func insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []eventRow, n
 	if len(rows) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
 	defer stmt.Close()
 	at := formatTime(now)
 	for _, r := range rows {
-		if _, err := stmt.ExecContext(ctx, int64(id), r.seq, r.kind, r.actor, r.draws, r.discards, r.payload, at); err != nil {
+		if _, err := stmt.ExecContext(ctx, int64(id), r.seq, r.kind, r.actor, r.step, r.draws, r.discards, r.payload, at); err != nil {
 			return fmt.Errorf("event %d: %w", r.seq, err)
 		}
 	}
@@ -173,7 +174,7 @@ func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) (
 	if upTo == 0 {
 		last = math.MaxInt64
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, actor, draws, discards, payload FROM events
+	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
 		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, int64(id), int64(after), last)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
@@ -188,7 +189,7 @@ func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) (
 		var actor string
 		var draws, discards sql.NullString
 		var payload []byte
-		if err := rows.Scan(&rec.Seq, &rec.Kind, &actor, &draws, &discards, &payload); err != nil {
+		if err := rows.Scan(&rec.Seq, &rec.Kind, &actor, &rec.Step, &draws, &discards, &payload); err != nil {
 			return nil, wrap(ctx, op, err)
 		}
 		rec.Actor = engine.PlayerID(actor)
@@ -214,4 +215,11 @@ func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) (
 		}
 	}
 	return recs, nil
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

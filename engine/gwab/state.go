@@ -216,6 +216,10 @@ type State struct {
 	Result string `json:"result,omitempty"`
 	// ChampionFell names a Class 4 Hero killed in combat (6.2.1).
 	ChampionFell string `json:"champion_fell,omitempty"`
+	// Undo is the book as it stood before the last step, while that step
+	// can be taken back; UndoText tells what the step did.
+	Undo     *State `json:"undo,omitempty"`
+	UndoText string `json:"undo_text,omitempty"`
 	// Fight is the round's melee while it is being resolved.
 	Fight   *Fight  `json:"fight,omitempty"`
 	Options Options `json:"options"`
