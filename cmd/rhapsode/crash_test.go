@@ -102,7 +102,7 @@ func (p *process) kill() {
 var (
 	nextRe   = regexp.MustCompile(`Next: the (\w+) \((\w+)\)\.`)
 	statusRe = regexp.MustCompile(`It is the (\w+)'?s? turn \((\w+)\)|waits for (\w+) to spend the (\w+)'?s? impact`)
-	impactRe = regexp.MustCompile(`(\w+): spend the \d+ strides with /impact`)
+	impactRe = regexp.MustCompile(`(\w+): spend the \d+ strides? with /impact`)
 	movedRe  = regexp.MustCompile(`^(\w+-W\d) \(\w+\) moves`)
 	aloofRe  = regexp.MustCompile(`^The (\w+) stand aloof`)
 )

@@ -168,6 +168,9 @@ func (b RoundDealt) apply(s *State) error {
 
 func (b RoundEnded) apply(s *State) error {
 	s.Order, s.Turn = nil, 0
+	for i := range s.Elements {
+		s.Elements[i].Doubled = false
+	}
 	return nil
 }
 
@@ -178,7 +181,7 @@ func (b Moved) apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	el.Base = b.To
+	el.Base, el.Doubled = b.To, false
 	return s.acted(b.Clan)
 }
 

@@ -207,9 +207,9 @@ func describeFire(b Fired) string {
 	if b.Hit {
 		result = "hits"
 	}
-	line := fmt.Sprintf("%s shoots at %s, %.1f strides away at %s range: %s %s.", b.FirerLabel, b.TargetLabel, b.Distance, rangeName(b.Long), b.Card, result)
+	line := ""
 	for _, k := range b.Kept {
-		line += fmt.Sprintf(" The %s draw a Joker first and keep it (11.1).", k.Name)
+		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
 	}
-	return line
+	return line + fmt.Sprintf("%s shoots at %s, %.1f strides away at %s range: %s %s.", b.FirerLabel, b.TargetLabel, b.Distance, rangeName(b.Long), b.Card, result)
 }

@@ -163,6 +163,9 @@ func (b ImpactWon) apply(s *State) error {
 
 func (b FightEnded) apply(s *State) error {
 	s.Fight = nil
+	for i := range s.Elements {
+		s.Elements[i].Extra = false
+	}
 	return nil
 }
 
@@ -250,11 +253,11 @@ func startMelee(tx *engine.Tx, s *State) (bool, error) {
 	ev := MeleeDrawn{Round: s.Round}
 	for _, c := range contacts {
 		a, b := c[0], c[1]
-		ac, err := drawCards(tx, s, a.Clan, s.cardsAgainst(a, b), &ev.Kept)
+		ac, err := drawCards(tx, s, a.Clan, s.cardsAgainst(a, b)+b2i(a.Extra), &ev.Kept)
 		if err != nil {
 			return false, err
 		}
-		bc, err := drawCards(tx, s, b.Clan, s.cardsAgainst(b, a), &ev.Kept)
+		bc, err := drawCards(tx, s, b.Clan, s.cardsAgainst(b, a)+b2i(b.Extra), &ev.Kept)
 		if err != nil {
 			return false, err
 		}
@@ -276,7 +279,10 @@ func startMelee(tx *engine.Tx, s *State) (bool, error) {
 	for _, p := range ev.Pairings {
 		ev.Labels = append(ev.Labels, s.Element(p.A).Label(), s.Element(p.B).Label())
 	}
-	return true, tx.Emit(ev)
+	if err := tx.Emit(ev); err != nil {
+		return false, err
+	}
+	return true, furyWounds(tx, s)
 }
 
 // resolveFight applies the fight's pairings in order until one waits for
@@ -287,7 +293,8 @@ func resolveFight(tx *engine.Tx, s *State) error {
 		p := s.Fight.Pairings[i]
 		winner, loser, win, lose, out, strides := p.Judge()
 		if out == NoEffect {
-			if err := tx.Emit(PairingVoided{Index: i, Reason: fmt.Sprintf("%s against %s: equal numbers, no effect", p.ACards, p.BCards)}); err != nil {
+			reason := fmt.Sprintf("%s plays %s and %s plays %s: equal numbers, no effect", s.Element(p.A).Label(), win, s.Element(p.B).Label(), lose)
+			if err := tx.Emit(PairingVoided{Index: i, Reason: reason}); err != nil {
 				return err
 			}
 			continue
@@ -316,8 +323,8 @@ func resolveFight(tx *engine.Tx, s *State) error {
 		}); err != nil {
 			return err
 		}
-		tx.Say(engine.Message{Text: fmt.Sprintf("%s: spend the %d strides with /impact (the default, /impact alone, pushes %s back all %d).",
-			victor.Player, strides, l.Label(), strides)})
+		tx.Say(engine.Message{Text: fmt.Sprintf("%s: spend the %s with /impact (the default, /impact alone, pushes %s back all the way).",
+			victor.Player, strideText(float64(strides)), l.Label())})
 		return nil
 	}
 	if s.Fight != nil && s.Fight.Impact == nil {

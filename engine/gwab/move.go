@@ -44,6 +44,10 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Has("to") && c.Has("toward") {
 		return engine.Refuse("", "Give either to: or toward:, not both.")
 	}
+	allowance := footMove
+	if el.Doubled {
+		allowance *= 2 // a Joker's dispensation (11.1)
+	}
 	start := el.Base
 	front := start.FrontCenter()
 	facing := start.Facing
@@ -54,8 +58,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		if dest, err = parsePoint("to", c.Opt("to")); err != nil {
 			return err
 		}
-		if d := front.Dist(dest); d > footMove+moveSlack {
-			return engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), footMove, dest, d)
+		if d := front.Dist(dest); d > allowance+moveSlack {
+			return engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
 		}
 	case c.Has("toward"):
 		if target, err = s.findElement(c.Opt("toward")); err != nil {
@@ -67,14 +71,14 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		if !target.Placed || target.Status == Removed {
 			return engine.Refuse("", "%s is not on the table.", target.Label())
 		}
-		dist := footMove
+		dist := allowance
 		if c.Has("strides") {
 			n, err := c.Int("strides", 0)
 			if err != nil {
 				return err
 			}
-			if n < 1 || float64(n) > footMove {
-				return engine.Refuse("8.1", "strides: must be from 1 to %g for a foot element.", footMove)
+			if n < 1 || float64(n) > allowance {
+				return engine.Refuse("8.1", "strides: must be from 1 to %g for %s.", allowance, el.Label())
 			}
 			dist = float64(n)
 		}

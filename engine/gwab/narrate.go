@@ -98,7 +98,7 @@ func (b PairingVoided) text() string {
 }
 
 func (b ImpactWon) text() string {
-	return fmt.Sprintf("%s plays %s against %s and wins an impact of %d strides on %s.", b.VictorLabel, b.Win, b.Lose, b.Strides, b.TargetLabel)
+	return fmt.Sprintf("%s plays %s against %s and wins an impact of %s on %s.", b.VictorLabel, b.Win, b.Lose, strideText(float64(b.Strides)), b.TargetLabel)
 }
 
 func (b ImpactSpent) text() string { return describeImpact(b) }
@@ -112,6 +112,9 @@ func (b HeroSucceeded) text() string {
 }
 
 func (b ClanLeft) text() string {
+	if b.Retreat {
+		return fmt.Sprintf("The %s leave the field.", b.Name)
+	}
 	return fmt.Sprintf("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
 }
 
@@ -161,6 +164,13 @@ func status(s *State) string {
 	}
 	for _, cl := range s.Clans {
 		fmt.Fprintf(&b, "\n%s (%s), %s, led by %s:", cl.Name, cl.Tag, cl.Side, cl.Player)
+		if cl.Gone {
+			b.WriteString(" they have left the field.")
+			continue
+		}
+		if n := len(cl.Jokers); n > 0 {
+			fmt.Fprintf(&b, " %d Joker(s) kept.", n)
+		}
 		for _, d := range s.Order {
 			if d.Clan == cl.Tag {
 				fmt.Fprintf(&b, " card %s.", d.Card)

@@ -175,6 +175,15 @@ type Element struct {
 	// in this book (4, 6.2.2).
 	Honor  int `json:"honor,omitempty"`
 	Gained int `json:"gained,omitempty"`
+	// The gods (11): a Hero who has called on them, the blessings he
+	// holds, and the jokers' dispensations on any element.
+	Invoked bool `json:"invoked,omitempty"`
+	Fury    bool `json:"fury,omitempty"`
+	Aegis   int  `json:"aegis,omitempty"`
+	Blessed bool `json:"blessed,omitempty"`
+	Shield  bool `json:"shield,omitempty"`
+	Doubled bool `json:"doubled,omitempty"`
+	Extra   bool `json:"extra,omitempty"`
 	// Driver reports that a chariot's driver is aboard (3.5).
 	Driver bool `json:"driver,omitempty"`
 }

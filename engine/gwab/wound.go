@@ -35,6 +35,9 @@ type HeroSucceeded struct {
 type ClanLeft struct {
 	Clan ClanTag `json:"clan"`
 	Name string  `json:"name"`
+	// Retreat is set when the clan left by a Joker's dispensation (11.1)
+	// rather than for want of leaders.
+	Retreat bool `json:"retreat,omitempty"`
 }
 
 func (Wounded) Kind() string       { return "gwab.wounded" }
@@ -96,7 +99,7 @@ func (b ClanLeft) apply(s *State) error {
 // grows with his class.
 func (s *State) woundLimit(el *Element) int {
 	if s.isHero(el) {
-		return min(classFor(el.Honor), 4) + 2
+		return min(classFor(el.Honor), 4) + 2 + el.Aegis
 	}
 	switch el.Kind {
 	case Companion, Hero:
@@ -117,6 +120,9 @@ func (s *State) woundLimit(el *Element) int {
 // everything that follows: the honor the wounding Hero earns, the fall,
 // a Companion taking a fallen Hero's place, or the clan leaving the field.
 func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool) error {
+	if victim.Shield {
+		return tx.Emit(WoundDeferred{Element: victim.ID, Label: victim.Label()})
+	}
 	ev := Wounded{Element: victim.ID, Label: victim.Label(), Why: why, Wounds: victim.Wounds + 1, Limit: s.woundLimit(victim)}
 	if by != nil {
 		ev.By, ev.ByLabel = by.ID, by.Label()
@@ -128,9 +134,13 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 	}
 	// Only a Hero who deals the wound earns honor for it (4, MMR4 N.B.).
 	if by != nil && s.isHero(by) {
-		pts, what := woundPoints[victimClass], "wounding "+victim.Name
+		who := victim.Name
+		if victim.Kind == Warband || victim.Kind == Chariot {
+			who = victim.Label()
+		}
+		pts, what := woundPoints[victimClass], "wounding "+who
 		if ev.Falls() {
-			pts, what = killPoints[victimClass], "killing "+victim.Name
+			pts, what = killPoints[victimClass], "killing "+who
 		}
 		if err := award(tx, s, by, pts, what); err != nil {
 			return err

@@ -1,0 +1,297 @@
+package gwab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Special Dispensation (11.1). A clan that draws a Joker keeps it and may
+// play it at any time, once, for one of six favours; then it goes to the
+// discards. It cannot be given to another clan or played for one.
+
+// JokerUse is the favour a Joker is played for.
+type JokerUse uint8
+
+const (
+	NoUse  JokerUse = iota
+	Draw            // an element draws one card more in each of its pairings this round
+	Defer           // the next wound an element would take does not land
+	Leave           // the clan retreats beyond the field and leaves the book
+	Double          // an element's next foot move this round goes twice as far
+	Jump            // the clan takes its turn now, out of the sequence
+	Escape          // an element steps out of melee
+)
+
+var jokerUses = [...]string{"", "draw", "defer", "leave", "double", "jump", "escape"}
+
+func (u JokerUse) String() string { return jokerUses[u] }
+
+func parseJokerUse(s string) (JokerUse, bool) {
+	for u := Draw; u <= Escape; u++ {
+		if strings.EqualFold(s, u.String()) {
+			return u, true
+		}
+	}
+	return NoUse, false
+}
+
+// JokerPlayed is a Joker played for a favour.
+type JokerPlayed struct {
+	Clan    ClanTag     `json:"clan"`
+	Name    string      `json:"name"`
+	Card    engine.Card `json:"card"`
+	Use     JokerUse    `json:"use"`
+	Element ElementID   `json:"element,omitempty"`
+	Label   string      `json:"label,omitempty"`
+}
+
+// WoundDeferred is a wound that a Joker turned aside.
+type WoundDeferred struct {
+	Element ElementID `json:"element"`
+	Label   string    `json:"label"`
+}
+
+// Escaped is an element stepping out of melee by a Joker.
+type Escaped struct {
+	Element ElementID   `json:"element"`
+	Label   string      `json:"label"`
+	From    engine.Base `json:"from"`
+	To      engine.Base `json:"to"`
+}
+
+func (JokerPlayed) Kind() string   { return "gwab.joker-played" }
+func (WoundDeferred) Kind() string { return "gwab.wound-deferred" }
+func (Escaped) Kind() string       { return "gwab.escaped" }
+
+var jokerBodies = engine.BodyTypes{
+	JokerPlayed{}.Kind():   engine.Decoder[JokerPlayed](),
+	WoundDeferred{}.Kind(): engine.Decoder[WoundDeferred](),
+	Escaped{}.Kind():       engine.Decoder[Escaped](),
+}
+
+var jokerCommands = []command{
+	{engine.CommandSpec{Name: "joker", Help: "Play a Joker your clan keeps, at any time (11.1).", Options: []engine.OptionSpec{
+		{Name: "use", Help: "draw, defer, leave, double, jump or escape", Required: true, Choices: []string{"draw", "defer", "leave", "double", "jump", "escape"}},
+		{Name: "element", Help: "the element it favours (draw, defer, double, escape)", Kind: engine.OptElement},
+		{Name: "clan", Help: "which of your clans plays it, when both keep one"},
+	}}, playJoker},
+}
+
+func (b JokerPlayed) apply(s *State) error {
+	c, err := s.mustClan(b.Clan)
+	if err != nil {
+		return err
+	}
+	i := slices.Index(c.Jokers, b.Card)
+	if i < 0 {
+		return fmt.Errorf("gwab: the %s keep no %s", c.Name, b.Card)
+	}
+	c.Jokers = slices.Delete(c.Jokers, i, i+1)
+	var el *Element
+	if b.Element != "" {
+		if el, err = s.mustElement(b.Element); err != nil {
+			return err
+		}
+	}
+	switch b.Use {
+	case Draw:
+		el.Extra = true
+	case Defer:
+		el.Shield = true
+	case Double:
+		el.Doubled = true
+	case Jump:
+		from := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == b.Clan })
+		if from < s.Turn {
+			return fmt.Errorf("gwab: the %s have already acted this round", c.Name)
+		}
+		d := s.Order[from]
+		s.Order = slices.Insert(slices.Delete(s.Order, from, from+1), s.Turn, d)
+	}
+	return nil
+}
+
+func (b WoundDeferred) apply(s *State) error {
+	el, err := s.mustElement(b.Element)
+	if err != nil {
+		return err
+	}
+	el.Shield = false
+	return nil
+}
+
+func (b Escaped) apply(s *State) error {
+	el, err := s.mustElement(b.Element)
+	if err != nil {
+		return err
+	}
+	el.Base = b.To
+	return nil
+}
+
+func (b JokerPlayed) text() string {
+	line := fmt.Sprintf("The %s play a Joker for Special Dispensation: ", b.Name)
+	switch b.Use {
+	case Draw:
+		return line + fmt.Sprintf("%s draws one card more in each pairing of this round's melee.", b.Label)
+	case Defer:
+		return line + fmt.Sprintf("the next wound %s would take is turned aside.", b.Label)
+	case Leave:
+		return line + "they retreat beyond the field of battle."
+	case Double:
+		return line + fmt.Sprintf("%s may move twice as far this round.", b.Label)
+	case Jump:
+		return line + "they act now, out of the sequence."
+	case Escape:
+		return line + fmt.Sprintf("%s steps out of the melee.", b.Label)
+	}
+	return line
+}
+
+func (b WoundDeferred) text() string {
+	return fmt.Sprintf("The wound meant for %s is turned aside by the gods (11.1).", b.Label)
+}
+
+func (b Escaped) text() string {
+	return fmt.Sprintf("%s withdraws %s out of contact.", b.Label, strideText(b.From.Center.Dist(b.To.Center)))
+}
+
+func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Phase != Playing {
+		return engine.Refuse("11.1", "Jokers are played while the book is being fought.")
+	}
+	use, ok := parseJokerUse(c.Opt("use"))
+	if !ok {
+		return engine.Refuse("11.1", "use:%s is not a favour; choose draw, defer, leave, double, jump or escape.", c.Opt("use"))
+	}
+	var el *Element
+	if c.Has("element") {
+		var err error
+		if el, err = s.findElement(c.Opt("element")); err != nil {
+			return err
+		}
+	}
+	clan, err := s.jokerClan(c, el)
+	if err != nil {
+		return err
+	}
+	ev := JokerPlayed{Clan: clan.Tag, Name: clan.Name, Card: clan.Jokers[0], Use: use}
+	switch use {
+	case Draw, Defer, Double, Escape:
+		if el == nil {
+			return engine.Refuse("11.1", "Say which element the Joker favours with element:.")
+		}
+		if el.Clan != clan.Tag || !el.inPlay() {
+			return engine.Refuse("11.1", "A Joker favours only its own clan's elements in the fight; %s is not one of the %s.", el.Label(), clan.Name)
+		}
+		ev.Element, ev.Label = el.ID, el.Label()
+	}
+	switch use {
+	case Draw:
+		if s.Fight != nil {
+			return engine.Refuse("11.1", "The cards of this round's melee are already drawn.")
+		}
+	case Double:
+		if el.Kind == Chariot {
+			return engine.Refuse("11.1", "Only foot movement is doubled.")
+		}
+	case Jump:
+		i := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == clan.Tag })
+		switch {
+		case s.Fight != nil:
+			return engine.Refuse("11.1", "The round's actions are over; the melee is being fought.")
+		case i < s.Turn:
+			return engine.Refuse("11.1", "The %s have already acted this round.", clan.Name)
+		case s.Current() == clan:
+			return engine.Refuse("11.1", "It is already the %s's turn.", clan.Name)
+		}
+	case Escape:
+		if s.engagedWith(el) == nil {
+			return engine.Refuse("11.1", "%s is not in melee.", el.Label())
+		}
+		if s.Fight != nil && s.Fight.Impact != nil {
+			return engine.Refuse("11.1", "Wait until the impact is spent.")
+		}
+	}
+	tx.Discard(CombatDeck, ev.Card)
+	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	switch use {
+	case Leave:
+		if err := tx.Emit(ClanLeft{Clan: clan.Tag, Name: clan.Name, Retreat: true}); err != nil {
+			return err
+		}
+		if ended, err := checkEnd(tx, s); ended || err != nil {
+			return err
+		}
+		if s.Current() == nil && s.Fight == nil && len(s.Order) > 0 {
+			return afterAction(tx)
+		}
+		sayNext(tx, s)
+	case Escape:
+		if err := escape(tx, s, el); err != nil {
+			return err
+		}
+	case Jump:
+		sayNext(tx, s)
+	}
+	return nil
+}
+
+// jokerClan finds the clan whose Joker the actor plays.
+func (s *State) jokerClan(c engine.Command, el *Element) (*Clan, error) {
+	var holders []*Clan
+	for _, cl := range s.PlayerClans(c.Actor) {
+		if len(cl.Jokers) > 0 && !cl.Gone {
+			holders = append(holders, cl)
+		}
+	}
+	switch {
+	case c.Has("clan"):
+		for _, cl := range holders {
+			if strings.EqualFold(string(cl.Tag), c.Opt("clan")) || strings.EqualFold(cl.Name, c.Opt("clan")) {
+				return cl, nil
+			}
+		}
+		return nil, engine.Refuse("11.1", "None of your clans called %q keeps a Joker.", c.Opt("clan"))
+	case el != nil:
+		if s.Clan(el.Clan).Player != c.Actor {
+			return nil, engine.Refuse("11.1", "%s is not of your clans; a Joker is played only for the clan that keeps it.", el.Label())
+		}
+		for _, cl := range holders {
+			if cl.Tag == el.Clan {
+				return cl, nil
+			}
+		}
+		return nil, engine.Refuse("11.1", "The %s keep no Joker.", s.Clan(el.Clan).Name)
+	case len(holders) == 1:
+		return holders[0], nil
+	case len(holders) == 0:
+		return nil, engine.Refuse("11.1", "None of your clans keeps a Joker.")
+	}
+	return nil, engine.Refuse("11.1", "Both your clans keep a Joker; say which plays it with clan:.")
+}
+
+// escape takes el straight away from the enemies it touches, up to a
+// foot move, out of contact (11.1).
+func escape(tx *engine.Tx, s *State, el *Element) error {
+	var away engine.Vec
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.inPlay() && s.Antagonists(el.Clan, o.Clan) && el.Base.Touches(o.Base) {
+			away = away.Add(el.Base.Center.Sub(o.Base.Center).Unit())
+		}
+	}
+	if away.Len() < 1e-9 {
+		away = el.Base.Facing.Vec().Scale(-1)
+	}
+	to, _ := s.slide(el, el.Base, away.Unit().Scale(footMove), nil)
+	if to.Center == el.Base.Center || s.touchesEnemy(el, to, nil) {
+		return engine.Refuse("11.1", "%s is hemmed in and cannot step out of the melee.", el.Label())
+	}
+	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
+}
