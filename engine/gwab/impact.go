@@ -57,9 +57,9 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	imp := *s.Fight.Impact
 	victor, target := s.Element(imp.Victor), s.Element(imp.Target)
-	owner := s.Clan(victor.Clan)
-	if owner.Player != c.Actor {
-		return engine.Refuse("10.1.3", "The impact is %s's to spend: %s won it.", owner.Player, victor.Label())
+	victorClan := s.Clan(victor.Clan)
+	if victorClan.Player != c.Actor {
+		return engine.Refuse("10.1.3", "The impact is %s to spend: %s won it.", owner(string(victorClan.Player)), victor.Label())
 	}
 	involved := map[ElementID]bool{}
 	for _, p := range s.Fight.Pairings {
@@ -90,14 +90,14 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		case !el.inPlay():
 			return engine.Refuse("10.1.3", "%s is not in the fight.", el.Label())
 		case !s.Antagonists(victor.Clan, el.Clan):
-			return engine.Refuse("10.1.3", "Only antagonist stands are pushed back; %s is not %s enemy.", el.Label(), possessive(owner.Name))
+			return engine.Refuse("10.1.3", "Only antagonist stands are pushed back; %s is not %s enemy.", el.Label(), possessive(victorClan.Name))
 		case !involved[el.ID]:
 			return engine.Refuse("10.1.3", "%s took no part in this melee and cannot be pushed.", el.Label())
 		}
 	}
 	for _, el := range forward {
 		if !el.inPlay() || el.Clan != victor.Clan {
-			return engine.Refuse("10.1.3", "Only stands of the %s come forward with this impact; %s is not one.", owner.Name, el.Label())
+			return engine.Refuse("10.1.3", "Only stands of the %s come forward with this impact; %s is not one.", victorClan.Name, el.Label())
 		}
 	}
 

@@ -206,9 +206,12 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 		case i < s.Turn:
 			return engine.Refuse("11.1", "The %s have already acted this round.", clan.Name)
 		case s.Current() == clan:
-			return engine.Refuse("11.1", "It is already the %s's turn.", clan.Name)
+			return engine.Refuse("11.1", "It is already %s turn.", possessive(clan.Name))
 		}
 	case Escape:
+		if s.inDuel(el) {
+			break
+		}
 		if s.engagedWith(el) == nil {
 			return engine.Refuse("11.1", "%s is not in melee.", el.Label())
 		}
@@ -233,6 +236,9 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		sayNext(tx, s)
 	case Escape:
+		if s.inDuel(el) {
+			return endChallenge(tx, s, fmt.Sprintf("%s leaves the duel by the gods' favour, without loss of honor (11.1)", el.Name))
+		}
 		if err := escape(tx, s, el); err != nil {
 			return err
 		}
@@ -294,4 +300,10 @@ func escape(tx *engine.Tx, s *State, el *Element) error {
 		return engine.Refuse("11.1", "%s is hemmed in and cannot step out of the melee.", el.Label())
 	}
 	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
+}
+
+// inDuel reports whether el is fighting an accepted challenge.
+func (s *State) inDuel(el *Element) bool {
+	ch := s.Challenge
+	return ch != nil && ch.Accepted && (ch.Challenger == el.ID || ch.Challenged == el.ID)
 }

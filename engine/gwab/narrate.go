@@ -178,14 +178,14 @@ func status(s *State) string {
 		}
 		for _, el := range s.ClanElements(cl.Tag) {
 			fmt.Fprintf(&b, "\n  %s", el.Label())
-			if lim := s.woundLimit(el); lim > 0 {
+			if lim := s.woundLimit(el); lim > 0 && el.Status == Standing {
 				fmt.Fprintf(&b, " wounds %d/%d", el.Wounds, lim)
 			}
 			switch {
 			case el.Status == Fallen:
-				b.WriteString(", fallen")
+				b.WriteString(" fallen")
 			case el.Status == Removed:
-				b.WriteString(", out of the fight")
+				b.WriteString(" out of the fight")
 			case el.Placed:
 				fmt.Fprintf(&b, " at %s facing %s", el.Base.FrontCenter(), el.Base.Facing)
 			}
@@ -195,11 +195,14 @@ func status(s *State) string {
 }
 
 // possessive writes "the Trojans'" or "the Lycian band's".
-func possessive(clan string) string {
-	if strings.HasSuffix(clan, "s") {
-		return "the " + clan + "'"
+func possessive(clan string) string { return "the " + owner(clan) }
+
+// owner writes a name as an owner: "Achilles'", "Hector's".
+func owner(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
 	}
-	return "the " + clan + "'s"
+	return name + "'s"
 }
 
 func capitalize(s string) string {

@@ -46,6 +46,9 @@ func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
 	case Ended:
 		return nil, engine.Refuse("6.2", "This book has ended.")
 	}
+	if err := s.inChallenge(); err != nil {
+		return nil, err
+	}
 	if s.Fight != nil && s.Fight.Impact != nil {
 		v := s.Element(s.Fight.Impact.Victor)
 		return nil, engine.Refuse("10.1.3", "The melee waits for %s to spend %s impact with /impact.", s.Clan(v.Clan).Player, possessive(s.Clan(v.Clan).Name))

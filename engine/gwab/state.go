@@ -229,6 +229,10 @@ type State struct {
 	// can be taken back; UndoText tells what the step did.
 	Undo     *State `json:"undo,omitempty"`
 	UndoText string `json:"undo_text,omitempty"`
+	// Challenge is a challenge being answered or fought; Called lists
+	// every challenge issued in this book (10.2).
+	Challenge *Challenge `json:"challenge,omitempty"`
+	Called    []Called   `json:"called,omitempty"`
 	// Fight is the round's melee while it is being resolved.
 	Fight   *Fight  `json:"fight,omitempty"`
 	Options Options `json:"options"`
@@ -259,6 +263,11 @@ func (s *State) Clone() engine.State {
 	c.Order = slices.Clone(s.Order)
 	for i := range c.Clans {
 		c.Clans[i].Jokers = slices.Clone(c.Clans[i].Jokers)
+	}
+	c.Called = slices.Clone(s.Called)
+	if s.Challenge != nil {
+		ch := *s.Challenge
+		c.Challenge = &ch
 	}
 	if s.Fight != nil {
 		f := *s.Fight

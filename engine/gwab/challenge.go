@@ -1,0 +1,327 @@
+package gwab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Challenges (10.2). As his clan's action a Hero may call out the Hero of
+// an antagonist clan that faces his own across the table or stands beside
+// it. The challenged Hero's player accepts or declines. A declined
+// challenge costs him honor and gives it to the challenger (10.2.1, the
+// design's ruling). An accepted one stops everything else: the two Heroes
+// fight exchanges of one card each (10.1.1, 10.1.2) until one falls, or
+// one takes advantage of an impact against him to withdraw, free of
+// penalty if he is wounded and at the chart's cost if not (10.2.3). The
+// duel is fought where the Heroes stand; the table does not move them
+// (RULINGS.md).
+
+// Challenge is a challenge being answered or fought.
+type Challenge struct {
+	Challenger ElementID `json:"challenger"`
+	Challenged ElementID `json:"challenged"`
+	Accepted   bool      `json:"accepted,omitempty"`
+	// Pushed is the Hero an impact has just gone against, who may now
+	// fight on or withdraw.
+	Pushed ElementID `json:"pushed,omitempty"`
+}
+
+// Called is a pair of Heroes one of whom has challenged the other.
+type Called struct {
+	Challenger ElementID `json:"challenger"`
+	Challenged ElementID `json:"challenged"`
+}
+
+// ChallengeIssued is a Hero calling out another.
+type ChallengeIssued struct {
+	Clan           ClanTag         `json:"clan"`
+	Challenger     ElementID       `json:"challenger"`
+	ChallengerName string          `json:"challenger_name"`
+	Challenged     ElementID       `json:"challenged"`
+	ChallengedName string          `json:"challenged_name"`
+	Player         engine.PlayerID `json:"player"`
+}
+
+// ChallengeAnswered is the challenged Hero's answer.
+type ChallengeAnswered struct {
+	Name   string `json:"name"`
+	Accept bool   `json:"accept"`
+	// Free is set when a declining Hero loses nothing, because the
+	// challenger is blessed by the gods (note to the chart of 4).
+	Free bool `json:"free,omitempty"`
+}
+
+// DuelExchange is one exchange of a duel: each Hero's card.
+type DuelExchange struct {
+	Challenger     ElementID   `json:"challenger"`
+	ChallengerCard engine.Card `json:"challenger_card"`
+	Challenged     ElementID   `json:"challenged"`
+	ChallengedCard engine.Card `json:"challenged_card"`
+	Names          [2]string   `json:"names"`
+	Kept           []Kept      `json:"kept,omitempty"`
+	// Pushed is the loser of an impact, who may withdraw.
+	Pushed  ElementID `json:"pushed,omitempty"`
+	Strides int       `json:"strides,omitempty"`
+}
+
+// ChallengeEnded closes a challenge.
+type ChallengeEnded struct {
+	Clan ClanTag `json:"clan"` // the challenger's clan, whose action it was
+	How  string  `json:"how"`
+}
+
+func (ChallengeIssued) Kind() string   { return "gwab.challenge-issued" }
+func (ChallengeAnswered) Kind() string { return "gwab.challenge-answered" }
+func (DuelExchange) Kind() string      { return "gwab.duel-exchange" }
+func (ChallengeEnded) Kind() string    { return "gwab.challenge-ended" }
+
+var challengeBodies = engine.BodyTypes{
+	ChallengeIssued{}.Kind():   engine.Decoder[ChallengeIssued](),
+	ChallengeAnswered{}.Kind(): engine.Decoder[ChallengeAnswered](),
+	DuelExchange{}.Kind():      engine.Decoder[DuelExchange](),
+	ChallengeEnded{}.Kind():    engine.Decoder[ChallengeEnded](),
+}
+
+var challengeCommands = []command{
+	{engine.CommandSpec{Name: "challenge", Help: "Your Hero challenges an antagonist Hero to single combat (10.2).", Options: []engine.OptionSpec{
+		{Name: "hero", Help: "the Hero you call out", Kind: engine.OptElement, Required: true},
+	}}, challenge},
+	{engine.CommandSpec{Name: "answer", Help: "Answer a challenge (accept, decline), or after an impact in a duel (fight, withdraw) (10.2).", Options: []engine.OptionSpec{
+		{Name: "reply", Help: "accept, decline, fight or withdraw", Required: true, Choices: []string{"accept", "decline", "fight", "withdraw"}},
+	}}, answer},
+}
+
+func (b ChallengeIssued) apply(s *State) error {
+	if _, err := s.mustElement(b.Challenger); err != nil {
+		return err
+	}
+	if _, err := s.mustElement(b.Challenged); err != nil {
+		return err
+	}
+	s.Challenge = &Challenge{Challenger: b.Challenger, Challenged: b.Challenged}
+	s.Called = append(s.Called, Called{Challenger: b.Challenger, Challenged: b.Challenged})
+	return nil
+}
+
+func (b ChallengeAnswered) apply(s *State) error {
+	if s.Challenge == nil {
+		return fmt.Errorf("gwab: no challenge to answer")
+	}
+	s.Challenge.Accepted = b.Accept
+	return nil
+}
+
+func (b DuelExchange) apply(s *State) error {
+	if s.Challenge == nil {
+		return fmt.Errorf("gwab: no duel")
+	}
+	for _, k := range b.Kept {
+		c, err := s.mustClan(k.Clan)
+		if err != nil {
+			return err
+		}
+		c.Jokers = append(c.Jokers, k.Card)
+	}
+	s.Challenge.Pushed = b.Pushed
+	return nil
+}
+
+func (b ChallengeEnded) apply(s *State) error {
+	s.Challenge = nil
+	return s.acted(b.Clan)
+}
+
+func (b ChallengeIssued) text() string {
+	return fmt.Sprintf("%s challenges %s to single combat! %s: /answer reply:accept or reply:decline.", b.ChallengerName, b.ChallengedName, b.Player)
+}
+
+func (b ChallengeAnswered) text() string {
+	switch {
+	case b.Accept:
+		return fmt.Sprintf("%s accepts. All else stops while the two Heroes fight.", b.Name)
+	case b.Free:
+		return fmt.Sprintf("%s declines, and loses no honor: the gods are with his challenger.", b.Name)
+	}
+	return fmt.Sprintf("%s declines the challenge.", b.Name)
+}
+
+func (b DuelExchange) text() string {
+	var line string
+	for _, k := range b.Kept {
+		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
+	}
+	line += fmt.Sprintf("%s plays %s, %s plays %s.", b.Names[0], b.ChallengerCard, b.Names[1], b.ChallengedCard)
+	if b.Pushed != "" {
+		loser := b.Names[0]
+		if b.Pushed == b.Challenged {
+			loser = b.Names[1]
+		}
+		line += fmt.Sprintf(" An impact of %s against %s, who may withdraw: /answer reply:withdraw, or reply:fight.", strideText(float64(b.Strides)), loser)
+	}
+	return line
+}
+
+func (b ChallengeEnded) text() string { return "The challenge is over: " + b.How + "." }
+
+// inChallenge refuses what cannot be done while a challenge is open.
+func (s *State) inChallenge() error {
+	if s.Challenge == nil {
+		return nil
+	}
+	a, b := s.Element(s.Challenge.Challenger), s.Element(s.Challenge.Challenged)
+	if !s.Challenge.Accepted {
+		return engine.Refuse("10.2", "%s has challenged %s; all waits for %s answer.", a.Name, b.Name, owner(string(s.Clan(b.Clan).Player)))
+	}
+	return engine.Refuse("10.2.2", "%s and %s are fighting their challenge; all else stops until it ends.", a.Name, b.Name)
+}
+
+func challenge(tx *engine.Tx, s *State, c engine.Command) error {
+	cl, err := actingClan(s, c.Actor)
+	if err != nil {
+		return err
+	}
+	hero := s.Element(cl.Hero)
+	foe, err := s.findElement(c.Opt("hero"))
+	if err != nil {
+		return err
+	}
+	fc := s.Clan(foe.Clan)
+	switch {
+	case !hero.inPlay():
+		return engine.Refuse("10.2", "The %s have no Hero standing to issue a challenge.", cl.Name)
+	case !s.isHero(foe):
+		return engine.Refuse("10.2", "%s is not a clan's Hero; only Heroes are challenged.", foe.Label())
+	case fc.Player == c.Actor:
+		return engine.Refuse("7.3", "%s leads your own other clan; a player's two clans never fight each other.", foe.Name)
+	case !s.Antagonists(cl.Tag, fc.Tag):
+		return engine.Refuse("10.2", "%s is not an antagonist; challenges are issued across the table.", foe.Name)
+	case !foe.inPlay():
+		return engine.Refuse("10.2", "%s is not in the fight.", foe.Name)
+	case fc.Slot < cl.Slot-1 || fc.Slot > cl.Slot+1:
+		return engine.Refuse("10.2", "The %s do not face the %s across the table nor stand beside them; other clans stand between the two Heroes.", fc.Name, cl.Name)
+	case slices.Contains(s.Called, Called{Challenger: hero.ID, Challenged: foe.ID}):
+		return engine.Refuse("10.2", "%s has already challenged %s in this book; a Hero challenges another only once a book.", hero.Name, foe.Name)
+	}
+	if other := s.engagedWith(hero); other != nil {
+		return engine.Refuse("10.2", "%s is in melee with %s and cannot step out to issue a challenge.", hero.Name, other.Label())
+	}
+	return tx.Emit(ChallengeIssued{Clan: cl.Tag, Challenger: hero.ID, ChallengerName: hero.Name,
+		Challenged: foe.ID, ChallengedName: foe.Name, Player: fc.Player})
+}
+
+func answer(tx *engine.Tx, s *State, c engine.Command) error {
+	ch := s.Challenge
+	if ch == nil {
+		return engine.Refuse("10.2", "There is no challenge to answer.")
+	}
+	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+	reply := strings.ToLower(c.Opt("reply"))
+	if !ch.Accepted {
+		if s.Clan(b.Clan).Player != c.Actor {
+			return engine.Refuse("10.2", "The challenge is %s to answer.", owner(string(s.Clan(b.Clan).Player)))
+		}
+		switch reply {
+		case "accept":
+			if err := tx.Emit(ChallengeAnswered{Name: b.Name, Accept: true}); err != nil {
+				return err
+			}
+			return duel(tx, s)
+		case "decline":
+			return decline(tx, s, a, b)
+		}
+		return engine.Refuse("10.2", "Answer the challenge with reply:accept or reply:decline.")
+	}
+	if ch.Pushed == "" {
+		return engine.Refuse("10.2.2", "The duel is being fought; there is nothing to answer now.")
+	}
+	pushed := s.Element(ch.Pushed)
+	if s.Clan(pushed.Clan).Player != c.Actor {
+		return engine.Refuse("10.2.3", "It is for %s player, %s, to fight on or withdraw.", owner(pushed.Name), s.Clan(pushed.Clan).Player)
+	}
+	switch reply {
+	case "fight":
+		return duel(tx, s)
+	case "withdraw":
+		how := fmt.Sprintf("%s, wounded, withdraws without loss of honor (10.2.3)", pushed.Name)
+		if pushed.Wounds == 0 {
+			how = fmt.Sprintf("%s withdraws unwounded and pays for it in honor (10.2.3)", pushed.Name)
+			if err := award(tx, s, pushed, refusePoints[s.classOf(pushed)], "withdrawing from a challenge unwounded"); err != nil {
+				return err
+			}
+		}
+		return endChallenge(tx, s, how)
+	}
+	return engine.Refuse("10.2.3", "After an impact, answer with reply:fight or reply:withdraw.")
+}
+
+// decline settles a declined challenge (10.2.1).
+func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
+	free := challenger.Blessed
+	if err := tx.Emit(ChallengeAnswered{Name: challenged.Name, Free: free}); err != nil {
+		return err
+	}
+	if !free {
+		pts := refusePoints[s.classOf(challenged)]
+		if err := award(tx, s, challenged, pts, "refusing "+owner(challenger.Name)+" challenge"); err != nil {
+			return err
+		}
+		if err := award(tx, s, challenger, column{-pts[0], -pts[1]}, challenged.Name+" refusing his challenge"); err != nil {
+			return err
+		}
+	}
+	return endChallenge(tx, s, challenged.Name+" would not fight")
+}
+
+// maxExchanges bounds one run of exchanges; a duel that reaches it without
+// a wound or an impact ends with the Heroes parting.
+const maxExchanges = 40
+
+// duel fights exchanges until a Hero falls or an impact lets one withdraw.
+func duel(tx *engine.Tx, s *State) error {
+	ch := s.Challenge
+	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+	for range maxExchanges {
+		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}}
+		ac, err := drawCards(tx, s, a.Clan, 1, &ev.Kept)
+		if err != nil {
+			return err
+		}
+		bc, err := drawCards(tx, s, b.Clan, 1, &ev.Kept)
+		if err != nil {
+			return err
+		}
+		ev.ChallengerCard, ev.ChallengedCard = ac[0], bc[0]
+		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc}.Judge()
+		if out == Impact {
+			ev.Pushed, ev.Strides = loser, strides
+		}
+		tx.Discard(CombatDeck, ac[0], bc[0])
+		if err := tx.Emit(ev); err != nil {
+			return err
+		}
+		switch out {
+		case Wound:
+			w, l := s.Element(winner), s.Element(loser)
+			if err := wound(tx, s, l, w, fmt.Sprintf("%s beats %s", win, lose), true); err != nil {
+				return err
+			}
+			if l.Status != Standing {
+				return endChallenge(tx, s, fmt.Sprintf("%s has fallen to %s", l.Name, w.Name))
+			}
+		case Impact:
+			return nil // the pushed Hero chooses
+		}
+	}
+	return endChallenge(tx, s, "the Heroes part with neither yielding")
+}
+
+func endChallenge(tx *engine.Tx, s *State, how string) error {
+	clan := s.Element(s.Challenge.Challenger).Clan
+	if err := tx.Emit(ChallengeEnded{Clan: clan, How: how}); err != nil {
+		return err
+	}
+	return afterAction(tx)
+}
