@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	mrand "math/rand/v2"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -116,7 +117,7 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 	defer lock.Unlock()
 
 	req.Command.Actor = req.User
-	replies, err := r.handle(ctx, key, req)
+	replies, err := r.safely(ctx, key, req)
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
 			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}
@@ -127,6 +128,27 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 			Text: "Something went wrong on the bot's side, and nothing was recorded. Please try again."}}
 	}
 	return replies
+}
+
+// safely runs handle, turning a panic in the rules into an error: a bug
+// in one command must not take down the table, and nothing is recorded
+// for a command that panicked.
+func (r *Router) safely(ctx context.Context, key channelKey, req Request) (replies []Reply, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.forgetChannel(ctx, key)
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return r.handle(ctx, key, req)
+}
+
+// forgetChannel drops the cached game of a channel, which a panic may have
+// left half-changed.
+func (r *Router) forgetChannel(ctx context.Context, key channelKey) {
+	if info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
+		r.forget(info.ID)
+	}
 }
 
 func (r *Router) channelLock(k channelKey) *sync.Mutex {

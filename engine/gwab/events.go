@@ -182,6 +182,12 @@ func (b Moved) apply(s *State) error {
 		return err
 	}
 	el.Base, el.Doubled = b.To, false
+	el.Looting, el.LootRound = "", 0
+	if el.Carrying != "" {
+		if body := s.Element(el.Carrying); body != nil {
+			body.Base.Center = el.Base.Center
+		}
+	}
 	return s.acted(b.Clan)
 }
 

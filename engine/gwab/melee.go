@@ -35,7 +35,7 @@ type Pairing struct {
 // Judge plays the pairing's best cards against each other.
 func (p Pairing) Judge() (winner, loser ElementID, win, lose engine.Card, out Outcome, strides int) {
 	a, b := cardOrder.Highest(p.ACards), cardOrder.Highest(p.BCards)
-	if a.Rank().IsNumber() && a.Rank() == b.Rank() {
+	if a.Rank().IsNumber() && a.Rank() == b.Rank() || a == engine.NoCard && b == engine.NoCard {
 		return "", "", a, b, NoEffect, 0
 	}
 	winner, loser, win, lose = p.A, p.B, a, b
@@ -190,6 +190,9 @@ func (s *State) roleOf(el *Element) role {
 
 // cardsAgainst is how many cards att draws against def (10.1.1).
 func (s *State) cardsAgainst(att, def *Element) int {
+	if att.Armor != "" {
+		return 0 // a holder of armor plays no card (10.3.4)
+	}
 	a, d := s.roleOf(att), s.roleOf(def)
 	switch {
 	case a == roleHero && d == roleCompanion, a == roleCompanion && d == roleOther:
@@ -246,6 +249,9 @@ func drawCards(tx *engine.Tx, s *State, clan ClanTag, n int, kept *[]Kept) ([]en
 // startMelee draws the cards of every pairing in contact. It reports
 // false when no antagonists touch.
 func startMelee(tx *engine.Tx, s *State) (bool, error) {
+	if err := beforeMelee(tx, s); err != nil {
+		return false, err
+	}
 	contacts := s.contacts()
 	if len(contacts) == 0 {
 		return false, nil

@@ -48,6 +48,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if el.Doubled {
 		allowance *= 2 // a Joker's dispensation (11.1)
 	}
+	allowance = s.burdened(el, allowance)
 	start := el.Base
 	front := start.FrontCenter()
 	facing := start.Facing
@@ -122,8 +123,14 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if !s.Board.holds(end) {
 		return engine.Refuse("8", "That would take %s off the table (it is %g by %g strides).", el.Label(), s.Board.Width, s.Board.Depth)
 	}
+	if err := s.checkBurden(el, start, end); err != nil {
+		return err
+	}
 	strides := math.Round(front.Dist(end.FrontCenter())*10) / 10
 	if err := tx.Emit(Moved{Clan: cl.Tag, Element: el.ID, Label: el.Label(), From: start, To: end, Strides: strides}); err != nil {
+		return err
+	}
+	if err := afterBurdenedMove(tx, s, el); err != nil {
 		return err
 	}
 	return afterAction(tx)

@@ -184,10 +184,21 @@ func status(s *State) string {
 			switch {
 			case el.Status == Fallen:
 				b.WriteString(" fallen")
+				if el.ArmorTaken {
+					b.WriteString(", his armor taken")
+				}
+			case el.Saved:
+				b.WriteString(" fallen, carried off the field")
 			case el.Status == Removed:
 				b.WriteString(" out of the fight")
 			case el.Placed:
 				fmt.Fprintf(&b, " at %s facing %s", el.Base.FrontCenter(), el.Base.Facing)
+			}
+			if el.Carrying != "" {
+				fmt.Fprintf(&b, ", carrying the body of %s", s.Element(el.Carrying).Name)
+			}
+			if el.Armor != "" {
+				fmt.Fprintf(&b, ", bearing the armor of %s", s.Element(el.Armor).Name)
 			}
 		}
 	}

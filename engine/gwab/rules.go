@@ -52,7 +52,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, meleeBodies, fireBodies, challengeBodies, divineBodies, jokerBodies, undoBodies)
+var bodies = mergeBodies(setupBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}
@@ -70,7 +70,7 @@ type command struct {
 
 // commandTable is every command, in the order /help lists them. Each
 // mechanic's file contributes its own.
-var commandTable = slices.Concat(bookCommands, turnCommands, fireCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, infoCommands)
+var commandTable = slices.Concat(bookCommands, turnCommands, fireCommands, lootCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, infoCommands)
 
 // Commands lists what players can do in a book.
 func (Rules) Commands() []engine.CommandSpec {

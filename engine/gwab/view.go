@@ -48,6 +48,9 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		case Fallen:
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: el.Name, At: el.Base.Center, Group: group[el.Clan]})
 		}
+		if el.ArmorAt != nil {
+			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.ArmorToken, Label: "armor of " + el.Name, At: *el.ArmorAt, Group: group[el.Clan]})
+		}
 	}
 	for _, e := range last {
 		switch b := e.Body.(type) {

@@ -56,6 +56,7 @@ func (b Wounded) apply(s *State) error {
 	if b.Champion {
 		s.ChampionFell = el.Name
 	}
+	el.FellRound, el.WasHero = s.Round, s.isHero(el)
 	switch el.Kind {
 	case Hero, Companion:
 		el.Status = Fallen
