@@ -106,7 +106,12 @@ func (r *Router) help(ctx context.Context, key channelKey, req Request) ([]Reply
 		fmt.Fprintf(&b, "/%s — %s\n", c.Name, c.Help)
 	}
 	if r.cfg.Directives {
-		b.WriteString("Table directives: #seed N, #stack DECK CARD..., #load DIE N..., #place ELEMENT x,y [facing]\n")
+		b.WriteString("Table directives, for scenarios:\n#seed N: seed the table's random source\n#stack DECK CARD...: the next cards of a deck\n#load DIE N...: the next rolls of a die\n")
+		if d, ok := rs.(engine.Directiver); ok {
+			for _, spec := range d.Directives() {
+				fmt.Fprintf(&b, "%s\n", spec.Help)
+			}
+		}
 	}
 	return []Reply{{User: req.User, Ephemeral: true, Text: strings.TrimRight(b.String(), "\n")}}, nil
 }

@@ -388,11 +388,35 @@ func (b Base) Gap(o Base) float64 {
 	return best
 }
 
-// Touches reports whether the two bases are in contact: within
-// ContactTolerance of each other but not overlapping.
+// Touches reports whether the two bases are in contact: apart by no more
+// than ContactTolerance, and overlapping by no more than it either (a
+// position typed to a tenth of a stride may sink a hair into its
+// neighbour and still only touch it).
 func (b Base) Touches(o Base) bool {
-	return !b.Overlaps(o) && b.Gap(o) <= ContactTolerance
+	return b.Gap(o) <= ContactTolerance && b.Penetration(o) <= ContactTolerance
 }
+
+// Penetration is how deep b and o overlap: the least distance one would
+// have to move to clear the other, or 0 when they do not overlap.
+func (b Base) Penetration(o Base) float64 {
+	bf, br := b.axes()
+	of, or := o.axes()
+	depth := math.Inf(1)
+	for _, n := range [4]Vec{bf, br, of, or} {
+		blo, bhi := b.project(n)
+		olo, ohi := o.project(n)
+		d := math.Min(bhi-olo, ohi-blo)
+		if d <= 0 {
+			return 0
+		}
+		depth = math.Min(depth, d)
+	}
+	return depth
+}
+
+// Clashes reports whether b and o overlap by more than the contact
+// tolerance: one stands on the other, not merely against it.
+func (b Base) Clashes(o Base) bool { return b.Penetration(o) > ContactTolerance }
 
 // ContactSide returns which side of b the base o is touching or overlapping
 // (for flank and rear contacts), or NoSide when they are apart. The side is

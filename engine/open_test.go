@@ -246,7 +246,9 @@ func TestBaseContact(t *testing.T) {
 		{"corners diagonally apart", geoWarband(0, 0, HeadingN), geoWarband(5, 5, HeadingN), false, false, math.Hypot(3, 4)},
 		{"chariot against warband flank", geoChariot(0, 0, HeadingN), geoWarband(1.5, 0, HeadingE), false, true, 0},
 		{"turned base, corner on edge", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75, 45), false, true, 0},
-		{"turned base, corner just in", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75-0.01, 45), true, false, 0},
+		{"turned base, corner a hair in", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75-0.01, 45), true, true, 0},
+		{"turned base, corner well in", geoWarband(0, 0, HeadingN), geoWarband(0, 0.5+math.Sqrt2*0.75-0.2, 45), true, false, 0},
+		{"warbands overlapping by a hair", geoWarband(0, 0, HeadingN), geoWarband(1.97, 0, HeadingN), true, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,6 +259,9 @@ func TestBaseContact(t *testing.T) {
 				}
 				if got := x.Touches(y); got != tt.touches {
 					t.Errorf("Touches = %v, want %v", got, tt.touches)
+				}
+				if got, want := x.Clashes(y), tt.overlaps && !tt.touches; got != want {
+					t.Errorf("Clashes = %v, want %v (penetration %v)", got, want, x.Penetration(y))
 				}
 				if got := x.Gap(y); math.Abs(got-tt.gap) > 1e-6 {
 					t.Errorf("Gap = %v, want %v", got, tt.gap)

@@ -32,6 +32,14 @@ type Ruleset interface {
 	Narrate(e Event) []Message
 }
 
+// Directiver is implemented by rule systems that understand scenario
+// directives of their own, beyond the table's #seed, #stack and #load.
+type Directiver interface {
+	// Directives describes them; Name is the directive without its "#",
+	// and Help shows how it is written.
+	Directives() []CommandSpec
+}
+
 // State is a rule system's game state. The engine gives each State to one
 // owner at a time: Apply may change it in place, and Clone returns an
 // independent copy.

@@ -262,7 +262,7 @@ func (s *State) nearestFoughtFoe(el *Element, at engine.Base, moved map[ElementI
 
 func overlapsAny(b engine.Base, others []engine.Base) bool {
 	for _, o := range others {
-		if b.Overlaps(o) {
+		if b.Clashes(o) {
 			return true
 		}
 	}

@@ -109,14 +109,17 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		blockBases = append(blockBases, o.Base)
 	}
 	if frac, hit := turned.Sweep(end.Center, blockBases...); hit >= 0 {
-		if target == nil {
+		short := (1 - frac) * turned.Center.Dist(end.Center)
+		if target == nil && short > engine.ContactTolerance {
 			return engine.Refuse("8.3", "The way to %s is blocked by %s.", dest, blockers[hit].Label())
 		}
+		// Toward a stand, or to a point a hair past first contact: stop
+		// in contact.
 		end = turned.WithCenter(turned.Center.Lerp(end.Center, frac))
 	}
 	for i := range s.Elements {
 		o := &s.Elements[i]
-		if o != el && o.Status == Standing && o.Placed && end.Overlaps(o.Base) {
+		if o != el && o.Status == Standing && o.Placed && end.Clashes(o.Base) {
 			return engine.Refuse("8.3", "%s cannot end its move on top of %s.", el.Label(), o.Label())
 		}
 	}

@@ -168,7 +168,7 @@ func (s *State) endCondition() string {
 	}
 	var gone []string
 	for _, c := range s.Clans {
-		if c.Gone {
+		if c.Gone && !c.Retreated {
 			gone = append(gone, c.Name)
 		}
 	}

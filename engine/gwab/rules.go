@@ -52,7 +52,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies)
+var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}
@@ -120,18 +120,33 @@ var turnCommands = []command{
 }
 
 // directives are the scenario directives of this rule system.
-var directives = map[string]func(tx *engine.Tx, s *State, c engine.Command) error{
-	"place": place,
+var directives = []command{
+	{engine.CommandSpec{Name: "place", Help: "#place ELEMENT x,y [facing]: put an element's front centre at x,y"}, place},
+	{engine.CommandSpec{Name: "honor", Help: "#honor HERO N: set a Hero's honor points"}, setHonor},
+	{engine.CommandSpec{Name: "wound", Help: "#wound ELEMENT [N]: deal an element N wounds (1 when left out)"}, setWounds},
+}
+
+var _ engine.Directiver = Rules{}
+
+// Directives lists this rule system's scenario directives.
+func (Rules) Directives() []engine.CommandSpec {
+	specs := make([]engine.CommandSpec, len(directives))
+	for i, d := range directives {
+		specs[i] = d.CommandSpec
+	}
+	return specs
 }
 
 // Decide turns a command into events.
 func (r Rules) Decide(tx *engine.Tx, c engine.Command) error {
 	s := tx.State().(*State)
 	if c.Directive {
-		if run, ok := directives[c.Name]; ok {
-			return run(tx, s, c)
+		for _, d := range directives {
+			if d.Name == c.Name {
+				return d.run(tx, s, c)
+			}
 		}
-		return engine.Refuse("", "Unknown directive #%s; the table knows #seed, #stack, #load and #place.", c.Name)
+		return engine.Refuse("", "Unknown directive #%s; /help lists the directives.", c.Name)
 	}
 	if s.Phase == Ended && c.Name != "status" {
 		return engine.Refuse("6.2", "This book has ended.")

@@ -338,6 +338,15 @@ func place(tx *engine.Tx, s *State, c engine.Command) error {
 		base.Facing = 180
 	}
 	base = base.WithFrontCenter(at)
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o != el && o.Status == Standing && o.Placed && base.Clashes(o.Base) {
+			return engine.Refuse("", "%s would stand on %s there.", el.Label(), o.Label())
+		}
+	}
+	if s.Phase != Gathering && !s.Board.holds(base) {
+		return engine.Refuse("", "That is off the table (%g by %g strides).", s.Board.Width, s.Board.Depth)
+	}
 	return tx.Emit(Placed{Placement: Placement{Element: el.ID, Base: base}, Name: el.Label()})
 }
 

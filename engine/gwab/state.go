@@ -151,8 +151,10 @@ type Clan struct {
 	Hero ElementID `json:"hero"`
 	// Slot is the clan's place along its deployment edge, from the left.
 	Slot int `json:"slot"`
-	// Gone is set when the clan has left the field.
-	Gone bool `json:"gone,omitempty"`
+	// Gone is set when the clan has left the field; Retreated when it
+	// left by a Joker's dispensation rather than for want of leaders.
+	Gone      bool `json:"gone,omitempty"`
+	Retreated bool `json:"retreated,omitempty"`
 	// Jokers are the jokers the clan keeps as Special Dispensation (11.1).
 	Jokers []engine.Card `json:"jokers,omitempty"`
 }

@@ -87,7 +87,7 @@ func (b ClanLeft) apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	c.Gone = true
+	c.Gone, c.Retreated = true, b.Retreat
 	for i := range s.Elements {
 		if el := &s.Elements[i]; el.Clan == b.Clan && el.Status == Standing {
 			el.Status = Removed
@@ -117,8 +117,8 @@ func (s *State) woundLimit(el *Element) int {
 	return 3
 }
 
-// wound puts one wound on victim, dealt by by (nil for none), and
-// everything that follows: the honor the wounding Hero earns, the fall,
+// wound puts one wound on victim, dealt by by (nil for none: the gods or
+// the table), and everything that follows: the honor the wounding Hero earns, the fall,
 // a Companion taking a fallen Hero's place, or the clan leaving the field.
 func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool) error {
 	if victim.Shield {
@@ -129,7 +129,7 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 		ev.By, ev.ByLabel = by.ID, by.Label()
 	}
 	victimClass := s.classOf(victim)
-	ev.Champion = melee && s.isHero(victim) && victimClass == 4 && ev.Falls()
+	ev.Champion = by != nil && s.isHero(victim) && victimClass == 4 && ev.Falls()
 	if err := tx.Emit(ev); err != nil {
 		return err
 	}
