@@ -150,7 +150,9 @@ func status(s *State) string {
 		}
 	case Playing:
 		fmt.Fprintf(&b, "A %s, round %d.", s.Mode, s.Round)
-		if s.Fight != nil && s.Fight.Impact != nil {
+		if err := s.inChallenge(); err != nil {
+			b.WriteString(" " + err.(*engine.Refusal).Text)
+		} else if s.Fight != nil && s.Fight.Impact != nil {
 			v := s.Clan(s.Element(s.Fight.Impact.Victor).Clan)
 			fmt.Fprintf(&b, " The melee waits for %s to spend %s impact (/impact).", v.Player, possessive(v.Name))
 		} else if cur := s.Current(); cur != nil {
