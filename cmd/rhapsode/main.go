@@ -9,11 +9,14 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
 
@@ -73,11 +76,28 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	asJSON := fs.Bool("json", false, "write one JSON object per reply")
 	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
 	user := fs.String("user", "player", "who acts until a line names a player with @name")
+	demo := fs.Bool("demo", false, "play a short demonstration book and write its pictures (to ./rhapsode-demo unless --boards says)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("local takes no arguments, only flags: %v", fs.Args())
+	}
+	if *demo {
+		// The demonstration plays on a fresh database of its own unless
+		// one is named, so that it always plays the same way.
+		if !flagSet(fs, "db") {
+			dir, err := os.MkdirTemp("", "rhapsode-demo")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			*db = filepath.Join(dir, "demo.db")
+		}
+		if *boards == "" {
+			*boards = "rhapsode-demo"
+		}
+		stdin = strings.NewReader(bot.DemoScript)
 	}
 	if *boards != "" {
 		if err := os.MkdirAll(*boards, 0o755); err != nil {
@@ -89,7 +109,11 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return err
 	}
 	defer st.Close()
-	router := bot.NewRouter(bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true})
+	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true}
+	if *boards != "" {
+		cfg.Renderer = render.New(render.Options{})
+	}
+	router := bot.NewRouter(cfg)
 	terminal := isTerminal(stdin)
 	table := &bot.Local{
 		Router:  router,
@@ -104,7 +128,13 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if terminal && !*asJSON {
 		fmt.Fprintln(stdout, "Rhapsode local table. Type /help for the commands; @name before a command acts as that player. End with Ctrl-D.")
 	}
-	return table.Run(ctx, stdin, stdout)
+	if err := table.Run(ctx, stdin, stdout); err != nil {
+		return err
+	}
+	if *demo {
+		fmt.Fprintf(stdout, "The pictures of the demonstration are in %s.\n", *boards)
+	}
+	return nil
 }
 
 func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -125,6 +155,13 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer st.Close()
 	return bot.Export(ctx, st, *guild, *channel, stdout)
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 func isTerminal(r io.Reader) bool {

@@ -1,0 +1,109 @@
+package render
+
+import (
+	"bytes"
+	"image/png"
+	"slices"
+	"testing"
+	"time"
+)
+
+// median reports the median of the times taken, which the mean hides
+// behind the odd garbage collection.
+func median(b *testing.B, ts []time.Duration) {
+	if len(ts) == 0 {
+		return
+	}
+	slices.Sort(ts)
+	b.ReportMetric(float64(ts[len(ts)/2])/1e6, "ms-median")
+}
+
+// BenchmarkBattle12 is the renderer as the bot uses it: a twelve-clan
+// battle (about 150 elements) drawn over the cached static layer,
+// quantised to 256 colours and encoded as a fast paletted PNG.
+func BenchmarkBattle12(b *testing.B) {
+	r := New(Options{})
+	v := battle12()
+	// The bot draws the same table step after step: start with its
+	// static layer cached, as it is from the second picture of a game.
+	if _, err := r.PNG(v); err != nil {
+		b.Fatal(err)
+	}
+	var size int
+	var ts []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		pic, err := r.PNG(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts = append(ts, time.Since(t0))
+		size = len(pic)
+	}
+	b.ReportMetric(float64(size), "bytes/png")
+	median(b, ts)
+}
+
+// BenchmarkBattle12Naive is the same picture made the plain way, for
+// comparison: gg draws everything, static layer included, and
+// image/png encodes the true-colour result with its default settings.
+func BenchmarkBattle12Naive(b *testing.B) {
+	r := New(Options{})
+	v := battle12()
+	var size int
+	var ts []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		c, err := r.draw(&v, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, c.img); err != nil {
+			b.Fatal(err)
+		}
+		ts = append(ts, time.Since(t0))
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(size), "bytes/png")
+	median(b, ts)
+}
+
+// BenchmarkStages times the parts of the pipeline on their own.
+func BenchmarkStages(b *testing.B) {
+	r := New(Options{})
+	v := battle12()
+	b.Run("draw", func(b *testing.B) {
+		for b.Loop() {
+			f, err := r.draw(&v, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.frames.put(f)
+		}
+	})
+	b.Run("drawAfresh", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.draw(&v, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	c, _ := r.draw(&v, true)
+	f := c.img
+	q := new(quantizer)
+	b.Run("quantize", func(b *testing.B) {
+		for b.Loop() {
+			q.quantize(f, r.pins, nil)
+		}
+	})
+	p := q.quantize(f, r.pins, nil)
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			var buf bytes.Buffer
+			if err := r.enc.Encode(&buf, p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

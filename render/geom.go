@@ -1,0 +1,121 @@
+package render
+
+import (
+	"math"
+
+	"github.com/fogleman/gg"
+)
+
+// polygon adds the closed polygon ps to dc's path.
+func polygon(dc *gg.Context, ps []pt) {
+	if len(ps) == 0 {
+		return
+	}
+	dc.MoveTo(ps[0].x, ps[0].y)
+	for _, p := range ps[1:] {
+		dc.LineTo(p.x, p.y)
+	}
+	dc.ClosePath()
+}
+
+// clipHalf keeps the part of poly where n·p >= c (Sutherland–Hodgman).
+func clipHalf(poly []pt, nx, ny, c float64) []pt {
+	var out []pt
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		da, db := nx*a.x+ny*a.y-c, nx*b.x+ny*b.y-c
+		if da >= 0 {
+			out = append(out, a)
+		}
+		if (da >= 0) != (db >= 0) {
+			t := da / (da - db)
+			out = append(out, pt{a.x + (b.x-a.x)*t, a.y + (b.y-a.y)*t})
+		}
+	}
+	return out
+}
+
+// clipRect returns the part of poly inside r.
+func clipRect(poly []pt, r rect) []pt {
+	poly = clipHalf(poly, 1, 0, r.x0)
+	poly = clipHalf(poly, -1, 0, -r.x1)
+	poly = clipHalf(poly, 0, 1, r.y0)
+	return clipHalf(poly, 0, -1, -r.y1)
+}
+
+// stripes adds to dc's path the stripes of a hatch over poly: bands
+// width w wide, every period pixels, across the direction at angle deg
+// (0 is horizontal bands). The stripes are laid from origin, so that
+// neighbouring shapes' hatching continues, and a shape's does not change
+// when the whole picture moves.
+func stripes(dc *gg.Context, poly []pt, origin pt, deg, period, w float64) {
+	if len(poly) < 3 {
+		return
+	}
+	s, c := math.Sincos(deg * math.Pi / 180)
+	nx, ny := -s, c // normal to the bands
+	lo, hi := math.Inf(1), math.Inf(-1)
+	o := nx*origin.x + ny*origin.y
+	for _, p := range poly {
+		d := nx*p.x + ny*p.y - o
+		lo, hi = math.Min(lo, d), math.Max(hi, d)
+	}
+	for k := math.Floor(lo / period); k*period < hi; k++ {
+		a := k*period + o
+		band := clipHalf(poly, nx, ny, a)
+		band = clipHalf(band, -nx, -ny, -(a + w))
+		if len(band) >= 3 {
+			polygon(dc, band)
+		}
+	}
+}
+
+// inside reports whether p lies inside poly (even-odd rule).
+func inside(poly []pt, p pt) bool {
+	in := false
+	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
+		a, b := poly[i], poly[j]
+		if (a.y > p.y) != (b.y > p.y) && p.x < (b.x-a.x)*(p.y-a.y)/(b.y-a.y)+a.x {
+			in = !in
+		}
+	}
+	return in
+}
+
+// centroid returns the centre of poly's area, or the mean of its points
+// when it has none.
+func centroid(poly []pt) pt {
+	var a, cx, cy float64
+	for i := range poly {
+		p, q := poly[i], poly[(i+1)%len(poly)]
+		cr := p.x*q.y - q.x*p.y
+		a += cr
+		cx += (p.x + q.x) * cr
+		cy += (p.y + q.y) * cr
+	}
+	if math.Abs(a) < 1e-9 {
+		var m pt
+		for _, p := range poly {
+			m.x += p.x / float64(len(poly))
+			m.y += p.y / float64(len(poly))
+		}
+		return m
+	}
+	return pt{cx / (3 * a), cy / (3 * a)}
+}
+
+// arrowHead adds a filled triangle pointing at tip from the direction of
+// from, len long and wide across.
+func arrowHead(dc *gg.Context, from, tip pt, length, wide float64) {
+	dx, dy := tip.x-from.x, tip.y-from.y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	bx, by := tip.x-ux*length, tip.y-uy*length
+	dc.MoveTo(tip.x, tip.y)
+	dc.LineTo(bx-uy*wide/2, by+ux*wide/2)
+	dc.LineTo(bx+uy*wide/2, by-ux*wide/2)
+	dc.ClosePath()
+}

@@ -1,0 +1,312 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"github.com/fogleman/gg"
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// headerHeight is the height of the title and caption above the board.
+func headerHeight(fs *faces, k float64) int {
+	return int(math.Ceil(10*k + fs.title.height() + 2*k + fs.caption.height() + 6*k))
+}
+
+// drawHeader writes the title, the caption and, on the right, how
+// positions on this board are named.
+func drawHeader(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	W := float64(img.Bounds().Dx())
+	m := 14 * k
+	y := 10*k + fs.title.ascent
+	drawText(img, fs.title, fit(fs.title, v.Title, W-2*m), m, y, ink)
+	y += fs.title.descent + 2*k + fs.caption.ascent
+	hint := coordHint(v, b)
+	hw := fs.ruler.width(hint)
+	drawText(img, fs.ruler, hint, W-m-hw, y, rulerInk)
+	drawText(img, fs.caption, fit(fs.caption, v.Caption, W-3*m-hw), m, y, ink)
+}
+
+// coordHint says how players name places on the board.
+func coordHint(v *engine.View, b *board) string {
+	switch b.kind {
+	case engine.SquareGrid:
+		return fmt.Sprintf("squares A1 (bottom left) to %s", engine.Square{Col: b.cols - 1, Row: b.rows - 1})
+	case engine.HexGrid:
+		return fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
+	}
+	unit := v.Unit
+	if unit == "" {
+		unit = "units"
+	}
+	return "positions x,y in " + unit + " from 0,0 at bottom left"
+}
+
+// legendItem is one entry of the legend's key: an icon and a word.
+type legendItem struct {
+	icon func(dc *gg.Context, r rect)
+	text string
+}
+
+// legend lays out the key and the groups below the board.
+type legend struct {
+	keyRows   [][]legendItem
+	groupRows [][]int // group indices, side 0 rows first
+	colW      float64
+	rowH      float64
+	height    int
+}
+
+const swatchW, swatchH = 34, 16
+
+func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int) *legend {
+	W := float64(width)
+	m := 14 * k
+	lg := &legend{rowH: 26 * k}
+	// The key: only what this picture shows.
+	var items []legendItem
+	sides := [2]bool{}
+	for _, s := range st {
+		sides[s.side] = true
+	}
+	for side, name := range sideNames(v) {
+		if !sides[side] {
+			continue
+		}
+		// A darker grey than any group's, so the key is not read as a
+		// group.
+		st := groupStyle{fill: keyGrey, light: mix(keyGrey, white, 0.62), side: side}
+		cue := "solid"
+		if side == 1 {
+			cue = "hatched"
+		}
+		items = append(items, legendItem{func(dc *gg.Context, r rect) { swatch(dc, k, st, r) }, cue + ": " + name})
+	}
+	if len(v.Pieces) > 0 && v.Kind == engine.OpenTable {
+		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+			dc.SetLineWidth(5 * k)
+			dc.SetColor(ink)
+			dc.DrawLine(r.x0, r.y0+r.h()/2, r.x1, r.y0+r.h()/2)
+			dc.Stroke()
+			dc.SetLineWidth(2.2 * k)
+			dc.SetColor(white)
+			dc.DrawLine(r.x0+1.6*k, r.y0+r.h()/2, r.x1-1.6*k, r.y0+r.h()/2)
+			dc.Stroke()
+		}, "front edge"})
+	}
+	if len(v.Pieces) > 0 && v.Kind != engine.OpenTable {
+		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+			c := pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
+			polygon(dc, []pt{{c.x + 9*k, c.y}, {c.x - 3*k, c.y - 5*k}, {c.x - 3*k, c.y + 5*k}})
+			dc.SetColor(white)
+			dc.FillPreserve()
+			dc.SetColor(ink)
+			dc.SetLineWidth(1.3 * k)
+			dc.Stroke()
+		}, "facing"})
+	}
+	wounds := false
+	for _, p := range v.Pieces {
+		if p.Limit > 0 {
+			wounds = true
+		}
+	}
+	if wounds {
+		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+			cy := (r.y0 + r.y1) / 2
+			rr := 3.7 * k
+			for i, x := range []float64{r.x0 + 8*k, r.x0 + 18*k} {
+				dc.DrawCircle(x, cy, rr)
+				if i == 0 {
+					dc.SetColor(woundFill)
+				} else {
+					dc.SetColor(white)
+				}
+				dc.FillPreserve()
+				dc.SetColor(ink)
+				dc.SetLineWidth(1.2 * k)
+				dc.Stroke()
+			}
+		}, "wound taken, wound left"})
+	}
+	var tokens [3]bool
+	for _, t := range v.Tokens {
+		if int(t.Kind) < len(tokens) {
+			tokens[t.Kind] = true
+		} else {
+			tokens[engine.MarkerToken] = true
+		}
+	}
+	for kind, name := range []string{"fallen", "armour dropped", "marker"} {
+		if tokens[kind] {
+			kind := engine.TokenKind(kind)
+			items = append(items, legendItem{func(dc *gg.Context, r rect) {
+				ts := tokenShape{t: &engine.Token{Kind: kind}, style: groupStyle{fill: keyGrey}, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}, r: 6.5 * k}
+				(&scene{dc: dc, k: k, tokens: []tokenShape{ts}}).drawTokens()
+			}, name})
+		}
+	}
+	var marks [6]bool
+	for _, mk := range v.Marks {
+		switch {
+		case mk.Kind == engine.FireMark && mk.Hit:
+			marks[5] = true
+		case int(mk.Kind) < 5:
+			marks[mk.Kind] = true
+		}
+	}
+	mid := func(r rect) (pt, pt) {
+		return pt{r.x0 + 2*k, (r.y0 + r.y1) / 2}, pt{r.x1 - 2*k, (r.y0 + r.y1) / 2}
+	}
+	markItems := []legendItem{
+		{func(dc *gg.Context, r rect) { a, b := mid(r); moveMark(dc, k, a, b, keyGrey) }, "moved"},
+		{func(dc *gg.Context, r rect) { a, b := mid(r); fireMark(dc, k, a, pt{b.x + 6*k, b.y}, false, 7*k) }, "missile missed"},
+		{func(dc *gg.Context, r rect) { a, b := mid(r); meleeMark(dc, k, a, b) }, "melee"},
+		{func(dc *gg.Context, r rect) { a, b := mid(r); impactMark(dc, k, a, b) }, "pushed"},
+		{func(dc *gg.Context, r rect) { killMark(dc, k, pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}) }, "removed"},
+		{func(dc *gg.Context, r rect) {
+			a, b := mid(r)
+			b.x -= 11 * k
+			fireMark(dc, k, a, b, true, 7*k)
+		}, "missile hit"},
+	}
+	for _, i := range []int{0, 5, 1, 2, 3, 4} {
+		if marks[i] {
+			items = append(items, markItems[i])
+		}
+	}
+	// Flow the key into rows.
+	iconW, gap := (swatchW+6)*k, 20*k
+	x := m
+	var row []legendItem
+	for _, it := range items {
+		w := iconW + fs.legend.width(it.text)
+		if len(row) > 0 && x+w > W-m {
+			lg.keyRows = append(lg.keyRows, row)
+			row, x = nil, m
+		}
+		row = append(row, it)
+		x += w + gap
+	}
+	if len(row) > 0 {
+		lg.keyRows = append(lg.keyRows, row)
+	}
+	// The groups, in columns as wide as the widest entry.
+	maxW := 0.0
+	for i := range v.Groups {
+		maxW = math.Max(maxW, groupEntryWidth(v, st, fs, k, i))
+	}
+	cols := 1
+	if maxW > 0 {
+		cols = int((W - 2*m + gap) / (maxW + gap))
+	}
+	cols = max(1, min(cols, 6, len(v.Groups)))
+	lg.colW = maxW + gap
+	if cols > 1 {
+		lg.colW = (W - 2*m + gap) / float64(cols)
+	}
+	for side := 0; side < 2; side++ {
+		var row []int
+		for i := range v.Groups {
+			if i < len(st) && st[i].side == side {
+				row = append(row, i)
+				if len(row) == cols {
+					lg.groupRows = append(lg.groupRows, row)
+					row = nil
+				}
+			}
+		}
+		if len(row) > 0 {
+			lg.groupRows = append(lg.groupRows, row)
+		}
+	}
+	n := len(lg.keyRows) + len(lg.groupRows)
+	if n == 0 {
+		lg.height = int(math.Ceil(6 * k))
+		return lg
+	}
+	lg.height = int(math.Ceil(6*k + float64(n)*lg.rowH + 8*k))
+	return lg
+}
+
+// sideNames names the two sides from the deployment zones' labels.
+func sideNames(v *engine.View) [2]string {
+	names := [2]string{"side 0", "side 1"}
+	var set [2]bool
+	for _, z := range v.Zones {
+		s := sideOf(z.Side)
+		if z.Label != "" && !set[s] {
+			names[s], set[s] = clip(z.Label), true
+		}
+	}
+	return names
+}
+
+func groupEntry(v *engine.View, st []groupStyle, i int) (prefix, text string) {
+	g := v.Groups[i]
+	text = clip(g.Name)
+	if g.Player != "" {
+		text += " · " + clip(g.Player)
+	}
+	if i < len(st) {
+		prefix = st[i].prefix
+	}
+	return prefix, text
+}
+
+func groupEntryWidth(v *engine.View, st []groupStyle, fs *faces, k float64, i int) float64 {
+	p, t := groupEntry(v, st, i)
+	w := (swatchW+8)*k + fs.legend.width(t)
+	if p != "" {
+		w += fs.legendBold.width(p) + 6*k
+	}
+	return w
+}
+
+// draw draws the legend with its top at y.
+func (lg *legend) draw(img *image.RGBA, dc *gg.Context, fs *faces, k float64, v *engine.View, st []groupStyle, y float64) {
+	W := float64(img.Bounds().Dx())
+	m := 14 * k
+	// a rule between board and legend
+	dc.SetColor(gridLine)
+	dc.SetLineWidth(1 * k)
+	dc.DrawLine(m, y+1*k, W-m, y+1*k)
+	dc.Stroke()
+	y += 6 * k
+	base := func(top float64) float64 { return top + (lg.rowH+fs.legend.ascent*0.72)/2 }
+	iconW, gap := (swatchW+6)*k, 20*k
+	for _, row := range lg.keyRows {
+		x := m
+		for _, it := range row {
+			r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchW*k, y + (lg.rowH+swatchH*k)/2}
+			it.icon(dc, r)
+			drawText(img, fs.legend, it.text, x+iconW, base(y), rulerInk)
+			x += iconW + fs.legend.width(it.text) + gap
+		}
+		y += lg.rowH
+	}
+	for _, row := range lg.groupRows {
+		for j, i := range row {
+			x := m + float64(j)*lg.colW
+			r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchW*k, y + (lg.rowH+swatchH*k)/2}
+			swatch(dc, k, st[i], r)
+			x += (swatchW + 8) * k
+			p, t := groupEntry(v, st, i)
+			if p != "" {
+				drawText(img, fs.legendBold, p, x, base(y), ink)
+				x += fs.legendBold.width(p) + 6*k
+			}
+			drawText(img, fs.legend, fit(fs.legend, t, m+float64(j+1)*lg.colW-x-8*k), x, base(y), ink)
+		}
+		y += lg.rowH
+	}
+}
+
+// swatch draws a group's sample base in r, front edge up.
+func swatch(dc *gg.Context, k float64, st groupStyle, r rect) {
+	poly := []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}}
+	s := &scene{dc: dc, k: k, b: board{kind: engine.OpenTable}}
+	s.pieces = []pieceShape{{p: &engine.Piece{}, style: st, poly: poly, front: [2]pt{poly[0], poly[1]}, box: r, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}}}
+	s.drawPieces()
+}

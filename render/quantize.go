@@ -1,0 +1,227 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// A board picture is mostly flat colour with antialiased edges, so it
+// fits a 256-colour palette with no visible loss, and a paletted PNG
+// encodes several times faster and about half the size of a true-colour
+// one.
+//
+// The quantiser counts the picture's colours in 32,768 bins (five bits a
+// channel). The colours the renderer paints flat (pinned) keep their
+// exact value; the other bins, mostly antialiasing between two flat
+// colours, stand for the mean of their pixels. When there are more than
+// 256 bins the pinned ones and the most used of the rest are kept, and
+// every other bin takes its nearest kept colour. No dithering: it would
+// only add noise to flat areas and make the file larger.
+
+const bins = 1 << 15
+
+func binOf(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+
+// pinTable maps a bin to the pinned colour in it, if any.
+type pinTable struct {
+	pin    [bins]int16 // index in colors, or -1
+	colors []color.RGBA
+}
+
+func newPinTable(cs []color.RGBA) *pinTable {
+	t := &pinTable{}
+	for i := range t.pin {
+		t.pin[i] = -1
+	}
+	for _, c := range cs {
+		b := binOf(c.R, c.G, c.B)
+		if t.pin[b] < 0 {
+			t.pin[b] = int16(len(t.colors))
+			t.colors = append(t.colors, c)
+		}
+	}
+	return t
+}
+
+// quantizer holds the counts for one picture; it is reused through a
+// pool.
+type quantizer struct {
+	count [bins]uint32
+	sum   [bins][3]uint32
+	index [bins]uint8
+	// seen[i] == gen when bin i has its index for this picture.
+	seen [bins]uint32
+	gen  uint32
+	used []int
+}
+
+// quantize returns img reduced to at most 256 colours, reusing dst's
+// pixel buffer when it is large enough.
+func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Paletted) *image.Paletted {
+	clear(q.count[:])
+	clear(q.sum[:])
+	q.used = q.used[:0]
+	pix := img.Pix
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	// Count, a run of equal pixels at a time.
+	// c is a pixel as loaded little-endian: red in the low byte.
+	add := func(c uint32, n uint32) {
+		r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
+		i := binOf(r, g, b)
+		if q.count[i] == 0 {
+			q.used = append(q.used, i)
+		}
+		q.count[i] += n
+		q.sum[i][0] += uint32(r) * n
+		q.sum[i][1] += uint32(g) * n
+		q.sum[i][2] += uint32(b) * n
+	}
+	// Every other row is enough to find the colours that matter: a
+	// colour used so little that it is missed gets its nearest kept
+	// colour, and the pinned colours are kept whether seen or not.
+	for y := 0; y < h; y += 2 {
+		row := pix[y*img.Stride : y*img.Stride+4*w]
+		prev := binary.LittleEndian.Uint32(row) & 0xFFFFFF
+		var run uint32
+		for i := 0; i+4 <= len(row); i += 4 {
+			c := binary.LittleEndian.Uint32(row[i:i+4]) & 0xFFFFFF
+			if c == prev {
+				run++
+				continue
+			}
+			add(prev, run)
+			prev, run = c, 1
+		}
+		add(prev, run)
+	}
+	for _, c := range pins.colors {
+		if i := binOf(c.R, c.G, c.B); q.count[i] == 0 {
+			q.used = append(q.used, i)
+			q.count[i] = 1 // its colour is pinned; the count only ranks it
+		}
+	}
+	// Each bin's colour: pinned, or the mean of its pixels.
+	rep := func(i int) color.RGBA {
+		if p := pins.pin[i]; p >= 0 {
+			return pins.colors[p]
+		}
+		n := q.count[i]
+		return color.RGBA{uint8((q.sum[i][0] + n/2) / n), uint8((q.sum[i][1] + n/2) / n), uint8((q.sum[i][2] + n/2) / n), 0xFF}
+	}
+	// Pinned bins first, then by use; ties by bin, so the palette depends
+	// only on the picture.
+	sort.Slice(q.used, func(a, b int) bool {
+		ia, ib := q.used[a], q.used[b]
+		pa, pb := pins.pin[ia] >= 0, pins.pin[ib] >= 0
+		if pa != pb {
+			return pa
+		}
+		if q.count[ia] != q.count[ib] {
+			return q.count[ia] > q.count[ib]
+		}
+		return ia < ib
+	})
+	pal := make(color.Palette, 0, 256)
+	var kept []color.RGBA
+	var rest []int
+	for _, i := range q.used {
+		c := rep(i)
+		if len(kept) < 256 && (len(q.used) <= 256 || pins.pin[i] >= 0 || !near(kept, c)) {
+			q.index[i] = uint8(len(kept))
+			kept = append(kept, c)
+			pal = append(pal, c)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	for _, i := range rest {
+		q.index[i] = nearest(kept, rep(i))
+	}
+	q.gen++
+	for _, i := range q.used {
+		q.seen[i] = q.gen
+	}
+	// Map the pixels.
+	n := w * h
+	if dst == nil || cap(dst.Pix) < n {
+		dst = &image.Paletted{Pix: make([]uint8, n)}
+	}
+	dst.Pix = dst.Pix[:n]
+	dst.Stride = w
+	dst.Rect = image.Rect(0, 0, w, h)
+	dst.Palette = pal
+	// Two or more cores share the rows.
+	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
+	var wg sync.WaitGroup
+	for p := 0; p < parts; p++ {
+		y0, y1 := h*p/parts, h*(p+1)/parts
+		wg.Go(func() { q.mapRows(img, dst, kept, y0, y1) })
+	}
+	wg.Wait()
+	return dst
+}
+
+// mapRows writes rows y0 to y1 of dst: each pixel's bin's palette index.
+// A bin that the sampled rows missed takes the palette colour nearest
+// its middle.
+func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, kept []color.RGBA, y0, y1 int) {
+	var missed map[int]uint8
+	w := dst.Stride
+	for y := y0; y < y1; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		out := dst.Pix[y*w : y*w+w]
+		prev := ^uint32(0)
+		var idx uint8
+		for x := range out {
+			c := binary.LittleEndian.Uint32(row[4*x:4*x+4]) & 0xFFFFFF
+			if c != prev {
+				prev = c
+				i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
+				if q.seen[i] == q.gen {
+					idx = q.index[i]
+				} else {
+					var ok bool
+					if idx, ok = missed[i]; !ok {
+						if missed == nil {
+							missed = map[int]uint8{}
+						}
+						mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
+						idx = nearest(kept, mid)
+						missed[i] = idx
+					}
+				}
+			}
+			out[x] = idx
+		}
+	}
+}
+
+// near reports whether c is within a just-visible distance of a kept
+// colour, so that keeping it would waste a palette slot.
+func near(kept []color.RGBA, c color.RGBA) bool {
+	for _, k := range kept {
+		if dist(k, c) < 3*6*6 {
+			return true
+		}
+	}
+	return false
+}
+
+func nearest(kept []color.RGBA, c color.RGBA) uint8 {
+	best, bd := 0, 1<<30
+	for i, k := range kept {
+		if d := dist(k, c); d < bd {
+			best, bd = i, d
+		}
+	}
+	return uint8(best)
+}
+
+func dist(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return dr*dr + dg*dg + db*db
+}

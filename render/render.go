@@ -1,0 +1,210 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"runtime"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// DefaultWidth is the width of a picture, in pixels, when Options leaves
+// it out: wide enough for a 72-stride table at 16 pixels a stride, and
+// small enough to load quickly on a phone.
+const DefaultWidth = 1280
+
+// Options configure a Renderer.
+type Options struct {
+	// Width is the picture's width in pixels: DefaultWidth when zero,
+	// and at least 480 and at most 4096. The height follows from the
+	// board's shape. Text and lines scale with the width.
+	Width int
+}
+
+// Renderer draws board pictures. It is safe for concurrent use: each
+// picture has its own drawing context and font faces, and what is shared
+// (the cache of static layers, pools of buffers) is locked.
+type Renderer struct {
+	width int
+	k     float64
+	faces facePool
+	// static caches the board without pieces, by table.
+	static  staticCache
+	pins    *pinTable
+	sprites *sprites
+	frames  spares[*canvas]
+	outs    spares[*bytes.Buffer]
+	quants  spares[*quantizer]
+	pals    spares[*image.Paletted]
+	enc     png.Encoder
+}
+
+// New returns a Renderer drawing pictures as opts says.
+func New(opts Options) *Renderer {
+	w := opts.Width
+	if w == 0 {
+		w = DefaultWidth
+	}
+	w = max(480, min(w, 4096))
+	f, err := parseFonts()
+	if err != nil {
+		// The fonts are compiled in; failing to parse them is a broken
+		// build, not a condition to handle.
+		panic(err)
+	}
+	r := &Renderer{
+		width:  w,
+		k:      float64(w) / DefaultWidth,
+		static: staticCache{max: 8},
+		pins:   newPinTable(pinned()),
+	}
+	r.sprites = newSprites(r.k)
+	// Room for every picture in flight on a busy machine; beyond that
+	// buffers are made and dropped.
+	n := max(2, runtime.GOMAXPROCS(0))
+	r.faces = facePool{fonts: f, k: r.k, spare: newSpares[*faces](n)}
+	r.frames = newSpares[*canvas](n)
+	r.outs = newSpares[*bytes.Buffer](n)
+	r.quants = newSpares[*quantizer](n)
+	r.pals = newSpares[*image.Paletted](n)
+	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
+	return r
+}
+
+// Width returns the width of the pictures r draws, in pixels.
+func (r *Renderer) Width() int { return r.width }
+
+// PNG draws v and returns it as a PNG file. It fails (with an error
+// wrapping ErrBadView) only for a view with no board to draw: a table
+// without a size, or a grid too large to number.
+func (r *Renderer) PNG(v engine.View) ([]byte, error) {
+	c, err := r.draw(&v, true)
+	if err != nil {
+		return nil, err
+	}
+	defer r.frames.put(c)
+	q, ok := r.quants.get()
+	if !ok {
+		q = new(quantizer)
+	}
+	dst, _ := r.pals.get()
+	pal := q.quantize(c.img, r.pins, dst)
+	r.quants.put(q)
+	defer r.pals.put(pal)
+	buf, ok := r.outs.get()
+	if !ok {
+		buf = new(bytes.Buffer)
+	}
+	defer r.outs.put(buf)
+	buf.Reset()
+	if err := r.enc.Encode(buf, pal); err != nil {
+		return nil, fmt.Errorf("render: encode PNG: %w", err)
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+// draw draws v. With cached, as PNG does, the static layer comes from
+// (and goes to) the cache and the canvas is a spare one, which the
+// caller puts back; without, everything is made and drawn afresh, as a
+// plain gg programme would.
+func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
+	fs := r.faces.get()
+	defer r.faces.put(fs)
+	k, W := r.k, r.width
+	b, areaH, err := newBoard(v, W, k)
+	if err != nil {
+		return nil, err
+	}
+	st := groupStyles(v)
+	lg := newLegend(v, st, fs, k, W)
+	headerH := headerHeight(fs, k)
+	H := headerH + areaH + lg.height
+	var c *canvas
+	if cached {
+		c = r.canvas(W, H)
+	} else {
+		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)))
+	}
+	frame, dc := c.img, c.dc
+	fill(frame, image.Rect(0, 0, W, headerH), white)
+	fill(frame, image.Rect(0, headerH+areaH, W, H), white)
+	if cached {
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
+			drawStatic(img, img.Bounds(), fs, k, v, &b)
+			return img
+		})
+		copy(frame.Pix[frame.PixOffset(0, headerH):], layer.Pix)
+	} else {
+		sb := b.shifted(float64(headerH))
+		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)
+	}
+	s := &scene{
+		img: frame, dc: dc, fs: fs, k: k, v: v, st: st, sprites: r.sprites,
+		b:    b.shifted(float64(headerH)),
+		area: rect{0, float64(headerH), float64(W), float64(headerH + areaH)},
+	}
+	drawHeader(frame, fs, k, v, &s.b)
+	s.shapePieces()
+	s.shapeTokens()
+	s.fillSpace(staticLabels(fs, k, v, &s.b))
+	s.placePlates()
+	s.placeLabels()
+	s.drawLeaders()
+	s.drawUnder()
+	s.drawTokens()
+	s.drawPieces()
+	s.drawMarks()
+	s.drawLabels()
+	s.drawPlates()
+	lg.draw(frame, dc, fs, k, v, st, float64(headerH+areaH))
+	return c, nil
+}
+
+// canvas is a picture and its gg context, kept together for reuse: the
+// context keeps the buffers its rasteriser and paths grew.
+type canvas struct {
+	img *image.RGBA
+	dc  *gg.Context
+}
+
+func newCanvas(img *image.RGBA) *canvas {
+	dc := gg.NewContextForRGBA(img)
+	dc.Push() // the context's first state, for the next picture
+	return &canvas{img: img, dc: dc}
+}
+
+// canvas returns a spare w by h canvas, or a new one. Its pixels are not
+// cleared (drawing covers every one), and its context is as new.
+func (r *Renderer) canvas(w, h int) *canvas {
+	c, ok := r.frames.get()
+	if ok && c.img.Rect.Dx() == w && c.img.Rect.Dy() == h {
+		c.dc.Pop()
+		c.dc.Push()
+		return c
+	}
+	n := 4 * w * h
+	if !ok || cap(c.img.Pix) < n {
+		// Room for a little more, so that a taller picture next time
+		// does not allocate again.
+		return newCanvas(&image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
+	}
+	img := &image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	return newCanvas(img)
+}
+
+// encoderPool lets the PNG encoder reuse its buffers across pictures.
+type encoderPool struct{ p sync.Pool }
+
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
+var _ png.EncoderBufferPool = (*encoderPool)(nil)

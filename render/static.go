@@ -1,0 +1,627 @@
+package render
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The static layer is the board without anything that moves: the table
+// or map, its grid or ruler, terrain and zones. It changes only when the
+// table does, so it is drawn once and copied into every later picture of
+// the same table.
+
+// staticKey identifies a static layer: everything it is drawn from.
+type staticKey struct {
+	kind    engine.BoardKind
+	w, d    float64
+	c0, r0  int
+	content uint64 // hash of unit, zones and terrain
+}
+
+func keyOf(v *engine.View, b *board) staticKey {
+	h := fnv.New64a()
+	var buf [8]byte
+	f := func(x float64) {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+		h.Write(buf[:])
+	}
+	s := func(t string) {
+		f(float64(len(t)))
+		h.Write([]byte(t))
+	}
+	s(v.Unit)
+	f(float64(len(v.Zones)))
+	for _, z := range v.Zones {
+		s(z.Label)
+		f(z.Min.X)
+		f(z.Min.Y)
+		f(z.Max.X)
+		f(z.Max.Y)
+		f(float64(z.Side))
+	}
+	f(float64(len(v.Terrain)))
+	for _, t := range v.Terrain {
+		f(float64(t.Kind))
+		s(t.Label)
+		f(float64(len(t.Outline)))
+		for _, p := range t.Outline {
+			f(p.X)
+			f(p.Y)
+		}
+	}
+	return staticKey{kind: v.Kind, w: v.Width, d: v.Depth, c0: b.c0, r0: b.r0, content: h.Sum64()}
+}
+
+// staticCache keeps the most recently used static layers (a layer is
+// about 4 MB at the default width).
+type staticCache struct {
+	mu      sync.Mutex
+	entries map[staticKey]*staticEntry
+	order   []staticKey // least recently used first
+	max     int
+}
+
+type staticEntry struct {
+	once sync.Once
+	img  *image.RGBA
+}
+
+// get returns the layer for key, drawing it with draw the first time.
+// Two pictures of a new table at once draw it only once.
+func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *image.RGBA {
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	if ok {
+		i := slices.Index(c.order, key)
+		c.order = append(slices.Delete(c.order, i, i+1), key)
+	} else {
+		if c.entries == nil {
+			c.entries = map[staticKey]*staticEntry{}
+		}
+		e = &staticEntry{}
+		c.entries[key] = e
+		c.order = append(c.order, key)
+		for len(c.order) > c.max {
+			delete(c.entries, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.img = draw() })
+	return e.img
+}
+
+// drawStatic draws the static layer of v on the part area of img, in
+// b's coordinates.
+func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
+	fill(img, area, white)
+	dc := gg.NewContextForRGBA(img)
+	switch b.kind {
+	case engine.OpenTable:
+		drawOpenTable(dc, img, fs, k, v, b)
+	case engine.SquareGrid:
+		drawSquareGrid(dc, img, fs, k, v, b)
+	case engine.HexGrid:
+		drawHexGrid(dc, img, fs, k, v, b)
+	}
+}
+
+// fill paints r of img with c.
+func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(img.Bounds())
+	if r.Empty() {
+		return
+	}
+	row := img.Pix[img.PixOffset(r.Min.X, r.Min.Y):img.PixOffset(r.Max.X, r.Min.Y)]
+	for i := 0; i < len(row); i += 4 {
+		row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(img.Pix[img.PixOffset(r.Min.X, y):], row)
+	}
+}
+
+func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	t := b.table
+	dc.SetColor(tableSand)
+	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
+	dc.Fill()
+	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
+	for _, z := range v.Zones {
+		r := clampZ(z)
+		if r.w() <= 0 || r.h() <= 0 {
+			continue
+		}
+		dc.SetColor(zoneFill[sideOf(z.Side)])
+		dc.DrawRectangle(r.x0, r.y0, r.w(), r.h())
+		dc.Fill()
+	}
+	step, minor := rulerSteps(b.scale, k)
+	// Grid lines at every numbered step: separate short paths rasterise
+	// much faster in gg than one long one.
+	dc.SetColor(gridLine)
+	dc.SetLineWidth(1 * k)
+	for x := step; x < b.w-1e-9; x += step {
+		p := b.px(engine.Vec{X: x})
+		dc.DrawLine(p.x, t.y0, p.x, t.y1)
+		dc.Stroke()
+	}
+	for y := step; y < b.d-1e-9; y += step {
+		p := b.px(engine.Vec{Y: y})
+		dc.DrawLine(t.x0, p.y, t.x1, p.y)
+		dc.Stroke()
+	}
+	for _, tr := range v.Terrain {
+		ps := make([]pt, len(tr.Outline))
+		for i, p := range tr.Outline {
+			ps[i] = b.px(p)
+		}
+		drawTerrain(dc, k, tr.Kind, ps, b)
+	}
+	for _, z := range v.Zones {
+		r := clampZ(z)
+		if r.w() <= 0 || r.h() <= 0 {
+			continue
+		}
+		dc.SetColor(zoneBorder[sideOf(z.Side)])
+		dc.SetLineWidth(1.5 * k)
+		dc.SetDash(6*k, 4*k)
+		dc.DrawRectangle(r.x0, r.y0, r.w(), r.h())
+		dc.Stroke()
+		dc.SetDash()
+	}
+	dc.SetColor(tableEdge)
+	dc.SetLineWidth(2 * k)
+	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
+	dc.Stroke()
+	drawSpots(img, staticLabels(fs, k, v, b))
+	// The ruler: numbers as players type them, on all four sides.
+	dc.SetColor(rulerInk)
+	dc.SetLineWidth(1 * k)
+	tick := func(x0, y0, x1, y1 float64) {
+		dc.DrawLine(x0, y0, x1, y1)
+		dc.Stroke()
+	}
+	for i := 0; ; i++ {
+		x := float64(i) * minor
+		if x > b.w+1e-9 {
+			break
+		}
+		major := isMultiple(x, step)
+		l := 4 * k
+		if major {
+			l = 8 * k
+		}
+		p := b.px(engine.Vec{X: x})
+		tick(p.x, t.y1, p.x, t.y1+l)
+		tick(p.x, t.y0, p.x, t.y0-l)
+		if major {
+			s := num(x)
+			lx, ly := anchor(fs.ruler, s, p.x, t.y1+l+1*k, 0.5, 0)
+			drawText(img, fs.ruler, s, lx, ly, rulerInk)
+			lx, ly = anchor(fs.ruler, s, p.x, t.y0-l-1*k, 0.5, 1)
+			drawText(img, fs.ruler, s, lx, ly, rulerInk)
+		}
+	}
+	for i := 0; ; i++ {
+		y := float64(i) * minor
+		if y > b.d+1e-9 {
+			break
+		}
+		major := isMultiple(y, step)
+		l := 4 * k
+		if major {
+			l = 8 * k
+		}
+		p := b.px(engine.Vec{Y: y})
+		tick(t.x0, p.y, t.x0-l, p.y)
+		tick(t.x1, p.y, t.x1+l, p.y)
+		if major {
+			s := num(y)
+			lx, ly := anchor(fs.ruler, s, t.x0-l-2*k, p.y, 1, 0.5)
+			drawText(img, fs.ruler, s, lx, ly, rulerInk)
+			lx, ly = anchor(fs.ruler, s, t.x1+l+2*k, p.y, 0, 0.5)
+			drawText(img, fs.ruler, s, lx, ly, rulerInk)
+		}
+	}
+}
+
+// rulerSteps picks the numbered step of the ruler, so numbers do not
+// crowd, and the step of its small ticks.
+func rulerSteps(scale, k float64) (step, minor float64) {
+	mant := [3]float64{1, 2, 5}
+	step = 0.5
+	for e := 0; step*scale < 40*k && e < 60; e++ {
+		step = mant[e%3] * math.Pow(10, float64(e/3))
+	}
+	minor = step
+	for _, d := range []float64{10, 5, 4, 2} {
+		m := step / d
+		if m*scale >= 6*k && (m >= 1 || step < 1) && isMultiple(m, 0.5) {
+			minor = m
+			break
+		}
+	}
+	return step, minor
+}
+
+// isMultiple reports whether x is a whole multiple of m, within rounding.
+func isMultiple(x, m float64) bool {
+	q := x / m
+	return math.Abs(q-math.Round(q)) < 1e-6
+}
+
+// num writes a ruler number as players type it: at most one decimal.
+func num(x float64) string {
+	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
+}
+
+// drawTerrain draws one piece of terrain. Each kind has its own fill and
+// pattern, so that they differ in more than colour: rough ground is
+// hatched, streams have water lines, roads are plain and edged, and
+// protected ground (woods, buildings) is dotted with trees.
+func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b *board) {
+	unit := b.scale
+	origin := pt{b.table.x0, b.table.y0}
+	var fillC, edge color.RGBA
+	switch kind {
+	case engine.Stream:
+		fillC, edge = streamFill, streamEdge
+	case engine.Road:
+		fillC, edge = roadFill, roadEdge
+	case engine.Protected:
+		fillC, edge = coverFill, coverEdge
+	default:
+		fillC, edge = roughFill, roughEdge
+	}
+	if len(ps) < 3 {
+		// A line (a stream's or road's course) or a spot.
+		w := math.Max(0.8*unit, 6*k)
+		dc.SetLineCapRound()
+		if len(ps) == 1 {
+			ps = append(ps, ps[0])
+		}
+		dc.SetColor(edge)
+		dc.SetLineWidth(w + 3*k)
+		dc.MoveTo(ps[0].x, ps[0].y)
+		dc.LineTo(ps[1].x, ps[1].y)
+		dc.Stroke()
+		dc.SetColor(fillC)
+		dc.SetLineWidth(w)
+		dc.MoveTo(ps[0].x, ps[0].y)
+		dc.LineTo(ps[1].x, ps[1].y)
+		dc.Stroke()
+		dc.SetLineCapButt()
+		return
+	}
+	// Only what is on the table is drawn; a huge outline would take the
+	// rasteriser a long time to walk.
+	ps = clipRect(ps, b.table)
+	if len(ps) < 3 {
+		return
+	}
+	dc.SetColor(fillC)
+	polygon(dc, ps)
+	dc.Fill()
+	switch kind {
+	case engine.Rough:
+		dc.SetColor(roughHatch)
+		stripes(dc, ps, origin, 45, 7*k, 1.6*k)
+		dc.Fill()
+	case engine.Stream:
+		dc.SetColor(streamHatch)
+		stripes(dc, ps, origin, 0, 6*k, 1.8*k)
+		dc.Fill()
+	case engine.Protected:
+		dc.SetColor(coverTree)
+		r := bounds(ps...)
+		sp := 11 * k
+		j0 := math.Floor((r.y0 - origin.y) / sp)
+		for j := j0; origin.y+j*sp < r.y1; j++ {
+			y := origin.y + j*sp + sp/2
+			off := 0.0
+			if math.Mod(j, 2) != 0 {
+				off = sp / 2
+			}
+			for x := origin.x + off + math.Floor((r.x0-origin.x-off)/sp)*sp; x < r.x1; x += sp {
+				if inside(ps, pt{x, y}) {
+					dc.DrawCircle(x, y, 2.4*k)
+				}
+			}
+		}
+		dc.Fill()
+	}
+	dc.SetColor(edge)
+	dc.SetLineWidth(1.6 * k)
+	if kind == engine.Stream || kind == engine.Protected {
+		dc.SetLineWidth(2 * k)
+	}
+	polygon(dc, ps)
+	dc.Stroke()
+}
+
+// cellCovered reports whether the cell (c, r) belongs to terrain drawn
+// with outline o on a grid: its centre lies inside o or on its edge, or
+// o is a single cell or a line of cells through it.
+func cellCovered(o []engine.Vec, c, r int) bool {
+	p := engine.Vec{X: float64(c), Y: float64(r)}
+	const eps = 1e-6
+	for i := range o {
+		a, b := o[i], o[(i+1)%len(o)]
+		if len(o) == 1 {
+			return p.Dist(a) < eps
+		}
+		d := b.Sub(a)
+		l2 := d.Dot(d)
+		t := 0.0
+		if l2 > 0 {
+			t = math.Max(0, math.Min(1, p.Sub(a).Dot(d)/l2))
+		}
+		if p.Dist(a.Add(d.Scale(t))) < eps {
+			return true
+		}
+	}
+	if len(o) < 3 {
+		return false
+	}
+	ps := make([]pt, len(o))
+	for i, q := range o {
+		ps[i] = pt{q.X, q.Y}
+	}
+	return inside(ps, pt{p.X, p.Y})
+}
+
+// cellZone reports whether cell (c, r) is in the zone: zones on grids
+// run from the cell Min to the cell Max, both included.
+func cellZone(z engine.Zone, c, r int) bool {
+	x0, x1 := math.Round(math.Min(z.Min.X, z.Max.X)), math.Round(math.Max(z.Min.X, z.Max.X))
+	y0, y1 := math.Round(math.Min(z.Min.Y, z.Max.Y)), math.Round(math.Max(z.Min.Y, z.Max.Y))
+	fc, fr := float64(c), float64(r)
+	return fc >= x0 && fc <= x1 && fr >= y0 && fr <= y1
+}
+
+func squareCell(b *board, c, r int) []pt {
+	p := b.fromWorld(engine.SquareCenter(engine.Square{Col: c, Row: r}, b.scale))
+	h := b.scale / 2
+	return []pt{{p.x - h, p.y - h}, {p.x + h, p.y - h}, {p.x + h, p.y + h}, {p.x - h, p.y + h}}
+}
+
+func hexCell(b *board, c, r int) []pt {
+	cs := engine.HexCorners(engine.HexFromOffset(c, r), b.scale)
+	out := make([]pt, 6)
+	for i, v := range cs {
+		out[i] = b.fromWorld(v)
+	}
+	return out
+}
+
+// gridCells calls f for each cell of a grid board, with its outline.
+func gridCells(b *board, f func(c, r int, ps []pt)) {
+	for c := 0; c < b.cols; c++ {
+		for r := 0; r < b.rows; r++ {
+			if b.kind == engine.HexGrid {
+				f(b.c0+c, b.r0+r, hexCell(b, b.c0+c, b.r0+r))
+			} else {
+				f(c, r, squareCell(b, c, r))
+			}
+		}
+	}
+}
+
+// drawGridCells draws the zones and terrain of a grid, cell by cell.
+func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	gridCells(b, func(c, r int, ps []pt) {
+		col := tableSand
+		for _, z := range v.Zones {
+			if cellZone(z, c, r) {
+				col = zoneFill[sideOf(z.Side)]
+			}
+		}
+		dc.SetColor(col)
+		polygon(dc, ps)
+		dc.Fill()
+		for _, tr := range v.Terrain {
+			if cellCovered(tr.Outline, c, r) {
+				drawTerrain(dc, k, tr.Kind, ps, b)
+			}
+		}
+	})
+}
+
+// gridTerrainAt is the middle of the cells a terrain covers.
+func gridTerrainAt(b *board) func(engine.Terrain) pt {
+	return func(tr engine.Terrain) pt {
+		var m pt
+		n := 0
+		gridCells(b, func(c, r int, _ []pt) {
+			if cellCovered(tr.Outline, c, r) {
+				p := b.px(engine.Vec{X: float64(c), Y: float64(r)})
+				m.x += p.x
+				m.y += p.y
+				n++
+			}
+		})
+		if n == 0 {
+			return b.px(tr.Outline[0])
+		}
+		return pt{m.x / float64(n), m.y / float64(n)}
+	}
+}
+
+func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	t := b.table
+	drawGridCells(dc, img, fs, k, v, b)
+	dc.SetColor(gridDark)
+	dc.SetLineWidth(1 * k)
+	for c := 1; c < b.cols; c++ {
+		x := t.x0 + float64(c)*b.scale
+		dc.DrawLine(x, t.y0, x, t.y1)
+		dc.Stroke()
+	}
+	for r := 1; r < b.rows; r++ {
+		y := t.y0 + float64(r)*b.scale
+		dc.DrawLine(t.x0, y, t.x1, y)
+		dc.Stroke()
+	}
+	for _, z := range v.Zones {
+		var r rect
+		found := false
+		gridCells(b, func(c, rr int, ps []pt) {
+			if cellZone(z, c, rr) {
+				if !found {
+					r = bounds(ps...)
+				} else {
+					r = r.union(bounds(ps...))
+				}
+				found = true
+			}
+		})
+		if !found {
+			continue
+		}
+		dc.SetColor(zoneBorder[sideOf(z.Side)])
+		dc.SetLineWidth(2 * k)
+		dc.SetDash(6*k, 4*k)
+		dc.DrawRectangle(r.x0+1*k, r.y0+1*k, r.w()-2*k, r.h()-2*k)
+		dc.Stroke()
+		dc.SetDash()
+	}
+	dc.SetColor(tableEdge)
+	dc.SetLineWidth(2 * k)
+	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
+	dc.Stroke()
+	drawSpots(img, staticLabels(fs, k, v, b))
+	// Column letters and row numbers, as players name squares.
+	for c := 0; c < b.cols; c++ {
+		s := engine.ColumnLetters(c)
+		x := t.x0 + (float64(c)+0.5)*b.scale
+		lx, ly := anchor(fs.ruler, s, x, t.y1+5*k, 0.5, 0)
+		drawText(img, fs.ruler, s, lx, ly, rulerInk)
+		lx, ly = anchor(fs.ruler, s, x, t.y0-5*k, 0.5, 1)
+		drawText(img, fs.ruler, s, lx, ly, rulerInk)
+	}
+	for r := 0; r < b.rows; r++ {
+		s := strconv.Itoa(r + 1)
+		y := t.y1 - (float64(r)+0.5)*b.scale
+		lx, ly := anchor(fs.ruler, s, t.x0-6*k, y, 1, 0.5)
+		drawText(img, fs.ruler, s, lx, ly, rulerInk)
+		lx, ly = anchor(fs.ruler, s, t.x1+6*k, y, 0, 0.5)
+		drawText(img, fs.ruler, s, lx, ly, rulerInk)
+	}
+}
+
+func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	drawGridCells(dc, img, fs, k, v, b)
+	dc.SetColor(gridDark)
+	dc.SetLineWidth(1.2 * k)
+	gridCells(b, func(c, r int, ps []pt) {
+		polygon(dc, ps)
+		dc.Stroke()
+	})
+	drawSpots(img, staticLabels(fs, k, v, b))
+	// Each hex's number, as printed maps have it, near its top edge.
+	gridCells(b, func(c, r int, ps []pt) {
+		s := engine.HexFromOffset(c, r).String()
+		if fs.small.width(s) > 1.3*b.scale {
+			return
+		}
+		p := b.px(engine.Vec{X: float64(c), Y: float64(r)})
+		x, y := anchor(fs.small, s, p.x, p.y-0.84*b.scale, 0.5, 0)
+		drawText(img, fs.small, s, x, y, hexLabel)
+	})
+}
+
+// openZone is the rectangle of zone z on the open table, cut to the
+// table's edges.
+func openZone(b *board, z engine.Zone) rect {
+	lo := b.px(engine.Vec{X: math.Max(0, math.Min(z.Min.X, z.Max.X)), Y: math.Min(b.d, math.Max(z.Min.Y, z.Max.Y))})
+	hi := b.px(engine.Vec{X: math.Min(b.w, math.Max(z.Min.X, z.Max.X)), Y: math.Max(0, math.Min(z.Min.Y, z.Max.Y))})
+	return rect{lo.x, lo.y, hi.x, hi.y}
+}
+
+// spot is a piece of text placed on the static layer.
+type spot struct {
+	s    string
+	f    *face
+	x, y float64 // baseline origin
+	c    color.RGBA
+	box  rect
+}
+
+func spotAt(f *face, s string, x, y, ax, ay float64, c color.RGBA) spot {
+	bx, by := anchor(f, s, x, y, ax, ay)
+	return spot{s: s, f: f, x: bx, y: by, c: c, box: rect{bx - 1, by - f.ascent - 1, bx + f.width(s) + 1, by + f.descent + 1}}
+}
+
+func drawSpots(img *image.RGBA, ss []spot) {
+	for _, sp := range ss {
+		drawHalo(img, sp.f, sp.s, sp.x, sp.y, sp.c, white)
+	}
+}
+
+// staticLabels places the labels of terrain and zones: a terrain's in
+// its middle, a zone's inside it by the edge nearer the table's middle.
+// Pieces' labels keep clear of them.
+func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
+	var out []spot
+	for _, tr := range v.Terrain {
+		if tr.Label == "" || len(tr.Outline) == 0 {
+			continue
+		}
+		var c pt
+		if b.kind == engine.OpenTable {
+			ps := make([]pt, len(tr.Outline))
+			for i, p := range tr.Outline {
+				ps[i] = b.px(p)
+			}
+			c = centroid(ps)
+		} else {
+			c = gridTerrainAt(b)(tr)
+		}
+		out = append(out, spotAt(fs.small, clip(tr.Label), c.x, c.y, 0.5, 0.5, ink))
+	}
+	for _, z := range v.Zones {
+		if z.Label == "" {
+			continue
+		}
+		var r rect
+		if b.kind == engine.OpenTable {
+			r = openZone(b, z)
+			if r.w() <= 0 || r.h() <= 0 {
+				continue
+			}
+		} else {
+			found := false
+			gridCells(b, func(c, rr int, ps []pt) {
+				if cellZone(z, c, rr) {
+					if !found {
+						r = bounds(ps...)
+					} else {
+						r = r.union(bounds(ps...))
+					}
+					found = true
+				}
+			})
+			if !found {
+				continue
+			}
+		}
+		c := zoneBorder[sideOf(z.Side)]
+		pad := 5 * k
+		if (r.y0+r.y1)/2 > (b.table.y0+b.table.y1)/2 {
+			out = append(out, spotAt(fs.small, clip(z.Label), r.x0+pad, r.y0+pad, 0, 0, c))
+		} else {
+			out = append(out, spotAt(fs.small, clip(z.Label), r.x0+pad, r.y1-pad, 0, 1, c))
+		}
+	}
+	return out
+}

@@ -1,0 +1,228 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+)
+
+// fonts holds the parsed Go fonts, which are embedded in the binary: a
+// picture never depends on the fonts of the machine drawing it.
+type fonts struct {
+	regular, bold *truetype.Font
+}
+
+func parseFonts() (fonts, error) {
+	r, err := truetype.Parse(goregular.TTF)
+	if err != nil {
+		return fonts{}, fmt.Errorf("render: parse Go Regular: %w", err)
+	}
+	b, err := truetype.Parse(gobold.TTF)
+	if err != nil {
+		return fonts{}, fmt.Errorf("render: parse Go Bold: %w", err)
+	}
+	return fonts{regular: r, bold: b}, nil
+}
+
+// face is one font at one size, with its own caches. A face is not safe
+// for concurrent use; faces come from a pool, one set per picture.
+type face struct {
+	f       font.Face
+	ascent  float64
+	descent float64
+	adv     map[rune]fixed.Int26_6
+	// masks caches each string drawn, as coverage masks: labels recur
+	// from picture to picture.
+	masks map[string]*textMask
+}
+
+// textMask is a string's coverage, and its halo's, at a whole-pixel
+// position: (x0, y0) is the masks' top left from the baseline origin.
+type textMask struct {
+	text, halo *image.Alpha
+	x0, y0     int
+}
+
+// maxMasks bounds a face's cache of strings.
+const maxMasks = 4096
+
+func newFace(f *truetype.Font, size float64) *face {
+	ff := truetype.NewFace(f, &truetype.Options{
+		Size: size,
+		// No hinting: hinting re-runs the font's programme on every
+		// measure and is not needed at these sizes.
+		Hinting:    font.HintingNone,
+		SubPixelsX: 4,
+	})
+	m := ff.Metrics()
+	return &face{
+		f:       ff,
+		ascent:  float64(m.Ascent) / 64,
+		descent: float64(m.Descent) / 64,
+		adv:     make(map[rune]fixed.Int26_6, 64),
+		masks:   make(map[string]*textMask, 256),
+	}
+}
+
+func (f *face) height() float64 { return f.ascent + f.descent }
+
+func (f *face) advance(r rune) fixed.Int26_6 {
+	if a, ok := f.adv[r]; ok {
+		return a
+	}
+	a, _ := f.f.GlyphAdvance(r)
+	f.adv[r] = a
+	return a
+}
+
+// width is the advance width of s in pixels.
+func (f *face) width(s string) float64 {
+	var w fixed.Int26_6
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			w += f.f.Kern(prev, r)
+		}
+		w += f.advance(r)
+		prev = r
+	}
+	return float64(w) / 64
+}
+
+// faces is the set of faces one picture uses.
+type faces struct {
+	title, caption, label, labelBig, small, kind, kindBig, legend, legendBold, ruler *face
+}
+
+// facePool hands out face sets; glyphs rasterised for one picture are
+// kept for the next.
+type facePool struct {
+	fonts fonts
+	k     float64 // size factor: picture width / 1280
+	spare spares[*faces]
+}
+
+func (p *facePool) get() *faces {
+	if fs, ok := p.spare.get(); ok {
+		return fs
+	}
+	k := p.k
+	return &faces{
+		title:      newFace(p.fonts.bold, 24*k),
+		caption:    newFace(p.fonts.regular, 18*k),
+		label:      newFace(p.fonts.bold, 14*k),
+		labelBig:   newFace(p.fonts.bold, 17*k),
+		small:      newFace(p.fonts.regular, 12*k),
+		kind:       newFace(p.fonts.bold, 11*k),
+		kindBig:    newFace(p.fonts.bold, 20*k),
+		legend:     newFace(p.fonts.regular, 15*k),
+		legendBold: newFace(p.fonts.bold, 15*k),
+		ruler:      newFace(p.fonts.regular, 13*k),
+	}
+}
+
+func (p *facePool) put(fs *faces) { p.spare.put(fs) }
+
+// mask returns s's coverage and halo masks, making them the first time.
+func (f *face) mask(s string) *textMask {
+	if m, ok := f.masks[s]; ok {
+		return m
+	}
+	if len(f.masks) >= maxMasks {
+		clear(f.masks)
+	}
+	// One pixel of room all round for the halo.
+	w := int(math.Ceil(f.width(s))) + 4
+	asc, desc := int(math.Ceil(f.ascent))+2, int(math.Ceil(f.descent))+2
+	m := &textMask{
+		text: image.NewAlpha(image.Rect(0, 0, w, asc+desc)),
+		halo: image.NewAlpha(image.Rect(0, 0, w, asc+desc)),
+		x0:   -2, y0: -asc,
+	}
+	dot := fixed.Point26_6{X: 2 * 64, Y: fixed.Int26_6(asc * 64)}
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.f.Kern(prev, r)
+		}
+		dr, gm, mp, adv, ok := f.f.Glyph(dot, r)
+		if ok {
+			draw.DrawMask(m.text, dr, image.Opaque, image.Point{}, gm, mp, draw.Over)
+		}
+		dot.X += adv
+		prev = r
+	}
+	// The halo is the text grown by a pixel each way.
+	t, h := m.text, m.halo
+	for y := 0; y < t.Rect.Dy(); y++ {
+		for x := 0; x < t.Rect.Dx(); x++ {
+			var a uint8
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < t.Rect.Dx() && yy < t.Rect.Dy() {
+						a = max(a, t.Pix[yy*t.Stride+xx])
+					}
+				}
+			}
+			h.Pix[y*h.Stride+x] = a
+		}
+	}
+	f.masks[s] = m
+	return m
+}
+
+// drawText draws s with its left end of the baseline at (x, y), rounded
+// to whole pixels. It writes cached coverage masks straight onto the
+// image: much faster than gg's DrawString, which resamples every glyph
+// through an affine transform.
+func drawText(dst *image.RGBA, f *face, s string, x, y float64, c color.RGBA) {
+	m := f.mask(s)
+	put(dst, m.text, int(math.Round(x))+m.x0, int(math.Round(y))+m.y0, c)
+}
+
+// drawHalo draws s in c over a halo of colour h, so that it reads over
+// anything. (x, y) is the left end of the baseline.
+func drawHalo(dst *image.RGBA, f *face, s string, x, y float64, c, h color.RGBA) {
+	m := f.mask(s)
+	ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0
+	put(dst, m.halo, ox, oy, h)
+	put(dst, m.text, ox, oy, c)
+}
+
+// put paints colour c through mask with the mask's top left at (x, y).
+func put(dst *image.RGBA, mask *image.Alpha, x, y int, c color.RGBA) {
+	r := mask.Rect.Add(image.Pt(x, y))
+	draw.DrawMask(dst, r, image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+}
+
+// anchor returns the baseline origin that puts s's box with its point
+// (ax, ay) (0..1 of its width and height) at (x, y).
+func anchor(f *face, s string, x, y, ax, ay float64) (float64, float64) {
+	w := f.width(s)
+	return x - ax*w, y - ay*f.height() + f.ascent
+}
+
+// fit shortens s with an ellipsis until it is at most w pixels wide.
+func fit(f *face, s string, w float64) string {
+	if f.width(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := string(r) + "…"
+		if f.width(t) <= w {
+			return t
+		}
+	}
+	return ""
+}
