@@ -11,7 +11,9 @@
 // The parts: state.go holds the table (clans, elements, the round);
 // events.go the facts that are recorded; setup.go opening, raising,
 // deployment and placement; round.go the sequence of play; move.go
-// movement (8); narrate.go how each event reads to the table. Rulings
+// movement (8); chariot.go chariots, their crews, javelins and runaways
+// (8, 9.2, 13.2); terrain.go terrain (13.1); narrate.go how each event
+// reads to the table. Rulings
 // beyond the fixed ones of the design are listed in RULINGS.md at the
 // top of the repository, each with the section it settles.
 package gwab

@@ -41,6 +41,7 @@ var fireCommands = []command{
 	{engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Options: []engine.OptionSpec{
 		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
 		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
+		{Name: "at", Help: "when shooting at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},
 	}}, fire},
 }
 
@@ -85,6 +86,9 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	if firer.Clan != cl.Tag {
 		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", firer.Label(), s.Clan(firer.Clan).Name, cl.Name)
 	}
+	if ch := s.chariotOf(firer); ch != nil && firer.Status == Standing {
+		return fireFromChariot(tx, s, c, cl, ch) // 9.2
+	}
 	if !firer.inPlay() {
 		return engine.Refuse("9", "%s is no longer in the fight.", firer.Label())
 	}
@@ -93,6 +97,10 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	target, err := s.findElement(c.Opt("target"))
+	if err != nil {
+		return err
+	}
+	target, victim, err := s.aim(target, c.Opt("at")) // 9.5
 	if err != nil {
 		return err
 	}
@@ -120,7 +128,7 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	if ev.Hit {
-		if err := wound(tx, s, target, firer, fmt.Sprintf("%s at %s range", ev.Card, rangeName(ev.Long)), false); err != nil {
+		if err := wound(tx, s, victim, firer, fmt.Sprintf("%s at %s range", ev.Card, rangeName(ev.Long)), false); err != nil {
 			return err
 		}
 	}

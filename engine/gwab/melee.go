@@ -179,6 +179,7 @@ const (
 )
 
 func (s *State) roleOf(el *Element) role {
+	el = s.fighter(el) // a chariot fights as its rider (10.1.1)
 	switch {
 	case el.ID == s.Clan(el.Clan).Hero:
 		return roleHero
@@ -222,10 +223,16 @@ func (s *State) contacts() [][2]*Element {
 	return out
 }
 
+// standing reports whether el is still in the fight as a figure: standing
+// on the table, or riding a chariot (which has no base of its own).
+func (s *State) standing(el *Element) bool {
+	return el.Status == Standing && (el.Placed || el.Aboard != "")
+}
+
 // inPlay reports whether e can fight: standing on the table, and for a
 // chariot, manned.
 func (e *Element) inPlay() bool {
-	return e.Status == Standing && e.Placed && (e.Kind != Chariot || e.Driver)
+	return e.Status == Standing && e.Placed && (e.Kind != Chariot || e.manned())
 }
 
 // drawCards deals n combat cards for clan, keeping any joker and drawing

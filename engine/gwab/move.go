@@ -35,6 +35,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("8", "%s is no longer in the fight and cannot move.", el.Label())
 	case el.Kind == Chariot:
 		return engine.Refuse("8.4", "A chariot is driven, not walked: use /drive.")
+	case el.Aboard != "":
+		return engine.Refuse("8.2", "%s rides %s; he must get down first (/dismount, or /drive … dismount:).", el.Label(), el.Aboard)
 	case !el.Placed:
 		return engine.Refuse("7", "%s is not on the table.", el.Label())
 	}
@@ -117,6 +119,9 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		// in contact.
 		end = turned.WithCenter(turned.Center.Lerp(end.Center, frac))
 	}
+	if end, err = s.footTerrain(el, turned, end, target != nil); err != nil {
+		return err
+	}
 	for i := range s.Elements {
 		o := &s.Elements[i]
 		if o != el && o.Status == Standing && o.Placed && end.Clashes(o.Base) {
@@ -143,7 +148,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 func (s *State) engagedWith(el *Element) *Element {
 	for i := range s.Elements {
 		o := &s.Elements[i]
-		if o.Status == Standing && o.Placed && s.Antagonists(el.Clan, o.Clan) && el.Base.Touches(o.Base) {
+		if o.inPlay() && s.Antagonists(el.Clan, o.Clan) && el.Base.Touches(o.Base) {
 			return o
 		}
 	}
@@ -167,9 +172,9 @@ func describeMove(m Moved) string {
 	case m.Strides == 0 && m.From.Facing != m.To.Facing:
 		return fmt.Sprintf("%s turns to face %s.", m.Label, m.To.Facing)
 	case m.From.Facing != m.To.Facing:
-		return fmt.Sprintf("%s moves %g strides to %s, facing %s.", m.Label, m.Strides, to, m.To.Facing)
+		return fmt.Sprintf("%s moves %s to %s, facing %s.", m.Label, strideText(m.Strides), to, m.To.Facing)
 	}
-	return fmt.Sprintf("%s moves %g strides to %s.", m.Label, m.Strides, to)
+	return fmt.Sprintf("%s moves %s to %s.", m.Label, strideText(m.Strides), to)
 }
 
 // parsePoint reads a position typed as option name, in strides.

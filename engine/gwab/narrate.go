@@ -33,7 +33,7 @@ func (b BookOpened) text() string {
 	if b.ModeSet {
 		mode = "as a " + b.Mode.String()
 	}
-	return fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.", b.Master, mode)
+	return fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.%s", b.Master, mode, optionsText(b.Options))
 }
 
 func (b ClanRaised) text() string {
@@ -196,6 +196,7 @@ func status(s *State) string {
 			case el.Placed:
 				fmt.Fprintf(&b, " at %s facing %s", el.Base.FrontCenter(), el.Base.Facing)
 			}
+			b.WriteString(s.crewNote(el))
 			if el.Carrying != "" {
 				fmt.Fprintf(&b, ", carrying the body of %s", s.Element(el.Carrying).Name)
 			}

@@ -121,6 +121,9 @@ func finishRound(tx *engine.Tx, s *State) error {
 	if err := dealRound(tx); err != nil {
 		return err
 	}
+	if err := runawayChariots(tx); err != nil { // 8.7: before any clan acts
+		return err
+	}
 	sayNext(tx, s)
 	return nil
 }

@@ -52,7 +52,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies)
+var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies, chariotBodies, terrainBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}
@@ -70,7 +70,7 @@ type command struct {
 
 // commandTable is every command, in the order /help lists them. Each
 // mechanic's file contributes its own.
-var commandTable = slices.Concat(bookCommands, turnCommands, fireCommands, lootCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, infoCommands)
+var commandTable = slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, infoCommands)
 
 // Commands lists what players can do in a book.
 func (Rules) Commands() []engine.CommandSpec {
@@ -85,6 +85,8 @@ var bookCommands = []command{
 	{engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Options: []engine.OptionSpec{
 		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
 		{Name: "rules", Help: "the rule system (default gwab)"},
+		{Name: "terrain", Help: "on to play with terrain, laid with #terrain (13.1)", Choices: []string{"on", "off"}},
+		{Name: "javelins", Help: "the javelins a chariot carries, 3 or 4 recommended (13.2); left out or 0, no limit", Kind: engine.OptInt},
 	}}, openBook},
 	{engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
@@ -124,6 +126,7 @@ var directives = []command{
 	{engine.CommandSpec{Name: "place", Help: "#place ELEMENT x,y [facing]: put an element's front centre at x,y"}, place},
 	{engine.CommandSpec{Name: "honor", Help: "#honor HERO N: set a Hero's honor points"}, setHonor},
 	{engine.CommandSpec{Name: "wound", Help: "#wound ELEMENT [N]: deal an element N wounds (1 when left out)"}, setWounds},
+	{engine.CommandSpec{Name: "terrain", Help: "#terrain KIND x,y x,y… [name]: lay rough ground, an obstacle or a stream (13.1; the book opened with terrain:on)"}, layTerrain},
 }
 
 var _ engine.Directiver = Rules{}

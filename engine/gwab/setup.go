@@ -41,6 +41,10 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		ev.Mode, ev.ModeSet = mode, true
 	}
+	var err error
+	if ev.Options, err = bookOptions(c); err != nil {
+		return err
+	}
 	return tx.Emit(ev)
 }
 
@@ -322,6 +326,9 @@ func place(tx *engine.Tx, s *State, c engine.Command) error {
 	el, err := s.findElement(c.Args[0])
 	if err != nil {
 		return err
+	}
+	if el.Aboard != "" {
+		return engine.Refuse("8.2", "%s rides %s; /dismount him, or place the chariot.", el.Label(), el.Aboard)
 	}
 	at, err := parsePoint("position", c.Args[1])
 	if err != nil {

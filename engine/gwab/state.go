@@ -201,6 +201,16 @@ type Element struct {
 	ArmorWonBy ClanTag     `json:"armor_won_by,omitempty"`
 	// Driver reports that a chariot's driver is aboard (3.5).
 	Driver bool `json:"driver,omitempty"`
+	// Chariots (8): the Hero or Companion a chariot carries besides its
+	// driver (or who drives it alone), the chariot a Hero or Companion
+	// rides, the round its clan last drove it, whether it is running away
+	// with no one aboard (8.7), and the javelins it has thrown since its
+	// last load (13.2). See chariot.go.
+	Rider      ElementID `json:"rider,omitempty"`
+	Aboard     ElementID `json:"aboard,omitempty"`
+	LastDriven int       `json:"last_driven,omitempty"`
+	Runaway    bool      `json:"runaway,omitempty"`
+	Thrown     int       `json:"thrown,omitempty"`
 }
 
 // Label is how the element reads in text: its short name and what it is.
@@ -251,6 +261,8 @@ type State struct {
 	// Fight is the round's melee while it is being resolved.
 	Fight   *Fight  `json:"fight,omitempty"`
 	Options Options `json:"options"`
+	// Terrain is the terrain laid on the table (13.1; terrain.go).
+	Terrain []Feature `json:"terrain,omitempty"`
 }
 
 // Options are the optional rules of section 13 a book plays with.

@@ -21,6 +21,11 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	switch cur := s.Current(); {
 	case s.Phase == Ended:
 		v.Caption = "The book has ended " + s.Result + "."
+	case s.inChallenge() != nil:
+		v.Caption = s.inChallenge().(*engine.Refusal).Text
+	case s.Fight != nil && s.Fight.Impact != nil:
+		c := s.Clan(s.Element(s.Fight.Impact.Victor).Clan)
+		v.Caption = fmt.Sprintf("Waiting for %s to spend %s impact", c.Player, possessive(c.Name))
 	case cur != nil:
 		v.Caption = fmt.Sprintf("Next: the %s (%s)", cur.Name, cur.Player)
 	}
@@ -43,7 +48,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		case Standing:
 			v.Pieces = append(v.Pieces, engine.Piece{
 				Label: string(el.ID), Kind: kindCode(el), Group: group[el.Clan],
-				Base: el.Base, Wounds: el.Wounds, Limit: s.woundLimit(el),
+				Base: el.Base, Wounds: el.Wounds, Limit: s.woundLimit(el), Crew: s.crewLabel(el),
 			})
 		case Fallen:
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: el.Name, At: el.Base.Center, Group: group[el.Clan]})
@@ -52,13 +57,73 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.ArmorToken, Label: "armor of " + el.Name, At: *el.ArmorAt, Group: group[el.Clan]})
 		}
 	}
+	v.Marks = s.marks(last, group)
+	v.Terrain = s.terrainView() // 13.1
+	for _, e := range last {
+		v.Marks = append(v.Marks, s.chariotMarks(e.Body, group)...)
+	}
+	return v
+}
+
+// marks draws what the step did: moves, shots, melee pairings and their
+// results, impacts and eliminations.
+func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark {
+	var marks []engine.Mark
+	center := func(id ElementID) engine.Vec {
+		if el := s.Element(id); el != nil {
+			return el.Base.Center
+		}
+		return engine.Vec{}
+	}
+	clanOf := func(id ElementID) int {
+		if el := s.Element(id); el != nil {
+			return group[el.Clan]
+		}
+		return 0
+	}
+	var pairings []Pairing
 	for _, e := range last {
 		switch b := e.Body.(type) {
 		case Moved:
-			v.Marks = append(v.Marks, engine.Mark{Kind: engine.MoveMark, From: b.From.FrontCenter(), To: b.To.FrontCenter(), Group: group[b.Clan]})
+			marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: b.From.FrontCenter(), To: b.To.FrontCenter(), Group: group[b.Clan]})
+		case Escaped:
+			marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: b.From.Center, To: b.To.Center, Group: clanOf(b.Element)})
+		case Fired:
+			label := b.Card.String() + " miss"
+			if b.Hit {
+				label = b.Card.String() + " hit"
+			}
+			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: center(b.Firer), To: center(b.Target), Hit: b.Hit, Label: label, Group: group[b.Clan]})
+		case MeleeDrawn:
+			pairings = b.Pairings
+		case ImpactSpent:
+			for _, sh := range b.Shifts {
+				kind := engine.ImpactMark
+				if sh.Forward {
+					kind = engine.MoveMark
+				}
+				marks = append(marks, engine.Mark{Kind: kind, From: sh.From.Center, To: sh.To.Center, Group: clanOf(sh.Element)})
+			}
+		case Wounded:
+			if b.Falls() {
+				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: center(b.Element), Label: b.Label, Group: clanOf(b.Element)})
+			}
 		}
 	}
-	return v
+	for _, p := range pairings {
+		_, _, win, lose, out, strides := p.Judge()
+		var label string
+		switch out {
+		case NoEffect:
+			label = fmt.Sprintf("%s=%s", win, lose)
+		case Wound:
+			label = fmt.Sprintf("%s>%s wound", win, lose)
+		case Impact:
+			label = fmt.Sprintf("%s>%s impact %d", win, lose, strides)
+		}
+		marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: center(p.A), To: center(p.B), Label: label, Group: clanOf(p.A)})
+	}
+	return marks
 }
 
 // kindCode is the letter drawn on an element's base.

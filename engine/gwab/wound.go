@@ -89,7 +89,7 @@ func (b ClanLeft) apply(s *State) error {
 	}
 	c.Gone, c.Retreated = true, b.Retreat
 	for i := range s.Elements {
-		if el := &s.Elements[i]; el.Clan == b.Clan && el.Status == Standing {
+		if el := &s.Elements[i]; el.Clan == b.Clan && el.Status == Standing && (el.Kind != Chariot || el.manned()) {
 			el.Status = Removed
 		}
 	}
@@ -121,10 +121,13 @@ func (s *State) woundLimit(el *Element) int {
 // the table), and everything that follows: the honor the wounding Hero earns, the fall,
 // a Companion taking a fallen Hero's place, or the clan leaving the field.
 func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool) error {
+	if melee {
+		victim, by = s.fighter(victim), s.fighter(by) // a chariot fights as its rider (10.1.1)
+	}
 	if victim.Shield {
 		return tx.Emit(WoundDeferred{Element: victim.ID, Label: victim.Label()})
 	}
-	ev := Wounded{Element: victim.ID, Label: victim.Label(), Why: why, Wounds: victim.Wounds + 1, Limit: s.woundLimit(victim)}
+	ev := Wounded{Element: victim.ID, Label: woundLabel(victim), Why: why, Wounds: victim.Wounds + 1, Limit: s.woundLimit(victim)}
 	if by != nil {
 		ev.By, ev.ByLabel = by.ID, by.Label()
 	}
@@ -133,11 +136,14 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 	if err := tx.Emit(ev); err != nil {
 		return err
 	}
+	if err := crewFell(tx, s, victim, ev); err != nil { // 8.7
+		return err
+	}
 	// Only a Hero who deals the wound earns honor for it (4, MMR4 N.B.).
 	if by != nil && s.isHero(by) {
 		who := victim.Name
 		if victim.Kind == Warband || victim.Kind == Chariot {
-			who = victim.Label()
+			who = woundLabel(victim)
 		}
 		pts, what := woundPoints[victimClass], "wounding "+who
 		if ev.Falls() {
