@@ -190,7 +190,7 @@ func challenge(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	fc := s.Clan(foe.Clan)
 	switch {
-	case !hero.inPlay():
+	case !s.standing(hero):
 		return engine.Refuse("10.2", "The %s have no Hero standing to issue a challenge.", cl.Name)
 	case !s.isHero(foe):
 		return engine.Refuse("10.2", "%s is not a clan's Hero; only Heroes are challenged.", foe.Label())
@@ -198,14 +198,18 @@ func challenge(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("7.3", "%s leads your own other clan; a player's two clans never fight each other.", foe.Name)
 	case !s.Antagonists(cl.Tag, fc.Tag):
 		return engine.Refuse("10.2", "%s is not an antagonist; challenges are issued across the table.", foe.Name)
-	case !foe.inPlay():
+	case !s.standing(foe):
 		return engine.Refuse("10.2", "%s is not in the fight.", foe.Name)
 	case fc.Slot < cl.Slot-1 || fc.Slot > cl.Slot+1:
 		return engine.Refuse("10.2", "The %s do not face the %s across the table nor stand beside them; other clans stand between the two Heroes.", fc.Name, cl.Name)
 	case slices.Contains(s.Called, Called{Challenger: hero.ID, Challenged: foe.ID}):
 		return engine.Refuse("10.2", "%s has already challenged %s in this book; a Hero challenges another only once a book.", hero.Name, foe.Name)
 	}
-	if other := s.engagedWith(hero); other != nil {
+	stand := hero
+	if ch := s.chariotOf(hero); ch != nil {
+		stand = ch // a Hero riding is in melee if his chariot is
+	}
+	if other := s.engagedWith(stand); other != nil {
 		return engine.Refuse("10.2", "%s is in melee with %s and cannot step out to issue a challenge.", hero.Name, other.Label())
 	}
 	return tx.Emit(ChallengeIssued{Clan: cl.Tag, Challenger: hero.ID, ChallengerName: hero.Name,

@@ -173,7 +173,7 @@ func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	hero := s.Element(cl.Hero)
 	switch {
-	case !hero.inPlay():
+	case !s.standing(hero):
 		return engine.Refuse("11.2", "The %s have no Hero standing to call on the gods.", cl.Name)
 	case hero.Invoked:
 		return engine.Refuse("11.2", "%s has already called on the gods in this book; a Hero may do so once.", hero.Name)
@@ -212,23 +212,25 @@ func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 func furyWounds(tx *engine.Tx, s *State) error {
 	for i := range s.Elements {
 		hero := &s.Elements[i]
-		if !hero.Fury || !hero.inPlay() {
+		if !hero.Fury || !s.standing(hero) {
 			continue
 		}
 		fought := false
 		for _, p := range s.Fight.Pairings {
-			var foe ElementID
+			// A Hero riding a chariot fights as the chariot (10.1.1).
+			a, b := s.Element(p.A), s.Element(p.B)
+			var foe *Element
 			switch hero.ID {
-			case p.A:
-				foe = p.B
-			case p.B:
-				foe = p.A
+			case s.fighter(a).ID:
+				foe = b
+			case s.fighter(b).ID:
+				foe = a
 			default:
 				continue
 			}
 			fought = true
-			if f := s.Element(foe); f.inPlay() {
-				if err := wound(tx, s, f, hero, "the fury of Ares", true); err != nil {
+			if foe.inPlay() {
+				if err := wound(tx, s, s.fighter(foe), hero, "the fury of Ares", true); err != nil {
 					return err
 				}
 			}

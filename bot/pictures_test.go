@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/render"
+)
+
+var boards = flag.String("boards", "", "write the board picture of every transcript step to this folder, to look at")
+
+// TestTranscriptPictures plays every transcript with the renderer on: each
+// step that changes a started book yields a picture that decodes, at the
+// renderer's width. With -boards DIR the pictures are kept to be looked
+// at.
+func TestTranscriptPictures(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/transcripts/*.script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts = append(scripts, "demo.script")
+	rend := render.New(render.Options{})
+	for _, path := range scripts {
+		name := strings.TrimSuffix(filepath.Base(path), ".script")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, closeStore := table(t, filepath.Join(t.TempDir(), "pictures.db"))
+			defer closeStore()
+			l.Router.cfg.Renderer = rend
+			dir := t.TempDir()
+			if *boards != "" {
+				dir = filepath.Join(*boards, name)
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l.Boards = dir
+			var out bytes.Buffer
+			if err := l.Run(context.Background(), strings.NewReader(string(src)), &out); err != nil {
+				t.Fatal(err)
+			}
+			pics, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+			started := strings.Contains(out.String(), "The book begins")
+			if started && len(pics) == 0 || len(pics) != strings.Count(out.String(), "[board: ") {
+				t.Fatalf("%d pictures written, %d announced", len(pics), strings.Count(out.String(), "[board: "))
+			}
+			for _, p := range pics {
+				f, err := os.Open(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img, err := png.Decode(f)
+				f.Close()
+				if err != nil {
+					t.Fatalf("%s: %v", p, err)
+				}
+				if w := img.Bounds().Dx(); w != rend.Width() {
+					t.Fatalf("%s is %d pixels wide, want %d", p, w, rend.Width())
+				}
+			}
+			t.Log(fmt.Sprintf("%d pictures", len(pics)))
+		})
+	}
+}
