@@ -146,7 +146,7 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		if el.Status != Standing {
 			continue
 		}
-		if err := wound(tx, s, el, victor, "pushed back against stands it could not pass", true); err != nil {
+		if err := wound(tx, s, el, victor, "pushed back, it could go no further", true); err != nil {
 			return err
 		}
 	}

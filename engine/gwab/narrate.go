@@ -170,18 +170,25 @@ func status(s *State) string {
 			b.WriteString(" they have left the field.")
 			continue
 		}
-		if n := len(cl.Jokers); n > 0 {
-			fmt.Fprintf(&b, " %d Joker(s) kept.", n)
-		}
+
 		for _, d := range s.Order {
 			if d.Clan == cl.Tag {
 				fmt.Fprintf(&b, " card %s.", d.Card)
 			}
 		}
+		switch n := len(cl.Jokers); {
+		case n == 1:
+			b.WriteString(" A Joker kept.")
+		case n > 1:
+			fmt.Fprintf(&b, " %d Jokers kept.", n)
+		}
 		for _, el := range s.ClanElements(cl.Tag) {
 			fmt.Fprintf(&b, "\n  %s", el.Label())
 			if lim := s.woundLimit(el); lim > 0 && el.Status == Standing {
 				fmt.Fprintf(&b, " wounds %d/%d", el.Wounds, lim)
+			}
+			if s.isHero(el) && el.Status == Standing {
+				fmt.Fprintf(&b, ", honor %d (%+d this book, Class %d)", el.Honor, el.Gained, min(classFor(el.Honor), 4))
 			}
 			switch {
 			case el.Status == Fallen:
