@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -192,12 +193,12 @@ func ParseCard(s string) (Card, error) {
 		rank = Queen
 	case "J":
 		rank = Jack
-	case "2", "3", "4", "5", "6", "7", "8", "9", "10":
-		var n uint8
-		fmt.Sscan(r, &n)
-		rank = Rank(n)
 	default:
-		return NoCard, fmt.Errorf("%q is not a card: the rank must be 2 to 10, J, Q, K or A", s)
+		n, err := strconv.Atoi(r)
+		if err != nil || n < 2 || n > 10 || r[0] == '0' || r[0] == '+' {
+			return NoCard, fmt.Errorf("%q is not a card: the rank must be 2 to 10, J, Q, K or A", s)
+		}
+		rank = Rank(n)
 	}
 	return NewCard(rank, suit), nil
 }

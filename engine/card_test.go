@@ -13,14 +13,14 @@ func TestCardRoundTrip(t *testing.T) {
 
 func TestParseCard(t *testing.T) {
 	for in, want := range map[string]Card{
-		"AS": NewCard(Ace, Spades), "10d": NewCard(10, Diamonds), "qh": NewCard(Queen, Hearts),
+		"AS": NewCard(Ace, Spades), "10d": NewCard(10, Diamonds), " 7c ": NewCard(7, Clubs), "qh": NewCard(Queen, Hearts),
 		"2C": NewCard(2, Clubs), "JOKER": Joker, "joker2": Joker2,
 	} {
 		if got, err := ParseCard(in); err != nil || got != want {
 			t.Errorf("ParseCard(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "1S", "11H", "AX", "S", "10", "KK", "JOKER3"} {
+	for _, bad := range []string{"", "1S", "11H", "AX", "S", "10", "KK", "JOKER3", "02C", "+3H", "-2S"} {
 		if c, err := ParseCard(bad); err == nil {
 			t.Errorf("ParseCard(%q) = %v, want an error", bad, c)
 		}
@@ -58,4 +58,23 @@ func TestRankingGWAB(t *testing.T) {
 	if got := o.Highest(cards); got != NewCard(Jack, Spades) {
 		t.Errorf("Highest = %v", got)
 	}
+}
+
+func FuzzParseCard(f *testing.F) {
+	for _, s := range []string{"AS", "10D", "joker2", "02C", "+3H", "1S", "11H"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCard(s)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("ParseCard(%q) = %d, not a card of the pack", s, c)
+		}
+		back, err := ParseCard(c.String())
+		if err != nil || back != c {
+			t.Fatalf("%q read as %v, which reads back as %v, %v", s, c, back, err)
+		}
+	})
 }
