@@ -331,17 +331,8 @@ func (b JavelinThrown) apply(s *State) error {
 }
 
 func (b Dismounted) apply(s *State) error {
-	fig, err := s.mustElement(b.Figure)
-	if err != nil {
+	if err := s.alight(b.Figure, b.Chariot, b.Base); err != nil {
 		return err
-	}
-	ch, err := s.mustChariot(b.Chariot)
-	if err != nil {
-		return err
-	}
-	fig.Aboard, fig.Placed, fig.Base = "", true, b.Base
-	if ch.Rider == fig.ID {
-		ch.Rider = ""
 	}
 	if b.Acted {
 		return s.acted(b.Clan)
@@ -349,16 +340,19 @@ func (b Dismounted) apply(s *State) error {
 	return nil
 }
 
-func (b ThrownOut) apply(s *State) error {
-	fig, err := s.mustElement(b.Figure)
+func (b ThrownOut) apply(s *State) error { return s.alight(b.Figure, b.Chariot, b.Base) }
+
+// alight puts a figure off its chariot onto the table at base.
+func (s *State) alight(figure, chariot ElementID, base engine.Base) error {
+	fig, err := s.mustElement(figure)
 	if err != nil {
 		return err
 	}
-	ch, err := s.mustChariot(b.Chariot)
+	ch, err := s.mustChariot(chariot)
 	if err != nil {
 		return err
 	}
-	fig.Aboard, fig.Placed, fig.Base = "", true, b.Base
+	fig.Aboard, fig.Placed, fig.Base = "", true, base
 	if ch.Rider == fig.ID {
 		ch.Rider = ""
 	}
@@ -627,7 +621,7 @@ func runOrder(tx *engine.Tx, s *State, cl *Clan, o order) error {
 		mounted, used = &m, u
 		crew.Clan, crew.Rider, crew.Runaway = cl.Tag, o.mount.ID, false
 	} else if ch.Clan != cl.Tag {
-		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", ch.Label(), s.Clan(ch.Clan).Name, cl.Name)
+		return s.notTheirs(ch, cl)
 	}
 	budget := chariotMove * (1 - used)
 	plan := route{path: drivePath{start: ch.Base}}
@@ -772,7 +766,7 @@ func (s *State) planMount(cl *Clan, fig, ch *Element) (Mounted, float64, error) 
 	case fig.Kind != Hero && fig.Kind != Companion:
 		return Mounted{}, 0, engine.Refuse("8.2", "Only a Hero or a Companion mounts a chariot.")
 	case fig.Clan != cl.Tag:
-		return Mounted{}, 0, engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", fig.Label(), s.Clan(fig.Clan).Name, cl.Name)
+		return Mounted{}, 0, s.notTheirs(fig, cl)
 	case fig.Status != Standing:
 		return Mounted{}, 0, engine.Refuse("8", "%s is no longer in the fight.", fig.Label())
 	case fig.Aboard == ch.ID:

@@ -75,16 +75,9 @@ func (s *State) missile(el *Element) (Weapon, float64, error) {
 }
 
 func fire(tx *engine.Tx, s *State, c engine.Command) error {
-	cl, err := actingClan(s, c.Actor)
+	cl, firer, err := actingElement(s, c, "element")
 	if err != nil {
 		return err
-	}
-	firer, err := s.findElement(c.Opt("element"))
-	if err != nil {
-		return err
-	}
-	if firer.Clan != cl.Tag {
-		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", firer.Label(), s.Clan(firer.Clan).Name, cl.Name)
 	}
 	if ch := s.chariotOf(firer); ch != nil && firer.Status == Standing {
 		return fireFromChariot(tx, s, c, cl, ch) // 9.2

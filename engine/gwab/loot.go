@@ -300,7 +300,7 @@ func recoverBody(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	switch {
 	case el.Clan != cl.Tag:
-		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", el.Label(), s.Clan(el.Clan).Name, cl.Name)
+		return s.notTheirs(el, cl)
 	case !el.inPlay() || el.Kind == Chariot:
 		return engine.Refuse("8.9", "%s cannot carry a body.", el.Label())
 	case body.Status != Fallen:
@@ -404,16 +404,9 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 func drop(tx *engine.Tx, s *State, c engine.Command) error {
-	cl, err := actingClan(s, c.Actor)
+	cl, el, err := actingElement(s, c, "element")
 	if err != nil {
 		return err
-	}
-	el, err := s.findElement(c.Opt("element"))
-	if err != nil {
-		return err
-	}
-	if el.Clan != cl.Tag {
-		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", el.Label(), s.Clan(el.Clan).Name, cl.Name)
 	}
 	switch {
 	case el.Carrying != "":

@@ -19,16 +19,9 @@ const (
 // and then go straight, its front centre travelling no more than its
 // allowance (8.4).
 func move(tx *engine.Tx, s *State, c engine.Command) error {
-	cl, err := actingClan(s, c.Actor)
+	cl, el, err := actingElement(s, c, "element")
 	if err != nil {
 		return err
-	}
-	el, err := s.findElement(c.Opt("element"))
-	if err != nil {
-		return err
-	}
-	if el.Clan != cl.Tag {
-		return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", el.Label(), s.Clan(el.Clan).Name, cl.Name)
 	}
 	switch {
 	case el.Status != Standing:

@@ -38,6 +38,29 @@ func discardRound(tx *engine.Tx, s *State) {
 	}
 }
 
+// actingElement returns the clan whose turn it is, if the actor leads it,
+// and the element the command's option name names, which must be one of
+// that clan's.
+func actingElement(s *State, c engine.Command, name string) (*Clan, *Element, error) {
+	cl, err := actingClan(s, c.Actor)
+	if err != nil {
+		return nil, nil, err
+	}
+	el, err := s.findElement(c.Opt(name))
+	if err != nil {
+		return nil, nil, err
+	}
+	if el.Clan != cl.Tag {
+		return nil, nil, s.notTheirs(el, cl)
+	}
+	return cl, el, nil
+}
+
+// notTheirs refuses el for not being of the clan whose turn it is.
+func (s *State) notTheirs(el *Element, cl *Clan) error {
+	return engine.Refuse("6.1", "%s belongs to the %s, not to the %s whose turn it is.", el.Label(), s.Clan(el.Clan).Name, cl.Name)
+}
+
 // actingClan returns the clan whose turn it is, if the actor leads it.
 func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
 	switch s.Phase {
