@@ -118,12 +118,8 @@ func (b DuelExchange) apply(s *State) error {
 	if s.Challenge == nil {
 		return fmt.Errorf("gwab: no duel")
 	}
-	for _, k := range b.Kept {
-		c, err := s.mustClan(k.Clan)
-		if err != nil {
-			return err
-		}
-		c.Jokers = append(c.Jokers, k.Card)
+	if err := s.keep(b.Kept); err != nil {
+		return err
 	}
 	s.Challenge.Pushed = b.Pushed
 	return nil

@@ -314,12 +314,8 @@ func (b JavelinThrown) apply(s *State) error {
 	if _, err := s.mustElement(b.Target); err != nil {
 		return err
 	}
-	for _, k := range b.Kept {
-		c, err := s.mustClan(k.Clan)
-		if err != nil {
-			return err
-		}
-		c.Jokers = append(c.Jokers, k.Card)
+	if err := s.keep(b.Kept); err != nil {
+		return err
 	}
 	if b.Load > 0 {
 		ch.Thrown = b.Thrown
@@ -703,18 +699,11 @@ func runOrder(tx *engine.Tx, s *State, cl *Clan, o order) error {
 	}
 	if throw != nil {
 		throw.Acted = !o.moving()
-		for {
-			card, err := tx.Draw(CombatDeck)
-			if err != nil {
-				return err
-			}
-			if card.IsJoker() {
-				throw.Kept = append(throw.Kept, Kept{Clan: cl.Tag, Card: card, Name: cl.Name})
-				continue
-			}
-			throw.Card = card
-			break
+		cards, err := drawCards(tx, s, cl.Tag, 1, &throw.Kept)
+		if err != nil {
+			return err
 		}
+		throw.Card = cards[0]
 		throw.Hit = hits(throw.Card, throw.Long)
 		tx.Discard(CombatDeck, throw.Card)
 		if err := tx.Emit(*throw); err != nil {

@@ -46,12 +46,8 @@ var fireCommands = []command{
 }
 
 func (b Fired) apply(s *State) error {
-	for _, k := range b.Kept {
-		c, err := s.mustClan(k.Clan)
-		if err != nil {
-			return err
-		}
-		c.Jokers = append(c.Jokers, k.Card)
+	if err := s.keep(b.Kept); err != nil {
+		return err
 	}
 	if _, err := s.mustElement(b.Target); err != nil {
 		return err
@@ -103,18 +99,11 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	dist := firer.Base.Gap(target.Base)
 	ev := Fired{Clan: cl.Tag, Firer: firer.ID, FirerLabel: firer.Label(), Target: target.ID, TargetLabel: target.Label(),
 		Distance: math.Round(dist*10) / 10, Long: dist > short}
-	for {
-		card, err := tx.Draw(CombatDeck)
-		if err != nil {
-			return err
-		}
-		if card.IsJoker() {
-			ev.Kept = append(ev.Kept, Kept{Clan: cl.Tag, Card: card, Name: cl.Name})
-			continue
-		}
-		ev.Card = card
-		break
+	cards, err := drawCards(tx, s, cl.Tag, 1, &ev.Kept)
+	if err != nil {
+		return err
 	}
+	ev.Card = cards[0]
 	ev.Hit = hits(ev.Card, ev.Long)
 	tx.Discard(CombatDeck, ev.Card)
 	if err := tx.Emit(ev); err != nil {

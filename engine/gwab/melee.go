@@ -133,12 +133,8 @@ func (b MeleeDrawn) apply(s *State) error {
 			return err
 		}
 	}
-	for _, k := range b.Kept {
-		c, err := s.mustClan(k.Clan)
-		if err != nil {
-			return err
-		}
-		c.Jokers = append(c.Jokers, k.Card)
+	if err := s.keep(b.Kept); err != nil {
+		return err
 	}
 	s.Fight = &Fight{Pairings: b.Pairings}
 	return nil
@@ -233,6 +229,18 @@ func (s *State) standing(el *Element) bool {
 // chariot, manned.
 func (e *Element) inPlay() bool {
 	return e.Status == Standing && e.Placed && (e.Kind != Chariot || e.manned())
+}
+
+// keep gives each clan the Jokers it drew and kept (11.1).
+func (s *State) keep(kept []Kept) error {
+	for _, k := range kept {
+		c, err := s.mustClan(k.Clan)
+		if err != nil {
+			return err
+		}
+		c.Jokers = append(c.Jokers, k.Card)
+	}
+	return nil
 }
 
 // drawCards deals n combat cards for clan, keeping any joker and drawing
