@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -29,8 +30,11 @@ type exportedGame struct {
 
 // Export writes the whole event log of the channel's newest game as JSON:
 // every event with its sequence number, kind, acting player, the cards and
-// dice it drew and discarded, and its payload.
-func Export(ctx context.Context, st Store, guild, channel string, w io.Writer) error {
+// dice it drew and discarded, and its payload. A secret still sealed (an
+// [engine.Sealed] body no later event reveals) is written in its public
+// form, so that an export shows no player what another chose in secret.
+// rulesets are the rule systems that can read the game's events.
+func Export(ctx context.Context, st Store, rulesets []engine.Ruleset, guild, channel string, w io.Writer) error {
 	info, err := st.LatestGame(ctx, guild, channel)
 	if err != nil {
 		return fmt.Errorf("export %s/%s: %w", guild, channel, err)
@@ -41,6 +45,14 @@ func Export(ctx context.Context, st Store, guild, channel string, w io.Writer) e
 	}
 	if recs == nil {
 		recs = []engine.Record{}
+	}
+	i := slices.IndexFunc(rulesets, func(rs engine.Ruleset) bool { return rs.ID() == info.Ruleset })
+	if i < 0 {
+		// Without its rules no one can tell what in the log is secret.
+		return fmt.Errorf("export game %d: it is played by %q, which this bot does not know", info.ID, info.Ruleset)
+	}
+	if recs, err = engine.Redact(rulesets[i], recs); err != nil {
+		return fmt.Errorf("export game %d: %w", info.ID, err)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

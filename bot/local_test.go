@@ -12,12 +12,13 @@ import (
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the transcript goldens in testdata")
 
-func rulesets() []engine.Ruleset { return []engine.Ruleset{gwab.Rules{}} }
+func rulesets() []engine.Ruleset { return []engine.Ruleset{gwab.Rules{}, sweet.Rules{}} }
 
 // table opens a store at path and a local table on it, as one process of
 // the real program would.

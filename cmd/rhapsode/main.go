@@ -16,6 +16,7 @@ import (
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
@@ -30,7 +31,7 @@ func main() {
 }
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.Rules{}}
+	return []engine.Ruleset{gwab.Rules{}, sweet.Rules{}}
 }
 
 // run is the whole program, with its surroundings passed in.
@@ -154,7 +155,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer st.Close()
-	return bot.Export(ctx, st, *guild, *channel, stdout)
+	return bot.Export(ctx, st, rulesets(), *guild, *channel, stdout)
 }
 
 // flagSet reports whether the flag name was given on the command line.

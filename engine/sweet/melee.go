@@ -1,0 +1,558 @@
+package sweet
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Supports and melee (Charging and Melee 2 to 8, Melee Procedure).
+
+// SupportDeclared is a unit facing into a contact square to support its
+// side's melee there.
+type SupportDeclared struct {
+	At     engine.Square `json:"at"`
+	Unit   UnitID        `json:"unit"`
+	Label  string        `json:"label"`
+	Side   Side          `json:"side"`
+	Facing engine.Dir8   `json:"facing"`
+}
+
+// MDIChosen is one side's secret choice for a melee. It is sealed: its
+// narration, the board and exports of the log do not show Choice until
+// the melee is resolved ([MeleeResolved] reveals it).
+type MDIChosen struct {
+	Turn   int           `json:"turn"`
+	At     engine.Square `json:"at"`
+	Side   Side          `json:"side"`
+	Name   string        `json:"name"`
+	Choice MDI           `json:"choice"`
+}
+
+// StandLoss is stands a unit lost in a melee.
+type StandLoss struct {
+	Unit   UnitID `json:"unit"`
+	Label  string `json:"label"`
+	Stands int    `json:"stands"`
+}
+
+// MeleeResolved is a melee fought out: the two indicators revealed, the
+// points, the losses and what follows. Retreats, destruction and
+// catapults changing hands come after it as their own events.
+type MeleeResolved struct {
+	Turn     int           `json:"turn"`
+	At       engine.Square `json:"at"`
+	Attacker Side          `json:"attacker"`
+	Names    [2]string     `json:"names"`
+	Choices  [2]MDI        `json:"choices"`
+	Verdict  Verdict       `json:"verdict"`
+	Points   [2]float64    `json:"points"`
+	Losses   [2]float64    `json:"losses"`
+	Removed  []StandLoss   `json:"removed,omitempty"`
+	// Odd are the d6 rolls for a loss that no whole stand matched: 4 to
+	// 6 takes one stand more, 1 to 3 lets it go (Melee Procedure).
+	Odd       []int      `json:"odd,omitempty"`
+	After     [2]float64 `json:"after"`
+	Retreat   [2]bool    `json:"retreat"`
+	Destroyed [2]bool    `json:"destroyed"`
+	Fighters  []UnitID   `json:"fighters"`
+}
+
+// Destroyed is units removed: destroyed in melee at 3:1, or unable to
+// retreat (Melee Procedure).
+type Destroyed struct {
+	Units  []UnitID `json:"units"`
+	Labels []string `json:"labels"`
+	Why    string   `json:"why"`
+}
+
+// CatapultChanged is a catapult left in a contact square changing hands:
+// taken by the enemy or abandoned to nobody (Melee Procedure).
+type CatapultChanged struct {
+	Unit  UnitID `json:"unit"`
+	Label string `json:"label"`
+	Side  Side   `json:"side"`
+	Name  string `json:"name,omitempty"`
+}
+
+func (SupportDeclared) Kind() string { return "sweet.support-declared" }
+func (MDIChosen) Kind() string       { return "sweet.mdi-chosen" }
+func (MeleeResolved) Kind() string   { return "sweet.melee-resolved" }
+func (Destroyed) Kind() string       { return "sweet.destroyed" }
+func (CatapultChanged) Kind() string { return "sweet.catapult-changed" }
+
+var meleeBodies = engine.BodyTypes{
+	SupportDeclared{}.Kind(): engine.Decoder[SupportDeclared](),
+	MDIChosen{}.Kind():       engine.Decoder[MDIChosen](),
+	MeleeResolved{}.Kind():   engine.Decoder[MeleeResolved](),
+	Destroyed{}.Kind():       engine.Decoder[Destroyed](),
+	CatapultChanged{}.Kind(): engine.Decoder[CatapultChanged](),
+}
+
+var (
+	_ engine.Sealed   = MDIChosen{}
+	_ engine.Revealer = MeleeResolved{}
+)
+
+func secretKey(turn int, at engine.Square, side Side) string {
+	return fmt.Sprintf("mdi/%d/%s/%s", turn, at, side)
+}
+
+// Key names the secret: the turn, the contact square and the side.
+func (b MDIChosen) Key() string { return secretKey(b.Turn, b.At, b.Side) }
+
+// Public is the choice face down.
+func (b MDIChosen) Public() engine.Body { b.Choice = NoMDI; return b }
+
+// Reveals names both sides' choices for the melee.
+func (b MeleeResolved) Reveals() []string {
+	return []string{secretKey(b.Turn, b.At, South), secretKey(b.Turn, b.At, North)}
+}
+
+func (b SupportDeclared) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	m := s.melee(b.At)
+	if m == nil {
+		return fmt.Errorf("sweet: no melee at %s", b.At)
+	}
+	u.Facing = b.Facing
+	m.Supports[b.Side] = append(m.Supports[b.Side], b.Unit)
+	return nil
+}
+
+func (b MDIChosen) apply(s *State) error {
+	m := s.melee(b.At)
+	if m == nil {
+		return fmt.Errorf("sweet: no melee at %s", b.At)
+	}
+	if b.Choice == NoMDI {
+		// Only an export's sealed copy has no choice; it does not replay.
+		return fmt.Errorf("sweet: the %s choice at %s is sealed", b.Side, b.At)
+	}
+	m.Choice[b.Side] = b.Choice
+	return nil
+}
+
+func (b MeleeResolved) apply(s *State) error {
+	m := s.melee(b.At)
+	if m == nil {
+		return fmt.Errorf("sweet: no melee at %s", b.At)
+	}
+	m.Choice, m.Resolved = b.Choices, true
+	for _, r := range b.Removed {
+		if err := s.lose(r.Unit, r.Stands); err != nil {
+			return err
+		}
+	}
+	for _, id := range b.Fighters {
+		if u := s.Unit(id); u != nil {
+			u.Fought = b.Turn
+		}
+	}
+	return nil
+}
+
+func (b Destroyed) apply(s *State) error {
+	for _, id := range b.Units {
+		u, err := s.mustUnit(id)
+		if err != nil {
+			return err
+		}
+		u.Stands, u.Gone = 0, true
+	}
+	return nil
+}
+
+func (b CatapultChanged) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Side = b.Side
+	return nil
+}
+
+var meleeCommands = []command{
+	{engine.CommandSpec{Name: "support", Help: "Face a unit into a contact square beside it to support that melee (attacker first, then defender).", Options: []engine.OptionSpec{
+		{Name: "unit", Help: "the supporting unit", Kind: engine.OptElement, Required: true},
+		{Name: "melee", Help: "the contact square, when more than one is beside it", Kind: engine.OptPoint},
+	}}, support},
+	{engine.CommandSpec{Name: "mdi", Help: "Choose your melee deployment indicator, in secret: only you see it until both sides have chosen.", Options: []engine.OptionSpec{
+		{Name: "choice", Help: "line, column, square, flanking, pincers or withdrawal", Required: true, Choices: mdiChoices()},
+		{Name: "melee", Help: "the contact square, when more than one melee waits", Kind: engine.OptPoint},
+	}}, chooseMDI},
+}
+
+// pickMelee finds the melee a command means: the one named, or the only
+// one that fits.
+func (s *State) pickMelee(c engine.Command, fits func(*Melee) bool) (*Melee, error) {
+	if c.Has("melee") {
+		q, err := parseSquare("melee", c.Opt("melee"))
+		if err != nil {
+			return nil, err
+		}
+		m := s.melee(q)
+		if m == nil {
+			return nil, engine.Refuse("Charging and Melee 1", "There is no melee waiting at %s.", q)
+		}
+		return m, nil
+	}
+	var found []*Melee
+	for i := range s.Melees {
+		if m := &s.Melees[i]; !m.Resolved && fits(m) {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, engine.Refuse("Charging and Melee 1", "There is no melee here for that.")
+	case 1:
+		return found[0], nil
+	}
+	var at []string
+	for _, m := range found {
+		at = append(at, m.At.String())
+	}
+	return nil, engine.Refuse("", "Say which melee with melee: (%s).", strings.Join(at, ", "))
+}
+
+// canSupport reports why u may not support melee m (nil when it may),
+// judged from the facing it has before it turns to face the contact
+// square (Charging and Melee 2 to 4).
+func (s *State) canSupport(u *Unit, m *Melee) error {
+	switch {
+	case !u.OnBoard() || u.Stands == 0:
+		return engine.Refuse("", "%s is not on the board.", u.Label())
+	case engine.Chebyshev(u.At, m.At) != 1:
+		return engine.Refuse("Charging and Melee 1", "%s is not beside the contact square %s.", u.Label(), m.At)
+	case u.Type.IsCatapult():
+		return engine.Refuse("Charging and Melee 3", "A catapult does not fight.")
+	case u.Type.spec().Support == SupportD:
+		return engine.Refuse("Charging and Melee 3", "Catapult crews (type D) never support a melee.")
+	case u.Manned:
+		return engine.Refuse("Catapult Fire 1", "%s manned a catapult this turn and may not support a melee.", u.Label())
+	case s.inMelee(u):
+		return engine.Refuse("Charging and Melee 2", "%s fights in another melee this turn.", u.Label())
+	}
+	dir := engine.SquareDirTo(u.At, m.At)
+	// A commander with a unit supports as that unit does (type C).
+	judge := u
+	if u.Type.IsLeader() {
+		if b := s.bodyAt(u.At); b != nil && b.Side == u.Side {
+			judge = b
+		} else {
+			judge = nil
+		}
+	}
+	if judge != nil {
+		f := judge.Facing
+		switch judge.Type.spec().Support {
+		case SupportA:
+			if dir.Diagonal() || (dir != f && dir != f.Turn(2) && dir != f.Turn(-2)) {
+				return engine.Refuse("Charging and Melee 3", "%s (type A) supports only to its front or either side, never diagonally; %s is %s of it and it faces %s.", judge.Label(), m.At, dir, f)
+			}
+		case SupportB:
+			if dir == f.Opposite() {
+				return engine.Refuse("Charging and Melee 3", "%s (type B) may not support directly to its rear.", judge.Label())
+			}
+		case SupportD:
+			return engine.Refuse("Charging and Melee 3", "%s is with a catapult crew and supports as it does: never.", u.Label())
+		}
+	}
+	if u.Type.Mounted() {
+		if friend := s.bodyAt(m.At); friend != nil && friend.Side == u.Side && friend.Type.FootOrCrew() {
+			from := engine.SquareDirTo(m.At, u.At)
+			if from != friend.Facing.Turn(2) && from != friend.Facing.Turn(-2) {
+				return engine.Refuse("Charging and Melee 4", "%s may support %s only from directly beside it.", u.Label(), friend.Label())
+			}
+		}
+	}
+	return nil
+}
+
+func support(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Stage != Supports {
+		return engine.Refuse("Turn Sequence 3, 4", "Supports are declared after movement; it is now the %s stage.", s.Stage)
+	}
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	if side != s.Supporting {
+		return engine.Refuse("Charging and Melee 2", "The %s declare their supports first.", s.armyName(s.Supporting))
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return err
+	}
+	m, err := s.pickMelee(c, func(m *Melee) bool { return engine.Chebyshev(u.At, m.At) == 1 })
+	if err != nil {
+		return err
+	}
+	if err := s.canSupport(u, m); err != nil {
+		return err
+	}
+	return tx.Emit(SupportDeclared{At: m.At, Unit: u.ID, Label: u.Label(), Side: side, Facing: engine.SquareDirTo(u.At, m.At)})
+}
+
+func chooseMDI(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Stage != Melees {
+		return engine.Refuse("Melee Procedure", "Deployments are chosen once supports are declared; it is now the %s stage.", s.Stage)
+	}
+	choice, ok := parseMDI(c.Opt("choice"))
+	if !ok {
+		return engine.Refuse("Melee Procedure", "Choose line, column, square, flanking, pincers or withdrawal.")
+	}
+	// A player leading both armies chooses for the side still to choose.
+	var side Side
+	var m *Melee
+	var err error
+	for _, prefer := range []Side{South, North} {
+		sd, ok := s.sideOf(c.Actor, prefer)
+		if !ok {
+			return engine.Refuse("", "You lead no army in this game.")
+		}
+		side = sd
+		m, err = s.pickMelee(c, func(m *Melee) bool { return m.Choice[sd] == NoMDI })
+		if err == nil && m.Choice[sd] == NoMDI {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if m.Choice[side] != NoMDI {
+		return engine.Refuse("Melee Procedure", "The %s have already laid their indicator face down for %s.", s.armyName(side), m.At)
+	}
+	at := m.At
+	if err := tx.Emit(MDIChosen{Turn: s.Turn, At: at, Side: side, Name: s.armyName(side), Choice: choice}); err != nil {
+		return err
+	}
+	m = s.melee(at)
+	if m.Choice[side.Other()] == NoMDI {
+		tx.Say(engine.Message{To: c.Actor, Text: fmt.Sprintf("You chose %s for the melee at %s. It stays face down until the %s choose.", choice, at, s.armyName(side.Other()))})
+	} else {
+		tx.Say(engine.Message{To: c.Actor, Text: fmt.Sprintf("You chose %s for the melee at %s.", choice, at)})
+	}
+	return resolveReady(tx, s)
+}
+
+// resolveReady fights out, in the order the charges were made, every melee
+// whose two choices are in, stopping at the first still waiting.
+func resolveReady(tx *engine.Tx, s *State) error {
+	for i := range s.Melees {
+		m := &s.Melees[i]
+		if m.Resolved {
+			continue
+		}
+		if m.Choice[South] == NoMDI || m.Choice[North] == NoMDI {
+			break
+		}
+		if err := resolve(tx, s, i); err != nil {
+			return err
+		}
+		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
+			return err
+		}
+	}
+	return advance(tx, s)
+}
+
+// fighters are the units of side in melee m: those in the contact square
+// (catapults aside), then the supports clockwise from the north.
+func (s *State) fighters(m *Melee, side Side) []*Unit {
+	var out []*Unit
+	for _, u := range s.At(m.At) {
+		if u.Side == side && !u.Type.IsCatapult() && u.Stands > 0 {
+			out = append(out, u)
+		}
+	}
+	var sup []*Unit
+	for _, id := range m.Supports[side] {
+		if u := s.Unit(id); u != nil && u.OnBoard() && u.Stands > 0 {
+			sup = append(sup, u)
+		}
+	}
+	slices.SortStableFunc(sup, func(a, b *Unit) int {
+		return int(engine.SquareDirTo(m.At, a.At)) - int(engine.SquareDirTo(m.At, b.At))
+	})
+	return append(out, sup...)
+}
+
+// standValue is what one stand of u is worth in melee m with stands left
+// in it: phalangites drop to 1 with two stands or fewer; a chariot or
+// elephant that charged into the contact square is worth its higher value
+// (Charging and Melee 5, the unit table's notes).
+func (s *State) standValue(u *Unit, m *Melee, stands int) float64 {
+	sp := u.Type.spec()
+	v := sp.Melee
+	if u.Type == Phalangites && stands <= 2 {
+		v = 1
+	}
+	if sp.Charge > 0 && u.Charged && u.At == m.At {
+		v = sp.Charge
+	}
+	return v
+}
+
+// points totals a side's strength in melee m, given each unit's stands;
+// the attackers of a protected contact square count one point less
+// (Charging and Melee 8).
+func (s *State) points(m *Melee, side Side, units []*Unit, stands map[UnitID]int) float64 {
+	p := 0.0
+	for _, u := range units {
+		p += float64(stands[u.ID]) * s.standValue(u, m, stands[u.ID])
+	}
+	if side == m.Attacker && s.terrain(m.At) == Protected {
+		p = max(p-1, 0)
+	}
+	return p
+}
+
+// takeLosses removes stands worth loss points from units: the first from
+// the contact square, then one at a time round the supports clockwise. A
+// remainder smaller than the next stand is settled by a d6: 4 to 6 takes
+// the stand, 1 to 3 lets it go. It returns the rolls made.
+func (s *State) takeLosses(tx *engine.Tx, m *Melee, units []*Unit, stands map[UnitID]int, loss float64) []int {
+	const eps = 1e-9
+	var rolls []int
+	for i := 0; loss > eps; i++ {
+		var u *Unit
+		for k := range units {
+			if c := units[(i+k)%len(units)]; stands[c.ID] > 0 {
+				u = c
+				i += k
+				break
+			}
+		}
+		if u == nil {
+			break
+		}
+		v := s.standValue(u, m, stands[u.ID])
+		if loss < v-eps {
+			r := tx.Roll(engine.D6)
+			rolls = append(rolls, r)
+			if r >= 4 {
+				stands[u.ID]--
+			}
+			break
+		}
+		stands[u.ID]--
+		loss -= v
+	}
+	return rolls
+}
+
+// resolve fights out melee i.
+func resolve(tx *engine.Tx, s *State, i int) error {
+	m := &s.Melees[i]
+	at := m.At
+	b := MeleeResolved{Turn: s.Turn, At: at, Attacker: m.Attacker, Names: [2]string{s.armyName(South), s.armyName(North)}, Choices: m.Choice}
+	var sides [2][]*Unit
+	stands := map[UnitID]int{}
+	for side := South; side <= North; side++ {
+		sides[side] = s.fighters(m, side)
+		for _, u := range sides[side] {
+			stands[u.ID] = u.Stands
+			b.Fighters = append(b.Fighters, u.ID)
+		}
+		b.Points[side] = s.points(m, side, sides[side], stands)
+	}
+	b.Verdict = Judge(m.Choice[South], m.Choice[North])
+	b.Losses = Losses(b.Verdict, b.Points)
+	for side := South; side <= North; side++ {
+		if len(sides[side]) > 0 {
+			b.Odd = append(b.Odd, s.takeLosses(tx, m, sides[side], stands, b.Losses[side])...)
+		}
+		for _, u := range sides[side] {
+			if n := u.Stands - stands[u.ID]; n > 0 {
+				b.Removed = append(b.Removed, StandLoss{Unit: u.ID, Label: u.Label(), Stands: n})
+			}
+		}
+		b.After[side] = s.points(m, side, sides[side], stands)
+	}
+	b.Retreat, b.Destroyed = Outcome(b.Verdict, b.After)
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	// Catapults in the contact square, and whose stands are with them.
+	var catapults []*Unit
+	for _, u := range s.At(at) {
+		if u.Type.IsCatapult() {
+			catapults = append(catapults, u)
+		}
+	}
+	for side := South; side <= North; side++ {
+		if !b.Destroyed[side] {
+			continue
+		}
+		d := Destroyed{Why: fmt.Sprintf("outnumbered three to one at %s", at)}
+		for _, u := range sides[side] {
+			if u.Stands > 0 && !u.Gone {
+				d.Units, d.Labels = append(d.Units, u.ID), append(d.Labels, u.Label())
+			}
+		}
+		if len(d.Units) > 0 {
+			if err := tx.Emit(d); err != nil {
+				return err
+			}
+		}
+	}
+	led := map[Side][]engine.Square{} // the path of the first unit of each side to leave the contact square
+	for side := South; side <= North; side++ {
+		if !b.Retreat[side] {
+			continue
+		}
+		for _, u := range sides[side] {
+			if u.Gone || !u.OnBoard() {
+				continue
+			}
+			from := u.At
+			path, off, stopped := s.fallBack(u, 2, true)
+			if stopped {
+				if err := tx.Emit(Destroyed{Units: []UnitID{u.ID}, Labels: []string{u.Label()}, Why: "with no way to retreat"}); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off}); err != nil {
+				return err
+			}
+			if from == at && led[side] == nil && u.Body() {
+				led[side] = path
+			}
+		}
+	}
+	for _, c := range catapults {
+		owner := c.Side
+		if owner != Nobody && led[owner] != nil {
+			path := led[owner]
+			end := path[len(path)-1]
+			off := !s.onBoard(end)
+			if err := tx.Emit(FellBack{Unit: c.ID, Label: c.Label(), Path: path, Off: off}); err != nil {
+				return err
+			}
+			continue
+		}
+		if owner != Nobody && s.held(at, owner) {
+			continue // its own side holds the square still
+		}
+		next := Nobody
+		for side := South; side <= North; side++ {
+			if s.held(at, side) {
+				next = side
+			}
+		}
+		if next != owner {
+			if err := tx.Emit(CatapultChanged{Unit: c.ID, Label: c.Label(), Side: next, Name: s.armyName(next)}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

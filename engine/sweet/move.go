@@ -1,0 +1,536 @@
+package sweet
+
+import (
+	"container/heap"
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Movement (Movement 1 to 6, Charging and Melee 1, 6, 7, Morale 1 and 3).
+// The attacker moves each unit once, up to its move in squares: a step
+// through a side costs 1 and a diagonal step 1.5; a move that starts, ends
+// and runs wholly along a road goes one square farther. No unit passes an
+// enemy, nor slips between two enemies that touch corners. Moving into an
+// enemy's square is a charge, and the square becomes a contact square
+// where a melee is fought.
+
+// Moved is a unit's move.
+type Moved struct {
+	Unit   UnitID          `json:"unit"`
+	Label  string          `json:"label"`
+	Side   Side            `json:"side"`
+	Path   []engine.Square `json:"path"` // from start to end, both included
+	Facing engine.Dir8     `json:"facing"`
+	Cost   float64         `json:"cost"`
+	Road   bool            `json:"road,omitempty"`
+	Charge bool            `json:"charge,omitempty"` // into a contact square
+	// Towed is a catapult moved along with the unit (Movement 5).
+	Towed UnitID `json:"towed,omitempty"`
+	// RunDown are single infantry stands ridden down on the way (Morale 3).
+	RunDown   []UnitID `json:"run_down,omitempty"`
+	RunLabels []string `json:"run_labels,omitempty"`
+	// Captured are catapults taken where the move ends.
+	Captured  []UnitID `json:"captured,omitempty"`
+	CapLabels []string `json:"cap_labels,omitempty"`
+}
+
+// ElephantRolled is an elephant's roll before it charges: on 5 or 6 it
+// stays where it is (Charging and Melee 6).
+type ElephantRolled struct {
+	Unit  UnitID `json:"unit"`
+	Label string `json:"label"`
+	Roll  int    `json:"roll"`
+}
+
+// Balks reports whether the elephant refuses.
+func (b ElephantRolled) Balks() bool { return b.Roll >= 5 }
+
+// Faced is a unit changing its facing, free of cost (Movement 6).
+type Faced struct {
+	Unit   UnitID      `json:"unit"`
+	Label  string      `json:"label"`
+	Facing engine.Dir8 `json:"facing"`
+}
+
+// FellBack is a unit falling back: from a melee (two squares) or as a
+// unit down to one stand on its side's move (Morale 1). Diagonal steps
+// count one square. Off is a unit that left the board over its own edge
+// (Morale 2).
+type FellBack struct {
+	Unit   UnitID          `json:"unit"`
+	Label  string          `json:"label"`
+	Path   []engine.Square `json:"path"`
+	Off    bool            `json:"off,omitempty"`
+	Morale bool            `json:"morale,omitempty"`
+}
+
+func (Moved) Kind() string          { return "sweet.moved" }
+func (ElephantRolled) Kind() string { return "sweet.elephant-rolled" }
+func (Faced) Kind() string          { return "sweet.faced" }
+func (FellBack) Kind() string       { return "sweet.fell-back" }
+
+var moveBodies = engine.BodyTypes{
+	Moved{}.Kind():          engine.Decoder[Moved](),
+	ElephantRolled{}.Kind(): engine.Decoder[ElephantRolled](),
+	Faced{}.Kind():          engine.Decoder[Faced](),
+	FellBack{}.Kind():       engine.Decoder[FellBack](),
+}
+
+func (b Moved) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil || len(b.Path) == 0 {
+		return fmt.Errorf("sweet: bad move of %q: %v", b.Unit, err)
+	}
+	end := b.Path[len(b.Path)-1]
+	u.At, u.Facing, u.Moved = end, b.Facing, true
+	for _, id := range b.RunDown {
+		if err := s.lose(id, 1); err != nil {
+			return err
+		}
+	}
+	for _, id := range b.Captured {
+		c, err := s.mustUnit(id)
+		if err != nil {
+			return err
+		}
+		c.Side = u.Side
+	}
+	if b.Towed != "" {
+		c, err := s.mustUnit(b.Towed)
+		if err != nil {
+			return err
+		}
+		c.At, c.Moved = end, true
+	}
+	if b.Charge {
+		u.Charged = true
+		if s.melee(end) == nil {
+			s.Melees = append(s.Melees, Melee{At: end, Attacker: u.Side})
+		}
+	}
+	return nil
+}
+
+func (b ElephantRolled) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	if b.Balks() {
+		u.Balked, u.Moved = true, true
+	}
+	return nil
+}
+
+func (b Faced) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Facing = b.Facing
+	return nil
+}
+
+func (b FellBack) apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil || len(b.Path) == 0 {
+		return fmt.Errorf("sweet: bad retreat of %q: %v", b.Unit, err)
+	}
+	u.At = b.Path[len(b.Path)-1]
+	u.Off = b.Off
+	if b.Morale {
+		u.Moved = true
+	}
+	return nil
+}
+
+var moveCommands = []command{
+	{engine.CommandSpec{Name: "move", Help: "Move one of your units (the attacker, in movement); into an enemy's square is a charge.", Options: []engine.OptionSpec{
+		{Name: "unit", Help: "the unit; a catapult moves with a stand of its square", Kind: engine.OptElement, Required: true},
+		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
+		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
+	}}, move},
+	{engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee.", Options: []engine.OptionSpec{
+		{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (type A: a side only)", Required: true},
+	}}, face},
+}
+
+// runDownVictim reports whether mover may ride down what stands in q: a
+// lone stand of infantry or foot crew in the open, with no one beside it
+// (Morale 3).
+func (s *State) runDownVictim(mover *Unit, q engine.Square) *Unit {
+	if !mover.Type.Mounted() || s.terrain(q) == Protected {
+		return nil
+	}
+	var victim *Unit
+	for _, o := range s.At(q) {
+		if o.Side == mover.Side || o.Type.IsCatapult() {
+			continue
+		}
+		f := o.Type.spec().Family
+		if victim != nil || o.Stands != 1 || (f != Foot && o.Type != FootCrew) {
+			return nil
+		}
+		victim = o
+	}
+	return victim
+}
+
+// route finds the cheapest path for u from its square to dest within
+// allowance (in squares), passing no enemy (save stands it rides down)
+// and never slipping between two enemies. onlyRoad keeps it to road
+// squares. It returns the path and its cost, or nil.
+func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad bool) ([]engine.Square, float64) {
+	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
+	budget := int(allowance * 2)
+	dist := map[engine.Square]int{u.At: 0}
+	prev := map[engine.Square]engine.Square{}
+	pq := &squareHeap{}
+	heap.Push(pq, squareCost{u.At, 0})
+	for pq.Len() > 0 {
+		cur := heap.Pop(pq).(squareCost)
+		if cur.cost > dist[cur.q] {
+			continue
+		}
+		if cur.q == dest {
+			break
+		}
+		if cur.q != u.At && enemy(cur.q) {
+			if s.runDownVictim(u, cur.q) == nil {
+				continue // a contact square ends the move
+			}
+		}
+		for _, d := range engine.Dirs8 {
+			n := cur.q.Step(d)
+			if !s.onBoard(n) || s.terrain(n) == Impassable || (onlyRoad && s.terrain(n) != Road) {
+				continue
+			}
+			if d.Diagonal() && engine.Squeezes(cur.q, n, enemy) {
+				continue
+			}
+			if enemy(n) && n != dest && s.runDownVictim(u, n) == nil {
+				continue
+			}
+			step := 2
+			if d.Diagonal() {
+				step = 3
+			}
+			c := cur.cost + step
+			if c > budget {
+				continue
+			}
+			if old, ok := dist[n]; !ok || c < old {
+				dist[n], prev[n] = c, cur.q
+				heap.Push(pq, squareCost{n, c})
+			}
+		}
+	}
+	c, ok := dist[dest]
+	if !ok || dest == u.At {
+		return nil, 0
+	}
+	path := []engine.Square{dest}
+	for q := dest; q != u.At; {
+		q = prev[q]
+		path = append([]engine.Square{q}, path...)
+	}
+	return path, float64(c) / 2
+}
+
+type squareCost struct {
+	q    engine.Square
+	cost int
+}
+
+// squareHeap orders squares by cost, then by column and row, so that
+// equal paths are always chosen the same way.
+type squareHeap []squareCost
+
+func (h squareHeap) Len() int { return len(h) }
+func (h squareHeap) Less(i, j int) bool {
+	if h[i].cost != h[j].cost {
+		return h[i].cost < h[j].cost
+	}
+	if h[i].q.Row != h[j].q.Row {
+		return h[i].q.Row < h[j].q.Row
+	}
+	return h[i].q.Col < h[j].q.Col
+}
+func (h squareHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *squareHeap) Push(x any)   { *h = append(*h, x.(squareCost)) }
+func (h *squareHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+func move(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Stage != Movement {
+		return engine.Refuse("Turn Sequence 3", "Units move in the movement stage; it is now the %s stage.", s.Stage)
+	}
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	if side != s.Attacker || s.Armies[side].Done {
+		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return err
+	}
+	dest, err := parseSquare("to", c.Opt("to"))
+	if err != nil {
+		return err
+	}
+	switch {
+	case u.Balked:
+		return engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn.", u.Label())
+	case u.Moved:
+		return engine.Refuse("Movement", "%s has moved this turn.", u.Label())
+	case s.inMelee(u):
+		return engine.Refuse("Charging and Melee 2", "%s is in a melee this turn and cannot move.", u.Label())
+	case !s.onBoard(dest):
+		return engine.Refuse("", "%s is off the board.", dest)
+	case dest == u.At:
+		return engine.Refuse("", "%s is already in %s; /face turns it.", u.Label(), dest)
+	}
+	facing := u.Facing
+	if c.Has("facing") {
+		if facing, err = parseFacing(u, c.Opt("facing")); err != nil {
+			return err
+		}
+	}
+	allowance := float64(u.Type.spec().Move)
+	var mover *Unit // the stand that takes a catapult along
+	if u.Type.IsCatapult() {
+		// A stand of its square takes it along, at the slower rate of the
+		// two (Movement 5).
+		for _, o := range s.At(u.At) {
+			if o.Side == u.Side && !o.Type.IsCatapult() && !o.Moved && mover == nil {
+				mover = o
+			}
+		}
+		if mover == nil {
+			return engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
+		}
+		allowance = min(allowance, float64(mover.Type.spec().Move))
+	}
+	enemyThere := s.held(dest, side.Other())
+	victim := s.runDownVictim(u, dest)
+	charge := enemyThere && victim == nil
+	if charge {
+		if err := s.canCharge(u, dest); err != nil {
+			return err
+		}
+	}
+	path, cost := s.route(u, dest, allowance, false)
+	road := false
+	if path == nil && s.terrain(u.At) == Road && s.terrain(dest) == Road {
+		path, cost = s.route(u, dest, allowance+1, true)
+		road = path != nil
+	}
+	if path == nil {
+		return engine.Refuse("Movement 1, 4", "%s cannot reach %s this turn: it moves %g squares (a diagonal step costs 1.5), and no enemy may be passed or slipped between.", u.Label(), dest, allowance)
+	}
+	b := Moved{Unit: u.ID, Label: u.Label(), Side: side, Path: path, Facing: facing, Cost: cost, Road: road, Charge: charge}
+	for _, q := range path[1:] {
+		if v := s.runDownVictim(u, q); v != nil {
+			b.RunDown = append(b.RunDown, v.ID)
+			b.RunLabels = append(b.RunLabels, v.Label())
+		}
+	}
+	if !charge {
+		for _, o := range s.At(dest) {
+			if o.Type.IsCatapult() && o.Side != side && !s.held(dest, o.Side) {
+				b.Captured = append(b.Captured, o.ID)
+				b.CapLabels = append(b.CapLabels, o.Label())
+			}
+		}
+		if err := s.canStandAfter(u, dest); err != nil {
+			return err
+		}
+	}
+	if mover != nil {
+		// The catapult is the unit named; the stand with it goes along.
+		b.Towed = u.ID
+		b.Unit, b.Label = mover.ID, mover.Label()
+		if mover.Type.spec().Support == SupportA && facing.Diagonal() {
+			b.Facing = mover.Facing
+		}
+	}
+	if u.Type.Elephant() && charge {
+		roll := tx.Roll(engine.D6)
+		r := ElephantRolled{Unit: u.ID, Label: u.Label(), Roll: roll}
+		if err := tx.Emit(r); err != nil || r.Balks() {
+			return err
+		}
+	}
+	return tx.Emit(b)
+}
+
+// canCharge reports why u may not charge into dest (nil when it may).
+func (s *State) canCharge(u *Unit, dest engine.Square) error {
+	switch {
+	case u.Type.IsCatapult():
+		return engine.Refuse("Charging and Melee", "A catapult does not charge.")
+	case s.shaken(u):
+		return engine.Refuse("Morale 1", "%s is down to one stand and may not start a melee.", u.Label())
+	}
+	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
+		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)
+	}
+	if u.Type.Cavalry() {
+		for _, o := range s.At(dest) {
+			if (o.Type == Legionaries || o.Type == Phalangites) && o.Stands == 4 {
+				return engine.Refuse("Charging and Melee 7", "Cavalry may not charge %s: four stands of %s hold it.", o.Label(), o.Type.Name())
+			}
+		}
+	}
+	return nil
+}
+
+// canStandAfter checks the end of a move that is not a charge: enemies
+// there are a stand ridden down or catapults taken, and the friends there
+// must have room for u (Movement 2).
+func (s *State) canStandAfter(u *Unit, dest engine.Square) error {
+	if s.terrain(dest) == Impassable {
+		return engine.Refuse("", "%s is impassable.", dest)
+	}
+	for _, o := range s.At(dest) {
+		if o != u && o.Side == u.Side {
+			if err := sharing(u, o, dest); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func face(tx *engine.Tx, s *State, c engine.Command) error {
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return err
+	}
+	facing, err := parseFacing(u, c.Opt("facing"))
+	if err != nil {
+		return err
+	}
+	allowed := false
+	switch {
+	case s.Stage == Deploying && !s.Armies[side].Done:
+		allowed = true
+	case s.Stage == Movement && side == s.Attacker && !s.Armies[side].Done:
+		allowed = true
+	case s.Stage == Supports && side == s.Supporting:
+		allowed = true
+	case u.Fought == s.Turn && s.Stage == Melees && !s.inUnresolved(u):
+		allowed = true
+	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
+		allowed = true
+	}
+	if !allowed {
+		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())
+	}
+	if facing == u.Facing {
+		return engine.Refuse("", "%s already faces %s.", u.Label(), facing)
+	}
+	return tx.Emit(Faced{Unit: u.ID, Label: u.Label(), Facing: facing})
+}
+
+// inUnresolved reports whether u still waits on a melee this turn.
+func (s *State) inUnresolved(u *Unit) bool {
+	for _, m := range s.Melees {
+		if !m.Resolved && (m.At == u.At || containsID(m.Supports[u.Side], u.ID)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fallBack works out a retreat of steps squares toward u's baseline: each
+// step straight back if it can, else diagonally back, the left before the
+// right as the unit retreats. A step may pass friends but no enemy, no
+// impassable square, and not slip between two enemies. A unit that steps
+// over its own edge leaves the board (Morale 2). When extra is true a
+// unit whose retreat ends on a friend's square goes on, up to two squares
+// more, to a free one. It returns the path, whether the unit left the
+// board, and whether it was stopped.
+func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, off, stopped bool) {
+	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
+	back := u.Side.Back()
+	cur := u.At
+	path = []engine.Square{cur}
+	free := func(q engine.Square) bool {
+		if !u.Body() {
+			return true
+		}
+		b := s.bodyAt(q)
+		return b == nil || b == u
+	}
+	for i := 0; i < steps || (extra && i < steps+2 && !free(cur)); i++ {
+		moved := false
+		for _, d := range []engine.Dir8{back, back.Turn(1), back.Turn(-1)} {
+			n := cur.Step(d)
+			if n.Col < 0 || n.Col >= s.Options.Cols {
+				continue
+			}
+			if n.Row < 0 || n.Row >= s.Options.Rows {
+				return append(path, n), true, false
+			}
+			if s.terrain(n) == Impassable || enemy(n) || (d.Diagonal() && engine.Squeezes(cur, n, enemy)) {
+				continue
+			}
+			cur, moved = n, true
+			path = append(path, n)
+			break
+		}
+		if !moved {
+			return path, false, true
+		}
+	}
+	if !free(cur) {
+		return path, false, true
+	}
+	return path, false, false
+}
+
+// moraleRetreats falls back every unit of the attacker down to one stand
+// of a standard type, its full move, at the start of its side's movement
+// (Morale 1). A unit that cannot go farther stops.
+func moraleRetreats(tx *engine.Tx, s *State) error {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != s.Attacker || !s.shaken(u) || s.inMelee(u) {
+			continue
+		}
+		path, off, _ := s.fallBack(u, u.Type.spec().Move, false)
+		for len(path) > 1 && !off && s.bodyAt(path[len(path)-1]) != nil && s.bodyAt(path[len(path)-1]) != u {
+			path = path[:len(path)-1] // it stops behind a friend
+		}
+		if len(path) < 2 {
+			continue
+		}
+		if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off, Morale: true}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func containsID(ids []UnitID, id UnitID) bool {
+	for _, x := range ids {
+		if strings.EqualFold(string(x), string(id)) {
+			return true
+		}
+	}
+	return false
+}

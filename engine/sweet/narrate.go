@@ -1,0 +1,331 @@
+package sweet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// narrator is an event body that says what it means to the table; ""
+// says nothing. A sealed body's text never tells its secret.
+type narrator interface {
+	text() string
+}
+
+// Narrate says what an event means to the table.
+func (Rules) Narrate(e engine.Event) []engine.Message {
+	if msgs, ok := engine.NarrateTable(e); ok {
+		return msgs
+	}
+	n, ok := e.Body.(narrator)
+	if !ok {
+		return []engine.Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
+	}
+	if t := n.text(); t != "" {
+		return []engine.Message{{Text: t}}
+	}
+	return nil
+}
+
+func num(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", f), ".00") }
+
+func squares(n float64) string {
+	if n == 1 {
+		return "1 square"
+	}
+	return num(n) + " squares"
+}
+
+func (b BookOpened) text() string {
+	o := b.Options
+	return fmt.Sprintf("%s opens a game of de Gre and Sweet's ancient rules on a grid of %d by %d squares: %d turns, armies of %d points. Each side takes a sample army (/army pick) or builds one (/army build); the first takes the south edge.",
+		b.Master, o.Cols, o.Rows, o.Turns, o.Points)
+}
+
+func (b ArmyMustered) text() string {
+	counts := map[Type]int{}
+	var order []Type
+	guards := 0
+	for _, u := range b.Units {
+		if counts[u.Type] == 0 {
+			order = append(order, u.Type)
+		}
+		counts[u.Type]++
+		if u.Guard {
+			guards++
+		}
+	}
+	var parts []string
+	for _, t := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[t], t))
+	}
+	g := ""
+	if guards > 0 {
+		g = fmt.Sprintf(", %d of them guards", guards)
+	}
+	first, last := b.Units[0].ID, b.Units[len(b.Units)-1].ID
+	return fmt.Sprintf("%s leads the %s on the %s edge: %s%s (%s to %s), %d points.",
+		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), g, first, last, b.Army.Points)
+}
+
+func (b UnitPlaced) text() string {
+	return fmt.Sprintf("%s is placed in %s, facing %s.", b.Label, b.At, b.Facing)
+}
+
+func (b TerrainLaid) text() string {
+	sq := make([]string, len(b.Squares))
+	for i, q := range b.Squares {
+		sq[i] = q.String()
+	}
+	name := ""
+	if b.Name != "" {
+		name = " (" + b.Name + ")"
+	}
+	if b.Ground == Open {
+		return fmt.Sprintf("%s are open ground again.", strings.Join(sq, " "))
+	}
+	return fmt.Sprintf("%s: %s ground%s.", strings.Join(sq, " "), b.Ground, name)
+}
+
+func (b StandsSet) text() string {
+	return fmt.Sprintf("%s is set at %d stands.", b.Label, b.Stands)
+}
+
+func (b SideDone) text() string {
+	return fmt.Sprintf("The %s have finished their %s.", b.Name, b.Stage)
+}
+
+func (b FirstMoveRolled) text() string {
+	var rolls []string
+	for _, r := range b.Rolls {
+		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", b.Names[South], r[0], b.Names[North], r[1]))
+	}
+	return fmt.Sprintf("Roll for the first move: %s. The %s attack first.", strings.Join(rolls, "; then "), b.Names[b.Attacker])
+}
+
+func (b TurnBegan) text() string {
+	return fmt.Sprintf("Turn %d: the %s attack.", b.Turn, b.Name)
+}
+
+func (b StageBegan) text() string {
+	var idle []string
+	for side := South; side <= North; side++ {
+		if b.Idle[side] {
+			idle = append(idle, b.Names[side])
+		}
+	}
+	switch b.Stage {
+	case Catapults:
+		if len(idle) == 2 {
+			return "No catapult can shoot."
+		}
+		return "Catapults shoot (/fire unit: at:), then /done." + idleText(idle, "have no manned catapult")
+	case Missiles:
+		if len(idle) == 2 {
+			return "No missile troops can shoot."
+		}
+		return "Missile troops shoot (/fire unit: at:), then /done." + idleText(idle, "have no missile troops")
+	case Movement:
+		for side := South; side <= North; side++ {
+			if !b.Idle[side] {
+				return fmt.Sprintf("The %s move (/move unit: to:), then /done.", b.Names[side])
+			}
+		}
+	case Supports:
+		if len(idle) == 2 {
+			return "No unit can support the melees."
+		}
+		return "Supports are declared (/support unit:), the attacker first, each side ending with /done." + idleText(idle, "have no unit that can support")
+	case Melees:
+		return "Each side now chooses its melee deployment indicator in secret for every melee: /mdi choice:."
+	}
+	return ""
+}
+
+func idleText(names []string, what string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" The %s %s.", strings.Join(names, " and the "), what)
+}
+
+func (b GameEnded) text() string {
+	score := ""
+	if b.Names[South] != "" {
+		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
+	}
+	switch {
+	case strings.Contains(b.Reason, "conceding"):
+		return fmt.Sprintf("The game ends %s; the %s win.%s", b.Reason, b.Names[b.Winner], score)
+	case b.Winner == Nobody:
+		return fmt.Sprintf("The game ends %s.%s It is a draw.", b.Reason, score)
+	}
+	return fmt.Sprintf("The game ends %s.%s The %s win.", b.Reason, score, b.Names[b.Winner])
+}
+
+func (b CatapultFired) text() string {
+	var where string
+	if b.Drift == "" {
+		where = fmt.Sprintf("rolls %d: the shell lands in %s", b.Roll, b.Landed)
+	} else {
+		where = fmt.Sprintf("rolls %d: the shell lands %s, in %s", b.Roll, b.Drift, b.Landed)
+	}
+	var what string
+	switch {
+	case b.Victim != "":
+		what = fmt.Sprintf(" and kills a stand of %s.", b.Victims)
+	case b.Sheltered:
+		what = ", but the cover there shelters everyone (only a 1 kills in a protected square)."
+	default:
+		what = " and hits no one."
+	}
+	return fmt.Sprintf("%s shoots at %s and %s%s", b.Label, b.Target, where, what)
+}
+
+func (b MissilesFired) text() string {
+	dice := make([]string, len(b.Dice))
+	for i, d := range b.Dice {
+		dice[i] = fmt.Sprint(d)
+	}
+	notes := ""
+	if len(b.Notes) > 0 {
+		notes = " (" + strings.Join(b.Notes, "; ") + ")"
+	}
+	roll := "no dice to roll"
+	if len(dice) > 0 {
+		roll = fmt.Sprintf("%d dice%s: %s", len(dice), notes, strings.Join(dice, " "))
+		notes = ""
+	}
+	result := "no stand falls"
+	switch {
+	case b.Hits == 1:
+		result = "one stand falls"
+	case b.Hits > 1:
+		result = fmt.Sprintf("%d stands fall", b.Hits)
+	}
+	return fmt.Sprintf("%s shoots at %s in %s, %s away, needing %s; %s%s. %s.", b.Label, b.Victim, b.At, b.Band, b.Needs, roll, notes, capitalize(result))
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (b Moved) text() string {
+	start, end := b.Path[0], b.Path[len(b.Path)-1]
+	var extra []string
+	if b.Road {
+		extra = append(extra, "along the road")
+	}
+	for _, l := range b.RunLabels {
+		extra = append(extra, "riding down "+l)
+	}
+	for _, l := range b.CapLabels {
+		extra = append(extra, "taking "+l)
+	}
+	tow := ""
+	if b.Towed != "" {
+		tow = fmt.Sprintf(", taking the catapult %s along", b.Towed)
+	}
+	ex := ""
+	if len(extra) > 0 {
+		ex = ", " + strings.Join(extra, ", ")
+	}
+	if b.Charge {
+		return fmt.Sprintf("%s charges from %s into %s (%s)%s%s, facing %s. %s is a contact square.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing, end)
+	}
+	return fmt.Sprintf("%s moves from %s to %s (%s)%s%s, facing %s.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing)
+}
+
+func (b ElephantRolled) text() string {
+	if b.Balks() {
+		return fmt.Sprintf("%s rolls %d before its charge and will not go: it stays where it is this turn.", b.Label, b.Roll)
+	}
+	return fmt.Sprintf("%s rolls %d before its charge and goes.", b.Label, b.Roll)
+}
+
+func (b Faced) text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }
+
+func (b FellBack) text() string {
+	end := b.Path[len(b.Path)-1]
+	why := "falls back"
+	if b.Morale {
+		why = "is down to one stand and falls back toward its own edge"
+	}
+	if b.Off {
+		return fmt.Sprintf("%s %s from %s off the board; it is set aside, and its points still count.", b.Label, why, b.Path[0])
+	}
+	return fmt.Sprintf("%s %s from %s to %s.", b.Label, why, b.Path[0], end)
+}
+
+func (b SupportDeclared) text() string {
+	return fmt.Sprintf("%s faces %s to support the melee at %s.", b.Label, b.Facing, b.At)
+}
+
+// text tells the table that a choice was made, never what it was.
+func (b MDIChosen) text() string {
+	return fmt.Sprintf("The %s lay their deployment indicator for the melee at %s face down.", b.Name, b.At)
+}
+
+func (b MeleeResolved) text() string {
+	var w strings.Builder
+	fmt.Fprintf(&w, "Melee at %s: the indicators are turned over together. The %s show %s, the %s %s.",
+		b.At, b.Names[South], b.Choices[South], b.Names[North], b.Choices[North])
+	switch b.Verdict.Kind {
+	case BothWithdraw:
+		w.WriteString(" Both withdraw: each side falls back two squares without loss.")
+	case Withdraws:
+		fmt.Fprintf(&w, " The %s withdraw and get away: they fall back two squares, and no one loses a stand.", b.Names[b.Verdict.Side])
+	case Equal:
+		fmt.Fprintf(&w, " Equal deployments, %s against %s points: each side loses half the weaker side's strength, %s points.",
+			num(b.Points[South]), num(b.Points[North]), num(b.Losses[South]))
+	case Superior:
+		sup, inf := b.Verdict.Side, b.Verdict.Side.Other()
+		failed := ""
+		if b.Choices[inf] == Withdrawal {
+			failed = " (their withdrawal fails)"
+		}
+		fmt.Fprintf(&w, " The %s deployment is superior to the %s%s; with %s points against %s they inflict %s points of losses and take %s.",
+			b.Names[sup], b.Names[inf], failed, num(b.Points[sup]), num(b.Points[inf]), num(b.Losses[inf]), num(b.Losses[sup]))
+	}
+	if len(b.Removed) > 0 {
+		var parts []string
+		for _, r := range b.Removed {
+			parts = append(parts, fmt.Sprintf("%s %d", r.Label, r.Stands))
+		}
+		fmt.Fprintf(&w, " Stands lost: %s.", strings.Join(parts, ", "))
+	}
+	for _, r := range b.Odd {
+		if r >= 4 {
+			fmt.Fprintf(&w, " An odd part of a stand: the die shows %d, and one more stand goes.", r)
+		} else {
+			fmt.Fprintf(&w, " An odd part of a stand: the die shows %d, and it is let go.", r)
+		}
+	}
+	if b.Verdict.Kind == Equal || b.Verdict.Kind == Superior {
+		fmt.Fprintf(&w, " Left standing: %s %s, %s %s.", b.Names[South], num(b.After[South]), b.Names[North], num(b.After[North]))
+	}
+	for side := South; side <= North; side++ {
+		switch {
+		case b.Destroyed[side]:
+			fmt.Fprintf(&w, " Outnumbered three to one, the %s are destroyed.", b.Names[side])
+		case b.Retreat[side] && b.Verdict.Kind != BothWithdraw && b.Verdict.Kind != Withdraws:
+			fmt.Fprintf(&w, " The %s retreat two squares.", b.Names[side])
+		}
+	}
+	return w.String()
+}
+
+func (b Destroyed) text() string {
+	return fmt.Sprintf("Destroyed %s: %s.", b.Why, strings.Join(b.Labels, ", "))
+}
+
+func (b CatapultChanged) text() string {
+	if b.Side == Nobody {
+		return fmt.Sprintf("%s is left with no one to hold it; whoever next moves a stand into its square takes it.", b.Label)
+	}
+	return fmt.Sprintf("The %s take %s.", b.Name, b.Label)
+}

@@ -1,0 +1,374 @@
+package sweet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// The turn sequence: catapults, missiles, the attacker's movement,
+// supports (attacker, then defender), melees; then the defender becomes
+// the attacker (Turn Sequence 1 to 6). Each side ends its part of a stage
+// with /done; a side with nothing to do in a stage is done at once.
+
+// SideDone is a side finishing its part of the stage.
+type SideDone struct {
+	Side  Side   `json:"side"`
+	Name  string `json:"name"`
+	Stage Stage  `json:"stage"`
+}
+
+// FirstMoveRolled is the roll-off for the first move: a d6 each, again
+// while they tie (the opening paragraph of the rules).
+type FirstMoveRolled struct {
+	Rolls    [][2]int  `json:"rolls"`
+	Attacker Side      `json:"attacker"`
+	Names    [2]string `json:"names"`
+}
+
+// TurnBegan starts a turn with its attacker.
+type TurnBegan struct {
+	Turn     int    `json:"turn"`
+	Attacker Side   `json:"attacker"`
+	Name     string `json:"name"`
+}
+
+// StageBegan starts a stage of the turn. Idle are the sides with nothing
+// to do in it, done from the start.
+type StageBegan struct {
+	Stage Stage     `json:"stage"`
+	Idle  [2]bool   `json:"idle"`
+	Names [2]string `json:"names"`
+}
+
+// GameEnded ends the game: a concession, a destroyed army, the agreed
+// turns played, or the game master's word; with each side's points
+// (Morale 4).
+type GameEnded struct {
+	Reason string    `json:"reason"`
+	Points [2]int    `json:"points"`
+	Names  [2]string `json:"names"`
+	Winner Side      `json:"winner"` // Nobody for a draw
+}
+
+func (SideDone) Kind() string        { return "sweet.side-done" }
+func (FirstMoveRolled) Kind() string { return "sweet.first-move" }
+func (TurnBegan) Kind() string       { return "sweet.turn-began" }
+func (StageBegan) Kind() string      { return "sweet.stage-began" }
+func (GameEnded) Kind() string       { return "sweet.game-ended" }
+
+var turnBodies = engine.BodyTypes{
+	SideDone{}.Kind():        engine.Decoder[SideDone](),
+	FirstMoveRolled{}.Kind(): engine.Decoder[FirstMoveRolled](),
+	TurnBegan{}.Kind():       engine.Decoder[TurnBegan](),
+	StageBegan{}.Kind():      engine.Decoder[StageBegan](),
+	GameEnded{}.Kind():       engine.Decoder[GameEnded](),
+}
+
+func (b SideDone) apply(s *State) error {
+	a := s.army(b.Side)
+	if a == nil {
+		return fmt.Errorf("sweet: no army on side %d", b.Side)
+	}
+	a.Done = true
+	if s.Stage == Supports && b.Side == s.Supporting && b.Side == s.Attacker {
+		s.Supporting = b.Side.Other()
+	}
+	return nil
+}
+
+func (b FirstMoveRolled) apply(s *State) error { s.Attacker = b.Attacker; return nil }
+
+func (b TurnBegan) apply(s *State) error {
+	s.Turn, s.Attacker = b.Turn, b.Attacker
+	s.Melees, s.Targets = nil, nil
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned = false, false, false, false, false
+	}
+	return nil
+}
+
+func (b StageBegan) apply(s *State) error {
+	s.Stage = b.Stage
+	for i := range s.Armies {
+		s.Armies[i].Done = b.Idle[i]
+	}
+	switch b.Stage {
+	case Catapults, Missiles:
+		s.Targets = nil
+		for i := range s.Units {
+			u := &s.Units[i]
+			u.FireStands = 0
+			if u.OnBoard() {
+				u.FireStands = u.Stands
+			}
+		}
+	case Supports:
+		s.Supporting = s.Attacker
+		if b.Idle[s.Attacker] {
+			s.Supporting = s.Attacker.Other()
+		}
+	}
+	return nil
+}
+
+func (b GameEnded) apply(s *State) error {
+	s.Stage, s.Result = Over, b.text()
+	return nil
+}
+
+var turnCommands = []command{
+	{engine.CommandSpec{Name: "done", Help: "End your part of this stage: deployment, shooting, movement or supports."}, done},
+	{engine.CommandSpec{Name: "status", Help: "The turn, the stage, what is awaited, and your army."}, func(tx *engine.Tx, s *State, c engine.Command) error {
+		tx.Say(engine.Message{To: c.Actor, Text: status(s, c.Actor)})
+		return nil
+	}},
+	{engine.CommandSpec{Name: "concede", Help: "Give up the game (Morale 4)."}, concede},
+	{engine.CommandSpec{Name: "book end", Help: "End the game now and count the points (Morale 4). Game master only.", Options: []engine.OptionSpec{
+		{Name: "reason", Help: "why the game ends"},
+	}}, endBook},
+}
+
+// actingSide returns the side the actor plays in the current stage.
+func (s *State) actingSide(c engine.Command) (Side, error) {
+	prefer := s.Attacker
+	switch s.Stage {
+	case Deploying:
+		prefer = s.nextToDeploy()
+	case Supports:
+		prefer = s.Supporting
+	case Catapults, Missiles:
+		if len(s.Armies) == 2 && s.Armies[prefer].Done {
+			prefer = prefer.Other()
+		}
+	}
+	side, ok := s.sideOf(c.Actor, prefer)
+	if !ok {
+		return 0, engine.Refuse("", "You lead no army in this game.")
+	}
+	return side, nil
+}
+
+func done(tx *engine.Tx, s *State, c engine.Command) error {
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	a := s.army(side)
+	switch s.Stage {
+	case Mustering:
+		return engine.Refuse("", "The armies are still mustering: /army pick or /army build.")
+	case Melees:
+		return engine.Refuse("Melee Procedure", "In the melee stage each side chooses its deployment with /mdi.")
+	case Deploying:
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Gone {
+				return engine.Refuse("", "%s is not placed yet; /place it, or /place unit:all.", u.Label())
+			}
+		}
+	case Movement:
+		if side != s.Attacker {
+			return engine.Refuse("Turn Sequence 3", "The %s move this turn; the %s wait.", s.armyName(s.Attacker), a.Name)
+		}
+	case Supports:
+		if side != s.Supporting {
+			return engine.Refuse("Charging and Melee 2", "The %s declare their supports first.", s.armyName(s.Supporting))
+		}
+	}
+	if a.Done {
+		return engine.Refuse("", "The %s have already finished this stage; waiting for the %s.", a.Name, s.armyName(side.Other()))
+	}
+	if err := tx.Emit(SideDone{Side: side, Name: a.Name, Stage: s.Stage}); err != nil {
+		return err
+	}
+	return advance(tx, s)
+}
+
+// advance moves the game on when the stage is complete.
+func advance(tx *engine.Tx, s *State) error {
+	for s.Stage != Over {
+		switch s.Stage {
+		case Deploying:
+			if !s.Armies[South].Done || !s.Armies[North].Done {
+				return nil
+			}
+			if err := rollFirstMove(tx, s); err != nil {
+				return err
+			}
+			return beginTurn(tx, s, 1, s.Attacker)
+		case Catapults, Missiles, Movement:
+			if !s.Armies[South].Done || !s.Armies[North].Done {
+				return nil
+			}
+			next := s.Stage + 1
+			if s.Stage == Movement && len(s.Melees) == 0 {
+				return endTurn(tx, s)
+			}
+			if err := beginStage(tx, s, next); err != nil {
+				return err
+			}
+		case Supports:
+			if !s.Armies[South].Done || !s.Armies[North].Done {
+				return nil
+			}
+			if err := beginStage(tx, s, Melees); err != nil {
+				return err
+			}
+		case Melees:
+			for _, m := range s.Melees {
+				if !m.Resolved {
+					return nil
+				}
+			}
+			return endTurn(tx, s)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func rollFirstMove(tx *engine.Tx, s *State) error {
+	b := FirstMoveRolled{Names: [2]string{s.Armies[South].Name, s.Armies[North].Name}}
+	for {
+		r := [2]int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
+		b.Rolls = append(b.Rolls, r)
+		if r[0] != r[1] {
+			b.Attacker = South
+			if r[1] > r[0] {
+				b.Attacker = North
+			}
+			return tx.Emit(b)
+		}
+	}
+}
+
+func beginTurn(tx *engine.Tx, s *State, turn int, attacker Side) error {
+	if err := tx.Emit(TurnBegan{Turn: turn, Attacker: attacker, Name: s.armyName(attacker)}); err != nil {
+		return err
+	}
+	return beginStage(tx, s, Catapults)
+}
+
+// beginStage starts stage; sides with nothing to do in it are done at
+// once, and a stage where no side has anything to do passes.
+func beginStage(tx *engine.Tx, s *State, stage Stage) error {
+	b := StageBegan{Stage: stage, Names: [2]string{s.Armies[South].Name, s.Armies[North].Name}}
+	for side := South; side <= North; side++ {
+		b.Idle[side] = s.idle(side, stage)
+	}
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	if stage == Movement {
+		if err := moraleRetreats(tx, s); err != nil {
+			return err
+		}
+		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
+			return err
+		}
+	}
+	return advance(tx, s)
+}
+
+// idle reports whether side has nothing to do in stage.
+func (s *State) idle(side Side, stage Stage) bool {
+	switch stage {
+	case Catapults:
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && u.Type.IsCatapult() && s.crew(u) != nil {
+				return false
+			}
+		}
+		return true
+	case Missiles:
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && !u.Manned {
+				return false
+			}
+		}
+		return true
+	case Movement:
+		return side != s.Attacker
+	case Supports:
+		for _, m := range s.Melees {
+			for i := range s.Units {
+				if u := &s.Units[i]; u.Side == side && s.canSupport(u, &m) == nil {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// endTurn closes the turn: the game ends when the agreed turns are
+// played, otherwise the defender becomes the attacker (Turn Sequence 6).
+func endTurn(tx *engine.Tx, s *State) error {
+	if err := checkEnd(tx, s); err != nil || s.Stage == Over {
+		return err
+	}
+	if s.Turn >= s.Options.Turns {
+		return endGame(tx, s, fmt.Sprintf("after the %d agreed turns", s.Options.Turns))
+	}
+	return beginTurn(tx, s, s.Turn+1, s.Attacker.Other())
+}
+
+// checkEnd ends the game when an army has nothing left on the board.
+func checkEnd(tx *engine.Tx, s *State) error {
+	if s.Stage < Catapults || s.Stage == Over {
+		return nil
+	}
+	for side := South; side <= North; side++ {
+		if !s.onTable(side) {
+			return endGame(tx, s, fmt.Sprintf("with the %s driven from the field", s.armyName(side)))
+		}
+	}
+	return nil
+}
+
+// endGame counts the points still standing, those that retreated off the
+// board included, and ends the game (Morale 4).
+func endGame(tx *engine.Tx, s *State, reason string) error {
+	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
+	b.Points = [2]int{s.standing(South), s.standing(North)}
+	switch {
+	case b.Points[South] > b.Points[North]:
+		b.Winner = South
+	case b.Points[North] > b.Points[South]:
+		b.Winner = North
+	}
+	return tx.Emit(b)
+}
+
+func concede(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Stage < Deploying {
+		return engine.Refuse("", "There is no battle to concede yet.")
+	}
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	b := GameEnded{Reason: fmt.Sprintf("with the %s conceding", s.armyName(side)), Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: side.Other()}
+	b.Points = [2]int{s.standing(South), s.standing(North)}
+	return tx.Emit(b)
+}
+
+func endBook(tx *engine.Tx, s *State, c engine.Command) error {
+	if c.Actor != s.Master {
+		return engine.Refuse("", "Only the game master (%s) ends the game.", s.Master)
+	}
+	if len(s.Armies) < 2 {
+		return tx.Emit(GameEnded{Reason: "before the battle was joined", Winner: Nobody})
+	}
+	reason := strings.TrimSpace(c.Opt("reason"))
+	if reason == "" {
+		reason = "by the game master's word"
+	} else {
+		reason = "by the game master's word: " + reason
+	}
+	return endGame(tx, s, reason)
+}

@@ -1,0 +1,217 @@
+package sweet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+var _ engine.Viewer = Rules{}
+
+// View describes the board for a picture: the grid, terrain, deployment
+// zones, every unit on its square with its facing and lost stands, and
+// what the last step did. It shows nothing of a choice still face down.
+func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
+	s := g.State.(*State)
+	if len(s.Armies) < 2 {
+		return engine.View{Kind: engine.SquareGrid} // nothing to draw before both armies muster
+	}
+	v := engine.View{
+		Kind:    engine.SquareGrid,
+		Width:   float64(s.Options.Cols),
+		Depth:   float64(s.Options.Rows),
+		Title:   fmt.Sprintf("de Gre / Sweet ancients — turn %d", s.Turn),
+		Caption: s.awaited(),
+	}
+	if s.Turn == 0 {
+		v.Title = "de Gre / Sweet ancients — deployment"
+	}
+	for i, a := range s.Armies {
+		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})
+	}
+	cols, rows := float64(s.Options.Cols-1), float64(s.Options.Rows)
+	v.Zones = []engine.Zone{
+		{Label: s.Armies[South].Name, Min: engine.Vec{}, Max: engine.Vec{X: cols, Y: zoneDepth - 1}, Side: 0},
+		{Label: s.Armies[North].Name, Min: engine.Vec{Y: rows - zoneDepth}, Max: engine.Vec{X: cols, Y: rows - 1}, Side: 1},
+	}
+	kinds := map[TerrainKind]engine.TerrainKind{Road: engine.Road, Protected: engine.Protected, Impassable: engine.Rough}
+	for _, c := range s.Terrain {
+		v.Terrain = append(v.Terrain, engine.Terrain{Kind: kinds[c.Kind], Label: c.Kind.String(), Outline: []engine.Vec{vec(c.At)}})
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnBoard() {
+			continue
+		}
+		group := int(u.Side)
+		crew := ""
+		if u.Side == Nobody {
+			group, crew = -1, "abandoned"
+		}
+		if u.Guard {
+			crew = "guard"
+		}
+		v.Pieces = append(v.Pieces, engine.Piece{
+			Label: string(u.ID), Kind: u.Type.String(), Group: group,
+			Base:   engine.Base{Center: vec(u.At), Facing: u.Facing.Heading()},
+			Wounds: u.Full - u.Stands, Limit: u.Full, Crew: crew,
+		})
+	}
+	for _, m := range s.Melees {
+		if !m.Resolved {
+			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.MarkerToken, Label: "melee", At: vec(m.At), Group: int(m.Attacker)})
+		}
+	}
+	v.Marks = s.marks(last)
+	return v
+}
+
+func vec(q engine.Square) engine.Vec { return engine.Vec{X: float64(q.Col), Y: float64(q.Row)} }
+
+// marks draws what the step did.
+func (s *State) marks(last []engine.Event) []engine.Mark {
+	var marks []engine.Mark
+	side := func(id UnitID) int {
+		if u := s.Unit(id); u != nil && u.Side != Nobody {
+			return int(u.Side)
+		}
+		return 0
+	}
+	at := func(id UnitID) engine.Vec {
+		if u := s.Unit(id); u != nil {
+			return vec(u.At)
+		}
+		return engine.Vec{}
+	}
+	for _, e := range last {
+		switch b := e.Body.(type) {
+		case Moved:
+			for i := 1; i < len(b.Path); i++ {
+				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: vec(b.Path[i-1]), To: vec(b.Path[i]), Group: int(b.Side)})
+			}
+		case FellBack:
+			end := b.Path[len(b.Path)-1]
+			marks = append(marks, engine.Mark{Kind: engine.ImpactMark, From: vec(b.Path[0]), To: vec(end), Group: side(b.Unit)})
+		case CatapultFired:
+			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: at(b.Catapult), To: vec(b.Landed), Hit: b.Victim != "", Label: fmt.Sprintf("d6 %d", b.Roll), Group: side(b.Catapult)})
+		case MissilesFired:
+			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: at(b.Unit), To: vec(b.At), Hit: b.Hits > 0, Label: fmt.Sprintf("%d down", b.Hits), Group: side(b.Unit)})
+		case SupportDeclared:
+			marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: at(b.Unit), To: vec(b.At), Label: "support", Group: int(b.Side)})
+		case MeleeResolved:
+			label := fmt.Sprintf("%s v %s", b.Choices[South], b.Choices[North])
+			marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: vec(b.At), To: vec(b.At), Label: label, Group: int(b.Attacker)})
+		case Destroyed:
+			for _, id := range b.Units {
+				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: at(id), Group: side(id)})
+			}
+		}
+	}
+	return marks
+}
+
+// awaited says what the game waits for, naming no secret.
+func (s *State) awaited() string {
+	name := s.armyName
+	switch s.Stage {
+	case Mustering:
+		return "Waiting for the armies to muster"
+	case Deploying:
+		return waitingFor(s, "to deploy")
+	case Catapults:
+		return waitingFor(s, "to finish catapult fire")
+	case Missiles:
+		return waitingFor(s, "to finish missile fire")
+	case Movement:
+		return fmt.Sprintf("The %s move", name(s.Attacker))
+	case Supports:
+		return fmt.Sprintf("The %s declare supports", name(s.Supporting))
+	case Melees:
+		for _, m := range s.Melees {
+			if m.Resolved {
+				continue
+			}
+			var w []string
+			for side := South; side <= North; side++ {
+				if m.Choice[side] == NoMDI {
+					w = append(w, name(side))
+				}
+			}
+			return fmt.Sprintf("Melee at %s: waiting for the %s to choose", m.At, strings.Join(w, " and the "))
+		}
+	case Over:
+		return s.Result
+	}
+	return ""
+}
+
+func waitingFor(s *State, what string) string {
+	var w []string
+	for i, a := range s.Armies {
+		if !a.Done {
+			w = append(w, s.armyName(Side(i)))
+		}
+	}
+	return fmt.Sprintf("Waiting for the %s %s", strings.Join(w, " and the "), what)
+}
+
+// status is the /status answer for player p: the stage and what is
+// awaited, every army's units, and p's own face-down choices.
+func status(s *State, p engine.PlayerID) string {
+	if s.Master == "" {
+		return "No game is open."
+	}
+	var w strings.Builder
+	if s.Turn > 0 {
+		fmt.Fprintf(&w, "Turn %d of %d, %s stage; the %s attack.\n", s.Turn, s.Options.Turns, s.Stage, s.armyName(s.Attacker))
+	} else {
+		fmt.Fprintf(&w, "Stage: %s.\n", s.Stage)
+	}
+	if a := s.awaited(); a != "" {
+		fmt.Fprintf(&w, "%s.\n", strings.TrimSuffix(a, "."))
+	}
+	for i, a := range s.Armies {
+		side := Side(i)
+		fmt.Fprintf(&w, "The %s (%s, %s edge), %d points standing:", a.Name, a.Player, side, s.standing(side))
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Side != side {
+				continue
+			}
+			fmt.Fprintf(&w, " %s %s", u.ID, u.Type)
+			switch {
+			case u.Gone:
+				w.WriteString(" (gone)")
+			case u.Off:
+				fmt.Fprintf(&w, " %d/%d off the board", u.Stands, u.Full)
+			case !u.Placed:
+				fmt.Fprintf(&w, " %d/%d unplaced", u.Stands, u.Full)
+			default:
+				fmt.Fprintf(&w, " %d/%d %s %s", u.Stands, u.Full, u.At, u.Facing)
+			}
+			w.WriteString(";")
+		}
+		w.WriteString("\n")
+	}
+	for _, m := range s.Melees {
+		if m.Resolved {
+			continue
+		}
+		fmt.Fprintf(&w, "Melee at %s, charged by the %s.", m.At, s.armyName(m.Attacker))
+		for side := South; side <= North; side++ {
+			if a := s.army(side); a != nil && a.Player == p && m.Choice[side] != NoMDI {
+				fmt.Fprintf(&w, " Your %s indicator lies face down: %s.", a.Name, m.Choice[side])
+			}
+		}
+		w.WriteString("\n")
+	}
+	var units []string
+	for _, a := range s.Terrain {
+		units = append(units, fmt.Sprintf("%s %s", a.At, a.Kind))
+	}
+	if len(units) > 0 {
+		fmt.Fprintf(&w, "Terrain: %s.\n", strings.Join(units, ", "))
+	}
+	return strings.TrimRight(w.String(), "\n")
+}
