@@ -123,7 +123,7 @@ func Judge(south, north MDI) Verdict {
 // each side's points in the melee (Melee Procedure): for equal
 // deployments each loses half the weaker side's points; the superior side
 // inflicts one point for its first point and half of the rest of its
-// strength, and suffers half of what it inflicted. Withdrawals cost
+// strength, and suffers half of what the inferior side really loses. Withdrawals cost
 // nothing. No side loses more than it has.
 func Losses(v Verdict, points [2]float64) [2]float64 {
 	var l [2]float64
@@ -138,8 +138,8 @@ func Losses(v Verdict, points [2]float64) [2]float64 {
 		if p > 1 {
 			dealt = 1 + (p-1)/2
 		}
-		l[inf] = dealt
-		l[sup] = dealt / 2
+		l[inf] = min(dealt, points[inf])
+		l[sup] = l[inf] / 2 // half of what the inferior side really loses
 	}
 	for i := range l {
 		l[i] = min(l[i], points[i])

@@ -358,11 +358,18 @@ func placeAll(tx *engine.Tx, s *State, side Side) error {
 		}
 	}
 	placed := 0
+	var order []*Unit // bodies first, so that commanders and catapults find them
 	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side != side || u.Placed || u.Gone {
-			continue
+		if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Gone && u.Body() {
+			order = append(order, u)
 		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Gone && !u.Body() {
+			order = append(order, u)
+		}
+	}
+	for _, u := range order {
 		var at engine.Square
 		found := false
 		for _, q := range squares {

@@ -352,12 +352,12 @@ func (s *State) shaken(u *Unit) bool {
 	return true
 }
 
-// standing returns the points a side still has: every stand on the board
-// and every stand that retreated off it (Morale 2 and 4).
+// standing returns the points a side still has: every stand not lost,
+// those that retreated off the board included (Morale 2 and 4).
 func (s *State) standing(side Side) int {
 	n := 0
 	for _, u := range s.Units {
-		if u.Side == side && !u.Gone && (u.Placed || u.Off) {
+		if u.Side == side && !u.Gone {
 			n += u.Stands * u.Type.spec().Points
 		}
 	}
