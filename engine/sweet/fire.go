@@ -254,7 +254,7 @@ type missileNeed struct {
 
 func (n missileNeed) String() string {
 	if n.Count == 0 {
-		return "nothing can hit"
+		return "nothing can hit it there"
 	}
 	faces := make([]string, len(n.Faces))
 	for i, f := range n.Faces {
@@ -262,11 +262,19 @@ func (n missileNeed) String() string {
 	}
 	switch n.Count {
 	case 1:
-		return strings.Join(faces, ", ") + " a stand"
+		return "each " + orList(faces) + " kills a stand"
 	case 2:
-		return "a double " + strings.Join(faces, " or double ") + " a stand"
+		return "each double " + strings.Join(faces, " or double ") + " kills a stand"
 	}
-	return "a triple " + strings.Join(faces, " or triple ") + " a stand"
+	return "each triple " + strings.Join(faces, " or triple ") + " kills a stand"
+}
+
+// orList writes "1", "1 or 2", "1, 2 or 3".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 // missileTable is Missile Fire 5, by target class and range band (1
@@ -367,6 +375,9 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 	bi := band(d)
 	need := missileTable[target.Type.spec().Target][bi]
 	b.Band, b.Needs = bandNames[bi], need.String()
+	if need.Count == 0 {
+		dice = 0 // nothing to roll for: the table says it cannot hit
+	}
 	for range max(dice, 0) {
 		b.Dice = append(b.Dice, tx.Roll(engine.D6))
 	}

@@ -93,3 +93,39 @@ func TestMeleeArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// TestMissileTable reads the missile table (Missile Fire 5) for each
+// target class at each range band, with dice chosen to sit on its edges.
+func TestMissileTable(t *testing.T) {
+	cases := []struct {
+		class TargetClass
+		dist  float64
+		dice  []int
+		hits  int
+	}{
+		{TargetLight, 1, []int{1, 2, 3, 4}, 3},
+		{TargetLight, 2, []int{1, 2, 3}, 2},
+		{TargetLight, 2.5, []int{1, 2, 1}, 2},
+		{TargetHeavyFoot, 1, []int{2, 3}, 1},
+		{TargetHeavyFoot, 1.5, []int{1, 2}, 1},
+		{TargetHeavyFoot, 3, []int{1, 2, 1}, 1},
+		{TargetHeavyFoot, 3, []int{1, 1, 1, 1}, 2},
+		{TargetHeavyHorse, 1, []int{1, 2}, 1},
+		{TargetHeavyHorse, 2, []int{1, 1}, 1},
+		{TargetHeavyHorse, 4, []int{1, 1, 2}, 0},
+		{TargetHeavyHorse, 4, []int{1, 1, 1}, 1},
+		{TargetBig, 1, []int{1, 2}, 0},
+		{TargetBig, 1, []int{2, 2, 1, 1}, 2},
+		{TargetBig, 2, []int{2, 2, 2}, 1},
+		{TargetBig, 3, []int{2, 2, 2}, 0},
+		{TargetLeader, 1, []int{1, 1}, 1},
+		{TargetLeader, 2, []int{1, 1}, 0},
+		{TargetLeader, 2, []int{1, 1, 1}, 1},
+		{TargetLeader, 2.5, []int{1, 1, 1, 1, 1, 1}, 0},
+	}
+	for _, c := range cases {
+		if got := missileTable[c.class][band(c.dist)].hits(c.dice); got != c.hits {
+			t.Errorf("class %d at %g squares, dice %v: %d hits, want %d", c.class, c.dist, c.dice, got, c.hits)
+		}
+	}
+}

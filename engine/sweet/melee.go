@@ -53,7 +53,7 @@ type MeleeResolved struct {
 	Removed  []StandLoss   `json:"removed,omitempty"`
 	// Odd are the d6 rolls for a loss that no whole stand matched: 4 to
 	// 6 takes one stand more, 1 to 3 lets it go (Melee Procedure).
-	Odd       []int      `json:"odd,omitempty"`
+	Odd       [2][]int   `json:"odd,omitempty"`
 	After     [2]float64 `json:"after"`
 	Retreat   [2]bool    `json:"retreat"`
 	Destroyed [2]bool    `json:"destroyed"`
@@ -467,7 +467,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 	b.Losses = Losses(b.Verdict, b.Points)
 	for side := South; side <= North; side++ {
 		if len(sides[side]) > 0 {
-			b.Odd = append(b.Odd, s.takeLosses(tx, m, sides[side], stands, b.Losses[side])...)
+			b.Odd[side] = s.takeLosses(tx, m, sides[side], stands, b.Losses[side])
 		}
 		for _, u := range sides[side] {
 			if n := u.Stands - stands[u.ID]; n > 0 {

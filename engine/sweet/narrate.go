@@ -44,29 +44,28 @@ func (b BookOpened) text() string {
 }
 
 func (b ArmyMustered) text() string {
-	counts := map[Type]int{}
+	counts, guards := map[Type]int{}, map[Type]int{}
 	var order []Type
-	guards := 0
 	for _, u := range b.Units {
 		if counts[u.Type] == 0 {
 			order = append(order, u.Type)
 		}
 		counts[u.Type]++
 		if u.Guard {
-			guards++
+			guards[u.Type]++
 		}
 	}
 	var parts []string
 	for _, t := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", counts[t], t))
-	}
-	g := ""
-	if guards > 0 {
-		g = fmt.Sprintf(", %d of them guards", guards)
+		p := fmt.Sprintf("%d %s", counts[t], t)
+		if guards[t] > 0 {
+			p += fmt.Sprintf(" (%d of them guards)", guards[t])
+		}
+		parts = append(parts, p)
 	}
 	first, last := b.Units[0].ID, b.Units[len(b.Units)-1].ID
-	return fmt.Sprintf("%s leads the %s on the %s edge: %s%s (%s to %s), %d points.",
-		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), g, first, last, b.Army.Points)
+	return fmt.Sprintf("%s leads the %s on the %s edge: %s (%s to %s), %d points.",
+		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), first, last, b.Army.Points)
 }
 
 func (b UnitPlaced) text() string {
@@ -151,6 +150,9 @@ func idleText(names []string, what string) string {
 }
 
 func (b GameEnded) text() string {
+	if b.Unfought {
+		return fmt.Sprintf("The game ends %s.", b.Reason)
+	}
 	score := ""
 	if b.Names[South] != "" {
 		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
@@ -192,19 +194,22 @@ func (b MissilesFired) text() string {
 	if len(b.Notes) > 0 {
 		notes = " (" + strings.Join(b.Notes, "; ") + ")"
 	}
-	roll := "no dice to roll"
-	if len(dice) > 0 {
+	roll := "no dice are rolled" + notes
+	switch len(dice) {
+	case 0:
+	case 1:
+		roll = fmt.Sprintf("1 die%s: %s", notes, dice[0])
+	default:
 		roll = fmt.Sprintf("%d dice%s: %s", len(dice), notes, strings.Join(dice, " "))
-		notes = ""
 	}
-	result := "no stand falls"
+	result := "No stand falls"
 	switch {
 	case b.Hits == 1:
-		result = "one stand falls"
+		result = "One stand falls"
 	case b.Hits > 1:
 		result = fmt.Sprintf("%d stands fall", b.Hits)
 	}
-	return fmt.Sprintf("%s shoots at %s in %s, %s away, needing %s; %s%s. %s.", b.Label, b.Victim, b.At, b.Band, b.Needs, roll, notes, capitalize(result))
+	return fmt.Sprintf("%s shoots at %s in %s, %s away, where %s; %s. %s.", b.Label, b.Victim, b.At, b.Band, b.Needs, roll, result)
 }
 
 func capitalize(s string) string {
@@ -288,7 +293,7 @@ func (b MeleeResolved) text() string {
 		if b.Choices[inf] == Withdrawal {
 			failed = " (their withdrawal fails)"
 		}
-		fmt.Fprintf(&w, " The %s deployment is superior to the %s%s; with %s points against %s they inflict %s points of losses and take %s.",
+		fmt.Fprintf(&w, " The %s' deployment is superior to the %s'%s; with %s points against %s they inflict %s points of losses and take %s.",
 			b.Names[sup], b.Names[inf], failed, num(b.Points[sup]), num(b.Points[inf]), num(b.Losses[inf]), num(b.Losses[sup]))
 	}
 	if len(b.Removed) > 0 {
@@ -298,11 +303,13 @@ func (b MeleeResolved) text() string {
 		}
 		fmt.Fprintf(&w, " Stands lost: %s.", strings.Join(parts, ", "))
 	}
-	for _, r := range b.Odd {
-		if r >= 4 {
-			fmt.Fprintf(&w, " An odd part of a stand: the die shows %d, and one more stand goes.", r)
-		} else {
-			fmt.Fprintf(&w, " An odd part of a stand: the die shows %d, and it is let go.", r)
+	for side := South; side <= North; side++ {
+		for _, r := range b.Odd[side] {
+			if r >= 4 {
+				fmt.Fprintf(&w, " The %s' loss leaves part of a stand: the die shows %d, and one more stand goes.", b.Names[side], r)
+			} else {
+				fmt.Fprintf(&w, " The %s' loss leaves part of a stand: the die shows %d, and it is let go.", b.Names[side], r)
+			}
 		}
 	}
 	if b.Verdict.Kind == Equal || b.Verdict.Kind == Superior {
@@ -312,6 +319,10 @@ func (b MeleeResolved) text() string {
 		switch {
 		case b.Destroyed[side]:
 			fmt.Fprintf(&w, " Outnumbered three to one, the %s are destroyed.", b.Names[side])
+		case b.Retreat[side] && b.Retreat[side.Other()] && b.Verdict.Kind == Equal:
+			if side == South {
+				w.WriteString(" Both sides retreat two squares.")
+			}
 		case b.Retreat[side] && b.Verdict.Kind != BothWithdraw && b.Verdict.Kind != Withdraws:
 			fmt.Fprintf(&w, " The %s retreat two squares.", b.Names[side])
 		}

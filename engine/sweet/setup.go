@@ -96,6 +96,10 @@ func (b UnitPlaced) apply(s *State) error {
 		return err
 	}
 	u.At, u.Facing, u.Placed, u.Off, u.Gone = b.At, b.Facing, true, false, false
+	if b.Scenario {
+		// A scenario sets the unit down fresh for the rest of the turn.
+		u.Moved, u.Charged, u.Balked = false, false, false
+	}
 	return nil
 }
 

@@ -50,6 +50,8 @@ type GameEnded struct {
 	Points [2]int    `json:"points"`
 	Names  [2]string `json:"names"`
 	Winner Side      `json:"winner"` // Nobody for a draw
+	// Unfought is a game ended before its first turn: no one wins.
+	Unfought bool `json:"unfought,omitempty"`
 }
 
 func (SideDone) Kind() string        { return "sweet.side-done" }
@@ -361,8 +363,8 @@ func endBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Actor != s.Master {
 		return engine.Refuse("", "Only the game master (%s) ends the game.", s.Master)
 	}
-	if len(s.Armies) < 2 {
-		return tx.Emit(GameEnded{Reason: "before the battle was joined", Winner: Nobody})
+	if s.Turn == 0 {
+		return tx.Emit(GameEnded{Reason: "before the battle was joined", Winner: Nobody, Unfought: true})
 	}
 	reason := strings.TrimSpace(c.Opt("reason"))
 	if reason == "" {
