@@ -2,6 +2,8 @@ package sweet
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -28,7 +30,8 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 	return nil
 }
 
-func num(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", f), ".00") }
+// num writes a number of points or squares: 2, 2.5, 1.75.
+func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
 func squares(n float64) string {
 	if n == 1 {
