@@ -241,12 +241,11 @@ func (s *State) canSupport(u *Unit, m *Melee) error {
 	}
 	dir := engine.SquareDirTo(u.At, m.At)
 	// A commander with a unit supports as that unit does (type C).
-	judge := u
+	judge, as := u, ""
 	if u.Type.IsLeader() {
-		if b := s.bodyAt(u.At); b != nil && b.Side == u.Side {
-			judge = b
-		} else {
-			judge = nil
+		judge = s.bodyOf(u.At, u.Side)
+		if judge != nil {
+			as = fmt.Sprintf("%s is with %s and supports as it does: ", u.Label(), judge.ID)
 		}
 	}
 	if judge != nil {
@@ -254,18 +253,18 @@ func (s *State) canSupport(u *Unit, m *Melee) error {
 		switch judge.Type.spec().Support {
 		case SupportA:
 			if dir.Diagonal() || (dir != f && dir != f.Turn(2) && dir != f.Turn(-2)) {
-				return engine.Refuse("Charging and Melee 3", "%s (type A) supports only to its front or either side, never diagonally; %s is %s of it and it faces %s.", judge.Label(), m.At, dir, f)
+				return engine.Refuse("Charging and Melee 3", "%s%s (type A) supports only to its front or either side, never diagonally; %s is %s of it and it faces %s.", as, judge.Label(), m.At, dir, f)
 			}
 		case SupportB:
 			if dir == f.Opposite() {
-				return engine.Refuse("Charging and Melee 3", "%s (type B) may not support directly to its rear.", judge.Label())
+				return engine.Refuse("Charging and Melee 3", "%s%s (type B) may not support directly to its rear.", as, judge.Label())
 			}
 		case SupportD:
-			return engine.Refuse("Charging and Melee 3", "%s is with a catapult crew and supports as it does: never.", u.Label())
+			return engine.Refuse("Charging and Melee 3", "%snever, as a catapult crew.", as)
 		}
 	}
 	if u.Type.Mounted() {
-		if friend := s.bodyAt(m.At); friend != nil && friend.Side == u.Side && friend.Type.FootOrCrew() {
+		if friend := s.bodyOf(m.At, u.Side); friend != nil && friend.Type.FootOrCrew() {
 			from := engine.SquareDirTo(m.At, u.At)
 			if from != friend.Facing.Turn(2) && from != friend.Facing.Turn(-2) {
 				return engine.Refuse("Charging and Melee 4", "%s may support %s only from directly beside it.", u.Label(), friend.Label())

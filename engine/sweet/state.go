@@ -247,6 +247,17 @@ func (s *State) bodyAt(q engine.Square) *Unit {
 	return nil
 }
 
+// bodyOf returns side's unit filling square q, or nil: in a contact
+// square each side has its own.
+func (s *State) bodyOf(q engine.Square, side Side) *Unit {
+	for _, u := range s.At(q) {
+		if u.Body() && u.Side == side {
+			return u
+		}
+	}
+	return nil
+}
+
 // held reports whether a unit of side holds square q; catapults standing
 // alone hold nothing.
 func (s *State) held(q engine.Square, side Side) bool {
