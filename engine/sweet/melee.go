@@ -307,26 +307,32 @@ func chooseMDI(tx *engine.Tx, s *State, c engine.Command) error {
 	if !ok {
 		return engine.Refuse("Melee Procedure", "Choose line, column, square, flanking, pincers or withdrawal.")
 	}
-	// A player leading both armies chooses for the side still to choose.
+	// A player leading both armies chooses for a side still to choose.
+	var sides []Side
+	for side := South; side <= North; side++ {
+		if a := s.army(side); a != nil && a.Player == c.Actor {
+			sides = append(sides, side)
+		}
+	}
+	if len(sides) == 0 {
+		return engine.Refuse("", "You lead no army in this game.")
+	}
 	var side Side
 	var m *Melee
 	var err error
-	for _, prefer := range []Side{South, North} {
-		sd, ok := s.sideOf(c.Actor, prefer)
-		if !ok {
-			return engine.Refuse("", "You lead no army in this game.")
-		}
+	for _, sd := range sides {
 		side = sd
-		m, err = s.pickMelee(c, func(m *Melee) bool { return m.Choice[sd] == NoMDI })
-		if err == nil && m.Choice[sd] == NoMDI {
+		if m, err = s.pickMelee(c, func(m *Melee) bool { return m.Choice[sd] == NoMDI }); err == nil && m.Choice[sd] == NoMDI {
 			break
 		}
 	}
-	if err != nil {
+	switch {
+	case err != nil && !c.Has("melee"):
+		return engine.Refuse("Melee Procedure", "The %s have laid an indicator face down for every melee; it stands until the other side chooses.", s.armyName(side))
+	case err != nil:
 		return err
-	}
-	if m.Choice[side] != NoMDI {
-		return engine.Refuse("Melee Procedure", "The %s have already laid their indicator face down for %s.", s.armyName(side), m.At)
+	case m.Choice[side] != NoMDI:
+		return engine.Refuse("Melee Procedure", "The %s have already laid their indicator face down for %s; it stands.", s.armyName(side), m.At)
 	}
 	at := m.At
 	if err := tx.Emit(MDIChosen{Turn: s.Turn, At: at, Side: side, Name: s.armyName(side), Choice: choice}); err != nil {

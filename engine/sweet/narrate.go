@@ -66,9 +66,12 @@ func (b ArmyMustered) text() string {
 		}
 		parts = append(parts, p)
 	}
-	first, last := b.Units[0].ID, b.Units[len(b.Units)-1].ID
-	return fmt.Sprintf("%s leads the %s on the %s edge: %s (%s to %s), %d points.",
-		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), first, last, b.Army.Points)
+	ids := string(b.Units[0].ID)
+	if len(b.Units) > 1 {
+		ids += " to " + string(b.Units[len(b.Units)-1].ID)
+	}
+	return fmt.Sprintf("%s leads the %s on the %s edge: %s (%s), %d points.",
+		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), ids, b.Army.Points)
 }
 
 func (b UnitPlaced) text() string {
