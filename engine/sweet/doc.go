@@ -1,5 +1,5 @@
-// Package sweet runs the ancient wargame of Gerard de Gre as modified by
-// Charles and David Sweet (rules/sweet-de-gre-ancient-grid.txt): whole
+// Package sweet runs the ancient wargame that Gerard de Gre wrote and
+// Charles and David Sweet revised (rules/sweet-de-gre-ancient-grid.txt): whole
 // armies on a square grid, with melee decided by choices each side makes
 // in secret.
 //

@@ -68,11 +68,11 @@ func (m *MDI) UnmarshalText(b []byte) error {
 // beats is the superiority table of the Melee Procedure: each of the five
 // formations is superior to two others.
 var beats = map[MDI][2]MDI{
-	Line:     {Column, Square},
-	Column:   {Flanking, Pincers},
-	Square:   {Pincers, Column},
-	Pincers:  {Flanking, Line},
-	Flanking: {Line, Square},
+	Flanking: {Square, Line},
+	Pincers:  {Line, Flanking},
+	Square:   {Column, Pincers},
+	Column:   {Pincers, Flanking},
+	Line:     {Square, Column},
 }
 
 // withdrawsFrom lists what a withdrawal gets away from.

@@ -158,9 +158,9 @@ var moveCommands = []command{
 	}}, face},
 }
 
-// runDownVictim reports whether mover may ride down what stands in q: a
-// lone stand of infantry or foot crew in the open, with no one beside it
-// (Morale 3).
+// runDownVictim returns what mover may ride down in q: a single enemy
+// stand of foot, or of a foot crew, alone on open ground (Morale 3); nil
+// when there is none.
 func (s *State) runDownVictim(mover *Unit, q engine.Square) *Unit {
 	if !mover.Type.Mounted() || s.terrain(q) == Protected {
 		return nil
