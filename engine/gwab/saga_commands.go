@@ -292,8 +292,11 @@ func showBooks(tx *engine.Tx, s *Saga, c engine.Command) error {
 		w.WriteString("\nNone yet: every book opened on this server now belongs to it.")
 	}
 	for i, b := range s.Books {
-		kind := "gathering"
-		if b.Started {
+		kind := "book still gathering"
+		switch {
+		case b.Started && b.Mode == Practice:
+			kind = "practice book"
+		case b.Started:
 			kind = b.Mode.String()
 		}
 		fmt.Fprintf(&w, "\n%d. A %s", i+1, kind)
