@@ -55,17 +55,23 @@ func (SagaRules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 // HeroID is a Hero's number in his saga, from 1.
 type HeroID int
 
-// Saga is the state of a saga.
-type Saga struct {
+// Charter is what a saga is started with.
+type Charter struct {
 	Name    string          `json:"name"`
 	Starter engine.PlayerID `json:"starter"`
 	Quorum  int             `json:"quorum"`
 	// Herald is the channel announcements go to ("" for the channel of
 	// the step), and Role the role whose members act as Herald besides
 	// the starter (5.1).
-	Herald   string     `json:"herald,omitempty"`
-	Role     string     `json:"role,omitempty"`
-	Carried  bool       `json:"carried,omitempty"`
+	Herald string `json:"herald,omitempty"`
+	Role   string `json:"role,omitempty"`
+	// Carried is set when the saga carried the last one's honor over.
+	Carried bool `json:"carried,omitempty"`
+}
+
+// Saga is the state of a saga.
+type Saga struct {
+	Charter
 	Heroes   []SagaHero `json:"heroes"`
 	Ledger   []Line     `json:"ledger"`
 	Books    []SagaBook `json:"books"`

@@ -66,7 +66,7 @@ func (SagaRules) Begin(tx *engine.Tx, c engine.Command, previous engine.State) e
 	if quorum < minQuorum || quorum > maxQuorum {
 		return engine.Refuse("4", "quorum: must be from %d to %d players: a raid already needs 3, and a book holds %d clans, two a player.", minQuorum, maxQuorum, maxClans)
 	}
-	ev := SagaStarted{Name: name, Starter: c.Actor, Quorum: quorum, Herald: c.Opt("herald"), Role: c.Opt("role"), Carried: c.Opt("carry") == "yes"}
+	ev := SagaStarted{Charter: Charter{Name: name, Starter: c.Actor, Quorum: quorum, Herald: c.Opt("herald"), Role: c.Opt("role"), Carried: c.Opt("carry") == "yes"}}
 	prev, _ := previous.(*Saga)
 	if prev == nil && ev.Carried {
 		return engine.Refuse("13.3", "There is no earlier saga here to carry honor over from.")

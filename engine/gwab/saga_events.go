@@ -13,15 +13,10 @@ import (
 // SagaStarted begins a saga. Heroes and Lines are the Heroes it takes
 // over from the guild's last saga and their opening honor (5.2, 13.3).
 type SagaStarted struct {
-	Name    string          `json:"name"`
-	Starter engine.PlayerID `json:"starter"`
-	Quorum  int             `json:"quorum"`
-	Herald  string          `json:"herald,omitempty"`
-	Role    string          `json:"role,omitempty"`
-	Carried bool            `json:"carried,omitempty"`
-	Heroes  []SagaHero      `json:"heroes,omitempty"`
-	Lines   []Line          `json:"lines,omitempty"`
-	Retired []string        `json:"retired,omitempty"`
+	Charter
+	Heroes  []SagaHero `json:"heroes,omitempty"`
+	Lines   []Line     `json:"lines,omitempty"`
+	Retired []string   `json:"retired,omitempty"`
 	// After names the saga this one follows, if any.
 	After string `json:"after,omitempty"`
 }
@@ -210,7 +205,7 @@ func (s *Saga) Apply(e engine.Event) error {
 }
 
 func (b SagaStarted) apply(s *Saga) error {
-	s.Name, s.Starter, s.Quorum, s.Herald, s.Role, s.Carried = b.Name, b.Starter, b.Quorum, b.Herald, b.Role, b.Carried
+	s.Charter = b.Charter
 	s.Heroes, s.Ledger, s.Retired = append(s.Heroes, b.Heroes...), append(s.Ledger, b.Lines...), append(s.Retired, b.Retired...)
 	return nil
 }
