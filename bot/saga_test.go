@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -184,4 +185,57 @@ func TestSagaCatchesUpWithItsBooks(t *testing.T) {
 			t.Errorf("ledger line %d: %+v, want %+v", i, got.Ledger[i], want.Ledger[i])
 		}
 	}
+}
+
+// BenchmarkBookStep is one step of a book through the router, durably
+// recorded and answered, in a book alone and in a book a saga follows.
+func BenchmarkBookStep(b *testing.B) {
+	for _, saga := range []bool{false, true} {
+		b.Run(fmt.Sprintf("saga=%v", saga), func(b *testing.B) {
+			st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "step.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
+			if saga {
+				do(b, r, "@alice /saga start name:Wrath quorum:3")
+			}
+			open := "@alice /book open"
+			if !saga {
+				open += " mode:raid"
+			}
+			doAll(b, r, append([]string{open}, raidClans...))
+			next := nextPlayer(b, do(b, r, "@alice /book start"))
+			b.ReportAllocs()
+			for b.Loop() {
+				next = nextPlayer(b, do(b, r, "@"+next+" /aloof"))
+			}
+		})
+	}
+}
+
+var raidClans = []string{
+	"@alice /clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow",
+	"/clan raise name:Lycians hero:Sarpedon side:antagonist warbands:sword,javelin,sling",
+	"@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow",
+	"/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin",
+	"@carol /clan raise name:Dardanians hero:Aeneas side:antagonist warbands:spear,sword,bow",
+	"/clan raise name:Argives hero:Diomedes side:protagonist warbands:spear,spear,javelin",
+}
+
+// nextPlayer reads whose turn it is from a step's replies: the clan
+// named after "Next: the", or first in a new round's sequence.
+func nextPlayer(b *testing.B, reps []Reply) string {
+	b.Helper()
+	players := map[string]string{"Myrmidons": "alice", "Lycians": "alice", "Trojans": "bob", "Achaeans": "bob", "Dardanians": "carol", "Argives": "carol"}
+	for _, rep := range reps {
+		for _, marker := range []string{"Next: the ", "Sequence: "} {
+			if _, after, ok := strings.Cut(rep.Text, marker); ok {
+				return players[strings.Fields(after)[0]]
+			}
+		}
+	}
+	b.Fatalf("no turn in %+v", reps)
+	return ""
 }

@@ -50,8 +50,18 @@ func (SagaRules) Follow(tx *engine.Tx, ref string, events []engine.Event) error 
 	if f.n == 0 || f.last == 0 {
 		return nil
 	}
+	// Steps that change nothing in the saga (most of a book) are marked
+	// followed only now and then: following them again changes nothing
+	// either, and the saga's log stays short.
+	if tx.Emitted() == 0 && f.last-s.Books[f.n-1].Followed < followedEvery {
+		return nil
+	}
 	return tx.Emit(Followed{Book: f.n, Seq: f.last, Step: f.step})
 }
+
+// followedEvery is how many book events may pass, changing nothing in the
+// saga, before the saga marks them followed.
+const followedEvery = 32
 
 type follower struct {
 	tx  *engine.Tx
