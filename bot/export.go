@@ -33,7 +33,8 @@ type exportedGame struct {
 // dice it drew and discarded, and its payload. A secret still sealed (an
 // [engine.Sealed] body no later event reveals) is written in its public
 // form, so that an export shows no player what another chose in secret.
-// rulesets are the rule systems that can read the game's events.
+// rulesets are the rule systems that can read the game's events (their
+// campaigns' too).
 func Export(ctx context.Context, st Store, rulesets []engine.Ruleset, guild, channel string, w io.Writer) error {
 	info, err := st.LatestGame(ctx, guild, channel)
 	if err != nil {
@@ -46,12 +47,18 @@ func Export(ctx context.Context, st Store, rulesets []engine.Ruleset, guild, cha
 	if recs == nil {
 		recs = []engine.Record{}
 	}
-	i := slices.IndexFunc(rulesets, func(rs engine.Ruleset) bool { return rs.ID() == info.Ruleset })
+	known := slices.Clone(rulesets)
+	for _, rs := range rulesets {
+		if cr, ok := rs.(engine.Campaigner); ok {
+			known = append(known, cr.Campaign())
+		}
+	}
+	i := slices.IndexFunc(known, func(rs engine.Ruleset) bool { return rs.ID() == info.Ruleset })
 	if i < 0 {
 		// Without its rules no one can tell what in the log is secret.
 		return fmt.Errorf("export game %d: it is played by %q, which this bot does not know", info.ID, info.Ruleset)
 	}
-	if recs, err = engine.Redact(rulesets[i], recs); err != nil {
+	if recs, err = engine.Redact(known[i], recs); err != nil {
 		return fmt.Errorf("export game %d: %w", info.ID, err)
 	}
 	enc := json.NewEncoder(w)

@@ -7,6 +7,9 @@ type Request struct {
 	Guild   string
 	Channel string
 	User    engine.PlayerID
+	// Roles are the user's roles in the guild, as the transport knows
+	// them (a saga's Herald role).
+	Roles   []string
 	Command engine.Command
 }
 
@@ -15,7 +18,11 @@ type Request struct {
 type Reply struct {
 	User      engine.PlayerID
 	Ephemeral bool
-	Text      string
+	// Channel, when set, makes the reply an ordinary message in that
+	// channel of the guild rather than an answer to the command: a
+	// Herald's announcement.
+	Channel string
+	Text    string
 	// Image is a PNG picture of the board after the step, when the step
 	// changed the board and a renderer is configured.
 	Image []byte

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/gwab"
 )
 
 // viewRecorder is a renderer that keeps, as JSON, every view it is asked
@@ -154,5 +155,24 @@ func TestSecretChoiceStaysSecret(t *testing.T) {
 	}
 	if log := seen(say("@bob /log last:50")); !strings.Contains(log, "FLANKING") {
 		t.Errorf("/log does not show the revealed choices:\n%s", log)
+	}
+}
+
+// TestExportReadsCampaigns: an export needs the rules of what it exports,
+// to seal secrets; a campaign's rules come with the book rules that have
+// campaigns, so a saga still exports.
+func TestExportReadsCampaigns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "saga.db")
+	playScript(t, path, sagaScript(t)[:4], "")
+	st := openStore(t, path)
+	var b bytes.Buffer
+	if err := Export(context.Background(), st, rulesets(), "local", campaignKey(gwab.Rules{}.Campaign()), &b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "Wrath") {
+		t.Fatalf("the saga's export does not show its start:\n%s", b.String())
+	}
+	if err := Export(context.Background(), st, nil, "local", campaignKey(gwab.Rules{}.Campaign()), &b); err == nil {
+		t.Fatal("an export without the rules of its game went ahead")
 	}
 }
