@@ -31,6 +31,10 @@ type View struct {
 	Pieces         []Piece
 	Tokens         []Token
 	Marks          []Mark
+
+	// Pips names what a piece's pips count, in the singular: "wound"
+	// when left empty, "stand" for armies of stands.
+	Pips string
 }
 
 // Group is a body of pieces that share a colour: a clan, a side's army.

@@ -37,7 +37,8 @@
 //     its group's shared prefix ("W2" for "MYR-W2"; the legend gives the
 //     prefix); a label that had to move away is joined to its piece by a
 //     thin line. After the name come the wound pips (filled red for each
-//     wound taken, hollow for the rest up to Piece.Limit) and under it
+//     wound taken, hollow for the rest up to Piece.Limit; View.Pips
+//     may say they count stands instead) and under it
 //     Piece.Crew.
 //   - Tokens: a fallen body is a disc crossed by a bar, dropped armour a
 //     shield, any other marker a diamond, in the group's colour.

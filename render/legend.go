@@ -128,7 +128,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 				dc.SetLineWidth(1.2 * k)
 				dc.Stroke()
 			}
-		}, "wound taken, wound left"})
+		}, pipLegend(v.Pips)})
 	}
 	var tokens [3]bool
 	for _, t := range v.Tokens {
@@ -309,4 +309,15 @@ func swatch(dc *gg.Context, k float64, st groupStyle, r rect) {
 	s := &scene{dc: dc, k: k, b: board{kind: engine.OpenTable}}
 	s.pieces = []pieceShape{{p: &engine.Piece{}, style: st, poly: poly, front: [2]pt{poly[0], poly[1]}, box: r, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}}}
 	s.drawPieces()
+}
+
+// pipLegend explains the pips: what each counts, taken and left.
+func pipLegend(what string) string {
+	if what == "" {
+		what = "wound"
+	}
+	if what == "wound" {
+		return "wound taken, wound left"
+	}
+	return what + " lost, " + what + " left"
 }

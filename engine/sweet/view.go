@@ -23,6 +23,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		Depth:   float64(s.Options.Rows),
 		Title:   fmt.Sprintf("de Gre / Sweet ancients — turn %d", s.Turn),
 		Caption: s.awaited(),
+		Pips:    "stand",
 	}
 	if s.Turn == 0 {
 		v.Title = "de Gre / Sweet ancients — deployment"
