@@ -42,7 +42,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of a game; each mechanic's file contributes
 // its own.
-var bodies = mergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies)
+var bodies = mergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies, undoBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}
@@ -59,7 +59,7 @@ type command struct {
 }
 
 // commandTable is every command, in the order /help lists them.
-var commandTable = slices.Concat(setupCommands, fireCommands, moveCommands, meleeCommands, turnCommands)
+var commandTable = slices.Concat(setupCommands, fireCommands, moveCommands, meleeCommands, turnCommands, undoCommands)
 
 // Commands lists what players can do.
 func (Rules) Commands() []engine.CommandSpec {
