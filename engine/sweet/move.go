@@ -327,6 +327,13 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		if err := s.canCharge(u, dest); err != nil {
 			return err
 		}
+		for _, o := range s.At(dest) {
+			if o.Side == side {
+				if err := sharing(u, o, dest); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	path, cost := s.route(u, dest, allowance, false)
 	road := false

@@ -323,9 +323,11 @@ func (b MeleeResolved) text() string {
 	}
 	for side := South; side <= North; side++ {
 		switch {
+		case b.After[side] == 0 && (b.Verdict.Kind == Equal || b.Verdict.Kind == Superior):
+			fmt.Fprintf(&w, " The %s have no one left standing.", b.Names[side])
 		case b.Destroyed[side]:
 			fmt.Fprintf(&w, " Outnumbered three to one, the %s are destroyed.", b.Names[side])
-		case b.Retreat[side] && b.Retreat[side.Other()] && b.Verdict.Kind == Equal:
+		case b.Retreat[side] && b.Retreat[side.Other()] && b.Verdict.Kind == Equal && b.After[side.Other()] > 0:
 			if side == South {
 				w.WriteString(" Both sides retreat two squares.")
 			}

@@ -207,12 +207,17 @@ func status(s *State, p engine.PlayerID) string {
 		}
 		w.WriteString("\n")
 	}
-	var units []string
-	for _, a := range s.Terrain {
-		units = append(units, fmt.Sprintf("%s %s", a.At, a.Kind))
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == Nobody && u.OnBoard() {
+			fmt.Fprintf(&w, "%s stands abandoned in %s.\n", u.Label(), u.At)
+		}
 	}
-	if len(units) > 0 {
-		fmt.Fprintf(&w, "Terrain: %s.\n", strings.Join(units, ", "))
+	var cells []string
+	for _, c := range s.Terrain {
+		cells = append(cells, fmt.Sprintf("%s %s", c.At, c.Kind))
+	}
+	if len(cells) > 0 {
+		fmt.Fprintf(&w, "Terrain: %s.\n", strings.Join(cells, ", "))
 	}
 	return strings.TrimRight(w.String(), "\n")
 }
