@@ -156,9 +156,9 @@ var setupCommands = []command{
 }
 
 var directives = []command{
-	{engine.CommandSpec{Name: "place", Help: "#place UNIT SQUARE [FACING]: set a unit anywhere on the board"}, placeDirective},
+	{engine.CommandSpec{Name: "place", Help: "#place UNIT SQUARE [FACING]: set a unit anywhere on the board (several: UNIT SQUARE FACING ...)"}, placeDirective},
 	{engine.CommandSpec{Name: "terrain", Help: "#terrain KIND SQUARE... [name]: road, protected (woods, buildings), impassable or open"}, layTerrain},
-	{engine.CommandSpec{Name: "stands", Help: "#stands UNIT N: give a unit N stands (0 removes it)"}, setStands},
+	{engine.CommandSpec{Name: "stands", Help: "#stands UNIT N [UNIT N ...]: give units N stands (0 removes one)"}, setStands},
 }
 
 func openBook(tx *engine.Tx, s *State, c engine.Command) error {
@@ -406,17 +406,34 @@ func placeAll(tx *engine.Tx, s *State, side Side) error {
 }
 
 func placeDirective(tx *engine.Tx, s *State, c engine.Command) error {
-	if len(c.Args) < 2 || len(c.Args) > 3 {
-		return engine.Refuse("", "#place takes a unit, a square and a facing: #place ROM-3 D4 N")
+	groups := [][]string{c.Args}
+	if len(c.Args) > 3 && len(c.Args)%3 == 0 {
+		// Several units at once: UNIT SQUARE FACING, again and again.
+		groups = nil
+		for i := 0; i < len(c.Args); i += 3 {
+			groups = append(groups, c.Args[i:i+3])
+		}
+	}
+	for _, args := range groups {
+		if err := placeOne(tx, s, args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func placeOne(tx *engine.Tx, s *State, args []string) error {
+	if len(args) < 2 || len(args) > 3 {
+		return engine.Refuse("", "#place takes a unit, a square and a facing: #place ROM-3 D4 N (or several such triples)")
 	}
 	if s.Stage == Mustering {
 		return engine.Refuse("", "Units are placed once both armies are mustered.")
 	}
-	u, err := s.findUnit(c.Args[0])
+	u, err := s.findUnit(args[0])
 	if err != nil {
 		return err
 	}
-	q, err := parseSquare("square", c.Args[1])
+	q, err := parseSquare("square", args[1])
 	if err != nil {
 		return err
 	}
@@ -424,8 +441,8 @@ func placeDirective(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "%s is off the board.", q)
 	}
 	facing := u.Side.forward()
-	if len(c.Args) == 3 {
-		if facing, err = parseFacing(u, c.Args[2]); err != nil {
+	if len(args) == 3 {
+		if facing, err = parseFacing(u, args[2]); err != nil {
 			return err
 		}
 	}
@@ -462,18 +479,23 @@ func layTerrain(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 func setStands(tx *engine.Tx, s *State, c engine.Command) error {
-	if len(c.Args) != 2 {
-		return engine.Refuse("", "#stands takes a unit and a number: #stands ROM-3 1")
+	if len(c.Args) < 2 || len(c.Args)%2 != 0 {
+		return engine.Refuse("", "#stands takes a unit and a number, or several such pairs: #stands ROM-3 1 ROM-4 2")
 	}
-	u, err := s.findUnit(c.Args[0])
-	if err != nil {
-		return err
+	for i := 0; i < len(c.Args); i += 2 {
+		u, err := s.findUnit(c.Args[i])
+		if err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(c.Args[i+1])
+		if err != nil || n < 0 || n > u.Full {
+			return engine.Refuse("", "%s has from 0 to %d stands.", u.Label(), u.Full)
+		}
+		if err := tx.Emit(StandsSet{Unit: u.ID, Label: u.Label(), Stands: n}); err != nil {
+			return err
+		}
 	}
-	n, err := strconv.Atoi(c.Args[1])
-	if err != nil || n < 0 || n > u.Full {
-		return engine.Refuse("", "%s has from 0 to %d stands.", u.Label(), u.Full)
-	}
-	return tx.Emit(StandsSet{Unit: u.ID, Label: u.Label(), Stands: n})
+	return nil
 }
 
 // parseSquare reads a square typed as option name.
