@@ -18,6 +18,8 @@
 //   - table.go: the state every game has whatever its rules: seed, decks, loaded dice.
 //   - geometry (open.go, square.go, hex.go): positions and bases on an open
 //     table, and square and hex grids, for all five rule systems.
+//   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
+//     what others can read of the log until a later event reveals them.
 //
 // Rule systems live in sub-packages (engine/gwab and its siblings), each
 // implementing [Ruleset]. This package does no I/O and imports none of the

@@ -201,14 +201,15 @@ func fireCatapult(tx *engine.Tx, s *State, c engine.Command, cat *Unit, at engin
 	roll := tx.Roll(engine.D6)
 	line := engine.SquareDirTo(cat.At, at)
 	b := CatapultFired{Catapult: cat.ID, Label: cat.Label(), Crew: crew.ID, Target: at, Roll: roll, Landed: at}
-	switch roll {
-	case shellLong:
+	switch {
+	case roll <= shellOnTarget:
+	case roll == shellLong:
 		b.Drift, b.Landed = "long", at.Step(line)
-	case shellShort:
+	case roll == shellShort:
 		b.Drift, b.Landed = "short", at.Step(line.Opposite())
-	case shellLeft:
+	case roll == shellLeft:
 		b.Drift, b.Landed = "left", at.Step(line.Turn(-2))
-	case shellRight:
+	case roll == shellRight:
 		b.Drift, b.Landed = "right", at.Step(line.Turn(2))
 	}
 	if victim := s.shellVictim(c, cat, b.Landed); victim != nil {
