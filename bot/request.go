@@ -8,6 +8,11 @@ type Request struct {
 	Channel string
 	User    engine.PlayerID
 	Command engine.Command
+	// Roles are the IDs of the user's roles in the guild, and Admin says
+	// whether he may manage the server; the transport fills them where it
+	// knows them (the local table leaves them empty).
+	Roles []string
+	Admin bool
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is
@@ -19,4 +24,14 @@ type Reply struct {
 	// Image is a PNG picture of the board after the step, when the step
 	// changed the board and a renderer is configured.
 	Image []byte
+	// Channel, when set, makes the reply an ordinary message posted to
+	// that channel of the request's guild (Herald announcements, turn
+	// calls, deadline notices), apart from any answer to the request.
+	Channel string
+	// Mentions are the players the message calls: the transport pings
+	// them, and no one else.
+	Mentions []engine.PlayerID
+	// Buttons are choices offered with the message, for transports that
+	// show them.
+	Buttons []engine.Button
 }

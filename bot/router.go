@@ -434,6 +434,7 @@ func (r *Router) picture(ctx context.Context, g *engine.Game, last []engine.Even
 
 func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 	var public []string
+	var buttons []engine.Button
 	private := map[engine.PlayerID][]string{}
 	var order []engine.PlayerID
 	for _, m := range msgs {
@@ -442,6 +443,7 @@ func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 		}
 		if !m.Private() {
 			public = append(public, m.Text)
+			buttons = append(buttons, m.Buttons...)
 			continue
 		}
 		if _, ok := private[m.To]; !ok {
@@ -451,7 +453,7 @@ func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 	}
 	var out []Reply
 	if len(public) > 0 {
-		out = append(out, Reply{User: user, Text: strings.Join(public, "\n")})
+		out = append(out, Reply{User: user, Text: strings.Join(public, "\n"), Buttons: buttons})
 	}
 	for _, p := range order {
 		out = append(out, Reply{User: p, Ephemeral: true, Text: strings.Join(private[p], "\n")})
