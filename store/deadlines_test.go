@@ -1,0 +1,64 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestDeadlinesSurviveReopening(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	s := openAt(t, path)
+	g, err := s.CreateGame(ctx, "g", "c", "gwab", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GameDeadline(ctx, g.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("deadline before one is set: %v, want ErrNotFound", err)
+	}
+	t0 := time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)
+	d := Deadline{Game: g.ID, Guild: "g", Channel: "c", Per: 2 * time.Hour, Seq: 7,
+		Due: t0.Add(2 * time.Hour), Remind: t0.Add(90 * time.Minute)}
+	if err := s.PutDeadline(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutDeadline(ctx, Deadline{Game: g.ID, Per: time.Second}); err == nil {
+		t.Fatal("a deadline shorter than a minute was stored")
+	}
+	s.Close()
+	s = openAt(t, path)
+	got, err := s.GameDeadline(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != d {
+		t.Fatalf("after reopening: %+v, want %+v", got, d)
+	}
+	for _, c := range []struct {
+		at   time.Time
+		want int
+	}{{t0, 0}, {t0.Add(90 * time.Minute), 1}, {t0.Add(3 * time.Hour), 1}} {
+		due, err := s.DueDeadlines(ctx, c.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(due) != c.want {
+			t.Errorf("due at %s: %d deadlines, want %d", c.at, len(due), c.want)
+		}
+	}
+	d.Reminded = true
+	if err := s.PutDeadline(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueDeadlines(ctx, t0.Add(100*time.Minute)); len(due) != 0 {
+		t.Errorf("a reminded deadline is due again before its time: %+v", due)
+	}
+	if err := s.RemoveDeadline(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueDeadlines(ctx, t0.Add(5*time.Hour)); len(due) != 0 {
+		t.Errorf("a removed deadline is still due: %+v", due)
+	}
+}
