@@ -55,6 +55,14 @@ type Config struct {
 	Seed func() uint64
 	// SnapshotEvery is how many events pass between snapshots; 0 means 64.
 	SnapshotEvery int
+	// GMRole is a guild role whose members hold game-master rights at
+	// every table, as members who may manage the server do.
+	GMRole string
+	// TurnCalls posts a message calling each player a game comes to wait
+	// for (turns.go); the local table leaves it off.
+	TurnCalls bool
+	// Now is the clock deadlines run by; nil is time.Now.
+	Now func() time.Time
 }
 
 // Router runs commands against the games of many channels. It is safe for
@@ -89,6 +97,9 @@ func NewRouter(cfg Config) *Router {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	r := &Router{
 		cfg:   cfg,
 		rules: map[string]engine.Ruleset{},
@@ -117,6 +128,7 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 	defer lock.Unlock()
 
 	req.Command.Actor = req.User
+	req.Command.Master = r.serverMaster(req)
 	replies, err := r.safely(ctx, key, req)
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
@@ -176,6 +188,8 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return r.board(ctx, key, req)
 	case !c.Directive && c.Name == "book open":
 		return r.open(ctx, key, req)
+	case !c.Directive && c.Name == "book deadline":
+		return r.setDeadline(ctx, key, req)
 	}
 	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -194,6 +208,9 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 	for attempt := 0; ; attempt++ {
 		g, err := r.load(ctx, info)
 		if err != nil {
+			return nil, err
+		}
+		if err := r.permit(g, req); err != nil {
 			return nil, err
 		}
 		res, err := g.Decide(req.Command)
@@ -220,7 +237,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err != nil {
 			return nil, err
 		}
-		return r.replies(ctx, req, next, res), nil
+		return append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...), nil
 	}
 }
 

@@ -6,6 +6,9 @@ type Await struct {
 	Player PlayerID
 	// Who names what the player acts for, in game terms ("the Myrmidons").
 	Who string
+	// Task says what he must do, in words that follow "to" ("take the
+	// Myrmidons' turn").
+	Task string
 	// Timeout is the command that stands for the player when a deadline
 	// passes without a word from him (a clan standing aloof). Its Actor
 	// is Player. A zero Name means the game has nothing to do for him.

@@ -36,7 +36,8 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 				return nil
 			}
 			p := s.Clan(b.Clan).Player
-			return []engine.Await{{Player: p, Who: b.Name, Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "decline"}}}}
+			return []engine.Await{{Player: p, Who: b.Name, Task: "answer the challenge to " + b.Name,
+				Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "decline"}}}}
 		}
 		if ch.Pushed != "" {
 			b := s.Element(ch.Pushed)
@@ -44,7 +45,8 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 				return nil
 			}
 			p := s.Clan(b.Clan).Player
-			return []engine.Await{{Player: p, Who: b.Name, Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "fight"}}}}
+			return []engine.Await{{Player: p, Who: b.Name, Task: "choose whether " + b.Name + " fights on or withdraws",
+				Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "fight"}}}}
 		}
 		return nil
 	}
@@ -54,10 +56,12 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 			return nil
 		}
 		cl := s.Clan(v.Clan)
-		return []engine.Await{{Player: cl.Player, Who: "the " + cl.Name, Timeout: engine.Command{Actor: cl.Player, Name: "impact"}}}
+		return []engine.Await{{Player: cl.Player, Who: "the " + cl.Name, Task: "spend " + possessive(cl.Name) + " impact",
+			Timeout: engine.Command{Actor: cl.Player, Name: "impact"}}}
 	}
 	if cur := s.Current(); cur != nil {
-		return []engine.Await{{Player: cur.Player, Who: "the " + cur.Name, Timeout: engine.Command{Actor: cur.Player, Name: "aloof"}}}
+		return []engine.Await{{Player: cur.Player, Who: "the " + cur.Name, Task: "take " + possessive(cur.Name) + " turn",
+			Timeout: engine.Command{Actor: cur.Player, Name: "aloof"}}}
 	}
 	return nil
 }
