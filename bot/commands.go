@@ -15,7 +15,7 @@ import (
 // (Discord's application commands) register these. Each source of
 // commands is one line of sources.
 func (r *Router) Commands() []engine.CommandSpec {
-	sources := [][]engine.CommandSpec{tableCommands, {deadlineSpec}}
+	sources := [][]engine.CommandSpec{tableCommands}
 	for _, rs := range r.cfg.Rulesets {
 		sources = append(sources, rs.Commands())
 	}
