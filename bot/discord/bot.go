@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"sync"
 	"unicode/utf8"
 
@@ -127,26 +128,20 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 // follow-ups, other players' private ones by direct message, and channel
 // messages to their channels.
 func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine.PlayerID, private bool, replies []bot.Reply) error {
-	var thread []message
+	thread, later := split3(replies, user)
 	var errs []error
-	for _, rep := range replies {
-		switch {
-		case rep.Channel != "":
-			errs = append(errs, b.post(ctx, rep))
-		case rep.Ephemeral && rep.User != "" && rep.User != user:
-			errs = append(errs, b.direct(ctx, rep))
-		default:
-			thread = append(thread, shape(rep)...)
+	defer func() {
+		for _, rep := range later {
+			errs = append(errs, b.Post1(ctx, rep))
 		}
-	}
+	}()
 	if len(thread) == 0 {
 		thread = []message{{Content: "Done.", Ephemeral: private}}
 	}
 	first := thread[0]
 	switch {
 	case first.Ephemeral == private:
-		_, err := b.Session.InteractionResponseEdit(i, first.edit(), b.opts(ctx)...)
-		errs = append(errs, err)
+		errs = append(errs, b.editOriginal(ctx, i, first.edit()))
 	case !private:
 		// The response was deferred for the table, but its first word is
 		// for the asker alone: the response goes, a private follow-up
@@ -155,9 +150,8 @@ func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine
 		_, err := b.Session.FollowupMessageCreate(i, true, first.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
 	default:
-		_, err := b.Session.InteractionResponseEdit(i, message{Content: "Told to the table.", Ephemeral: true}.edit(), b.opts(ctx)...)
-		errs = append(errs, err)
-		_, err = b.Session.FollowupMessageCreate(i, true, first.followup(), b.opts(ctx)...)
+		errs = append(errs, b.editOriginal(ctx, i, message{Content: "Told to the table.", Ephemeral: true}.edit()))
+		_, err := b.Session.FollowupMessageCreate(i, true, first.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
 	}
 	for _, m := range thread[1:] {
@@ -165,6 +159,40 @@ func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// split3 parts replies into the messages of the interaction's own thread
+// (the asker's, and the table's), and those that go elsewhere after it:
+// channel messages, and other players' private ones.
+func split3(replies []bot.Reply, asker engine.PlayerID) (thread []message, later []bot.Reply) {
+	for _, rep := range replies {
+		if rep.Channel != "" || (rep.Ephemeral && rep.User != "" && rep.User != asker) {
+			later = append(later, rep)
+			continue
+		}
+		thread = append(thread, shape(rep)...)
+	}
+	return thread, later
+}
+
+// editOriginal writes e over the interaction's response.
+func (b *Bot) editOriginal(ctx context.Context, i *discordgo.Interaction, e edit) error {
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	bucket := discordgo.EndpointWebhookToken("", "")
+	var err error
+	if len(e.files) > 0 {
+		var ct string
+		var body []byte
+		if ct, body, err = discordgo.MultipartBodyWithJSON(e, e.files); err == nil {
+			_, err = b.Session.RequestRaw(http.MethodPatch, uri, ct, body, bucket, 0, b.opts(ctx)...)
+		}
+	} else {
+		_, err = b.Session.RequestWithBucketID(http.MethodPatch, uri, e, bucket, b.opts(ctx)...)
+	}
+	if err != nil {
+		return fmt.Errorf("edit the response: %w", err)
+	}
+	return nil
 }
 
 // post sends a reply as ordinary messages to its channel.
@@ -193,16 +221,18 @@ func (b *Bot) direct(ctx context.Context, rep bot.Reply) error {
 // message.
 func (b *Bot) Post(ctx context.Context, replies []bot.Reply) {
 	for _, rep := range replies {
-		var err error
-		if rep.Channel == "" || rep.Ephemeral {
-			err = b.direct(ctx, rep)
-		} else {
-			err = b.post(ctx, rep)
-		}
-		if err != nil {
+		if err := b.Post1(ctx, rep); err != nil {
 			b.Logger.ErrorContext(ctx, "post", "err", err)
 		}
 	}
+}
+
+// Post1 delivers one reply that answers no interaction.
+func (b *Bot) Post1(ctx context.Context, rep bot.Reply) error {
+	if rep.Channel == "" || rep.Ephemeral {
+		return b.direct(ctx, rep)
+	}
+	return b.post(ctx, rep)
 }
 
 // complete answers an autocomplete interaction with the router's
@@ -263,20 +293,13 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 		b.Logger.InfoContext(ctx, "stale button", "custom_id", i.MessageComponentData().CustomID, "user", req.User)
 	}
 	errs := []error{b.strip(ctx, i)}
-	var thread []message
-	for _, rep := range replies {
-		switch {
-		case rep.Channel != "":
-			errs = append(errs, b.post(ctx, rep))
-		case rep.Ephemeral && rep.User != "" && rep.User != req.User:
-			errs = append(errs, b.direct(ctx, rep))
-		default:
-			thread = append(thread, shape(rep)...)
-		}
-	}
+	thread, later := split3(replies, req.User)
 	for _, m := range thread {
 		_, err := b.Session.FollowupMessageCreate(i, true, m.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
+	}
+	for _, rep := range later {
+		errs = append(errs, b.Post1(ctx, rep))
 	}
 	return errors.Join(errs...)
 }

@@ -139,25 +139,40 @@ func (m message) flags() discordgo.MessageFlags {
 	return 0
 }
 
+// edit is an edit of an earlier message, as sent: discordgo's own
+// attachment type writes every field, where an edit lists only the ID
+// and name of each attachment to keep.
+type edit struct {
+	Content         *string                           `json:"content"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Attachments     []attachmentRef                   `json:"attachments"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	files           []*discordgo.File
+}
+
+type attachmentRef struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename"`
+}
+
 // edit writes m over an earlier message. Its attachments are replaced:
 // the new picture is the only one kept, and with no picture none is, so
 // that an edited response never shows an old board beside a new one.
-func (m message) edit() *discordgo.WebhookEdit {
+func (m message) edit() edit {
 	content := m.Content
-	embeds := m.embeds()
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
+	e := edit{Content: &content, Embeds: m.embeds(), Components: m.Components, Attachments: []attachmentRef{},
+		AllowedMentions: allowed(m.Users), files: m.files()}
+	if e.Embeds == nil {
+		e.Embeds = []*discordgo.MessageEmbed{}
 	}
-	comps := m.Components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
+	if e.Components == nil {
+		e.Components = []discordgo.MessageComponent{}
 	}
-	keep := []*discordgo.MessageAttachment{}
 	if m.Image != nil {
-		keep = append(keep, &discordgo.MessageAttachment{ID: "0", Filename: boardName})
+		e.Attachments = append(e.Attachments, attachmentRef{ID: "0", Filename: boardName})
 	}
-	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, Files: m.files(),
-		Attachments: &keep, AllowedMentions: allowed(m.Users)}
+	return e
 }
 
 // followup writes m as a follow-up message of an interaction.
