@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,21 +35,25 @@ const (
 type table struct {
 	fake       *fakeDiscord
 	store      *store.Store
+	storePath  string
 	router     *bot.Router
 	directives *bot.Router
 	bot        *Bot
-	now        time.Time
+
+	mu  sync.Mutex
+	now time.Time
 }
 
 func newTable(t *testing.T) *table {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "rhapsode.db"))
+	path := filepath.Join(t.TempDir(), "rhapsode.db")
+	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tb := &table{fake: newFakeDiscord(t), store: st, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
+	tb := &table{fake: newFakeDiscord(t), store: st, storePath: path, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
 	rules := []engine.Ruleset{gwab.Rules{}}
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
 		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock})
@@ -57,7 +62,18 @@ func newTable(t *testing.T) *table {
 	return tb
 }
 
-func (tb *table) clock() time.Time { return tb.now }
+func (tb *table) clock() time.Time {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return tb.now
+}
+
+// advance moves the table's clock on by d.
+func (tb *table) advance(d time.Duration) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.now = tb.now.Add(d)
+}
 
 // direct gives a table directive in the test channel.
 func (tb *table) direct(t *testing.T, line string) {
