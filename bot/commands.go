@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 
@@ -18,6 +19,9 @@ func (r *Router) Commands() []engine.CommandSpec {
 	sources := [][]engine.CommandSpec{tableCommands}
 	for _, rs := range r.cfg.Rulesets {
 		sources = append(sources, rs.Commands())
+	}
+	for _, ch := range r.chronicles {
+		sources = append(sources, ch.Commands())
 	}
 	return MergeCommands(sources...)
 }
@@ -69,12 +73,20 @@ func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 // they make any, the likely ones first. A channel without a book, or
 // rules that offer nothing, get none.
 func (r *Router) Complete(ctx context.Context, req Request, option, typed string) []engine.Completion {
-	info, err := r.cfg.Store.ActiveGame(ctx, req.Guild, req.Channel)
-	if err != nil {
-		return nil
+	var info store.Game
+	var rs engine.Ruleset
+	var err error
+	if ch, ok := r.chronicleFor(req.Command.Name); ok {
+		info, err = r.cfg.Store.ActiveGame(ctx, req.Guild, campaignKey(ch))
+		if errors.Is(err, store.ErrNotFound) {
+			info, err = r.cfg.Store.LatestGame(ctx, req.Guild, campaignKey(ch))
+		}
+		rs = ch
+	} else {
+		info, err = r.cfg.Store.ActiveGame(ctx, req.Guild, req.Channel)
+		rs = r.rules[info.Ruleset]
 	}
-	rs, ok := r.rules[info.Ruleset]
-	if !ok {
+	if err != nil || rs == nil {
 		return nil
 	}
 	c, ok := rs.(engine.Completer)

@@ -39,6 +39,7 @@ type Local struct {
 type jsonReply struct {
 	User      engine.PlayerID `json:"user"`
 	Ephemeral bool            `json:"ephemeral"`
+	Channel   string          `json:"channel,omitempty"`
 	Text      string          `json:"text"`
 	Image     string          `json:"image"`
 }
@@ -101,7 +102,7 @@ func (l *Local) write(w io.Writer, rep Reply) error {
 		}
 	}
 	if l.JSON {
-		b, err := json.Marshal(jsonReply{User: rep.User, Ephemeral: rep.Ephemeral, Text: rep.Text, Image: image})
+		b, err := json.Marshal(jsonReply{User: rep.User, Ephemeral: rep.Ephemeral, Channel: rep.Channel, Text: rep.Text, Image: image})
 		if err != nil {
 			return err
 		}
@@ -109,6 +110,9 @@ func (l *Local) write(w io.Writer, rep Reply) error {
 		return err
 	}
 	text := rep.Text
+	if rep.Channel != "" {
+		text = fmt.Sprintf("[in #%s] %s", rep.Channel, strings.ReplaceAll(text, "\n", "\n    "))
+	}
 	if rep.Ephemeral {
 		text = fmt.Sprintf("(to %s only) %s", rep.User, strings.ReplaceAll(text, "\n", "\n    "))
 	}

@@ -7,12 +7,13 @@ type Request struct {
 	Guild   string
 	Channel string
 	User    engine.PlayerID
+	// Roles are the IDs of the user's roles in the guild, as the
+	// transport knows them (a saga's Herald role, the game-master role),
+	// and Admin says whether he may manage the server; the local table
+	// leaves them empty.
+	Roles   []string
+	Admin   bool
 	Command engine.Command
-	// Roles are the IDs of the user's roles in the guild, and Admin says
-	// whether he may manage the server; the transport fills them where it
-	// knows them (the local table leaves them empty).
-	Roles []string
-	Admin bool
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is
@@ -25,8 +26,8 @@ type Reply struct {
 	// changed the board and a renderer is configured.
 	Image []byte
 	// Channel, when set, makes the reply an ordinary message posted to
-	// that channel of the request's guild (Herald announcements, turn
-	// calls, deadline notices), apart from any answer to the request.
+	// that channel of the request's guild rather than an answer to the
+	// command (Herald announcements, turn calls, deadline notices).
 	Channel string
 	// Mentions are the players the message calls: the transport pings
 	// them, and no one else.

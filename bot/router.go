@@ -25,6 +25,7 @@ type Store interface {
 	CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error)
 	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
 	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
+	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
@@ -69,8 +70,11 @@ type Config struct {
 // concurrent use, and several routers (in several processes) may share one
 // store: the store's sequence check decides which of two writers wins.
 type Router struct {
-	cfg   Config
-	rules map[string]engine.Ruleset
+	cfg Config
+	// rules are the rule systems of books and of campaigns, by ID;
+	// chronicles the campaigns' alone.
+	rules      map[string]engine.Ruleset
+	chronicles []engine.Chronicle
 
 	mu    sync.Mutex
 	locks map[channelKey]*sync.Mutex
@@ -108,6 +112,10 @@ func NewRouter(cfg Config) *Router {
 	}
 	for _, rs := range cfg.Rulesets {
 		r.rules[rs.ID()] = rs
+		if cr, ok := rs.(engine.Campaigner); ok {
+			r.rules[cr.Campaign().ID()] = cr.Campaign()
+			r.chronicles = append(r.chronicles, cr.Campaign())
+		}
 	}
 	return r
 }
@@ -127,7 +135,7 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 	lock.Lock()
 	defer lock.Unlock()
 
-	req.Command.Actor = req.User
+	req.Command.Actor, req.Command.Roles = req.User, req.Roles
 	req.Command.Master = r.serverMaster(req)
 	replies, err := r.safely(ctx, key, req)
 	if err != nil {
@@ -191,6 +199,9 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 	case !c.Directive && c.Name == "book deadline":
 		return r.setDeadline(ctx, key, req)
 	}
+	if ch, ok := r.chronicleFor(c.Name); ok && !c.Directive {
+		return r.campaign(ctx, key.guild, ch, req)
+	}
 	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
@@ -237,7 +248,8 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err != nil {
 			return nil, err
 		}
-		return append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...), nil
+		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...)
+		return append(out, r.follow(ctx, info, next, req.Channel)...), nil
 	}
 }
 

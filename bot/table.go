@@ -45,31 +45,24 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 	if err := g.Apply(opened); err != nil {
 		return nil, err
 	}
+	enlisted, err := r.enlist(ctx, key.guild, g)
+	if err != nil {
+		return nil, err
+	}
 	res, err := g.Decide(cmd)
 	if err != nil {
 		return nil, err
 	}
-	events := append([]engine.Event{opened}, res.Events...)
-	recs := make([]engine.Record, len(events))
-	for i, e := range events {
-		if recs[i], err = e.Record(); err != nil {
-			return nil, err
-		}
-	}
-	for _, e := range res.Events {
-		if err := g.Apply(e); err != nil {
-			return nil, err
-		}
-	}
-	info, err := r.cfg.Store.CreateGame(ctx, key.guild, key.channel, rs.ID(), recs)
+	events := slices.Concat([]engine.Event{opened}, enlisted, res.Events)
+	info, err := r.create(ctx, key, rs, g, events, res.Events)
 	if errors.Is(err, store.ErrConflict) {
 		return nil, engine.Refuse("", "Another book was opened in this channel a moment ago.")
 	}
 	if err != nil {
 		return nil, err
 	}
-	r.remember(info.ID, g)
-	return r.replies(ctx, req, g, res), nil
+	res.Events = append(enlisted, res.Events...)
+	return append(r.replies(ctx, req, g, res), r.follow(ctx, info, g, req.Channel)...), nil
 }
 
 func (r *Router) ruleset(id string) (engine.Ruleset, error) {
@@ -77,19 +70,29 @@ func (r *Router) ruleset(id string) (engine.Ruleset, error) {
 		return r.cfg.Rulesets[0], nil
 	}
 	if rs, ok := r.rules[strings.ToLower(id)]; ok {
-		return rs, nil
+		if _, campaign := rs.(engine.Chronicle); !campaign {
+			return rs, nil
+		}
 	}
 	return nil, engine.Refuse("", "There are no rules called %q here; choose one of %s.", id, strings.Join(r.rulesetIDs(), ", "))
 }
 
 func (r *Router) rulesetIDs() []string {
-	return slices.Sorted(maps.Keys(r.rules))
+	ids := make([]string, len(r.cfg.Rulesets))
+	for i, rs := range r.cfg.Rulesets {
+		ids[i] = rs.ID()
+	}
+	return slices.Sorted(slices.Values(ids))
 }
 
 // Commands returns every command players can give at a table of rs,
-// the table's own first.
+// the table's own first, and its campaign's last.
 func Commands(rs engine.Ruleset) []engine.CommandSpec {
-	return append(slices.Clone(tableCommands), rs.Commands()...)
+	specs := append(slices.Clone(tableCommands), rs.Commands()...)
+	if cr, ok := rs.(engine.Campaigner); ok {
+		specs = append(specs, cr.Campaign().Commands()...)
+	}
+	return specs
 }
 
 // help lists the commands of the channel's rule system (or the default

@@ -12,7 +12,11 @@ import (
 // command's name ("clan raise", "fire"), its options by name, and for table
 // directives ("#place Hector 10,4") the positional arguments.
 type Command struct {
-	Actor     PlayerID
+	Actor PlayerID
+	// Roles are the actor's roles where he plays (a Discord guild's), as
+	// the transport knows them; rule systems that give a role powers (a
+	// saga's Herald) read them.
+	Roles     []string
 	Name      string
 	Options   map[string]string
 	Args      []string
@@ -83,6 +87,8 @@ const (
 	OptPoint                     // a position, as the board's ruler writes it
 	OptPlayer                    // another player
 	OptHero                      // a Hero of the saga
+	OptChannel                   // a channel where the game is played
+	OptRole                      // a role of the guild
 )
 
 // OptionSpec describes one option of a command.

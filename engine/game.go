@@ -64,28 +64,19 @@ type Result struct {
 // (#seed, #stack, #load) are handled here; everything else goes to the
 // rule system. A command the rules do not allow returns a [Refusal].
 func (g *Game) Decide(c Command) (Result, error) {
-	tx := &Tx{game: g.Clone(), actor: c.Actor}
-	tx.rng = tx.game.Table.rand(g.Seq + 1)
-	var err error
-	if c.Directive && isTableDirective(c.Name) {
-		err = tx.tableDirective(c)
-	} else {
-		if !c.Directive {
-			if spec, ok := g.Spec(c.Name); ok {
-				if err := spec.Check(c); err != nil {
-					return Result{}, err
-				}
+	if !c.Directive {
+		if spec, ok := g.Spec(c.Name); ok {
+			if err := spec.Check(c); err != nil {
+				return Result{}, err
 			}
 		}
-		err = g.Rules.Decide(tx, c)
 	}
-	if err != nil {
-		return Result{}, err
-	}
-	if len(tx.draws) > 0 || len(tx.discards) > 0 {
-		return Result{}, fmt.Errorf("engine: %s drew or discarded cards that no event records", c.Name)
-	}
-	return Result{Events: tx.events, Messages: tx.messages}, nil
+	return g.transact(c.Actor, func(tx *Tx) error {
+		if c.Directive && isTableDirective(c.Name) {
+			return tx.tableDirective(c)
+		}
+		return g.Rules.Decide(tx, c)
+	})
 }
 
 // Spec returns the rule system's description of the command name.

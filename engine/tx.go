@@ -95,6 +95,9 @@ func (tx *Tx) Emit(b Body) error {
 	return nil
 }
 
+// Emitted is how many events the transaction has emitted so far.
+func (tx *Tx) Emitted() int { return len(tx.events) }
+
 // Say adds a message to the command's reply. It is not recorded: use it
 // for answers to questions and for what only one player may know.
 func (tx *Tx) Say(m Message) { tx.messages = append(tx.messages, m) }

@@ -52,8 +52,8 @@ const maxCompletions = 25
 
 // Handle answers one interaction: it sends the first response through
 // respond at once, then runs the command and delivers the replies. Errors
-// in delivery are logged; the step itself stands once recorded. Wait
-// waits for every Handle under way.
+// in delivery are logged; the step itself stands once recorded. After
+// Close it answers nothing.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Responder) {
 	b.mu.Lock()
 	if b.closed {
@@ -83,9 +83,12 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	}
 }
 
-// Wait takes no more interactions and waits until every one being handled
-// is answered.
-func (b *Bot) Wait() {
+// Wait waits until every interaction being handled is answered.
+func (b *Bot) Wait() { b.inflight.Wait() }
+
+// Close takes no more interactions and waits until every one being
+// handled is answered: the end of a graceful shutdown.
+func (b *Bot) Close() {
 	b.mu.Lock()
 	b.closed = true
 	b.mu.Unlock()

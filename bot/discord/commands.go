@@ -109,6 +109,11 @@ func options(s engine.CommandSpec) ([]*discordgo.ApplicationCommandOption, error
 			opt.Type = discordgo.ApplicationCommandOptionInteger
 		case engine.OptPlayer:
 			opt.Type = discordgo.ApplicationCommandOptionUser
+		case engine.OptChannel:
+			opt.Type = discordgo.ApplicationCommandOptionChannel
+			opt.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText}
+		case engine.OptRole:
+			opt.Type = discordgo.ApplicationCommandOptionRole
 		case engine.OptElement, engine.OptHero:
 			opt.Autocomplete = len(o.Choices) == 0
 		}

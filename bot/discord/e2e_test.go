@@ -24,6 +24,14 @@ func channelMessage(pred func(call) bool) func(call) bool {
 	}
 }
 
+// heraldMessage accepts a message posted to the saga's Herald channel
+// that begins with prefix.
+func heraldMessage(prefix string) func(call) bool {
+	return func(c call) bool {
+		return c.Method == http.MethodPost && c.Path == "/api/v9/channels/500000000000000002/messages" && strings.HasPrefix(content(c), prefix)
+	}
+}
+
 // pinged returns the users a call's allowed mentions let it notify.
 func pinged(c call) []string {
 	am, _ := c.obj()["allowed_mentions"].(map[string]any)
@@ -37,18 +45,25 @@ func pinged(c call) []string {
 
 var turnCallRE = regexp.MustCompile(`^<@(\d+)>, the table waits for you to take the (\w+)' turn\.$`)
 
-// TestEndToEnd plays a short book through the HTTP interactions endpoint
-// against a fake Discord on loopback: a step's deferred response edited
-// with a picture, the turn's player pinged, a deadline set by a member
+// TestEndToEnd plays a short book of a saga through the HTTP interactions
+// endpoint against a fake Discord on loopback: the Herald's announcements
+// in the saga's channel, a step's deferred response edited with a picture, the turn's player pinged, a deadline set by a member
 // who manages the server, kept across a restart of the bot, a reminder,
 // and the deadline passing on the bot's own scheduler with a fake clock,
 // so that the late clan stands aloof and the table is told.
 func TestEndToEnd(t *testing.T) {
 	e := newEndpoint(t)
-	for _, name := range []string{"book-open", "clan-raise-myrmidons", "clan-raise-lycians", "clan-raise-trojans", "clan-raise-achaeans"} {
+	// Carol, of the Herald's role, starts a saga announced in #herald.
+	e.send(t, fixture(t, "saga-start"))
+	begun := e.fake.waitFor(t, "the Herald's announcement of the saga", heraldMessage("The saga \"Wrath\" begins"))
+	if len(pinged(begun)) != 0 {
+		t.Errorf("the Herald's announcement may notify %v", pinged(begun))
+	}
+	for _, name := range []string{"book-open-saga", "clan-raise-myrmidons", "clan-raise-lycians", "clan-raise-trojans", "clan-raise-achaeans"} {
 		e.send(t, fixture(t, name))
 		e.fake.waitFor(t, name+"'s answer", originalEdit("aW50ZXJhY3Rpb246"+name))
 	}
+	e.bot.Wait()
 	e.fake.take()
 
 	// The book starts: the deferred response is edited with the board,
@@ -68,6 +83,8 @@ func TestEndToEnd(t *testing.T) {
 	if !strings.Contains(content(edit), "Round 1") {
 		t.Errorf("the start said %q", content(edit))
 	}
+	// The Herald announces in its own channel what the book is to the saga.
+	e.fake.waitFor(t, "the Herald's word on the book", heraldMessage("Book 1 begins"))
 
 	// The first clan's player is called by a channel message that pings
 	// him and no one else.

@@ -27,7 +27,7 @@ func (b *Bot) RunGateway(ctx, work context.Context) error {
 	b.Logger.InfoContext(ctx, "connected to the gateway")
 	<-ctx.Done()
 	err := s.Close()
-	b.Wait()
+	b.Close()
 	if err != nil {
 		return fmt.Errorf("discord: close the gateway: %w", err)
 	}

@@ -193,7 +193,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	stop, cancel := context.WithTimeout(work, shutdownWithin)
 	defer cancel()
 	err = srv.Shutdown(stop)
-	b.Wait()
+	b.Close()
 	if waitDeadlines != nil {
 		waitDeadlines()
 	}

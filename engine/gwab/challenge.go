@@ -248,7 +248,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		how := fmt.Sprintf("%s, wounded, withdraws without loss of honor (10.2.3)", pushed.Name)
 		if pushed.Wounds == 0 {
 			how = fmt.Sprintf("%s withdraws unwounded and pays for it in honor (10.2.3)", pushed.Name)
-			if err := award(tx, s, pushed, refusePoints[s.classOf(pushed)], "withdrawing from a challenge unwounded"); err != nil {
+			if err := award(tx, s, pushed, refusePoints[s.classOf(pushed)], Refusing, "withdrawing from a challenge unwounded"); err != nil {
 				return err
 			}
 		}
@@ -265,10 +265,10 @@ func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
 	}
 	if !free {
 		pts := refusePoints[s.classOf(challenged)]
-		if err := award(tx, s, challenged, pts, "refusing "+owner(challenger.Name)+" challenge"); err != nil {
+		if err := award(tx, s, challenged, pts, Refusing, "refusing "+owner(challenger.Name)+" challenge"); err != nil {
 			return err
 		}
-		if err := award(tx, s, challenger, column{-pts[0], -pts[1]}, challenged.Name+" refusing his challenge"); err != nil {
+		if err := award(tx, s, challenger, column{-pts[0], -pts[1]}, Refused, challenged.Name+" refusing his challenge"); err != nil {
 			return err
 		}
 	}

@@ -821,7 +821,7 @@ func chariotHonor(tx *engine.Tx, s *State, m *Mounted) error {
 		if m.Taken {
 			what = "taking " + possessive(m.FromName) + " chariot"
 		}
-		if err := award(tx, s, fig, chariotWon, what); err != nil {
+		if err := award(tx, s, fig, chariotWon, Chariots, what); err != nil {
 			return err
 		}
 	}
@@ -830,7 +830,7 @@ func chariotHonor(tx *engine.Tx, s *State, m *Mounted) error {
 	}
 	if from := s.Clan(m.From); from != nil {
 		if h := s.Element(from.Hero); h != nil && h.Status == Standing {
-			return award(tx, s, h, chariotLost, "the loss of his chariot")
+			return award(tx, s, h, chariotLost, Chariots, "the loss of his chariot")
 		}
 	}
 	return nil

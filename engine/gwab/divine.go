@@ -191,13 +191,13 @@ func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	switch b {
 	case Song:
-		err = award(tx, s, hero, songPoints, "the Muse's song (divine intervention)")
+		err = award(tx, s, hero, songPoints, Divine, "the Muse's song (divine intervention)")
 	case Omen:
-		err = award(tx, s, hero, omenPoints, "a good omen (divine intervention)")
+		err = award(tx, s, hero, omenPoints, Divine, "a good omen (divine intervention)")
 	case IllOmen:
-		err = award(tx, s, hero, illOmenPoints, "an ill omen (divine intervention)")
+		err = award(tx, s, hero, illOmenPoints, Divine, "an ill omen (divine intervention)")
 	case Hubris:
-		err = award(tx, s, hero, hubrisPoints, "his pride (divine intervention)")
+		err = award(tx, s, hero, hubrisPoints, Divine, "his pride (divine intervention)")
 	case Arrow:
 		err = wound(tx, s, hero, nil, "the arrow of Apollo", false)
 	}

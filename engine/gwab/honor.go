@@ -70,14 +70,36 @@ func (s *State) isHero(el *Element) bool {
 	return c != nil && c.Hero == el.ID
 }
 
+// Cause is the kind of deed an honor change is for, as the saga's ledger
+// files it; the chart of section 4 has a row for each.
+type Cause string
+
+const (
+	Killing   Cause = "kill"
+	Wounding  Cause = "wound"
+	Chariots  Cause = "chariot"
+	Armor     Cause = "armor"
+	Refusing  Cause = "refused challenge" // the Hero who would not fight
+	Refused   Cause = "challenge refused" // the Hero whose challenge was refused
+	Divine    Cause = "divine intervention"
+	Absence   Cause = "absence"
+	Adjusted  Cause = "adjustment"
+	Minimum   Cause = "new book minimum" // 4.3, 7.4
+	TakenBack Cause = "step taken back"
+	Enrolling Cause = "entering the saga" // 4.3, 5.2
+	Carried   Cause = "carried over"      // 13.3
+)
+
 // HonorChanged is a line of the book's honor: a Hero gains or loses
 // points, and why (4).
 type HonorChanged struct {
 	Hero   ElementID `json:"hero"`
 	Name   string    `json:"name"`
 	Points int       `json:"points"`
+	Cause  Cause     `json:"cause,omitempty"`
 	Reason string    `json:"reason"`
 	Column string    `json:"column"`
+	Round  int       `json:"round,omitempty"`
 	Total  int       `json:"total"`
 	// Class and WasClass are the Hero's class after and before.
 	Class    int `json:"class"`
@@ -92,21 +114,27 @@ func (b HonorChanged) apply(s *State) error {
 		return err
 	}
 	el.Honor = b.Total
-	el.Gained += b.Points
+	if b.Cause != Minimum { // the floor of a new book is not won in it (6.2.2)
+		el.Gained += b.Points
+	}
 	return nil
 }
 
-// award gives hero the chart's points for reason. Honor never goes below
-// zero (4.3).
-func award(tx *engine.Tx, s *State, hero *Element, c column, reason string) error {
-	pts := c[s.Mode.column()]
+// award gives hero the chart's points for a deed of the kind cause,
+// told as reason. Honor never goes below zero (4.3).
+func award(tx *engine.Tx, s *State, hero *Element, c column, cause Cause, reason string) error {
+	return changeHonor(tx, s, hero, c[s.Mode.column()], cause, reason)
+}
+
+// changeHonor changes hero's honor by pts, never below zero (4.3).
+func changeHonor(tx *engine.Tx, s *State, hero *Element, pts int, cause Cause, reason string) error {
 	if pts == 0 {
 		return nil
 	}
 	total := max(hero.Honor+pts, 0)
 	return tx.Emit(HonorChanged{
-		Hero: hero.ID, Name: hero.Name, Points: pts, Reason: reason, Column: s.Mode.ColumnName(),
-		Total: total, Class: classFor(total), WasClass: classFor(hero.Honor),
+		Hero: hero.ID, Name: hero.Name, Points: total - hero.Honor, Cause: cause, Reason: reason,
+		Column: s.Mode.ColumnName(), Round: s.Round, Total: total, Class: classFor(total), WasClass: classFor(hero.Honor),
 	})
 }
 

@@ -397,7 +397,7 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 	if err := tx.Emit(taken); err != nil {
 		return err
 	}
-	if err := award(tx, s, hero, armorWon, "stripping the armor of "+body.Name); err != nil {
+	if err := award(tx, s, hero, armorWon, Armor, "stripping the armor of "+body.Name); err != nil {
 		return err
 	}
 	return afterAction(tx)

@@ -52,7 +52,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies, chariotBodies, terrainBodies)
+var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies, chariotBodies, terrainBodies, enlistBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}
@@ -70,7 +70,7 @@ type command struct {
 
 // commandTable is every command, in the order /help lists them. Each
 // mechanic's file contributes its own.
-var commandTable = slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, infoCommands)
+var commandTable = slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands, challengeCommands, divineCommands, jokerCommands, undoCommands, enlistCommands, infoCommands)
 
 // Commands lists what players can do in a book.
 func (Rules) Commands() []engine.CommandSpec {
@@ -90,7 +90,7 @@ var bookCommands = []command{
 	}}, openBook},
 	{engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
-		{Name: "hero", Help: "the Hero's name", Required: true},
+		{Name: "hero", Help: "the Hero's name; in a saga, left out for the clan's Hero of the saga"},
 		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
 		{Name: "warbands", Help: "3 or 4 of spear, sword, javelin, sling, bow, comma-separated", Required: true},
 		{Name: "companions", Help: "the two Companions' names, comma-separated"},

@@ -34,7 +34,9 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "A book is already open here.")
 	}
 	ev := BookOpened{Master: c.Actor}
-	if m := c.Opt("mode"); m != "" {
+	if m := c.Opt("mode"); m != "" && s.Saga != nil {
+		return engine.Refuse("4", "This book belongs to the saga %q, where the players present decide whether it is a battle, a raid or practice; leave mode: out.", s.Saga.Saga)
+	} else if m != "" {
 		mode, ok := parseMode(m)
 		if !ok {
 			return engine.Refuse("12", "mode:%s is not a kind of book; choose battle, raid or practice.", m)
@@ -66,7 +68,16 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	name := strings.TrimSpace(c.Opt("name"))
 	hero := strings.TrimSpace(c.Opt("hero"))
-	if name == "" || hero == "" {
+	honor := firstHeroHonor
+	if name == "" {
+		return engine.Refuse("2.3", "A clan needs a name and a Hero.")
+	}
+	if s.Saga != nil {
+		var err error
+		if hero, honor, err = s.sagaHero(c.Actor, name, hero); err != nil {
+			return err
+		}
+	} else if hero == "" {
 		return engine.Refuse("2.3", "A clan needs a name and a Hero.")
 	}
 	var weapons []Weapon
@@ -100,7 +111,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	clan := Clan{Tag: tag, Name: name, Player: c.Actor, Side: side, Hero: elementID(tag, "H")}
-	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: firstHeroClass, Honor: firstHeroHonor}}
+	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: min(classFor(max(honor, firstHeroHonor)), 4), Honor: honor}}
 	for i, n := range comps {
 		id := elementID(tag, fmt.Sprintf("C%d", i+1))
 		if n == "" {
@@ -200,7 +211,9 @@ func startBook(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("7.3", "A book needs at least two players: a player's own two clans never fight each other.")
 	}
 	mode := modeFor(len(players))
-	if s.ModeSet {
+	if s.Saga != nil {
+		mode = classify(len(players), s.Saga.Quorum)
+	} else if s.ModeSet {
 		mode = s.Mode
 		if err := checkMode(mode, len(players)); err != nil {
 			return err
@@ -217,6 +230,9 @@ func startBook(tx *engine.Tx, s *State, c engine.Command) error {
 		ev.Placements = append(ev.Placements, huddle(s, cl, slotOf[cl.Tag], perSide, board)...)
 	}
 	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	if err := reconstitute(tx, s); err != nil {
 		return err
 	}
 	return dealRound(tx)

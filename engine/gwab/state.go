@@ -155,6 +155,9 @@ type Clan struct {
 	// left by a Joker's dispensation rather than for want of leaders.
 	Gone      bool `json:"gone,omitempty"`
 	Retreated bool `json:"retreated,omitempty"`
+	// Heir is set while a Companion who took the fallen Hero's place
+	// awaits the name his player gives him (12).
+	Heir bool `json:"heir,omitempty"`
 	// Jokers are the jokers the clan keeps as Special Dispensation (11.1).
 	Jokers []engine.Card `json:"jokers,omitempty"`
 }
@@ -263,6 +266,8 @@ type State struct {
 	Options Options `json:"options"`
 	// Terrain is the terrain laid on the table (13.1; terrain.go).
 	Terrain []Feature `json:"terrain,omitempty"`
+	// Saga is the saga the book belongs to, if any (enlist.go).
+	Saga *Enlistment `json:"saga,omitempty"`
 }
 
 // Options are the optional rules of section 13 a book plays with.

@@ -77,7 +77,7 @@ func (b HeroSucceeded) apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	c.Hero = heir.ID
+	c.Hero, c.Heir = heir.ID, true
 	heir.Kind, heir.Honor, heir.Gained, heir.Class = Hero, 0, 0, 1
 	return nil
 }
@@ -149,7 +149,11 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 		if ev.Falls() {
 			pts, what = killPoints[victimClass], "killing "+who
 		}
-		if err := award(tx, s, by, pts, what); err != nil {
+		cause := Wounding
+		if ev.Falls() {
+			cause = Killing
+		}
+		if err := award(tx, s, by, pts, cause, what); err != nil {
 			return err
 		}
 	}

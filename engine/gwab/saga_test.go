@@ -1,0 +1,205 @@
+package gwab
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// sagaGame plays a saga's opening command after the guild's previous
+// saga, failing on a refusal.
+func sagaGame(t testing.TB, previous *Saga, start engine.Command) (*engine.Game, []engine.Record) {
+	t.Helper()
+	g := engine.NewGame(SagaRules{})
+	open := g.Open(start.Actor, 1)
+	if err := g.Apply(open); err != nil {
+		t.Fatal(err)
+	}
+	var prev engine.State
+	if previous != nil {
+		prev = previous
+	}
+	res, err := g.Begin(start, prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, applyAll(t, g, res)
+}
+
+func applyAll(t testing.TB, g *engine.Game, res engine.Result) []engine.Record {
+	t.Helper()
+	var recs []engine.Record
+	for _, e := range res.Events {
+		if err := g.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := e.Record()
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+// sagaBook opens a book enlisted in saga and plays lines in it, then has
+// the saga follow every event of the book.
+func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine.Game, []engine.Record) {
+	t.Helper()
+	book := engine.NewGame(Rules{})
+	var events []engine.Event
+	step := func(res engine.Result, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range res.Events {
+			if err := book.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, e)
+		}
+	}
+	open := book.Open("alice", 5)
+	if err := book.Apply(open); err != nil {
+		t.Fatal(err)
+	}
+	events = append(events, open)
+	step(book.Enlist(saga, "7"))
+	for _, c := range lines {
+		step(book.Decide(c))
+	}
+	res, err := saga.Follow("7", events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return book, applyAll(t, saga, res)
+}
+
+var threePlayers = []engine.Command{
+	opt("alice", "clan raise", "name", "Myrmidons", "side", "protagonist", "warbands", "spear,spear,bow"),
+	opt("alice", "clan raise", "name", "Lycians", "hero", "Sarpedon", "side", "antagonist", "warbands", "sword,javelin,sling"),
+	opt("bob", "clan raise", "name", "Trojans", "hero", "Hector", "side", "antagonist", "warbands", "spear,sword,bow"),
+	opt("bob", "clan raise", "name", "Achaeans", "hero", "Ajax", "side", "protagonist", "warbands", "spear,spear,javelin"),
+	opt("carol", "clan raise", "name", "Dardanians", "side", "antagonist", "warbands", "spear,sword,bow"),
+	opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+}
+
+// TestReconstitution plays 7.4 and 4.3: a saga carries over a Companion
+// who took his Hero's place and passed 100, who keeps his points, and one
+// who did not, who starts the next book at 100.
+func TestReconstitution(t *testing.T) {
+	old := &Saga{
+		Charter: Charter{Name: "Old", Starter: "alice", Quorum: 3},
+		Heroes: []SagaHero{
+			{Name: "Patroclus", Clan: "Myrmidons", Player: "alice"},
+			{Name: "Ascanius", Clan: "Dardanians", Player: "carol"},
+		},
+		Ledger: []Line{{Hero: 1, Points: 130, Cause: Carried}, {Hero: 2, Points: 40, Cause: Carried}},
+		Ended:  "by the Herald's decision",
+	}
+	saga, _ := sagaGame(t, old, opt("alice", "saga start", "name", "New", "quorum", "3", "carry", "yes"))
+	lines := append([]engine.Command{opt("alice", "book open")}, threePlayers...)
+	book, _ := sagaBook(t, saga, append(lines, opt("alice", "book start"))...)
+
+	s := book.State.(*State)
+	if p := s.Element("MYR-H"); p.Name != "Patroclus" || p.Honor != 130 || p.Gained != 0 {
+		t.Errorf("Patroclus took the field as %+v, want 130 honor kept (7.4)", *p)
+	}
+	if a := s.Element("DAR-H"); a.Name != "Ascanius" || a.Honor != 100 || a.Gained != 0 {
+		t.Errorf("Ascanius took the field as %+v, want lifted to 100 (4.3) with nothing gained", *a)
+	}
+	sg := saga.State.(*Saga)
+	want := map[string]int{"Patroclus": 130, "Ascanius": 100, "Sarpedon": 100, "Hector": 100, "Ajax": 100, "Diomedes": 100}
+	for i, h := range sg.Heroes {
+		if got := sg.Points(HeroID(i + 1)); got != want[h.Name] {
+			t.Errorf("%s has %d in the saga, want %d", h.Name, got, want[h.Name])
+		}
+	}
+	if sg.Books[0].Mode != Battle {
+		t.Errorf("three players against a quorum of 3 make a %s, want a battle", sg.Books[0].Mode)
+	}
+}
+
+// TestSagaRefusals checks what a saga book and a saga refuse.
+func TestSagaRefusals(t *testing.T) {
+	old := &Saga{Charter: Charter{Name: "Old", Quorum: 3}, Heroes: []SagaHero{{Name: "Achilles", Clan: "Myrmidons", Player: "alice", Homeric: true}},
+		Retired: []string{"Achilles"}, Ended: "Achilles reached Homeric rank"}
+	saga, _ := sagaGame(t, old, opt("bob", "saga start", "name", "New", "quorum", "4"))
+	book, _ := sagaBook(t, saga, opt("alice", "book open"))
+	for _, c := range []engine.Command{
+		opt("alice", "book open", "mode", "battle"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow"),
+		opt("alice", "clan raise", "name", "Myrmidons", "side", "protagonist", "warbands", "spear,spear,bow"),
+	} {
+		if _, err := book.Decide(c); err == nil {
+			t.Errorf("%s was allowed", c)
+		}
+	}
+	for _, c := range []engine.Command{
+		opt("alice", "saga schedule", "when", "Friday"),
+		opt("bob", "saga attend"),
+		opt("bob", "saga adjust", "hero", "Nobody", "points", "5", "reason", "x"),
+		opt("bob", "saga start", "name", "Again", "quorum", "3"),
+	} {
+		if _, err := saga.Decide(c); err == nil {
+			t.Errorf("%s was allowed", c)
+		}
+	}
+	for _, q := range []string{"2", "9", "many"} {
+		g := engine.NewGame(SagaRules{})
+		if _, err := g.Begin(opt("bob", "saga start", "name", "X", "quorum", q), nil); err == nil {
+			t.Errorf("quorum:%s was allowed", q)
+		}
+	}
+	// A Herald role's member acts as Herald.
+	role, _ := sagaGame(t, nil, opt("bob", "saga start", "name", "R", "quorum", "3", "role", "heralds"))
+	c := opt("carol", "saga schedule", "when", "Friday")
+	if _, err := role.Decide(c); err == nil {
+		t.Errorf("carol scheduled a session without the Herald role")
+	}
+	c.Roles = []string{"heralds"}
+	if _, err := role.Decide(c); err != nil {
+		t.Errorf("a member of the Herald role could not schedule: %v", err)
+	}
+}
+
+// FuzzDecodeSagaRecord feeds stored-looking records to the saga's
+// decoder and applies those that decode to a saga in play: no input may
+// panic, and the saga's answers still read.
+func FuzzDecodeSagaRecord(f *testing.F) {
+	saga, recs := sagaGame(f, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := append([]engine.Command{opt("alice", "book open")}, threePlayers[1:4]...)
+	lines = append(lines, opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow"),
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"))
+	_, more := sagaBook(f, saga, lines...)
+	for _, r := range append(recs, more...) {
+		f.Add(r.Kind, []byte(r.Payload))
+	}
+	f.Add("saga.book-closed", []byte(`{"book":1,"session":-3}`))
+	f.Add("saga.entered", []byte(`{"hero":99,"points":5}`))
+	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
+		e, err := engine.DecodeRecord(SagaRules{}, engine.Record{Seq: 1, Kind: kind, Payload: payload})
+		if err != nil {
+			return
+		}
+		for _, fresh := range []bool{false, true} {
+			g := saga.Clone()
+			if fresh {
+				g = engine.NewGame(SagaRules{})
+			}
+			e.Seq = g.Seq + 1
+			_ = g.Apply(e)
+			_ = SagaRules{}.Narrate(e)
+			s := g.State.(*Saga)
+			_ = s.standings(1)
+			for i := range s.Heroes {
+				_ = s.record(HeroID(i + 1))
+			}
+			_, _ = g.Decide(opt("alice", "saga books"))
+			_, _ = json.Marshal(s)
+		}
+	})
+}
