@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -225,4 +226,58 @@ func FuzzParseCustomID(f *testing.F) {
 			t.Errorf("%q → %q does not read back: %v", id, again, err)
 		}
 	})
+}
+
+// TestRegister declares the commands in one guild, and globally without
+// one, through the fake Discord.
+func TestRegister(t *testing.T) {
+	f := newFakeDiscord(t)
+	s := f.session(t, "Bot test-token")
+	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.Rules{}}})
+	for guild, path := range map[string]string{
+		"600000000000000001": "/api/v9/applications/700000000000000001/guilds/600000000000000001/commands",
+		"":                   "/api/v9/applications/700000000000000001/commands",
+	} {
+		got, err := Register(t.Context(), s, "700000000000000001", guild, router.Commands())
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := f.take()
+		if len(calls) != 1 || calls[0].Method != "PUT" || calls[0].Path != path {
+			t.Fatalf("registering in %q made %+v", guild, calls)
+		}
+		if sent, _ := calls[0].JSON.([]any); len(sent) != len(got) || len(got) < 10 {
+			t.Errorf("registered %d commands, Discord returned %d", len(sent), len(got))
+		}
+	}
+	id, err := ApplicationID(s)
+	if err != nil || id != "700000000000000001" {
+		t.Errorf("application ID %q, %v", id, err)
+	}
+}
+
+// TestAutocompleteOffersAtMost25: a book of four clans has more elements
+// than Discord shows; the bot offers 25, the player's own first.
+func TestAutocompleteOffersAtMost25(t *testing.T) {
+	tb := newTable(t)
+	for _, name := range []string{"book-open", "clan-raise-myrmidons", "clan-raise-lycians", "clan-raise-trojans", "clan-raise-achaeans"} {
+		i := loadInteraction(t, name)
+		tb.bot.Handle(t.Context(), i, tb.gatewayRespond(i))
+	}
+	tb.fake.take()
+	i := loadInteraction(t, "autocomplete-move")
+	i.ApplicationCommandData().Options[0].Value = ""
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	tb.bot.Handle(t.Context(), i, func(_ context.Context, r *discordgo.InteractionResponse) error {
+		choices = r.Data.Choices
+		return nil
+	})
+	if len(choices) != maxCompletions {
+		t.Fatalf("%d choices, want %d", len(choices), maxCompletions)
+	}
+	for _, c := range choices[:8] {
+		if v := c.Value.(string); !strings.HasPrefix(v, "TRO-") && !strings.HasPrefix(v, "ACH-") {
+			t.Errorf("bob is offered %s before his own elements", v)
+		}
+	}
 }
