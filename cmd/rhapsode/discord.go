@@ -36,11 +36,17 @@ func discordLogger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
 
-// newRouter opens the store and returns a router for Discord over it.
-func newRouter(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, *store.Store, error) {
+// open opens the store, and returns a router for Discord over it and a
+// session with DISCORD_TOKEN (which may be empty). The caller closes the
+// store.
+func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, *store.Store, *discordgo.Session, error) {
+	s, err := newSession(getenv("DISCORD_TOKEN"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	st, err := store.Open(ctx, db)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	return bot.NewRouter(bot.Config{
 		Store:     st,
@@ -49,7 +55,7 @@ func newRouter(ctx context.Context, db string, getenv func(string) string, logge
 		Logger:    logger,
 		GMRole:    getenv("RHAPSODE_GM_ROLE"),
 		TurnCalls: true,
-	}), st, nil
+	}), st, s, nil
 }
 
 func newSession(token string) (*discordgo.Session, error) {
@@ -107,15 +113,11 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	logger := discordLogger(stderr)
-	router, st, err := newRouter(ctx, *db, getenv, logger)
+	router, st, s, err := open(ctx, *db, getenv, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	s, err := newSession(getenv("DISCORD_TOKEN"))
-	if err != nil {
-		return err
-	}
 	if !*noRegister {
 		appID := getenv("DISCORD_APP_ID")
 		if appID == "" {
@@ -159,15 +161,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return err
 	}
 	logger := discordLogger(stderr)
-	router, st, err := newRouter(ctx, *db, getenv, logger)
+	router, st, s, err := open(ctx, *db, getenv, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	s, err := newSession(getenv("DISCORD_TOKEN"))
-	if err != nil {
-		return err
-	}
 	b := discord.New(router, s, logger)
 	work := context.WithoutCancel(ctx)
 	ep := &discord.Endpoint{Bot: b, Key: key, Work: work}
