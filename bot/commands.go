@@ -93,16 +93,10 @@ func (r *Router) Complete(ctx context.Context, req Request, option, typed string
 	if !ok {
 		return nil
 	}
-	g, err := r.snapshotFor(ctx, info)
+	g, err := r.locked(ctx, info)
 	if err != nil {
 		r.cfg.Logger.WarnContext(ctx, "no completions", "game", info.ID, "err", err)
 		return nil
 	}
 	return c.Complete(g.State, req.User, req.Command.Name, option, strings.TrimSpace(typed))
-}
-
-// snapshotFor returns a copy of info's game as it stands, to read without
-// holding the channel's lock afterwards.
-func (r *Router) snapshotFor(ctx context.Context, info store.Game) (*engine.Game, error) {
-	return r.locked(ctx, info)
 }

@@ -26,6 +26,7 @@ type DeadlineStore interface {
 	RemoveDeadline(ctx context.Context, game store.GameID) error
 	GameDeadline(ctx context.Context, game store.GameID) (store.Deadline, error)
 	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
+	ClaimDeadline(ctx context.Context, game store.GameID, seq engine.Seq, due bool) (bool, error)
 }
 
 var _ DeadlineStore = (*store.Store)(nil)
@@ -194,11 +195,13 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 		r.arm(&d, g, waiting)
 		return nil, ds.PutDeadline(ctx, d)
 	}
-	if now.Before(d.Due) {
-		d.Reminded = true
-		if err := ds.PutDeadline(ctx, d); err != nil {
-			return nil, err
-		}
+	// Of several routers sharing the store, the one that claims what is
+	// due acts on it.
+	timeUp := !now.Before(d.Due)
+	if ok, err := ds.ClaimDeadline(ctx, d.Game, d.Seq, timeUp); err != nil || !ok {
+		return nil, err
+	}
+	if !timeUp {
 		left := d.Due.Sub(now).Round(time.Minute)
 		return []Reply{{Channel: d.Channel, Mentions: mentions(waiting),
 			Text: fmt.Sprintf("Reminder: %s must act within %s, or be stood for.", whoList(waiting), humanDuration(left))}}, nil
@@ -208,9 +211,17 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 		if a.Timeout.Name == "" {
 			continue
 		}
+		// The stand-in is for the step the deadline was set at: should a
+		// player act first, it is refused and nothing is done. Then the
+		// clock stays stopped until the game's next step sets it again.
+		replies := r.Handle(ctx, Request{Guild: d.Guild, Channel: d.Channel, User: a.Player, Command: a.Timeout, AtSeq: d.Seq})
+		if len(replies) == 1 && replies[0].Ephemeral {
+			r.cfg.Logger.WarnContext(ctx, "deadline stand-in refused", "game", d.Game, "seq", d.Seq, "why", replies[0].Text)
+			continue
+		}
 		out = append(out, Reply{Channel: d.Channel, Mentions: []engine.PlayerID{a.Player},
 			Text: fmt.Sprintf("Time is up for %s (%s): the table stands in for them with %s.", a.Who, a.Player, a.Timeout.String())})
-		for _, rep := range r.Handle(ctx, Request{Guild: d.Guild, Channel: d.Channel, User: a.Player, Command: a.Timeout}) {
+		for _, rep := range replies {
 			if rep.Ephemeral {
 				continue
 			}
@@ -218,15 +229,6 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 				rep.Channel = d.Channel
 			}
 			out = append(out, rep)
-		}
-	}
-	// A stand-in the rules refused changes nothing; stop the clock rather
-	// than fire again and again.
-	if cur, err := ds.GameDeadline(ctx, d.Game); err == nil && cur.Seq == d.Seq && !cur.Due.IsZero() {
-		r.cfg.Logger.WarnContext(ctx, "deadline stand-in changed nothing", "game", d.Game, "seq", d.Seq)
-		cur.Due, cur.Remind = time.Time{}, time.Time{}
-		if err := ds.PutDeadline(ctx, cur); err != nil {
-			return out, err
 		}
 	}
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -108,7 +109,22 @@ func TestDeadlineStandsInAndSurvives(t *testing.T) {
 		t.Fatalf("the reminder came twice: %+v", out)
 	}
 	now = now.Add(time.Hour)
+	// Two routers share the store, as two instances behind a load
+	// balancer would; one alone stands in.
+	other := NewRouter(cfg)
+	var wg sync.WaitGroup
+	var otherOut []Reply
+	wg.Go(func() { otherOut, _ = other.CheckDeadlines(context.Background()) })
 	out, err = r.CheckDeadlines(context.Background())
+	wg.Wait()
+	if len(out) == 0 {
+		out = otherOut
+	} else if len(otherOut) != 0 {
+		t.Fatalf("both routers stood in: %+v and %+v", out, otherOut)
+	}
+	if n := count(kinds(t, st), "gwab.stood-aloof"); n != 1 {
+		t.Fatalf("%d stood-aloof events after one deadline", n)
+	}
 	if err != nil || len(out) < 2 || !strings.HasPrefix(out[0].Text, "Time is up for the Myrmidons (alice)") ||
 		!strings.Contains(out[1].Text, "The Myrmidons stand aloof") {
 		t.Fatalf("at the deadline: %+v, %v", out, err)
@@ -128,6 +144,33 @@ func TestDeadlineStandsInAndSurvives(t *testing.T) {
 	now = now.Add(10 * time.Hour)
 	if out, err := r.CheckDeadlines(context.Background()); err != nil || len(out) != 0 {
 		t.Fatalf("an ended book's deadline did %+v, %v", out, err)
+	}
+}
+
+func count(xs []string, x string) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+// TestStandInForAStepPassedIsRefused: a deadline's stand-in names the
+// step it was meant for, and does nothing once a player has acted.
+func TestStandInForAStepPassedIsRefused(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "atseq.db"))
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.Rules{}}, Directives: true, Logger: testLogger(t)})
+	doAll(t, r, practiceSetup)
+	info, err := st.ActiveGame(context.Background(), "g", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, r, "@alice /aloof")
+	reps := r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: "bob", Command: engine.Command{Name: "aloof"}, AtSeq: info.Head})
+	if !refused(reps) || !strings.Contains(reps[0].Text, "moved on") {
+		t.Fatalf("a stand-in for a past step was answered %+v", reps)
 	}
 }
 

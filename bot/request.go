@@ -14,6 +14,11 @@ type Request struct {
 	Roles   []string
 	Admin   bool
 	Command engine.Command
+	// AtSeq, when set, is the last event of the game the command was
+	// meant for: should the game have moved past it, the command is
+	// refused rather than decided on the new position (a deadline's
+	// stand-in).
+	AtSeq engine.Seq
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is

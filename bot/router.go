@@ -224,6 +224,9 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err := r.permit(g, req); err != nil {
 			return nil, err
 		}
+		if req.AtSeq != 0 && g.Seq != req.AtSeq {
+			return nil, engine.Refuse("", "The table has moved on since; nothing was done.")
+		}
 		res, err := g.Decide(req.Command)
 		if err != nil {
 			if ref, ok := engine.IsRefusal(err); ok && raced {

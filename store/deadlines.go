@@ -108,3 +108,24 @@ func (s *Store) DueDeadlines(ctx context.Context, now time.Time) ([]Deadline, er
 	}
 	return out, nil
 }
+
+// ClaimDeadline takes what is due of the game's deadline for the step
+// seq, so that of several processes sharing the store one alone acts on
+// it: the reminder (due false), marking it sent, or the time run out (due
+// true), stopping the clock. It reports whether this caller got it; a
+// deadline set again for another step, or already claimed, is not had.
+func (s *Store) ClaimDeadline(ctx context.Context, game GameID, seq engine.Seq, due bool) (bool, error) {
+	q := `UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND seq = ? AND due > 0 AND reminded = 0`
+	if due {
+		q = `UPDATE deadlines SET due = 0, remind = 0 WHERE game_id = ? AND seq = ? AND due > 0`
+	}
+	res, err := s.w.ExecContext(ctx, q, int64(game), int64(seq))
+	if err != nil {
+		return false, wrap(ctx, fmt.Sprintf("claim deadline of game %d", game), err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, wrap(ctx, fmt.Sprintf("claim deadline of game %d", game), err)
+	}
+	return n == 1, nil
+}

@@ -48,12 +48,27 @@ func TestDeadlinesSurviveReopening(t *testing.T) {
 			t.Errorf("due at %s: %d deadlines, want %d", c.at, len(due), c.want)
 		}
 	}
-	d.Reminded = true
-	if err := s.PutDeadline(ctx, d); err != nil {
-		t.Fatal(err)
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 6, false); err != nil || ok {
+		t.Fatalf("a reminder for another step was claimed: %v, %v", ok, err)
 	}
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 7, false); err != nil || !ok {
+		t.Fatalf("the reminder was not claimed: %v, %v", ok, err)
+	}
+	if ok, _ := s.ClaimDeadline(ctx, g.ID, 7, false); ok {
+		t.Fatal("the reminder was claimed twice")
+	}
+	d.Reminded = true
 	if due, _ := s.DueDeadlines(ctx, t0.Add(100*time.Minute)); len(due) != 0 {
 		t.Errorf("a reminded deadline is due again before its time: %+v", due)
+	}
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 7, true); err != nil || !ok {
+		t.Fatalf("the time run out was not claimed: %v, %v", ok, err)
+	}
+	if ok, _ := s.ClaimDeadline(ctx, g.ID, 7, true); ok {
+		t.Fatal("the time run out was claimed twice")
+	}
+	if due, _ := s.DueDeadlines(ctx, t0.Add(5*time.Hour)); len(due) != 0 {
+		t.Errorf("a claimed deadline is still due: %+v", due)
 	}
 	if err := s.RemoveDeadline(ctx, g.ID); err != nil {
 		t.Fatal(err)

@@ -135,7 +135,7 @@ func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine
 	var errs []error
 	defer func() {
 		for _, rep := range later {
-			errs = append(errs, b.Post1(ctx, rep))
+			errs = append(errs, b.postOne(ctx, rep))
 		}
 	}()
 	if len(thread) == 0 {
@@ -224,14 +224,14 @@ func (b *Bot) direct(ctx context.Context, rep bot.Reply) error {
 // message.
 func (b *Bot) Post(ctx context.Context, replies []bot.Reply) {
 	for _, rep := range replies {
-		if err := b.Post1(ctx, rep); err != nil {
+		if err := b.postOne(ctx, rep); err != nil {
 			b.Logger.ErrorContext(ctx, "post", "err", err)
 		}
 	}
 }
 
-// Post1 delivers one reply that answers no interaction.
-func (b *Bot) Post1(ctx context.Context, rep bot.Reply) error {
+// postOne delivers one reply that answers no interaction.
+func (b *Bot) postOne(ctx context.Context, rep bot.Reply) error {
 	if rep.Channel == "" || rep.Ephemeral {
 		return b.direct(ctx, rep)
 	}
@@ -302,7 +302,7 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 		errs = append(errs, err)
 	}
 	for _, rep := range later {
-		errs = append(errs, b.Post1(ctx, rep))
+		errs = append(errs, b.postOne(ctx, rep))
 	}
 	return errors.Join(errs...)
 }

@@ -34,10 +34,8 @@ type message struct {
 }
 
 // snowflake matches what reads as a Discord user ID in the router's text,
-// which names players by their IDs; mention is one written as a mention.
-var (
-	snowflake = regexp.MustCompile(`<@!?\d+>|\b\d{17,20}\b`)
-)
+// which names players by their IDs, or one already written as a mention.
+var snowflake = regexp.MustCompile(`<@!?\d+>|\b\d{17,20}\b`)
 
 // mentionText writes the players the text names as mentions, which
 // Discord shows as their names, and puts any of pings the text does not
