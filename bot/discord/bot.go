@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -65,6 +66,10 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	b.mu.Unlock()
 	defer b.inflight.Done()
 	log := b.Logger.With("interaction", i.ID, "type", int(i.Type), "guild", i.GuildID, "channel", i.ChannelID)
+	if i.Member != nil && i.Member.User != nil {
+		log = log.With("user", i.Member.User.ID)
+	}
+	began := time.Now()
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -79,8 +84,10 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 		err = fmt.Errorf("an interaction of type %d, which Rhapsode does not take", int(i.Type))
 	}
 	if err != nil {
-		log.ErrorContext(ctx, "interaction", "err", err)
+		log.ErrorContext(ctx, "interaction", "err", err, "took", time.Since(began))
+		return
 	}
+	log.InfoContext(ctx, "interaction answered", "took", time.Since(began))
 }
 
 // Wait waits until every interaction being handled is answered.
