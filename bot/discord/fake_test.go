@@ -41,7 +41,7 @@ type call struct {
 	Auth string
 }
 
-func newFakeDiscord(t *testing.T) *fakeDiscord {
+func newFakeDiscord(t testing.TB) *fakeDiscord {
 	f := &fakeDiscord{changed: make(chan struct{}, 1024)}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
@@ -50,7 +50,7 @@ func newFakeDiscord(t *testing.T) *fakeDiscord {
 
 // session returns a discordgo session whose REST calls reach the fake:
 // its client's transport sends every request to the fake's address.
-func (f *fakeDiscord) session(t *testing.T, token string) *discordgo.Session {
+func (f *fakeDiscord) session(t testing.TB, token string) *discordgo.Session {
 	s, err := discordgo.New(token)
 	if err != nil {
 		t.Fatal(err)

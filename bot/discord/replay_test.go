@@ -44,7 +44,7 @@ type table struct {
 	now time.Time
 }
 
-func newTable(t *testing.T) *table {
+func newTable(t testing.TB) *table {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "rhapsode.db")
@@ -76,7 +76,7 @@ func (tb *table) advance(d time.Duration) {
 }
 
 // direct gives a table directive in the test channel.
-func (tb *table) direct(t *testing.T, line string) {
+func (tb *table) direct(t testing.TB, line string) {
 	t.Helper()
 	l, err := bot.ParseLine(line)
 	if err != nil {
@@ -89,7 +89,7 @@ func (tb *table) direct(t *testing.T, line string) {
 	}
 }
 
-func loadInteraction(t *testing.T, name string) *discordgo.Interaction {
+func loadInteraction(t testing.TB, name string) *discordgo.Interaction {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "interactions", name+".json"))
 	if err != nil {
