@@ -138,13 +138,8 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 // follow-ups, other players' private ones by direct message, and channel
 // messages to their channels.
 func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine.PlayerID, private bool, replies []bot.Reply) error {
-	thread, later := split3(replies, user)
+	thread, later := partition(replies, user)
 	var errs []error
-	defer func() {
-		for _, rep := range later {
-			errs = append(errs, b.postOne(ctx, rep))
-		}
-	}()
 	if len(thread) == 0 {
 		thread = []message{{Content: "Done.", Ephemeral: private}}
 	}
@@ -168,13 +163,16 @@ func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine
 		_, err := b.Session.FollowupMessageCreate(i, true, m.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
 	}
+	for _, rep := range later {
+		errs = append(errs, b.postOne(ctx, rep))
+	}
 	return errors.Join(errs...)
 }
 
-// split3 parts replies into the messages of the interaction's own thread
+// partition parts replies into the messages of the interaction's own thread
 // (the asker's, and the table's), and those that go elsewhere after it:
 // channel messages, and other players' private ones.
-func split3(replies []bot.Reply, asker engine.PlayerID) (thread []message, later []bot.Reply) {
+func partition(replies []bot.Reply, asker engine.PlayerID) (thread []message, later []bot.Reply) {
 	for _, rep := range replies {
 		if rep.Channel != "" || (rep.Ephemeral && rep.User != "" && rep.User != asker) {
 			later = append(later, rep)
@@ -303,7 +301,7 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 		b.Logger.InfoContext(ctx, "stale button", "custom_id", i.MessageComponentData().CustomID, "user", req.User)
 	}
 	errs := []error{b.strip(ctx, i)}
-	thread, later := split3(replies, req.User)
+	thread, later := partition(replies, req.User)
 	for _, m := range thread {
 		_, err := b.Session.FollowupMessageCreate(i, true, m.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
