@@ -82,7 +82,8 @@ func (r *Router) rulesetIDs() []string {
 	for i, rs := range r.cfg.Rulesets {
 		ids[i] = rs.ID()
 	}
-	return slices.Sorted(slices.Values(ids))
+	slices.Sort(ids)
+	return ids
 }
 
 // Commands returns every command players can give at a table of rs,

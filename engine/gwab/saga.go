@@ -28,7 +28,7 @@ var (
 func (Rules) Campaign() engine.Chronicle { return SagaRules{} }
 
 func (SagaRules) ID() string               { return "gwab-saga" }
-func (SagaRules) Title() string            { return "A saga of Gang Warfare in the Age of Bronze" }
+func (SagaRules) Title() string            { return "Gang Warfare in the Age of Bronze: the saga" }
 func (SagaRules) Decks() []engine.DeckSpec { return nil }
 func (SagaRules) NewState() engine.State   { return &Saga{} }
 func (SagaRules) StateVersion() int        { return 1 }
