@@ -186,14 +186,20 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 		return nil, err
 	}
 	waiting := awaited(g)
-	if g.Seq != d.Seq || len(waiting) == 0 {
-		// The game moved on where this router did not see it (another
-		// process, or a step taken back); its clock starts afresh.
-		if g.State.Over() {
-			return nil, ds.RemoveDeadline(ctx, d.Game)
-		}
-		r.arm(&d, g, waiting)
+	switch {
+	case g.State.Over():
+		return nil, ds.RemoveDeadline(ctx, d.Game)
+	case len(waiting) == 0:
+		r.arm(&d, g, waiting) // the clock stops until someone is awaited
 		return nil, ds.PutDeadline(ctx, d)
+	case g.Seq != d.Seq:
+		// Steps were taken that did not change whom the game awaits (or
+		// whose deadline this router never set): the clock runs on, for
+		// the game as it is now.
+		d.Seq = g.Seq
+		if err := ds.PutDeadline(ctx, d); err != nil {
+			return nil, err
+		}
 	}
 	// Of several routers sharing the store, the one that claims what is
 	// due acts on it.
