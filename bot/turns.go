@@ -24,7 +24,9 @@ func awaited(g *engine.Game) []engine.Await {
 }
 
 // sameAwait reports whether two awaits are one player awaited for one thing.
-func sameAwait(a, b engine.Await) bool { return a.Player == b.Player && a.Who == b.Who }
+func sameAwait(a, b engine.Await) bool {
+	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
+}
 
 // newlyAwaited returns the awaits of after that were not awaits of before.
 func newlyAwaited(before, after []engine.Await) []engine.Await {
@@ -39,16 +41,12 @@ func newlyAwaited(before, after []engine.Await) []engine.Await {
 
 // afterStep runs what follows a recorded step from before to after: the
 // turn calls, and the deadline clock set again when the game came to wait
-// for someone new (or for the same player again, after he acted) or ended. A deadline that cannot be kept is logged: the
-// step itself is already recorded.
+// for someone new (or for the same again in a new round) or ended. A
+// deadline that cannot be kept is logged: the step itself is already
+// recorded.
 func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, before, after *engine.Game) []Reply {
 	was, now := awaited(before), awaited(after)
 	fresh := newlyAwaited(was, now)
-	if slices.ContainsFunc(was, func(a engine.Await) bool { return a.Player == req.User }) {
-		// The awaited player has acted: whatever the game awaits now is
-		// a new call, even when it is his own next turn.
-		fresh = now
-	}
 	var out []Reply
 	if r.cfg.TurnCalls {
 		for _, a := range fresh {

@@ -6,6 +6,10 @@ type Await struct {
 	Player PlayerID
 	// Who names what the player acts for, in game terms ("the Myrmidons").
 	Who string
+	// Round is the round of play the wait belongs to, where the rules
+	// count rounds: the same player awaited for the same thing in a new
+	// round is called anew.
+	Round int
 	// Task says what he must do, in words that follow "to" ("take the
 	// Myrmidons' turn").
 	Task string

@@ -29,6 +29,15 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 	if !ok || s.Phase != Playing {
 		return nil
 	}
+	out := s.awaited()
+	for i := range out {
+		out[i].Round = s.Round
+	}
+	return out
+}
+
+func (s *State) awaited() []engine.Await {
+
 	if ch := s.Challenge; ch != nil {
 		if !ch.Accepted {
 			b := s.Element(ch.Challenged)

@@ -24,7 +24,7 @@ func TestAwaitedFollowsTheBook(t *testing.T) {
 	g := aStartedBook(t)
 	r := Rules{}
 	a := r.Awaited(g.State)
-	if len(a) != 1 || a[0].Player != "alice" || a[0].Who != "the Myrmidons" || a[0].Timeout.Name != "aloof" || a[0].Timeout.Actor != "alice" {
+	if len(a) != 1 || a[0].Player != "alice" || a[0].Who != "the Myrmidons" || a[0].Round != 1 || a[0].Timeout.Name != "aloof" || a[0].Timeout.Actor != "alice" {
 		t.Fatalf("at the start the book awaits %+v", a)
 	}
 	if r.Master(g.State) != "alice" {
