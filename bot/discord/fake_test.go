@@ -27,6 +27,8 @@ type fakeDiscord struct {
 	next  int
 	// changed is signalled after every call.
 	changed chan struct{}
+	// gateway, when set, answers the gateway's address and its socket.
+	gateway *fakeGateway
 }
 
 // call is one request the bot made.
@@ -75,6 +77,16 @@ func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	if f.gateway != nil {
+		switch r.URL.Path {
+		case "/api/v" + discordgo.APIVersion + "/gateway":
+			fmt.Fprintf(w, `{"url":"ws://%s/gateway"}`, r.Host)
+			return
+		case "/gateway", "/gateway/":
+			f.gateway.serve(w, r)
+			return
+		}
+	}
 	c := call{Method: r.Method, Path: r.URL.Path, Auth: r.Header.Get("Authorization")}
 	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
