@@ -66,3 +66,26 @@ func TestCloseFinishesTheStepInHand(t *testing.T) {
 		t.Error("a closed bot answered an interaction")
 	}
 }
+
+// TestPostReachesChannelsAndPlayers: what answers no interaction goes to
+// its channel, and a private word to its player by direct message.
+func TestPostReachesChannelsAndPlayers(t *testing.T) {
+	tb := newTable(t)
+	tb.bot.Post(context.Background(), []bot.Reply{
+		{Channel: testChannel, Text: "Reminder: the Myrmidons (100000000000000001) must act.", Mentions: []engine.PlayerID{"100000000000000001"}},
+		{User: "100000000000000002", Ephemeral: true, Text: "Only bob may read this."},
+	})
+	calls := tb.fake.take()
+	if len(calls) != 3 {
+		t.Fatalf("%d calls, want a channel message, a direct channel and a direct message", len(calls))
+	}
+	if calls[0].Path != "/api/v9/channels/"+testChannel+"/messages" || content(calls[0]) != "Reminder: the Myrmidons (<@100000000000000001>) must act." {
+		t.Errorf("the reminder went as %s", describeCall(calls[0]))
+	}
+	if calls[1].Path != "/api/v9/users/@me/channels" || calls[1].obj()["recipient_id"] != "100000000000000002" {
+		t.Errorf("the direct channel was asked as %s", describeCall(calls[1]))
+	}
+	if calls[2].Path != "/api/v9/channels/dm-100000000000000002/messages" || content(calls[2]) != "Only bob may read this." {
+		t.Errorf("the private word went as %s", describeCall(calls[2]))
+	}
+}

@@ -62,12 +62,11 @@ func newSession(token string) (*discordgo.Session, error) {
 	if token != "" && !strings.HasPrefix(token, "Bot ") {
 		token = "Bot " + token
 	}
+	// Without a token the session still edits responses and sends
+	// follow-ups, which each interaction's own token authorizes.
 	s, err := discordgo.New(token)
 	if err != nil {
 		return nil, fmt.Errorf("discord session: %w", err)
-	}
-	if token == "" {
-		s.Token = "" // webhook edits need no token
 	}
 	return s, nil
 }
