@@ -26,6 +26,7 @@ type Store interface {
 	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
 	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
+	Games(ctx context.Context, guild string) ([]store.Game, error)
 	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
