@@ -194,3 +194,35 @@ func TestMergeCommands(t *testing.T) {
 		t.Error("merging changed its input")
 	}
 }
+
+// TestCompleteElementsAndSagaHeroes: a player typing an element's name is
+// offered the book's elements, his own first; typing a Hero's name in a
+// saga command, the saga's Heroes, his own first.
+func TestCompleteElementsAndSagaHeroes(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "complete.db"))
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Logger: testLogger(t)})
+	do(t, r, "@alice /saga start name:Wrath quorum:3")
+	doAll(t, r, append([]string{"@alice /book open"}, raidClans...))
+	do(t, r, "@alice /book start")
+	req := func(user engine.PlayerID, command string) Request {
+		return Request{Guild: "g", Channel: "c", User: user, Command: engine.Command{Name: command}}
+	}
+	els := r.Complete(context.Background(), req("carol", "move"), "element", "")
+	if len(els) < 14 || !strings.HasPrefix(els[0].Value, "DAR-") && !strings.HasPrefix(els[0].Value, "ARG-") {
+		t.Fatalf("carol moving is offered %v", els)
+	}
+	heroes := r.Complete(context.Background(), req("carol", "saga hero"), "name", "")
+	var names []string
+	for _, h := range heroes {
+		names = append(names, h.Value)
+	}
+	if len(names) != 6 || !slices.Contains(names[:2], "Aeneas") || !slices.Contains(names[:2], "Diomedes") {
+		t.Errorf("carol naming a saga Hero is offered %v", names)
+	}
+	if got := r.Complete(context.Background(), req("alice", "saga hero"), "name", "ach"); len(got) != 1 || got[0].Value != "Achilles" {
+		t.Errorf("alice typing ach is offered %v", got)
+	}
+	if got := r.Complete(context.Background(), Request{Guild: "g", Channel: "elsewhere", User: "alice", Command: engine.Command{Name: "move"}}, "element", ""); len(got) != 0 {
+		t.Errorf("a channel without a book offers %v", got)
+	}
+}
