@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -167,11 +168,9 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-var errGaveUp = &gaveUp{}
-
-type gaveUp struct{}
-
-func (*gaveUp) Error() string { return "discord: the endpoint gave up waiting for the first response" }
+// errGaveUp is the first response of an interaction the endpoint no longer
+// waits for.
+var errGaveUp = errors.New("discord: the endpoint gave up waiting for the first response")
 
 func writeJSON(w http.ResponseWriter, v any) error {
 	b, err := json.Marshal(v)
