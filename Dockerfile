@@ -2,7 +2,9 @@
 #
 #   docker build -t rhapsode .
 #   docker run -it -v rhapsode-data:/data rhapsode                              # the local table
-#   docker run -e DISCORD_TOKEN=... -v rhapsode-data:/data rhapsode             # the Discord bot
+#   docker run -e DISCORD_TOKEN=... -v rhapsode-data:/data rhapsode             # the Discord bot (gateway)
+#   docker run -p 8080:8080 -e DISCORD_PUBLIC_KEY=... -e DISCORD_TOKEN=... -v rhapsode-data:/data \
+#     rhapsode serve --interactions :8080 --db /data/rhapsode.db                 # the HTTP interactions endpoint
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./

@@ -46,6 +46,9 @@ func (r *Router) campaign(ctx context.Context, guild string, ch engine.Chronicle
 	if req.Command.Name == ch.Commands()[0].Name {
 		return r.beginCampaign(ctx, key, ch, req)
 	}
+	if name := req.Command.Opt("saga"); name != "" {
+		return r.earlierCampaign(ctx, key, name, req)
+	}
 	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
 		info, err = r.cfg.Store.LatestGame(ctx, key.guild, key.channel)
@@ -71,6 +74,37 @@ func (r *Router) campaign(ctx context.Context, guild string, ch engine.Chronicle
 		replies = r.herald(ctx, info, req.Channel, replies)
 	}
 	return append(caught, replies...), nil
+}
+
+// earlierCampaign answers a command that reads the guild's campaign
+// called name, the newest of that name.
+func (r *Router) earlierCampaign(ctx context.Context, key channelKey, name string, req Request) ([]Reply, error) {
+	games, err := r.cfg.Store.Games(ctx, key.guild)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, info := range slices.Backward(games) {
+		if info.Channel != key.channel {
+			continue
+		}
+		g, err := r.load(ctx, info)
+		if err != nil {
+			return nil, err
+		}
+		t, ok := g.State.(engine.Titled)
+		if !ok {
+			continue
+		}
+		if strings.EqualFold(t.Title(), strings.TrimSpace(name)) {
+			return r.run(ctx, info, req)
+		}
+		names = append(names, fmt.Sprintf("%q", t.Title()))
+	}
+	if len(names) == 0 {
+		return nil, engine.Refuse("", "No saga has been started on this server yet.")
+	}
+	return nil, engine.Refuse("", "This server has no saga called %q; it has had %s.", name, strings.Join(names, ", "))
 }
 
 // beginCampaign starts a campaign, handing it the guild's last one, which

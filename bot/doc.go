@@ -15,4 +15,15 @@
 // sequence number it expects, and only after that commit replies. When
 // another writer got there first, it reloads and decides again; a command
 // that the new position no longer allows is refused with that explanation.
+//
+// Around each step the router does what a table played over days needs
+// (turns.go, deadline.go, permissions.go): it asks the rules whom the game
+// now awaits and, for chat transports, calls those players by name in a
+// message of their own; it keeps each book's deadline clock in the store,
+// and [Router.CheckDeadlines] reminds late players and stands in for them
+// when their time runs out; and it lets only a book's game master (its
+// opener, a member who manages the server, or one of a configured role)
+// take steps back, end the book and set deadlines. [Router.Commands] lists
+// every command a guild can use, for transports that declare them, and
+// [Router.Complete] suggests option values as a player types.
 package bot

@@ -7,10 +7,18 @@ type Request struct {
 	Guild   string
 	Channel string
 	User    engine.PlayerID
-	// Roles are the user's roles in the guild, as the transport knows
-	// them (a saga's Herald role).
+	// Roles are the IDs of the user's roles in the guild, as the
+	// transport knows them (a saga's Herald role, the game-master role),
+	// and Admin says whether he may manage the server; the local table
+	// leaves them empty.
 	Roles   []string
+	Admin   bool
 	Command engine.Command
+	// AtSeq, when set, is the last event of the game the command was
+	// meant for: should the game have moved past it, the command is
+	// refused rather than decided on the new position (a deadline's
+	// stand-in).
+	AtSeq engine.Seq
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is
@@ -18,12 +26,18 @@ type Request struct {
 type Reply struct {
 	User      engine.PlayerID
 	Ephemeral bool
-	// Channel, when set, makes the reply an ordinary message in that
-	// channel of the guild rather than an answer to the command: a
-	// Herald's announcement.
-	Channel string
-	Text    string
+	Text      string
 	// Image is a PNG picture of the board after the step, when the step
 	// changed the board and a renderer is configured.
 	Image []byte
+	// Channel, when set, makes the reply an ordinary message posted to
+	// that channel of the request's guild rather than an answer to the
+	// command (Herald announcements, turn calls, deadline notices).
+	Channel string
+	// Mentions are the players the message calls: the transport pings
+	// them, and no one else.
+	Mentions []engine.PlayerID
+	// Buttons are choices offered with the message, for transports that
+	// show them.
+	Buttons []engine.Button
 }

@@ -26,6 +26,7 @@ type Store interface {
 	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
 	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
+	Games(ctx context.Context, guild string) ([]store.Game, error)
 	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
@@ -56,6 +57,14 @@ type Config struct {
 	Seed func() uint64
 	// SnapshotEvery is how many events pass between snapshots; 0 means 64.
 	SnapshotEvery int
+	// GMRole is a guild role whose members hold game-master rights at
+	// every table, as members who may manage the server do.
+	GMRole string
+	// TurnCalls posts a message calling each player a game comes to wait
+	// for (turns.go); the local table leaves it off.
+	TurnCalls bool
+	// Now is the clock deadlines run by; nil is time.Now.
+	Now func() time.Time
 }
 
 // Router runs commands against the games of many channels. It is safe for
@@ -93,6 +102,9 @@ func NewRouter(cfg Config) *Router {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	r := &Router{
 		cfg:   cfg,
 		rules: map[string]engine.Ruleset{},
@@ -125,6 +137,7 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 	defer lock.Unlock()
 
 	req.Command.Actor, req.Command.Roles = req.User, req.Roles
+	req.Command.Master = r.serverMaster(req)
 	replies, err := r.safely(ctx, key, req)
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
@@ -184,6 +197,8 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return r.board(ctx, key, req)
 	case !c.Directive && c.Name == "book open":
 		return r.open(ctx, key, req)
+	case !c.Directive && c.Name == "book deadline":
+		return r.setDeadline(ctx, key, req)
 	}
 	if ch, ok := r.chronicleFor(c.Name); ok && !c.Directive {
 		return r.campaign(ctx, key.guild, ch, req)
@@ -206,6 +221,12 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		g, err := r.load(ctx, info)
 		if err != nil {
 			return nil, err
+		}
+		if err := r.permit(g, req); err != nil {
+			return nil, err
+		}
+		if req.AtSeq != 0 && g.Seq != req.AtSeq {
+			return nil, engine.Refuse("", "The table has moved on since; nothing was done.")
 		}
 		res, err := g.Decide(req.Command)
 		if err != nil {
@@ -231,7 +252,8 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err != nil {
 			return nil, err
 		}
-		return append(r.replies(ctx, req, next, res), r.follow(ctx, info, next, req.Channel)...), nil
+		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...)
+		return append(out, r.follow(ctx, info, next, req.Channel)...), nil
 	}
 }
 
@@ -445,6 +467,7 @@ func (r *Router) picture(ctx context.Context, g *engine.Game, last []engine.Even
 
 func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 	var public []string
+	var buttons []engine.Button
 	private := map[engine.PlayerID][]string{}
 	var order []engine.PlayerID
 	for _, m := range msgs {
@@ -453,6 +476,7 @@ func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 		}
 		if !m.Private() {
 			public = append(public, m.Text)
+			buttons = append(buttons, m.Buttons...)
 			continue
 		}
 		if _, ok := private[m.To]; !ok {
@@ -462,7 +486,7 @@ func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 	}
 	var out []Reply
 	if len(public) > 0 {
-		out = append(out, Reply{User: user, Text: strings.Join(public, "\n")})
+		out = append(out, Reply{User: user, Text: strings.Join(public, "\n"), Buttons: buttons})
 	}
 	for _, p := range order {
 		out = append(out, Reply{User: p, Ephemeral: true, Text: strings.Join(private[p], "\n")})

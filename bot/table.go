@@ -21,6 +21,7 @@ var tableCommands = []engine.CommandSpec{
 	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
 		{Name: "last", Help: "how many steps, 1 to 50 (default 10)", Kind: engine.OptInt},
 	}},
+	deadlineSpec,
 }
 
 // open starts a new game in the channel with the chosen rule system and

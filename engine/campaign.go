@@ -50,6 +50,12 @@ type Heralded interface {
 	HeraldChannel() string
 }
 
+// Titled is implemented by the state of a campaign that has a name, by
+// which players may ask for it after it has ended.
+type Titled interface {
+	Title() string
+}
+
 // Enlisted is implemented by the state of a book that can belong to a
 // campaign. Campaign is the campaign's name in the store, "" when the
 // book belongs to none.

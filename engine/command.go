@@ -21,6 +21,10 @@ type Command struct {
 	Options   map[string]string
 	Args      []string
 	Directive bool
+	// Master is set when the transport vouches that Actor holds the
+	// table's game-master rights by the server's own permissions (a
+	// Manage Server member or a configured role), whoever opened the game.
+	Master bool `json:"master,omitempty"`
 }
 
 // Has reports whether the option name was given.

@@ -55,6 +55,19 @@ type State interface {
 type Message struct {
 	To   PlayerID `json:"to,omitempty"`
 	Text string   `json:"text"`
+	// Buttons are choices offered with the message, for transports that
+	// can show them; the text must still say how to make each choice by
+	// command, for those that cannot.
+	Buttons []Button `json:"buttons,omitempty"`
+}
+
+// Button is a choice offered to one player: pressing it gives Command as
+// the player who pressed it. For is the only player who may press it ("" for
+// anyone at the table).
+type Button struct {
+	Label   string   `json:"label"`
+	For     PlayerID `json:"for,omitempty"`
+	Command Command  `json:"command"`
 }
 
 // Private reports whether m is for one player alone.

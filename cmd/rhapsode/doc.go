@@ -5,11 +5,18 @@
 //	rhapsode                 with DISCORD_TOKEN set, serve Discord; without it, open the local table
 //	rhapsode local [flags]   play at the local table in this terminal (or from a script on stdin)
 //	rhapsode export [flags]  write a channel's game log as JSON
+//	rhapsode gateway [flags] connect to Discord's gateway (the default with DISCORD_TOKEN)
+//	rhapsode serve --interactions ADDR [flags]
+//	                         serve Discord's HTTP interactions (DISCORD_PUBLIC_KEY)
+//	rhapsode register [--guild ID]
+//	                         declare the slash commands (DISCORD_TOKEN)
 //
 // Flags of local: --db PATH (default ./rhapsode.db), --channel NAME,
 // --json (one JSON object per reply), --boards DIR (write board pictures).
-// Flags of export: --db PATH, --channel NAME.
+// Flags of export: --db PATH, --channel NAME. Flags of gateway: --db PATH,
+// --health ADDR, --no-register. Flags of serve: --db PATH, --interactions
+// ADDR (which also serves GET /healthz).
 //
 // main only wires the packages together: the rules are in engine, the
-// table in bot, the database in store.
+// table in bot, Discord in bot/discord, the database in store.
 package main

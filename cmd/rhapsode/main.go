@@ -45,19 +45,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch cmd {
 	case "":
 		if getenv("DISCORD_TOKEN") != "" {
-			err = errors.New("DISCORD_TOKEN is set, but this build cannot connect to Discord yet; unset it to play at the local table")
+			err = gateway(ctx, args, stderr, getenv)
 			break
 		}
 		err = local(ctx, args, stdin, stdout, stderr, logger)
+	case "gateway":
+		err = gateway(ctx, args, stderr, getenv)
+	case "serve":
+		err = serve(ctx, args, stderr, getenv)
+	case "register":
+		err = register(ctx, args, stdout, stderr, getenv)
 	case "local":
 		err = local(ctx, args, stdin, stdout, stderr, logger)
 	case "export":
 		err = export(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: rhapsode [local|export] [flags]; rhapsode local -h lists the flags")
+		fmt.Fprintln(stdout, "usage: rhapsode [local|export|gateway|serve|register] [flags]; rhapsode COMMAND -h lists its flags.\nWith DISCORD_TOKEN set and no command, rhapsode connects to Discord; without it, it opens the local table.")
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q: use local or export", cmd)
+		err = fmt.Errorf("unknown command %q: use local, export, gateway, serve or register", cmd)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

@@ -78,6 +78,8 @@ type Kept struct {
 	Clan ClanTag     `json:"clan"`
 	Card engine.Card `json:"card"`
 	Name string      `json:"name"`
+	// Player leads the clan; events recorded before it was kept lack it.
+	Player engine.PlayerID `json:"player,omitempty"`
 }
 
 // PairingVoided records a pairing that no longer applies: one of its
@@ -253,7 +255,7 @@ func drawCards(tx *engine.Tx, s *State, clan ClanTag, n int, kept *[]Kept) ([]en
 			return nil, err
 		}
 		if c.IsJoker() {
-			*kept = append(*kept, Kept{Clan: clan, Card: c, Name: s.Clan(clan).Name})
+			*kept = append(*kept, Kept{Clan: clan, Card: c, Name: s.Clan(clan).Name, Player: s.Clan(clan).Player})
 			continue
 		}
 		cards = append(cards, c)

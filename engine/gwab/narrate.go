@@ -23,7 +23,11 @@ func (Rules) Narrate(e engine.Event) []engine.Message {
 		return []engine.Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
 	}
 	if t := n.text(); t != "" {
-		return []engine.Message{{Text: t}}
+		m := engine.Message{Text: t}
+		if b, ok := e.Body.(buttoner); ok {
+			m.Buttons = b.buttons()
+		}
+		return []engine.Message{m}
 	}
 	return nil
 }

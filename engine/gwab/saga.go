@@ -206,6 +206,9 @@ func (s *Saga) Clone() engine.State {
 	return c
 }
 
+// Title is the saga's name.
+func (s *Saga) Title() string { return s.Name }
+
 // HeraldChannel is where the saga's announcements go.
 func (s *Saga) HeraldChannel() string { return s.Herald }
 
@@ -231,6 +234,7 @@ func (s *Saga) Following() []string {
 var (
 	_ engine.Following = (*Saga)(nil)
 	_ engine.Heralded  = (*Saga)(nil)
+	_ engine.Titled    = (*Saga)(nil)
 )
 
 func (s *Saga) book(ref string) *SagaBook {

@@ -41,15 +41,24 @@ var sagaCommands = []sagaCommand{
 		{Name: "points", Help: "the points to add, or take away with a minus", Kind: engine.OptInt, Required: true},
 		{Name: "reason", Help: "why, for the ledger", Required: true},
 	}}, adjust},
-	{engine.CommandSpec{Name: "saga standings", Help: "The saga's Heroes ranked by honor, with their class and title (5.5)."}, showStandings},
+	{engine.CommandSpec{Name: "saga standings", Help: "The saga's Heroes ranked by honor, with their class and title (5.5).", Options: []engine.OptionSpec{
+		earlierSaga,
+	}}, showStandings},
 	{engine.CommandSpec{Name: "saga hero", Help: "A Hero's whole record: books, deeds, and every line of his honor.", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the Hero", Kind: engine.OptHero, Required: true},
+		earlierSaga,
 	}}, showHero},
-	{engine.CommandSpec{Name: "saga books", Help: "The saga's books: their kind, who came, how they ended."}, showBooks},
+	{engine.CommandSpec{Name: "saga books", Help: "The saga's books: their kind, who came, how they ended.", Options: []engine.OptionSpec{
+		earlierSaga,
+	}}, showBooks},
 	{engine.CommandSpec{Name: "saga end", Help: "Close the saga before any Hero reaches Homeric rank. Herald only.", Options: []engine.OptionSpec{
 		{Name: "reason", Help: "why the saga closes"},
 	}}, endSaga},
 }
+
+// earlierSaga lets the commands that read a saga read an earlier one;
+// the router finds it by the name given.
+var earlierSaga = engine.OptionSpec{Name: "saga", Help: "an earlier saga of this server, by name (default: the current or last one)"}
 
 // Begin starts a saga. A saga that follows another takes over its living
 // Heroes, at 100 honor each (5.2) or with their standing when carry:yes

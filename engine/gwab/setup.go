@@ -198,7 +198,7 @@ func startBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Phase != Gathering {
 		return engine.Refuse("", "The book has already started.")
 	}
-	if c.Actor != s.Master {
+	if c.Actor != s.Master && !c.Master {
 		return engine.Refuse("", "Only the book's game master (%s) starts it.", s.Master)
 	}
 	players := s.Players()
@@ -374,7 +374,7 @@ func place(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 func endBook(tx *engine.Tx, s *State, c engine.Command) error {
-	if c.Actor != s.Master {
+	if c.Actor != s.Master && !c.Master {
 		return engine.Refuse("6.2", "Only the book's game master (%s) ends it.", s.Master)
 	}
 	reason := strings.TrimSpace(c.Opt("reason"))

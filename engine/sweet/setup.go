@@ -373,23 +373,35 @@ func placeAll(tx *engine.Tx, s *State, side Side) error {
 			order = append(order, u)
 		}
 	}
+	// fits says whether u may go to q on a given pass: a catapult looks
+	// first for its own kind of crew, then for any crew.
+	fits := func(u *Unit, q engine.Square, pass int) bool {
+		if s.canStand(u, q) != nil {
+			return false
+		}
+		b := s.bodyAt(q)
+		switch {
+		case u.Body():
+			return true
+		case b == nil:
+			return false // commanders and catapults go in with a unit
+		case !u.Type.IsCatapult():
+			return true
+		case pass == 0:
+			return b.Type == map[Type]Type{HeavyCatapult: FootCrew, LightCatapult: HorseCrew}[u.Type]
+		}
+		return b.Type.spec().Family == Crew
+	}
 	for _, u := range order {
 		var at engine.Square
 		found := false
-		for _, q := range squares {
-			if s.canStand(u, q) != nil {
-				continue
-			}
-			if !u.Body() && s.bodyAt(q) == nil {
-				continue // commanders and catapults go in with a unit
-			}
-			if u.Type.IsCatapult() {
-				if b := s.bodyAt(q); b.Type.spec().Family != Crew {
-					continue
+		for pass := 0; pass < 2 && !found; pass++ {
+			for _, q := range squares {
+				if fits(u, q, pass) {
+					at, found = q, true
+					break
 				}
 			}
-			at, found = q, true
-			break
 		}
 		if !found {
 			return engine.Refuse("", "There is no room left in your zone for %s; place it by hand.", u.Label())

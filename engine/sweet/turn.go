@@ -166,8 +166,12 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("Melee Procedure", "In the melee stage each side chooses its deployment with /mdi.")
 	case Deploying:
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Gone {
-				return engine.Refuse("", "%s is not placed yet; /place it, or /place unit:all.", u.Label())
+			if u := &s.Units[i]; u.Side == side && !u.Placed && !u.Gone && !a.Done {
+				// What is left is laid out as /place unit:all would.
+				if err := placeAll(tx, s, side); err != nil {
+					return err
+				}
+				break
 			}
 		}
 	case Movement:
@@ -360,7 +364,7 @@ func concede(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 func endBook(tx *engine.Tx, s *State, c engine.Command) error {
-	if c.Actor != s.Master {
+	if c.Actor != s.Master && !c.Master {
 		return engine.Refuse("", "Only the game master (%s) ends the game.", s.Master)
 	}
 	if s.Turn == 0 {

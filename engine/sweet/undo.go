@@ -57,7 +57,7 @@ func (s *State) checkpoint(e engine.Event) {
 }
 
 func undo(tx *engine.Tx, s *State, c engine.Command) error {
-	if c.Actor != s.Master {
+	if c.Actor != s.Master && !c.Master {
 		return engine.Refuse("", "Only the game master (%s) takes steps back.", s.Master)
 	}
 	if s.Undo == nil {

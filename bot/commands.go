@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// Commands returns every command a guild's players can give, whatever
+// rules their books are played by: the table's own, then each rule
+// system's, merged by name. Transports that declare commands up front
+// (Discord's application commands) register these. Each source of
+// commands is one line of sources.
+func (r *Router) Commands() []engine.CommandSpec {
+	sources := [][]engine.CommandSpec{tableCommands}
+	for _, rs := range r.cfg.Rulesets {
+		sources = append(sources, rs.Commands())
+	}
+	for _, ch := range r.chronicles {
+		sources = append(sources, ch.Commands())
+	}
+	return MergeCommands(sources...)
+}
+
+// MergeCommands joins lists of commands: the first list to name a
+// command gives its help; its options are the union of every list's, in
+// order of first appearance, an option's choices the union of theirs
+// (none when one list leaves it free).
+func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
+	var out []engine.CommandSpec
+	at := map[string]int{}
+	for _, list := range lists {
+		for _, c := range list {
+			i, ok := at[c.Name]
+			if !ok {
+				at[c.Name] = len(out)
+				c.Options = slices.Clone(c.Options)
+				out = append(out, c)
+				continue
+			}
+			m := &out[i]
+			for _, o := range c.Options {
+				j := slices.IndexFunc(m.Options, func(x engine.OptionSpec) bool { return x.Name == o.Name })
+				if j < 0 {
+					m.Options = append(m.Options, o)
+					continue
+				}
+				have := &m.Options[j]
+				have.Required = have.Required && o.Required
+				if len(have.Choices) == 0 || len(o.Choices) == 0 {
+					have.Choices = nil
+					continue
+				}
+				choices := slices.Clone(have.Choices)
+				for _, ch := range o.Choices {
+					if !slices.Contains(choices, ch) {
+						choices = append(choices, ch)
+					}
+				}
+				have.Choices = choices
+			}
+		}
+	}
+	return out
+}
+
+// Complete offers values for option of command as req's user types it
+// (typed), from the channel's open book: the rules' own suggestions when
+// they make any, the likely ones first. A channel without a book, or
+// rules that offer nothing, get none.
+func (r *Router) Complete(ctx context.Context, req Request, option, typed string) []engine.Completion {
+	var info store.Game
+	var rs engine.Ruleset
+	var err error
+	if ch, ok := r.chronicleFor(req.Command.Name); ok {
+		info, err = r.cfg.Store.ActiveGame(ctx, req.Guild, campaignKey(ch))
+		if errors.Is(err, store.ErrNotFound) {
+			info, err = r.cfg.Store.LatestGame(ctx, req.Guild, campaignKey(ch))
+		}
+		rs = ch
+	} else {
+		info, err = r.cfg.Store.ActiveGame(ctx, req.Guild, req.Channel)
+		rs = r.rules[info.Ruleset]
+	}
+	if err != nil || rs == nil {
+		return nil
+	}
+	c, ok := rs.(engine.Completer)
+	if !ok {
+		return nil
+	}
+	g, err := r.locked(ctx, info)
+	if err != nil {
+		r.cfg.Logger.WarnContext(ctx, "no completions", "game", info.ID, "err", err)
+		return nil
+	}
+	return c.Complete(g.State, req.User, req.Command.Name, option, strings.TrimSpace(typed))
+}

@@ -1,0 +1,230 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// endpoint serves a table's bot at an HTTP interactions endpoint on
+// loopback, with a key of its own.
+type endpoint struct {
+	*table
+	srv  *httptest.Server
+	pub  ed25519.PublicKey
+	priv ed25519.PrivateKey
+}
+
+func newEndpoint(t *testing.T) *endpoint {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTable(t)
+	ep := &Endpoint{Bot: tb.bot, Key: pub, Work: context.Background(), Now: tb.clock}
+	srv := httptest.NewServer(ep.Handler())
+	t.Cleanup(srv.Close)
+	t.Cleanup(tb.bot.Wait)
+	return &endpoint{table: tb, srv: srv, pub: pub, priv: priv}
+}
+
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "interactions", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// post sends body to /interactions with the given headers.
+func (e *endpoint) post(t *testing.T, body []byte, sig, ts string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, e.srv.URL+"/interactions", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sig != "" {
+		req.Header.Set("X-Signature-Ed25519", sig)
+	}
+	if ts != "" {
+		req.Header.Set("X-Signature-Timestamp", ts)
+	}
+	resp, err := e.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+func sign(key ed25519.PrivateKey, ts string, body []byte) string {
+	return hex.EncodeToString(ed25519.Sign(key, append([]byte(ts), body...)))
+}
+
+// send posts body signed as Discord would sign it now, and returns the
+// first response.
+func (e *endpoint) send(t *testing.T, body []byte) discordgo.InteractionResponse {
+	t.Helper()
+	ts := strconv.FormatInt(e.clock().Unix(), 10)
+	resp := e.post(t, body, sign(e.priv, ts, body), ts)
+	if resp.StatusCode != http.StatusOK {
+		msg, _ := io.ReadAll(resp.Body)
+		t.Fatalf("status %d: %s", resp.StatusCode, msg)
+	}
+	var r discordgo.InteractionResponse
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// waitFor waits until the fake has recorded a call that ok accepts, and
+// returns it; it fails the test after a few seconds.
+func (f *fakeDiscord) waitFor(t *testing.T, what string, ok func(call) bool) call {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		for _, c := range f.peek() {
+			if ok(c) {
+				return c
+			}
+		}
+		select {
+		case <-f.changed:
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			var seen []string
+			for _, c := range f.peek() {
+				seen = append(seen, describeCall(c))
+			}
+			t.Fatalf("Discord never received %s; it received:\n%s", what, strings.Join(seen, "\n"))
+		}
+	}
+}
+
+func originalEdit(token string) func(call) bool {
+	return func(c call) bool {
+		return c.Method == http.MethodPatch && strings.HasSuffix(c.Path, "/"+token+"/messages/@original")
+	}
+}
+
+func content(c call) string {
+	s, _ := c.obj()["content"].(string)
+	return s
+}
+
+func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
+	e := newEndpoint(t)
+	body := fixture(t, "book-open")
+	now := strconv.FormatInt(e.clock().Unix(), 10)
+	_, other, _ := ed25519.GenerateKey(rand.Reader)
+	stale := strconv.FormatInt(e.clock().Add(-10*time.Minute).Unix(), 10)
+	altered := bytes.Replace(body, []byte(`"practice"`), []byte(`"battle"`), 1)
+	if bytes.Equal(altered, body) {
+		t.Fatal("the fixture changed shape: nothing to alter")
+	}
+	for _, c := range []struct {
+		name    string
+		body    []byte
+		sig, ts string
+	}{
+		{"forged", body, sign(other, now, body), now},
+		{"altered", altered, sign(e.priv, now, body), now},
+		{"stale", body, sign(e.priv, stale, body), stale},
+		{"from the future", body, sign(e.priv, strconv.FormatInt(e.clock().Add(time.Hour).Unix(), 10), body), strconv.FormatInt(e.clock().Add(time.Hour).Unix(), 10)},
+		{"unsigned", body, "", ""},
+		{"signature without timestamp", body, sign(e.priv, now, body), ""},
+		{"signature not hex", body, "zz" + sign(e.priv, now, body)[2:], now},
+		{"timestamp swapped", body, sign(e.priv, now, body), strconv.FormatInt(e.clock().Unix()-1, 10)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp := e.post(t, c.body, c.sig, c.ts)
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("status %d, want 401", resp.StatusCode)
+			}
+		})
+	}
+	e.bot.Wait()
+	if calls := e.fake.take(); len(calls) != 0 {
+		t.Errorf("a refused request reached Discord: %s", describeCall(calls[0]))
+	}
+	if _, err := e.store.ActiveGame(context.Background(), testGuild, testChannel); err == nil {
+		t.Error("a refused request opened a book")
+	}
+}
+
+func TestEndpointAnswersPingAndSignedStatus(t *testing.T) {
+	e := newEndpoint(t)
+	if r := e.send(t, []byte(`{"id":"1","application_id":"700000000000000001","type":1,"token":"t","version":1}`)); r.Type != discordgo.InteractionResponsePong {
+		t.Errorf("PING answered with type %d, want PONG", r.Type)
+	}
+	if r := e.send(t, fixture(t, "book-open")); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("/book open answered with type %d, want a deferral", r.Type)
+	}
+	e.fake.waitFor(t, "the book's opening", originalEdit("aW50ZXJhY3Rpb246book-open"))
+	r := e.send(t, fixture(t, "status"))
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("/status answered with %+v, want a private deferral", r)
+	}
+	c := e.fake.waitFor(t, "the status", originalEdit("aW50ZXJhY3Rpb246status"))
+	// The same signed request again, within its five minutes, is refused.
+	body := fixture(t, "status")
+	ts := strconv.FormatInt(e.clock().Unix(), 10)
+	if resp := e.post(t, body, sign(e.priv, ts, body), ts); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a replayed /status: %d, want 401", resp.StatusCode)
+	}
+	if !strings.Contains(content(c), "The book is gathering") {
+		t.Errorf("/status said %q", content(c))
+	}
+	if c.Auth != "Bot test-token" {
+		t.Errorf("the edit carried authorization %q", c.Auth)
+	}
+}
+
+func TestHealth(t *testing.T) {
+	e := newEndpoint(t)
+	resp, err := e.srv.Client().Get(e.srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "ok") {
+		t.Errorf("health: %d %s", resp.StatusCode, body)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	now := time.Unix(1_800_000_000, 0)
+	body := []byte(`{"type":1}`)
+	for _, c := range []struct {
+		skew time.Duration
+		want bool
+	}{{0, true}, {-4 * time.Minute, true}, {4 * time.Minute, true}, {-6 * time.Minute, false}, {6 * time.Minute, false}} {
+		ts := fmt.Sprint(now.Add(c.skew).Unix())
+		if got := Verify(pub, sign(priv, ts, body), ts, body, now); got != c.want {
+			t.Errorf("signed %s from now: %v, want %v", c.skew, got, c.want)
+		}
+	}
+	if Verify(pub[:31], sign(priv, "1", body), "1", body, time.Unix(1, 0)) {
+		t.Error("a short key verified")
+	}
+}

@@ -1,0 +1,237 @@
+package discord
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/render"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+var update = flag.Bool("update", false, "write the replay's golden file anew")
+
+const (
+	testGuild   = "600000000000000001"
+	testChannel = "500000000000000001"
+	gmRole      = "400000000000000009"
+)
+
+// table is a bot on a fake Discord, with a second router on the same store
+// that takes table directives, to set scenes between interactions.
+type table struct {
+	fake       *fakeDiscord
+	store      *store.Store
+	storePath  string
+	router     *bot.Router
+	directives *bot.Router
+	bot        *Bot
+
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newTable(t testing.TB) *table {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rhapsode.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tb := &table{fake: newFakeDiscord(t), store: st, storePath: path, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
+	rules := []engine.Ruleset{gwab.Rules{}}
+	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
+		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock})
+	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true})
+	tb.bot = New(tb.router, tb.fake.session(t, "Bot test-token"), nil)
+	return tb
+}
+
+func (tb *table) clock() time.Time {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return tb.now
+}
+
+// advance moves the table's clock on by d.
+func (tb *table) advance(d time.Duration) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.now = tb.now.Add(d)
+}
+
+// direct gives a table directive in the test channel.
+func (tb *table) direct(t testing.TB, line string) {
+	t.Helper()
+	l, err := bot.ParseLine(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range tb.directives.Handle(context.Background(), bot.Request{Guild: testGuild, Channel: testChannel, User: "100000000000000001", Command: l.Command}) {
+		if r.Ephemeral {
+			t.Fatalf("%s: %s", line, r.Text)
+		}
+	}
+}
+
+func loadInteraction(t testing.TB, name string) *discordgo.Interaction {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "interactions", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(data, &i); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return &i
+}
+
+// gatewayRespond answers as the gateway does, through the REST API.
+func (tb *table) gatewayRespond(i *discordgo.Interaction) Responder {
+	return func(ctx context.Context, resp *discordgo.InteractionResponse) error {
+		return tb.bot.Session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+	}
+}
+
+// describeCall writes a call for the golden file: method, path, the JSON with
+// its keys sorted, and the files.
+func describeCall(c call) string {
+	path := strings.TrimPrefix(c.Path, "/api/v"+discordgo.APIVersion)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", c.Method, path)
+	if c.JSON != nil {
+		j, _ := json.Marshal(c.JSON)
+		fmt.Fprintf(&b, "\n    %s", j)
+	}
+	for _, f := range c.Files {
+		fmt.Fprintf(&b, "\n    file %s", f)
+	}
+	return b.String()
+}
+
+// TestReplay replays every slash command (and buttons and an
+// autocomplete) from the saved interactions in testdata through the
+// router, recording what the bot sends Discord, and compares the record
+// with testdata/replay.golden.
+func TestReplay(t *testing.T) {
+	tb := newTable(t)
+	script, err := os.ReadFile(filepath.Join("testdata", "replay.script"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	replayed := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(script))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "" || strings.HasPrefix(line, "# "):
+			continue
+		case strings.HasPrefix(line, "#"):
+			tb.direct(t, line)
+			continue
+		}
+		i := loadInteraction(t, line)
+		replayed[line] = true
+		tb.bot.Handle(context.Background(), i, tb.gatewayRespond(i))
+		fmt.Fprintf(&out, "== %s (%s)\n", line, i.Member.User.Username)
+		calls := tb.fake.take()
+		if len(calls) == 0 {
+			t.Errorf("%s: the bot sent nothing", line)
+		}
+		for _, c := range calls {
+			fmt.Fprintf(&out, "%s\n", describeCall(c))
+		}
+		checkCalls(t, line, i, calls)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "interactions", "*.json"))
+	for _, f := range files {
+		if name := strings.TrimSuffix(filepath.Base(f), ".json"); !replayed[name] {
+			t.Errorf("testdata/interactions/%s.json is never replayed", name)
+		}
+	}
+	for _, spec := range tb.router.Commands() {
+		if !commandReplayed(t, spec.Name, replayed) {
+			t.Errorf("/%s has no saved interaction in the replay", spec.Name)
+		}
+	}
+	golden := filepath.Join("testdata", "replay.golden")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestReplay -update to write it)", err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		os.WriteFile(golden+".actual", out.Bytes(), 0o644)
+		t.Errorf("the replay differs from %s; what it sent is in %s.actual", golden, golden)
+	}
+}
+
+// commandReplayed reports whether some replayed interaction gives the
+// command name.
+func commandReplayed(t *testing.T, name string, replayed map[string]bool) bool {
+	for f := range replayed {
+		i := loadInteraction(t, f)
+		if i.Type != discordgo.InteractionApplicationCommand {
+			continue
+		}
+		c, _, err := commandOf(i.ApplicationCommandData())
+		if err == nil && c.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkCalls holds every interaction's calls to Discord's rules: the first
+// is the response, a deferral for commands, and no message breaks a limit.
+func checkCalls(t *testing.T, name string, i *discordgo.Interaction, calls []call) {
+	t.Helper()
+	if len(calls) == 0 {
+		return
+	}
+	first := calls[0]
+	wantPath := fmt.Sprintf("/api/v%s/interactions/%s/%s/callback", discordgo.APIVersion, i.ID, i.Token)
+	if first.Method != "POST" || first.Path != wantPath {
+		t.Errorf("%s: first call %s %s, want the interaction's response", name, first.Method, first.Path)
+	}
+	typ, _ := first.obj()["type"].(float64)
+	want := map[discordgo.InteractionType]discordgo.InteractionResponseType{
+		discordgo.InteractionApplicationCommand:             discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		discordgo.InteractionMessageComponent:               discordgo.InteractionResponseDeferredMessageUpdate,
+		discordgo.InteractionApplicationCommandAutocomplete: discordgo.InteractionApplicationCommandAutocompleteResult,
+	}[i.Type]
+	if discordgo.InteractionResponseType(typ) != want {
+		t.Errorf("%s: first response of type %v, want %v", name, typ, want)
+	}
+	for _, c := range calls {
+		m := c.obj()
+		if s, _ := m["content"].(string); len([]rune(s)) > maxContent {
+			t.Errorf("%s: %s %s has %d characters of content", name, c.Method, c.Path, len([]rune(s)))
+		}
+		if len(c.Files) > 1 {
+			t.Errorf("%s: %s %s carries %d files", name, c.Method, c.Path, len(c.Files))
+		}
+	}
+}

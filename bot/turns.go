@@ -1,0 +1,68 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// Turns that find their players. After every step the router asks the
+// rule system whom the game now waits for; a player it did not wait for
+// before is called by name in a message of its own, which a chat
+// transport turns into a ping, and the book's deadline clock, if it has
+// one, starts again for him.
+
+// awaited returns whom g waits for, or nothing when its rules cannot say.
+func awaited(g *engine.Game) []engine.Await {
+	if a, ok := g.Rules.(engine.Awaiter); ok && !g.State.Over() {
+		return a.Awaited(g.State)
+	}
+	return nil
+}
+
+// sameAwait reports whether two awaits are one player awaited for one thing.
+func sameAwait(a, b engine.Await) bool {
+	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
+}
+
+// newlyAwaited returns the awaits of after that were not awaits of before.
+func newlyAwaited(before, after []engine.Await) []engine.Await {
+	var out []engine.Await
+	for _, a := range after {
+		if !slices.ContainsFunc(before, func(b engine.Await) bool { return sameAwait(a, b) }) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// afterStep runs what follows a recorded step from before to after: the
+// turn calls, and the deadline clock set again when the game came to wait
+// for someone new (or for the same again in a new round) or ended. A
+// deadline that cannot be kept is logged: the step itself is already
+// recorded.
+func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, before, after *engine.Game) []Reply {
+	was, now := awaited(before), awaited(after)
+	fresh := newlyAwaited(was, now)
+	var out []Reply
+	if r.cfg.TurnCalls {
+		for _, a := range fresh {
+			out = append(out, turnCall(req.Channel, a))
+		}
+	}
+	if len(fresh) > 0 || len(now) == 0 || after.State.Over() {
+		if err := r.rearm(ctx, info, after, now); err != nil {
+			r.cfg.Logger.ErrorContext(ctx, "deadline not set again", "game", info.ID, "seq", after.Seq, "err", err)
+		}
+	}
+	return out
+}
+
+// turnCall is the message that calls a player to what the game awaits.
+func turnCall(channel string, a engine.Await) Reply {
+	return Reply{Channel: channel, User: a.Player, Mentions: []engine.PlayerID{a.Player},
+		Text: fmt.Sprintf("%s, the table waits for you to %s.", a.Player, a.Task)}
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/bot/discord"
+	"github.com/rhapsode/rhapsode/render"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// The Discord side of the program: the gateway (the default when
+// DISCORD_TOKEN is set), the HTTP interactions endpoint (serve), and the
+// registration of the slash commands (register).
+
+// deadlineEvery is how often the deadlines are checked.
+const deadlineEvery = 30 * time.Second
+
+// shutdownWithin bounds how long a stopping bot waits for the steps in hand.
+const shutdownWithin = 30 * time.Second
+
+func discordLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+// open opens the store, and returns a router for Discord over it and a
+// session with DISCORD_TOKEN (which may be empty). The caller closes the
+// store.
+func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, *store.Store, *discordgo.Session, error) {
+	s, err := newSession(getenv("DISCORD_TOKEN"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return bot.NewRouter(bot.Config{
+		Store:     st,
+		Renderer:  render.New(render.Options{}),
+		Rulesets:  rulesets(),
+		Logger:    logger,
+		GMRole:    getenv("RHAPSODE_GM_ROLE"),
+		TurnCalls: true,
+	}), st, s, nil
+}
+
+func newSession(token string) (*discordgo.Session, error) {
+	if token != "" && !strings.HasPrefix(token, "Bot ") {
+		token = "Bot " + token
+	}
+	// Without a token the session still edits responses and sends
+	// follow-ups, which each interaction's own token authorizes.
+	s, err := discordgo.New(token)
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	return s, nil
+}
+
+// runDeadlines checks deadlines in the background until ctx ends, and
+// returns a function that waits for the check in hand to finish.
+func runDeadlines(ctx context.Context, router *bot.Router, b *discord.Bot) (wait func()) {
+	var wg sync.WaitGroup
+	wg.Go(func() { router.RunDeadlines(ctx, deadlineEvery, b.Post) })
+	return wg.Wait
+}
+
+// serveHealth serves /healthz on addr until ctx ends; "" serves nothing.
+func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
+	if addr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("health endpoint: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", discord.Health)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	logger.Info("health endpoint", "addr", ln.Addr().String())
+	return nil
+}
+
+// gateway connects to Discord with DISCORD_TOKEN, registers the slash
+// commands (in DISCORD_GUILD when it is set) and plays until stopped.
+func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	health := fs.String("health", "", "serve GET /healthz on this address (host:port); empty, none")
+	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	logger := discordLogger(stderr)
+	router, st, s, err := open(ctx, *db, getenv, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if !*noRegister {
+		appID := getenv("DISCORD_APP_ID")
+		if appID == "" {
+			if appID, err = discord.ApplicationID(s); err != nil {
+				return err
+			}
+		}
+		cmds, err := discord.Register(ctx, s, appID, getenv("DISCORD_GUILD"), router.Commands())
+		if err != nil {
+			return err
+		}
+		logger.Info("commands registered", "count", len(cmds), "guild", getenv("DISCORD_GUILD"))
+	}
+	if err := serveHealth(ctx, *health, logger); err != nil {
+		return err
+	}
+	b := discord.New(router, s, logger)
+	waitDeadlines := runDeadlines(ctx, router, b)
+	err = b.RunGateway(ctx, context.WithoutCancel(ctx))
+	waitDeadlines()
+	logger.Info("stopped")
+	return err
+}
+
+// serve runs the HTTP interactions endpoint. It reaches Discord only to
+// edit responses and send follow-ups (with each interaction's own token)
+// and, when DISCORD_TOKEN is set, to post channel messages.
+func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	addr := fs.String("interactions", "", "serve POST /interactions and GET /healthz on this address (host:port)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *addr == "" {
+		return errors.New("serve needs --interactions ADDR")
+	}
+	key, err := publicKey(getenv("DISCORD_PUBLIC_KEY"))
+	if err != nil {
+		return err
+	}
+	logger := discordLogger(stderr)
+	router, st, s, err := open(ctx, *db, getenv, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	b := discord.New(router, s, logger)
+	work := context.WithoutCancel(ctx)
+	ep := &discord.Endpoint{Bot: b, Key: key, Work: work}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: ep.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	var waitDeadlines func()
+	if getenv("DISCORD_TOKEN") != "" {
+		waitDeadlines = runDeadlines(ctx, router, b)
+	} else {
+		logger.Warn("no DISCORD_TOKEN: turn calls and deadlines cannot be posted to channels")
+	}
+	logger.Info("serving interactions", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(work, shutdownWithin)
+	defer cancel()
+	err = srv.Shutdown(stop)
+	b.Close()
+	if waitDeadlines != nil {
+		waitDeadlines()
+	}
+	logger.Info("stopped")
+	return err
+}
+
+func publicKey(h string) (ed25519.PublicKey, error) {
+	if h == "" {
+		return nil, errors.New("serve needs DISCORD_PUBLIC_KEY, the application's public key in hex")
+	}
+	k, err := hex.DecodeString(strings.TrimSpace(h))
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return nil, errors.New("DISCORD_PUBLIC_KEY is not a 32-byte public key in hex")
+	}
+	return ed25519.PublicKey(k), nil
+}
+
+// register declares the slash commands and exits.
+func register(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("register", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	guild := fs.String("guild", getenv("DISCORD_GUILD"), "register in this guild only (default $DISCORD_GUILD); empty, globally")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if getenv("DISCORD_TOKEN") == "" {
+		return errors.New("register needs DISCORD_TOKEN")
+	}
+	s, err := newSession(getenv("DISCORD_TOKEN"))
+	if err != nil {
+		return err
+	}
+	appID := getenv("DISCORD_APP_ID")
+	if appID == "" {
+		if appID, err = discord.ApplicationID(s); err != nil {
+			return err
+		}
+	}
+	router := bot.NewRouter(bot.Config{Rulesets: rulesets()})
+	cmds, err := discord.Register(ctx, s, appID, *guild, router.Commands())
+	if err != nil {
+		return err
+	}
+	where := "globally (they may take up to an hour to appear)"
+	if *guild != "" {
+		where = "in guild " + *guild
+	}
+	fmt.Fprintf(stdout, "Registered %d commands %s.\n", len(cmds), where)
+	return nil
+}

@@ -1,0 +1,121 @@
+package sweet
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Whom the game waits for, who its game master is, and what to offer a
+// player typing a unit's name: what a chat transport needs to call
+// players to their part of a turn, hold them to deadlines and complete
+// options.
+
+var (
+	_ engine.Awaiter   = Rules{}
+	_ engine.Mastered  = Rules{}
+	_ engine.Completer = Rules{}
+)
+
+// Awaited returns the players the game waits for in its stage, each with
+// what stands for him at a deadline: /done, which ends his part of the
+// stage (in deployment it lays out what is left first), or in a melee the
+// indicator WITHDRAWAL laid face down for him.
+func (Rules) Awaited(st engine.State) []engine.Await {
+	s, ok := st.(*State)
+	if !ok || len(s.Armies) < 2 {
+		return nil
+	}
+	wait := func(side Side, task string, timeout engine.Command) engine.Await {
+		a := s.Armies[side]
+		timeout.Actor = a.Player
+		return engine.Await{Player: a.Player, Who: "the " + a.Name, Round: s.Turn, Task: task, Timeout: timeout}
+	}
+	done := engine.Command{Name: "done"}
+	var out []engine.Await
+	switch s.Stage {
+	case Deploying, Catapults, Missiles:
+		what := map[Stage]string{Deploying: "deployment", Catapults: "catapult fire", Missiles: "missile fire"}[s.Stage]
+		for side := South; side <= North; side++ {
+			if !s.Armies[side].Done {
+				out = append(out, wait(side, fmt.Sprintf("finish the %s' %s", s.Armies[side].Name, what), done))
+			}
+		}
+	case Movement:
+		out = append(out, wait(s.Attacker, fmt.Sprintf("move the %s", s.armyName(s.Attacker)), done))
+	case Supports:
+		out = append(out, wait(s.Supporting, fmt.Sprintf("declare the %s' supports", s.armyName(s.Supporting)), done))
+	case Melees:
+		for _, m := range s.Melees {
+			if m.Resolved {
+				continue
+			}
+			for side := South; side <= North; side++ {
+				if m.Choice[side] == NoMDI {
+					mdi := engine.Command{Name: "mdi", Options: map[string]string{"choice": "withdrawal", "melee": m.At.String()}}
+					out = append(out, wait(side, fmt.Sprintf("choose the %s' deployment for the melee at %s", s.armyName(side), m.At), mdi))
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// Master returns the player who opened the game.
+func (Rules) Master(st engine.State) engine.PlayerID {
+	if s, ok := st.(*State); ok {
+		return s.Master
+	}
+	return ""
+}
+
+// Complete offers units whose name holds typed: for target: the enemy's
+// first, for every other option the actor's own on the board first.
+func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	type cand struct {
+		u          *Unit
+		rank, part int
+	}
+	var cands []cand
+	for i := range s.Units {
+		u := &s.Units[i]
+		id, name := strings.ToLower(string(u.ID)), strings.ToLower(u.Type.Name())
+		part := 0
+		switch {
+		case typed == "" || strings.HasPrefix(id, typed):
+		case strings.Contains(id, typed) || strings.Contains(name, typed):
+			part = 1
+		default:
+			continue
+		}
+		mine := false
+		if a := s.army(u.Side); a != nil && a.Player == actor {
+			mine = true
+		}
+		rank := 2
+		if mine == (option != "target") {
+			rank = 0
+		}
+		if !u.OnBoard() {
+			rank = 9
+		}
+		cands = append(cands, cand{u, rank, part})
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.part, b.part))
+	})
+	out := make([]engine.Completion, len(cands))
+	for i, c := range cands {
+		out[i] = engine.Completion{Value: string(c.u.ID), Label: c.u.Label()}
+	}
+	return out
+}

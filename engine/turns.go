@@ -1,0 +1,51 @@
+package engine
+
+// Await is one player a game waits for: whose turn it is, who must answer
+// a challenge, who must spend an impact.
+type Await struct {
+	Player PlayerID
+	// Who names what the player acts for, in game terms ("the Myrmidons").
+	Who string
+	// Round is the round of play the wait belongs to, where the rules
+	// count rounds: the same player awaited for the same thing in a new
+	// round is called anew.
+	Round int
+	// Task says what he must do, in words that follow "to" ("take the
+	// Myrmidons' turn").
+	Task string
+	// Timeout is the command that stands for the player when a deadline
+	// passes without a word from him (a clan standing aloof). Its Actor
+	// is Player. A zero Name means the game has nothing to do for him.
+	Timeout Command
+}
+
+// Awaiter is implemented by rule systems that can say whom a game waits
+// for, so that a transport can call players to their turns and hold
+// them to deadlines. Awaited reads s and returns the players awaited now,
+// none when the game waits on no one in particular (gathering, over).
+type Awaiter interface {
+	Awaited(s State) []Await
+}
+
+// Mastered is implemented by rule systems whose games have a game master
+// (the player who opened the book), who alone may take steps back, end
+// the game early and set its deadlines.
+type Mastered interface {
+	Master(s State) PlayerID
+}
+
+// Completion is one value offered for an option as a player types it.
+type Completion struct {
+	// Value is what the option receives; Label is what the player sees.
+	Value string
+	Label string
+}
+
+// Completer is implemented by rule systems that can suggest values for
+// options of kinds such as [OptElement] and [OptHero]. Complete returns
+// the values of option in command that match typed (a prefix or part of a
+// name, in any case), the ones the rules would allow for actor first;
+// transports cut the list to what they can show.
+type Completer interface {
+	Complete(s State, actor PlayerID, command, option, typed string) []Completion
+}
