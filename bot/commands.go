@@ -29,12 +29,23 @@ func (r *Router) Commands() []engine.CommandSpec {
 // MergeCommands joins lists of commands: the first list to name a
 // command gives its help; its options are the union of every list's, in
 // order of first appearance, an option's choices the union of theirs
-// (none when one list leaves it free).
+// (none when one list leaves it free). An option is required only when
+// every list that has the command requires it: the rule system a game is
+// played by still checks its own.
 func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 	var out []engine.CommandSpec
 	at := map[string]int{}
+	inLists := map[string]int{}        // how many lists have each command
+	has := map[string]map[string]int{} // and how many of them each option
 	for _, list := range lists {
 		for _, c := range list {
+			inLists[c.Name]++
+			if has[c.Name] == nil {
+				has[c.Name] = map[string]int{}
+			}
+			for _, o := range c.Options {
+				has[c.Name][o.Name]++
+			}
 			i, ok := at[c.Name]
 			if !ok {
 				at[c.Name] = len(out)
@@ -62,6 +73,14 @@ func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 					}
 				}
 				have.Choices = choices
+			}
+		}
+	}
+	for i := range out {
+		c := &out[i]
+		for j := range c.Options {
+			if has[c.Name][c.Options[j].Name] < inLists[c.Name] {
+				c.Options[j].Required = false
 			}
 		}
 	}

@@ -193,6 +193,19 @@ func TestMergeCommands(t *testing.T) {
 	if len(a[0].Options[1].Choices) != 1 {
 		t.Error("merging changed its input")
 	}
+	// Two rule systems' /fire: what only one of them asks for is not
+	// required of everyone.
+	fa := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "element", Required: true}, {Name: "target", Required: true}}}}
+	fb := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "unit", Required: true}, {Name: "target", Required: true}}}}
+	fire := MergeCommands(fa, fb)[0]
+	for _, o := range fire.Options {
+		if o.Required != (o.Name == "target") {
+			t.Errorf("fire's %s merged as required %v", o.Name, o.Required)
+		}
+	}
+	if !MergeCommands(fa)[0].Options[0].Required {
+		t.Error("one list's required option lost its requirement")
+	}
 }
 
 // TestCompleteElementsAndSagaHeroes: a player typing an element's name is
