@@ -361,6 +361,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		if err := s.canStandAfter(u, dest); err != nil {
 			return err
 		}
+		if mover != nil {
+			if err := s.canStandAfter(mover, dest); err != nil {
+				return err
+			}
+		}
 	}
 	if mover != nil {
 		// The catapult is the unit named; the stand with it goes along.
