@@ -34,7 +34,7 @@ var _ DeadlineStore = (*store.Store)(nil)
 // maxDeadlineHours bounds /book deadline: two weeks a turn.
 const maxDeadlineHours = 14 * 24
 
-var deadlineSpec = engine.CommandSpec{Name: "book deadline", Help: "Give each turn a time limit; at its end the player's clan stands aloof. Game master only.",
+var deadlineSpec = engine.CommandSpec{Name: "book deadline", Help: "Give each turn a time limit; when it runs out, the rules act for the late player (a GWAB clan stands aloof). Game master only.",
 	Options: []engine.OptionSpec{
 		{Name: "hours", Help: "hours allowed each turn, 1 to 336; 0 lifts the deadline", Kind: engine.OptInt, Required: true},
 	}}
@@ -116,7 +116,7 @@ func (r *Router) setDeadline(ctx context.Context, key channelKey, req Request) (
 	if err := ds.PutDeadline(ctx, d); err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("The game master gives each turn %s. A player who lets it run out is stood for: his clan stands aloof.", plural(hours, "hour"))
+	text := fmt.Sprintf("The game master gives each turn %s. When a player lets it run out, the rules act for him as the rulings say (a GWAB clan stands aloof).", plural(hours, "hour"))
 	if len(now) > 0 {
 		text += fmt.Sprintf(" The clock starts now for %s.", whoList(now))
 	}

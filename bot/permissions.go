@@ -13,10 +13,11 @@ import (
 // members of the role Config.GMRole names.
 
 // masterCommands are the commands only a game master gives, with what
-// the refusal says he does and the section it cites.
+// the refusal says he does. They are the table's, whatever its rules, so
+// the refusal cites no rule system's section.
 var masterCommands = map[string]struct{ rule, does string }{
 	"undo":          {"", "takes steps back"},
-	"book end":      {"6.2", "ends it"},
+	"book end":      {"", "ends it"},
 	"book deadline": {"", "sets its deadlines"},
 }
 

@@ -181,7 +181,7 @@ func (r *Router) board(ctx context.Context, key channelKey, req Request) ([]Repl
 	}
 	pic := r.picture(ctx, g, nil)
 	if pic == nil {
-		return nil, engine.Refuse("", "There is no board to show yet: the clans take the table when the book starts.")
+		return nil, engine.Refuse("", "There is no board to show yet: the armies take the table when the book starts.")
 	}
 	return []Reply{{User: req.User, Ephemeral: true, Text: "The table as it stands.", Image: pic}}, nil
 }
