@@ -12,11 +12,16 @@ type Game struct {
 	Seq   Seq // the last event applied
 	Table Table
 	State State
+
+	// undoable is set when the rules let steps be taken back, and undo is
+	// then the game as it stood before its last step (undo.go).
+	undoable bool
+	undo     *checkpoint
 }
 
 // NewGame returns a game of r before its first event.
 func NewGame(r Ruleset) *Game {
-	return &Game{Rules: r, Table: newTable(r.Decks()), State: r.NewState()}
+	return &Game{Rules: r, Table: newTable(r.Decks()), State: r.NewState(), undoable: undoable(r)}
 }
 
 // Open returns the first event of a new game, which records its seed.
@@ -29,15 +34,27 @@ func (g *Game) Apply(e Event) error {
 	if e.Seq != g.Seq+1 {
 		return fmt.Errorf("engine: event %d applied to a game at %d", e.Seq, g.Seq)
 	}
+	g.mark(e)
 	if err := g.Table.applyDraws(e.Draws); err != nil {
 		return err
 	}
+	return g.fold(e)
+}
+
+// fold applies e, whose draws are already taken from the table.
+func (g *Game) fold(e Event) error {
 	if err := g.Table.applyDiscards(e.Discards); err != nil {
 		return err
 	}
 	handled, err := g.Table.applyTable(e.Body)
 	if err != nil {
 		return err
+	}
+	if _, ok := e.Body.(Undone); ok {
+		handled, err = true, g.takeBack()
+		if err != nil {
+			return err
+		}
 	}
 	if !handled {
 		if err := g.State.Apply(e); err != nil {
@@ -50,7 +67,7 @@ func (g *Game) Apply(e Event) error {
 
 // Clone returns an independent copy of g.
 func (g *Game) Clone() *Game {
-	return &Game{Rules: g.Rules, Seq: g.Seq, Table: g.Table.clone(), State: g.State.Clone()}
+	return &Game{Rules: g.Rules, Seq: g.Seq, Table: g.Table.clone(), State: g.State.Clone(), undoable: g.undoable, undo: g.undo}
 }
 
 // Result is what a command came to: the events to record and the messages
@@ -72,8 +89,11 @@ func (g *Game) Decide(c Command) (Result, error) {
 		}
 	}
 	return g.transact(c.Actor, func(tx *Tx) error {
-		if c.Directive && isTableDirective(c.Name) {
+		switch {
+		case c.Directive && isTableDirective(c.Name):
 			return tx.tableDirective(c)
+		case !c.Directive && c.Name == "undo" && g.undoable:
+			return tx.undoStep()
 		}
 		return g.Rules.Decide(tx, c)
 	})
@@ -94,7 +114,11 @@ func (g *Game) Snapshot() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine: encode %s state: %w", g.Rules.ID(), err)
 	}
-	return json.Marshal(snapshot{Seq: g.Seq, Table: g.Table, State: st})
+	undo, err := g.undo.store()
+	if err != nil {
+		return nil, fmt.Errorf("engine: encode %s state before the last step: %w", g.Rules.ID(), err)
+	}
+	return json.Marshal(snapshot{Seq: g.Seq, Table: g.Table, State: st, Undo: undo})
 }
 
 // Restore rebuilds a game of r from a snapshot written by [Game.Snapshot].
@@ -110,5 +134,9 @@ func Restore(r Ruleset, data []byte) (*Game, error) {
 	if len(s.Table.Decks) != len(r.Decks()) {
 		return nil, fmt.Errorf("engine: snapshot has %d decks, %s plays with %d", len(s.Table.Decks), r.ID(), len(r.Decks()))
 	}
-	return &Game{Rules: r, Seq: s.Seq, Table: s.Table, State: st}, nil
+	undo, err := s.Undo.load(r)
+	if err != nil {
+		return nil, fmt.Errorf("engine: decode %s state before the last step: %w", r.ID(), err)
+	}
+	return &Game{Rules: r, Seq: s.Seq, Table: s.Table, State: st, undoable: undoable(r), undo: undo}, nil
 }

@@ -15,14 +15,17 @@ import (
 type drew struct{ Cards []Card }
 type folded struct{}
 type rolled struct{ Value int }
+type noted struct{ Text string }
 
 func (drew) Kind() string   { return "pack.drew" }
 func (folded) Kind() string { return "pack.folded" }
 func (rolled) Kind() string { return "pack.rolled" }
+func (noted) Kind() string  { return "pack.noted" }
 
 type packState struct {
 	Hand  []Card
 	Rolls []int
+	Notes []string
 }
 
 func (s *packState) Apply(e Event) error {
@@ -33,17 +36,20 @@ func (s *packState) Apply(e Event) error {
 		s.Hand = nil
 	case rolled:
 		s.Rolls = append(s.Rolls, b.Value)
+	case noted:
+		s.Notes = append(s.Notes, b.Text)
 	default:
 		return fmt.Errorf("unknown %T", b)
 	}
 	return nil
 }
 func (s *packState) Clone() State {
-	return &packState{Hand: slices.Clone(s.Hand), Rolls: slices.Clone(s.Rolls)}
+	return &packState{Hand: slices.Clone(s.Hand), Rolls: slices.Clone(s.Rolls), Notes: slices.Clone(s.Notes)}
 }
 func (s *packState) Over() bool { return false }
 
-type pack struct{ jokers bool }
+// pack with undo lists the /undo command, and so may take steps back.
+type pack struct{ jokers, undo bool }
 
 func (pack) ID() string        { return "pack" }
 func (pack) Title() string     { return "Test pack" }
@@ -51,8 +57,13 @@ func (pack) StateVersion() int { return 1 }
 func (p pack) Decks() []DeckSpec {
 	return []DeckSpec{{Name: "main", Jokers: p.jokers}}
 }
-func (pack) Commands() []CommandSpec { return nil }
-func (pack) NewState() State         { return &packState{} }
+func (p pack) Commands() []CommandSpec {
+	if p.undo {
+		return []CommandSpec{{Name: "undo"}}
+	}
+	return nil
+}
+func (pack) NewState() State { return &packState{} }
 func (pack) DecodeState(b []byte) (State, error) {
 	s := &packState{}
 	return s, json.Unmarshal(b, s)
@@ -62,9 +73,15 @@ func (pack) DecodeBody(kind string, data []byte) (Body, error) {
 		"pack.drew":   Decoder[drew](),
 		"pack.folded": Decoder[folded](),
 		"pack.rolled": Decoder[rolled](),
+		"pack.noted":  Decoder[noted](),
 	}.Decode(kind, data)
 }
-func (pack) Narrate(Event) []Message { return nil }
+func (pack) Narrate(e Event) []Message {
+	if n, ok := e.Body.(noted); ok {
+		return []Message{{Text: "noted " + n.Text + "."}}
+	}
+	return nil
+}
 func (pack) Decide(tx *Tx, c Command) error {
 	switch c.Name {
 	case "draw":
@@ -83,6 +100,8 @@ func (pack) Decide(tx *Tx, c Command) error {
 		return tx.Emit(folded{})
 	case "roll":
 		return tx.Emit(rolled{tx.Roll(D6)})
+	case "note":
+		return tx.Emit(noted{c.Args[0]})
 	}
 	return Refuse("", "no %s", c.Name)
 }
@@ -113,7 +132,7 @@ func dir(name string, args ...string) Command {
 }
 
 func newPack(t *testing.T, jokers bool, seed uint64) *Game {
-	g := NewGame(pack{jokers})
+	g := NewGame(pack{jokers: jokers})
 	if err := g.Apply(g.Open("tester", seed)); err != nil {
 		t.Fatal(err)
 	}
@@ -281,9 +300,9 @@ func TestReplayFromRecords(t *testing.T) {
 		}
 		recs = append(recs, back)
 	}
-	replay := NewGame(pack{true})
+	replay := NewGame(pack{jokers: true})
 	for _, r := range recs {
-		e, err := DecodeRecord(pack{true}, r)
+		e, err := DecodeRecord(pack{jokers: true}, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,12 +313,12 @@ func TestReplayFromRecords(t *testing.T) {
 	if !reflect.DeepEqual(replay.Table, g.Table) || !reflect.DeepEqual(replay.State, g.State) || replay.Seq != g.Seq {
 		t.Fatalf("replay differs from play:\nplay   %+v %+v\nreplay %+v %+v", g.Table, g.State, replay.Table, replay.State)
 	}
-	restored, err := Restore(pack{true}, snap)
+	restored, err := Restore(pack{jokers: true}, snap)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range recs[restored.Seq:] {
-		e, _ := DecodeRecord(pack{true}, r)
+		e, _ := DecodeRecord(pack{jokers: true}, r)
 		if err := restored.Apply(e); err != nil {
 			t.Fatal(err)
 		}
@@ -343,5 +362,53 @@ func TestDecodeRecordRejectsMalformed(t *testing.T) {
 		if _, err := DecodeRecord(pack{}, r); err == nil {
 			t.Errorf("record %+v decoded", r)
 		}
+	}
+}
+
+// TestTakingStepsBack plays /undo: a step is taken back once, never one
+// that rolled a die or touched a card, and a game restored from a
+// snapshot can still take its last step back.
+func TestTakingStepsBack(t *testing.T) {
+	notes := func(g *Game) []string { return g.State.(*packState).Notes }
+	g := NewGame(pack{undo: true})
+	if err := g.Apply(g.Open("tester", 1)); err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, cmd("note", "a"), cmd("note", "b"))
+	events := play(t, g, cmd("undo"))
+	if got := notes(g); !slices.Equal(got, []string{"a"}) {
+		t.Fatalf("after /undo the notes are %v, want [a]", got)
+	}
+	if u, ok := events[0].Body.(Undone); !ok || u.Step != "noted b" {
+		t.Fatalf("/undo recorded %+v, want the step told as %q", events[0].Body, "noted b")
+	}
+	if _, err := g.Decide(cmd("undo")); err == nil {
+		t.Fatal("a step was taken back twice")
+	}
+	play(t, g, cmd("note", "c"), cmd("roll"))
+	if _, err := g.Decide(cmd("undo")); err == nil {
+		t.Fatal("a die roll was taken back")
+	}
+	play(t, g, cmd("draw", "1"), cmd("note", "d"))
+	if _, err := g.Decide(cmd("fold")); err != nil {
+		t.Fatal(err)
+	}
+
+	data, err := g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored, err := Restore(pack{undo: true}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, restored, cmd("undo"))
+	if got := notes(restored); !slices.Equal(got, []string{"a", "c"}) {
+		t.Fatalf("after a restore and /undo the notes are %v, want [a c]", got)
+	}
+
+	plain := newPack(t, false, 1)
+	if _, err := plain.Decide(cmd("undo")); err == nil {
+		t.Fatal("rules without /undo took a step back")
 	}
 }

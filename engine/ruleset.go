@@ -75,7 +75,8 @@ func (m Message) Private() bool { return m.To != "" }
 
 // snapshot is a game as stored in a snapshot.
 type snapshot struct {
-	Seq   Seq             `json:"seq"`
-	Table Table           `json:"table"`
-	State json.RawMessage `json:"state"`
+	Seq   Seq               `json:"seq"`
+	Table Table             `json:"table"`
+	State json.RawMessage   `json:"state"`
+	Undo  *storedCheckpoint `json:"undo,omitempty"`
 }

@@ -88,6 +88,7 @@ func (Loaded) Kind() string  { return "table.loaded" }
 var tableBodies = BodyTypes{
 	Opened{}.Kind():  Decoder[Opened](),
 	Seeded{}.Kind():  Decoder[Seeded](),
+	Undone{}.Kind():  Decoder[Undone](),
 	Stacked{}.Kind(): Decoder[Stacked](),
 	Loaded{}.Kind():  Decoder[Loaded](),
 }
@@ -159,6 +160,8 @@ func NarrateTable(e Event) (msgs []Message, ok bool) {
 	switch b := e.Body.(type) {
 	case Opened:
 		return nil, true
+	case Undone:
+		text = fmt.Sprintf("The game master takes back the last step (%s).", b.Step)
 	case Seeded:
 		text = fmt.Sprintf("The table's random source is seeded with %d.", b.Seed)
 	case Stacked:

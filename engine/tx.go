@@ -77,19 +77,10 @@ func (tx *Tx) Discard(deck DeckName, cards ...Card) {
 func (tx *Tx) Emit(b Body) error {
 	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
-	if err := tx.game.Table.applyDiscards(e.Discards); err != nil {
+	tx.game.mark(e)
+	if err := tx.game.fold(e); err != nil {
 		return err
 	}
-	handled, err := tx.game.Table.applyTable(b)
-	if err != nil {
-		return err
-	}
-	if !handled {
-		if err := tx.game.State.Apply(e); err != nil {
-			return fmt.Errorf("engine: apply %s: %w", b.Kind(), err)
-		}
-	}
-	tx.game.Seq = e.Seq
 	tx.events = append(tx.events, e)
 	tx.draws, tx.discards = nil, nil
 	return nil

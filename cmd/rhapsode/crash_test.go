@@ -268,7 +268,7 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatalf("the game loaded from snapshots differs from a full replay")
 	}
-	if _, _, err := st.Snapshot(ctx, info.ID, info.Head, "gwab/1"); err != nil {
+	if _, _, err := st.Snapshot(ctx, info.ID, info.Head, fmt.Sprintf("gwab/%d", gwab.Rules{}.StateVersion())); err != nil {
 		t.Fatalf("no snapshot was taken in %d events: %v", info.Head, err)
 	}
 	t.Logf("%d actions acknowledged across %d kills; log of %d events", len(acked), kills, len(recs))

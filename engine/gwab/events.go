@@ -122,7 +122,6 @@ func (s *State) Apply(e engine.Event) error {
 	if !ok {
 		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
 	}
-	s.checkpoint(e)
 	return a.apply(s)
 }
 

@@ -36,7 +36,7 @@ func (Rules) Decks() []engine.DeckSpec {
 
 func (Rules) NewState() engine.State { return &State{} }
 
-func (Rules) StateVersion() int { return 1 }
+func (Rules) StateVersion() int { return 2 }
 
 func (Rules) DecodeState(data []byte) (engine.State, error) {
 	s := &State{}
@@ -52,7 +52,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, undoBodies, chariotBodies, terrainBodies, enlistBodies)
+var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}

@@ -109,7 +109,7 @@ func (f *follower) event(e engine.Event, before engine.Seq) error {
 		}
 	case ChallengeAnswered:
 		return f.answered(b)
-	case Undone:
+	case engine.Undone:
 		return f.takeBack(before, e.Seq)
 	}
 	return nil

@@ -253,10 +253,6 @@ type State struct {
 	Result string `json:"result,omitempty"`
 	// ChampionFell names a Class 4 Hero killed in combat (6.2.1).
 	ChampionFell string `json:"champion_fell,omitempty"`
-	// Undo is the book as it stood before the last step, while that step
-	// can be taken back; UndoText tells what the step did.
-	Undo     *State `json:"undo,omitempty"`
-	UndoText string `json:"undo_text,omitempty"`
 	// Challenge is a challenge being answered or fought; Called lists
 	// every challenge issued in this book (10.2).
 	Challenge *Challenge `json:"challenge,omitempty"`

@@ -26,7 +26,7 @@ func (Rules) Decks() []engine.DeckSpec { return nil }
 
 func (Rules) NewState() engine.State { return &State{} }
 
-func (Rules) StateVersion() int { return 1 }
+func (Rules) StateVersion() int { return 2 }
 
 func (Rules) DecodeState(data []byte) (engine.State, error) {
 	s := &State{}
@@ -42,7 +42,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of a game; each mechanic's file contributes
 // its own.
-var bodies = mergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies, undoBodies)
+var bodies = mergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies)
 
 func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
 	all := engine.BodyTypes{}

@@ -175,10 +175,6 @@ type State struct {
 	// stage (Missile Fire 3).
 	Targets map[UnitID]int `json:"targets,omitempty"`
 	Result  string         `json:"result,omitempty"`
-	// Undo is the game as it stood before the last step, while that step
-	// can be taken back; UndoText tells what the step did.
-	Undo     *State `json:"undo,omitempty"`
-	UndoText string `json:"undo_text,omitempty"`
 }
 
 var _ engine.State = (*State)(nil)
@@ -428,6 +424,5 @@ func (s *State) Apply(e engine.Event) error {
 	if !ok {
 		return fmt.Errorf("sweet: no rule applies a %s event", e.Body.Kind())
 	}
-	s.checkpoint(e)
 	return a.apply(s)
 }
