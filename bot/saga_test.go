@@ -38,12 +38,18 @@ func runLine(t *testing.T, l *Local, line string, out *bytes.Buffer) {
 	}
 }
 
-// loadSaga reads the guild's newest saga back from the store.
+// loadSaga reads the local table's newest saga back from the store.
 func loadSaga(t *testing.T, st Store) *gwab.Saga {
+	t.Helper()
+	return loadGuildSaga(t, st, "local")
+}
+
+// loadGuildSaga reads the guild's newest saga back from the store.
+func loadGuildSaga(t *testing.T, st Store, guild string) *gwab.Saga {
 	t.Helper()
 	ctx := context.Background()
 	ch := gwab.Rules{}.Campaign()
-	info, err := st.LatestGame(ctx, "local", campaignKey(ch))
+	info, err := st.LatestGame(ctx, guild, campaignKey(ch))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,4 +244,82 @@ func nextPlayer(b *testing.B, reps []Reply) string {
 	}
 	b.Fatalf("no turn in %+v", reps)
 	return ""
+}
+
+// TestSagaFollowsBooksPlayedAtOnce plays two books of one saga in two
+// channels at the same moment, each through its own router on one
+// database, as two processes would: the saga records every line of both,
+// once.
+func TestSagaFollowsBooksPlayedAtOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "saga.db")
+	routers := make([]*Router, 2)
+	for i := range routers {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		routers[i] = NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 }})
+	}
+	say := func(r *Router, channel, line string, user *engine.PlayerID) []Reply {
+		l, err := ParseLine(line)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		if l.User != "" {
+			*user = l.User
+		}
+		return r.Handle(ctx, Request{Guild: "g", Channel: channel, User: *user, Command: l.Command})
+	}
+	var herald engine.PlayerID
+	say(routers[0], "hall", "@alice /saga start name:Wrath quorum:4", &herald)
+	book := func(r *Router, channel, tag string) {
+		user := engine.PlayerID("")
+		lines := []string{"@alice /book open"}
+		for _, p := range []string{"alice", "bob", "carol"} {
+			lines = append(lines,
+				fmt.Sprintf("@%s /clan raise name:%s%sP hero:%s%sP side:protagonist warbands:spear,spear,bow", p, p, tag, p, tag),
+				fmt.Sprintf("@%s /clan raise name:%s%sA hero:%s%sA side:antagonist warbands:spear,spear,bow", p, p, tag, p, tag))
+		}
+		lines = append(lines, "#stack sequence KS 2S 3S 4S 5S 6S", "@alice /book start")
+		for _, line := range lines {
+			for _, rep := range say(r, channel, line, &user) {
+				if rep.Ephemeral {
+					t.Errorf("%s: %s", line, rep.Text)
+				}
+			}
+		}
+		// alice's protagonists face carol's antagonists, who refuse: a
+		// line for each Hero in the Raid column.
+		for _, line := range []string{fmt.Sprintf("@alice /challenge hero:carol%sA", tag), "@carol /answer reply:decline", "@alice /book end"} {
+			for _, rep := range say(r, channel, line, &user) {
+				if rep.Ephemeral {
+					t.Errorf("%s: %s", line, rep.Text)
+				}
+			}
+		}
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); book(routers[1], "east", "E") }()
+	book(routers[0], "west", "W")
+	<-done
+
+	s := loadGuildSaga(t, routers[0].cfg.Store, "g")
+	if len(s.Books) != 2 || !s.Books[0].Closed || !s.Books[1].Closed {
+		t.Fatalf("the saga has books %+v, want two closed", s.Books)
+	}
+	refusals := map[int]int{}
+	for _, l := range s.Ledger {
+		if l.Cause == gwab.Refusing || l.Cause == gwab.Refused {
+			refusals[l.Book]++
+		}
+	}
+	if refusals[1] != 2 || refusals[2] != 2 {
+		t.Errorf("refusal lines by book: %v, want 2 in each", refusals)
+	}
+	if len(s.Heroes) != 12 {
+		t.Errorf("%d Heroes entered the saga, want 12", len(s.Heroes))
+	}
 }
