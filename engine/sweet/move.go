@@ -358,6 +358,10 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 				b.CapLabels = append(b.CapLabels, o.Label())
 			}
 		}
+		if len(b.Captured) > 0 && u.Type.IsCatapult() {
+			// Taking the catapult there would put two in one square.
+			return engine.Refuse("Movement 2", "A square holds one catapult: %s must be taken by a stand that brings no catapult of its own.", strings.Join(b.CapLabels, ", "))
+		}
 		if err := s.canStandAfter(u, dest); err != nil {
 			return err
 		}
