@@ -173,38 +173,24 @@ func (s *State) elementList(v string) ([]*Element, error) {
 // its own clan (8.3) but not onto them, through no other stand, and not
 // off the table. It reports whether the base stopped short.
 func (s *State) slide(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
-	var blockers []engine.Base
-	var all []engine.Base
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID == el.ID || !o.inPlay() && !(o.Kind == Chariot && o.Status == Standing && o.Placed) {
-			continue
-		}
-		b := o.Base
-		if m, ok := moved[o.ID]; ok {
-			b = m
-		}
-		all = append(all, b)
-		if o.Clan != el.Clan {
-			blockers = append(blockers, b)
-		}
-	}
-	frac, _ := from.Sweep(from.Center.Add(delta), blockers...)
-	// Step back along the path until the stand neither sits on another
-	// stand nor hangs off the table.
-	for ; frac > 0; frac -= 0.05 {
-		to := from.WithCenter(from.Center.Add(delta.Scale(frac)))
-		if s.Board.holds(to) && !overlapsAny(to, all) {
-			return to, frac < 1
-		}
-	}
-	return from, true
+	to, short, _ := s.sweepAlong(el, from, delta, moved)
+	return to, short
 }
 
 // slideUntilContact moves el one stride along dir, through stands of its
 // own clan (8.3) and stopping at the first other stand it meets. It
-// reports whether the stand stopped short.
+// reports whether the stand stopped short or met another.
 func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
+	to, short, met := s.sweepAlong(el, from, dir, moved)
+	return to, short || met
+}
+
+// sweepAlong moves el's base by delta as far as it can go, with the other
+// standing stands where moved puts them: through stands of its own clan
+// but not onto them, through no other stand, and not off the table. It
+// reports whether the base stopped short and whether its sweep met a
+// stand of another clan.
+func (s *State) sweepAlong(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (to engine.Base, short, met bool) {
 	var blockers, all []engine.Base
 	for i := range s.Elements {
 		o := &s.Elements[i]
@@ -220,14 +206,16 @@ func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec,
 			blockers = append(blockers, b)
 		}
 	}
-	frac, hit := from.Sweep(from.Center.Add(dir), blockers...)
+	frac, hit := from.Sweep(from.Center.Add(delta), blockers...)
+	// Step back along the path until the stand neither sits on another
+	// stand nor hangs off the table.
 	for ; frac > 0; frac -= 0.05 {
-		to := from.WithCenter(from.Center.Add(dir.Scale(frac)))
+		to := from.WithCenter(from.Center.Add(delta.Scale(frac)))
 		if s.Board.holds(to) && !overlapsAny(to, all) {
-			return to, hit >= 0 || frac < 1
+			return to, frac < 1, hit >= 0
 		}
 	}
-	return from, true
+	return from, true, hit >= 0
 }
 
 // nearestFoughtFoe is the nearest standing enemy el was paired with in
