@@ -473,18 +473,7 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 		dc.Stroke()
 	}
 	for _, z := range v.Zones {
-		var r rect
-		found := false
-		gridCells(b, func(c, rr int, ps []pt) {
-			if cellZone(z, c, rr) {
-				if !found {
-					r = bounds(ps...)
-				} else {
-					r = r.union(bounds(ps...))
-				}
-				found = true
-			}
-		})
+		r, found := gridZone(b, z)
 		if !found {
 			continue
 		}
@@ -600,18 +589,8 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 				continue
 			}
 		} else {
-			found := false
-			gridCells(b, func(c, rr int, ps []pt) {
-				if cellZone(z, c, rr) {
-					if !found {
-						r = bounds(ps...)
-					} else {
-						r = r.union(bounds(ps...))
-					}
-					found = true
-				}
-			})
-			if !found {
+			var found bool
+			if r, found = gridZone(b, z); !found {
 				continue
 			}
 		}
@@ -624,4 +603,21 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 		}
 	}
 	return out
+}
+
+// gridZone is the rectangle around the cells of zone z on a grid board,
+// and whether it has any.
+func gridZone(b *board, z engine.Zone) (r rect, found bool) {
+	gridCells(b, func(c, rr int, ps []pt) {
+		if !cellZone(z, c, rr) {
+			return
+		}
+		if found {
+			r = r.union(bounds(ps...))
+		} else {
+			r = bounds(ps...)
+		}
+		found = true
+	})
+	return r, found
 }
