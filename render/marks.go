@@ -153,14 +153,7 @@ func moveMark(dc *gg.Context, k float64, from, to pt, c color.RGBA) {
 	head := 13 * k
 	end := back(from, to, head*0.8)
 	dc.SetLineCapRound()
-	dc.SetColor(ink)
-	dc.SetLineWidth(5.6 * k)
-	dc.DrawLine(from.x, from.y, end.x, end.y)
-	dc.Stroke()
-	dc.SetColor(c)
-	dc.SetLineWidth(3 * k)
-	dc.DrawLine(from.x, from.y, end.x, end.y)
-	dc.Stroke()
+	casedLine(dc, from, end, ink, 5.6*k, c, 3*k)
 	dc.SetLineCapButt()
 	arrowHead(dc, from, to, head, 11*k)
 	dc.SetColor(c)
@@ -199,14 +192,7 @@ func fireMark(dc *gg.Context, k float64, from, to pt, hit bool, target float64) 
 		dc.SetDash(7*k, 5*k)
 	}
 	dc.SetLineCapButt()
-	dc.SetColor(white)
-	dc.SetLineWidth(4.4 * k)
-	dc.DrawLine(from.x, from.y, end.x, end.y)
-	dc.Stroke()
-	dc.SetColor(fireInk)
-	dc.SetLineWidth(2 * k)
-	dc.DrawLine(from.x, from.y, end.x, end.y)
-	dc.Stroke()
+	casedLine(dc, from, end, white, 4.4*k, fireInk, 2*k)
 	dc.SetDash()
 	if !hit {
 		tip := back(from, to, target-1*k)
@@ -241,13 +227,7 @@ func fireMark(dc *gg.Context, k float64, from, to pt, hit bool, target float64) 
 // meleeLine pairs two elements in melee.
 func meleeLine(dc *gg.Context, k float64, from, to pt) {
 	dc.SetLineCapRound()
-	dc.DrawLine(from.x, from.y, to.x, to.y)
-	dc.SetColor(white)
-	dc.SetLineWidth(5.4 * k)
-	dc.StrokePreserve()
-	dc.SetColor(ink)
-	dc.SetLineWidth(2.4 * k)
-	dc.Stroke()
+	casedLine(dc, from, to, white, 5.4*k, ink, 2.4*k)
 	dc.SetLineCapButt()
 }
 
@@ -315,4 +295,16 @@ func killMark(dc *gg.Context, k float64, at pt) {
 	dc.SetLineWidth(3.6 * k)
 	dc.Stroke()
 	dc.SetLineCapButt()
+}
+
+// casedLine draws a line from a to b in c, w wide, over a wider one in
+// edge, so that it reads on any ground.
+func casedLine(dc *gg.Context, a, b pt, edge color.Color, edgeW float64, c color.Color, w float64) {
+	dc.DrawLine(a.x, a.y, b.x, b.y)
+	dc.SetColor(edge)
+	dc.SetLineWidth(edgeW)
+	dc.StrokePreserve()
+	dc.SetColor(c)
+	dc.SetLineWidth(w)
+	dc.Stroke()
 }
