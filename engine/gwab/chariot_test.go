@@ -1,7 +1,6 @@
 package gwab
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -331,30 +330,8 @@ func TestAChariotBookHasEveryEvent(t *testing.T) {
 // chariots and terrain.
 func FuzzChariotRecord(f *testing.F) {
 	_, recs := aChariotBook(f)
-	for _, r := range recs {
-		f.Add(r.Kind, []byte(r.Payload), mustJSON(f, r.Draws))
-	}
-	f.Fuzz(func(t *testing.T, kind string, payload, draws []byte) {
-		rec := engine.Record{Seq: 1, Kind: kind, Payload: payload}
-		if json.Unmarshal(draws, &rec.Draws) != nil {
-			rec.Draws = nil
-		}
-		e, err := engine.DecodeRecord(Rules{}, rec)
-		if err != nil {
-			return
-		}
-		for _, mid := range []bool{false, true} {
-			g, _ := aChariotBook(t)
-			if mid {
-				g = engine.NewGame(Rules{})
-			}
-			e.Seq = g.Seq + 1
-			_ = g.Apply(e)
-			_ = Rules{}.Narrate(e)
-			_ = status(g.State.(*State))
-			_ = Rules{}.View(g, []engine.Event{e})
-		}
-	})
+	seedRecords(f, recs)
+	f.Fuzz(applyRecord(aChariotBook))
 }
 
 // chariotStep is the autoplayer's step with chariots and their crews

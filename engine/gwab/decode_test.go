@@ -69,12 +69,24 @@ func aPracticeBook(t testing.TB) (*engine.Game, []engine.Record) {
 // one decodes, applies it to a book in play: no input may panic.
 func FuzzDecodeRecord(f *testing.F) {
 	_, recs := aPracticeBook(f)
+	seedRecords(f, recs)
+	f.Add("gwab.moved", []byte(`{"element":"NOPE-W1","to":{"Center":{"X":1e308}}}`), []byte(`null`))
+	f.Add("gwab.round-dealt", []byte(`{"order":[{"clan":"X","card":"KS"}],"names":[]}`), []byte(`[{"deck":"sequence","card":"KS"}]`))
+	f.Fuzz(applyRecord(aPracticeBook))
+}
+
+// seedRecords adds recs to f's corpus as (kind, payload, draws).
+func seedRecords(f *testing.F, recs []engine.Record) {
 	for _, r := range recs {
 		f.Add(r.Kind, []byte(r.Payload), mustJSON(f, r.Draws))
 	}
-	f.Add("gwab.moved", []byte(`{"element":"NOPE-W1","to":{"Center":{"X":1e308}}}`), []byte(`null`))
-	f.Add("gwab.round-dealt", []byte(`{"order":[{"clan":"X","card":"KS"}],"names":[]}`), []byte(`[{"deck":"sequence","card":"KS"}]`))
-	f.Fuzz(func(t *testing.T, kind string, payload, draws []byte) {
+}
+
+// applyRecord is a fuzz target: a record that decodes is applied to the
+// book book plays and to an empty one, narrated, told in /status and
+// drawn. None of it may panic.
+func applyRecord(book func(testing.TB) (*engine.Game, []engine.Record)) func(t *testing.T, kind string, payload, draws []byte) {
+	return func(t *testing.T, kind string, payload, draws []byte) {
 		rec := engine.Record{Seq: 1, Kind: kind, Payload: payload}
 		if json.Unmarshal(draws, &rec.Draws) != nil {
 			rec.Draws = nil
@@ -84,7 +96,7 @@ func FuzzDecodeRecord(f *testing.F) {
 			return
 		}
 		for _, mid := range []bool{false, true} {
-			g, _ := aPracticeBook(t)
+			g, _ := book(t)
 			if mid {
 				g = engine.NewGame(Rules{})
 			}
@@ -94,7 +106,7 @@ func FuzzDecodeRecord(f *testing.F) {
 			_ = status(g.State.(*State))
 			_ = Rules{}.View(g, []engine.Event{e})
 		}
-	})
+	}
 }
 
 func mustJSON(t testing.TB, v any) []byte {
