@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 )
 
 // PlayerID identifies a player: a Discord user ID, or a name at the local table.
@@ -91,6 +92,16 @@ func DecodeRecord(r Ruleset, rec Record) (Event, error) {
 // BodyTypes maps each kind of event body to its decoder, for
 // [Ruleset.DecodeBody].
 type BodyTypes map[string]func(data []byte) (Body, error)
+
+// MergeBodies gathers several sets of body types into one: a rule system
+// whose mechanics each bring their own events decodes them all.
+func MergeBodies(sets ...BodyTypes) BodyTypes {
+	all := BodyTypes{}
+	for _, set := range sets {
+		maps.Copy(all, set)
+	}
+	return all
+}
 
 // Decode reads the body of an event of the given kind.
 func (t BodyTypes) Decode(kind string, data []byte) (Body, error) {

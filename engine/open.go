@@ -433,10 +433,10 @@ func (b Base) ContactSide(o Base) Side {
 	for _, p := range oc {
 		poly = append(poly, b.local(p))
 	}
-	poly = clipHalf(poly, Vec{1, 0}, w)
-	poly = clipHalf(poly, Vec{-1, 0}, w)
-	poly = clipHalf(poly, Vec{0, 1}, d)
-	poly = clipHalf(poly, Vec{0, -1}, d)
+	poly = ClipHalfPlane(poly, Vec{1, 0}, w)
+	poly = ClipHalfPlane(poly, Vec{-1, 0}, w)
+	poly = ClipHalfPlane(poly, Vec{0, 1}, d)
+	poly = ClipHalfPlane(poly, Vec{0, -1}, d)
 	if len(poly) == 0 {
 		return NoSide
 	}
@@ -447,9 +447,10 @@ func (b Base) ContactSide(o Base) Side {
 	return b.SideFacing(b.world(m.Scale(1 / float64(len(poly)))))
 }
 
-// clipHalf clips a convex polygon to the half-plane n·p <= k
-// (Sutherland–Hodgman, one edge).
-func clipHalf(poly []Vec, n Vec, k float64) []Vec {
+// ClipHalfPlane clips a polygon to the half-plane n·p <= k: one step of
+// Sutherland–Hodgman. The polygon may be concave; the area of the result
+// is still exact, though it may have edges of no width.
+func ClipHalfPlane(poly []Vec, n Vec, k float64) []Vec {
 	var out []Vec
 	for i, p := range poly {
 		q := poly[(i+1)%len(poly)]

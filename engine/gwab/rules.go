@@ -2,7 +2,6 @@ package gwab
 
 import (
 	"encoding/json"
-	"maps"
 	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -52,15 +51,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of the book. Each mechanic's file
 // contributes its own.
-var bodies = mergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies)
-
-func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
-	all := engine.BodyTypes{}
-	for _, set := range sets {
-		maps.Copy(all, set)
-	}
-	return all
-}
+var bodies = engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies)
 
 // command is one command players give, with the rule that runs it.
 type command struct {

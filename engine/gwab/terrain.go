@@ -356,30 +356,12 @@ func areaIn(b engine.Base, poly []engine.Vec) float64 {
 		n engine.Vec
 		k float64
 	}{{engine.Vec{X: 1}, w}, {engine.Vec{X: -1}, w}, {engine.Vec{Y: 1}, d}, {engine.Vec{Y: -1}, d}} {
-		local = clipPoly(local, h.n, h.k)
+		local = engine.ClipHalfPlane(local, h.n, h.k)
 		if len(local) == 0 {
 			return 0
 		}
 	}
 	return polyArea(local)
-}
-
-// clipPoly clips a polygon to the half-plane n·p <= k (one step of
-// Sutherland–Hodgman; the polygon may be concave, the result's area is
-// still exact).
-func clipPoly(poly []engine.Vec, n engine.Vec, k float64) []engine.Vec {
-	var out []engine.Vec
-	for i, p := range poly {
-		q := poly[(i+1)%len(poly)]
-		dp, dq := n.Dot(p)-k, n.Dot(q)-k
-		if dp <= 0 {
-			out = append(out, p)
-		}
-		if (dp < 0 && dq > 0) || (dp > 0 && dq < 0) {
-			out = append(out, p.Lerp(q, dp/(dp-dq)))
-		}
-	}
-	return out
 }
 
 // areaEps is the least overlap, in square strides, that counts as a base

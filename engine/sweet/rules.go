@@ -2,7 +2,6 @@ package sweet
 
 import (
 	"encoding/json"
-	"maps"
 	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -42,15 +41,7 @@ func (Rules) DecodeBody(kind string, data []byte) (engine.Body, error) {
 
 // bodies decodes every event of a game; each mechanic's file contributes
 // its own.
-var bodies = mergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies)
-
-func mergeBodies(sets ...engine.BodyTypes) engine.BodyTypes {
-	all := engine.BodyTypes{}
-	for _, set := range sets {
-		maps.Copy(all, set)
-	}
-	return all
-}
+var bodies = engine.MergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies)
 
 // command is one command players give, with the rule that runs it.
 type command struct {
