@@ -1,6 +1,9 @@
 package render
 
-import "math"
+import (
+	"iter"
+	"math"
+)
 
 // spatial finds the boxes a label would cover quickly: boxes are filed
 // in the square cells of a coarse grid over the picture.
@@ -44,24 +47,33 @@ func (s *spatial) add(r rect, w float64, owner int) {
 	}
 }
 
+// near yields once each box filed in a cell that r touches.
+func (s *spatial) near(r rect) iter.Seq[*weighted] {
+	return func(yield func(*weighted) bool) {
+		s.cur++
+		c0, r0, c1, r1 := s.span(r)
+		for y := r0; y <= r1; y++ {
+			for x := c0; x <= c1; x++ {
+				for _, id := range s.buckets[y*s.cols+x] {
+					if s.stamp[id] == s.cur {
+						continue
+					}
+					s.stamp[id] = s.cur
+					if !yield(&s.items[id]) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // cost is the weighted area of r covered by boxes not owned by self.
 func (s *spatial) cost(r rect, self int) float64 {
-	s.cur++
 	total := 0.0
-	c0, r0, c1, r1 := s.span(r)
-	for y := r0; y <= r1; y++ {
-		for x := c0; x <= c1; x++ {
-			for _, id := range s.buckets[y*s.cols+x] {
-				if s.stamp[id] == s.cur {
-					continue
-				}
-				s.stamp[id] = s.cur
-				it := &s.items[id]
-				if it.owner >= 0 && it.owner == self {
-					continue
-				}
-				total += it.w * r.overlap(it.r)
-			}
+	for it := range s.near(r) {
+		if it.owner < 0 || it.owner != self {
+			total += it.w * r.overlap(it.r)
 		}
 	}
 	return total
@@ -69,20 +81,10 @@ func (s *spatial) cost(r rect, self int) float64 {
 
 // count is the number of boxes other than self's that meet r.
 func (s *spatial) count(r rect, self int) int {
-	s.cur++
 	n := 0
-	c0, r0, c1, r1 := s.span(r)
-	for y := r0; y <= r1; y++ {
-		for x := c0; x <= c1; x++ {
-			for _, id := range s.buckets[y*s.cols+x] {
-				if s.stamp[id] == s.cur {
-					continue
-				}
-				s.stamp[id] = s.cur
-				if it := &s.items[id]; it.owner != self && r.overlap(it.r) > 0 {
-					n++
-				}
-			}
+	for it := range s.near(r) {
+		if it.owner != self && r.overlap(it.r) > 0 {
+			n++
 		}
 	}
 	return n
