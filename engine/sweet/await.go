@@ -49,20 +49,43 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 	case Supports:
 		out = append(out, wait(s.Supporting, fmt.Sprintf("declare the %s' supports", s.armyName(s.Supporting)), done))
 	case Melees:
-		for _, m := range s.Melees {
-			if m.Resolved {
+		for side := South; side <= North; side++ {
+			at := s.waitingMelees(side)
+			if len(at) == 0 {
 				continue
 			}
-			for side := South; side <= North; side++ {
-				if m.Choice[side] == NoMDI {
-					mdi := engine.Command{Name: "mdi", Options: map[string]string{"choice": "withdrawal", "melee": m.At.String()}}
-					out = append(out, wait(side, fmt.Sprintf("choose the %s' deployment for the melee at %s", s.armyName(side), m.At), mdi))
-				}
+			mdi := engine.Command{Name: "mdi", Options: map[string]string{"choice": "withdrawal", "melee": at[0]}}
+			task := fmt.Sprintf("choose the %s' deployment for the melee at %s with /mdi", s.armyName(side), at[0])
+			if len(at) > 1 {
+				task = fmt.Sprintf("choose the %s' deployment for each of the melees at %s, naming it with /mdi melee:", s.armyName(side), joinAnd(at))
 			}
-			break
+			out = append(out, wait(side, task, mdi))
 		}
 	}
 	return out
+}
+
+// waitingMelees lists, in the order they were charged, the squares of the
+// melees still waiting for side's indicator.
+func (s *State) waitingMelees(side Side) []string {
+	var at []string
+	for _, m := range s.Melees {
+		if !m.Resolved && m.Choice[side] == NoMDI {
+			at = append(at, m.At.String())
+		}
+	}
+	return at
+}
+
+// joinAnd writes "A", "A and B", "A, B and C".
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // Master returns the player who opened the game.

@@ -317,22 +317,9 @@ func chooseMDI(tx *engine.Tx, s *State, c engine.Command) error {
 	if len(sides) == 0 {
 		return engine.Refuse("", "You lead no army in this game.")
 	}
-	var side Side
-	var m *Melee
-	var err error
-	for _, sd := range sides {
-		side = sd
-		if m, err = s.pickMelee(c, func(m *Melee) bool { return m.Choice[sd] == NoMDI }); err == nil && m.Choice[sd] == NoMDI {
-			break
-		}
-	}
-	switch {
-	case err != nil && !c.Has("melee"):
-		return engine.Refuse("Melee Procedure", "The %s have laid an indicator face down for every melee; it stands until the other side chooses.", s.armyName(side))
-	case err != nil:
+	side, m, err := s.mdiFor(c, sides)
+	if err != nil {
 		return err
-	case m.Choice[side] != NoMDI:
-		return engine.Refuse("Melee Procedure", "The %s have already laid their indicator face down for %s; it stands.", s.armyName(side), m.At)
 	}
 	at := m.At
 	if err := tx.Emit(MDIChosen{Turn: s.Turn, At: at, Side: side, Name: s.armyName(side), Choice: choice}); err != nil {
@@ -345,6 +332,52 @@ func chooseMDI(tx *engine.Tx, s *State, c engine.Command) error {
 		tx.Say(engine.Message{To: c.Actor, Text: fmt.Sprintf("You chose %s for the melee at %s.", choice, at)})
 	}
 	return resolveReady(tx, s)
+}
+
+// mdiFor finds the melee and the side an /mdi command lays its indicator
+// for: the melee named with melee:, or the only one still waiting for one
+// of sides. With several waiting and none named it refuses, naming each,
+// so that no indicator is laid where its player did not mean it.
+func (s *State) mdiFor(c engine.Command, sides []Side) (Side, *Melee, error) {
+	open := func(m *Melee, sd Side) bool { return !m.Resolved && m.Choice[sd] == NoMDI }
+	if c.Has("melee") {
+		m, err := s.pickMelee(c, func(*Melee) bool { return true })
+		if err != nil {
+			return 0, nil, err
+		}
+		for _, sd := range sides {
+			if open(m, sd) {
+				return sd, m, nil
+			}
+		}
+		return 0, nil, engine.Refuse("Melee Procedure", "The %s have already laid their indicator face down for %s; it stands.", s.armyName(sides[len(sides)-1]), m.At)
+	}
+	var waiting []*Melee
+	for i := range s.Melees {
+		m := &s.Melees[i]
+		for _, sd := range sides {
+			if open(m, sd) {
+				waiting = append(waiting, m)
+				break
+			}
+		}
+	}
+	switch len(waiting) {
+	case 0:
+		return 0, nil, engine.Refuse("Melee Procedure", "The %s have laid an indicator face down for every melee; it stands until the other side chooses.", s.armyName(sides[len(sides)-1]))
+	case 1:
+		m := waiting[0]
+		for _, sd := range sides {
+			if open(m, sd) {
+				return sd, m, nil
+			}
+		}
+	}
+	at := make([]string, len(waiting))
+	for i, m := range waiting {
+		at[i] = m.At.String()
+	}
+	return 0, nil, engine.Refuse("Melee Procedure", "%d melees wait for your indicator, at %s: lay one for each, naming its square, e.g. /mdi choice:%s melee:%s.", len(waiting), joinAnd(at), strings.ToLower(c.Opt("choice")), at[0])
 }
 
 // resolveReady fights out, in the order the charges were made, every melee

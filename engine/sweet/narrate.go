@@ -143,7 +143,13 @@ func (b StageBegan) text() string {
 		}
 		return "Supports are declared (/support unit:), the attacker first, each side ending with /done." + idleText(idle, "have no unit that can support")
 	case Melees:
-		return "Each side now chooses its melee deployment indicator in secret for every melee: /mdi choice:."
+		switch len(b.Melees) {
+		case 0:
+			return "Each side now chooses its melee deployment indicator in secret for every melee: /mdi choice:."
+		case 1:
+			return fmt.Sprintf("Each side now chooses its melee deployment indicator for the melee at %s in secret: /mdi choice:.", b.Melees[0])
+		}
+		return fmt.Sprintf("Each side now chooses a melee deployment indicator in secret for each of the %d melees, at %s, naming its square: /mdi choice: melee:%s.", len(b.Melees), joinAnd(b.Melees), b.Melees[0])
 	}
 	return ""
 }

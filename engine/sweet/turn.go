@@ -40,6 +40,9 @@ type StageBegan struct {
 	Stage Stage     `json:"stage"`
 	Idle  [2]bool   `json:"idle"`
 	Names [2]string `json:"names"`
+	// Melees lists the contact squares, in the order charged, when the
+	// melee stage begins.
+	Melees []string `json:"melees,omitempty"`
 }
 
 // GameEnded ends the game: a concession, a destroyed army, the agreed
@@ -264,6 +267,13 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 	b := StageBegan{Stage: stage, Names: [2]string{s.Armies[South].Name, s.Armies[North].Name}}
 	for side := South; side <= North; side++ {
 		b.Idle[side] = s.idle(side, stage)
+	}
+	if stage == Melees {
+		for _, m := range s.Melees {
+			if !m.Resolved {
+				b.Melees = append(b.Melees, m.At.String())
+			}
+		}
 	}
 	if err := tx.Emit(b); err != nil {
 		return err

@@ -129,18 +129,28 @@ func (s *State) awaited() string {
 	case Supports:
 		return fmt.Sprintf("The %s declare supports", name(s.Supporting))
 	case Melees:
+		var w []string
+		open := 0
 		for _, m := range s.Melees {
-			if m.Resolved {
-				continue
+			if !m.Resolved {
+				open++
 			}
-			var w []string
-			for side := South; side <= North; side++ {
-				if m.Choice[side] == NoMDI {
-					w = append(w, name(side))
+		}
+		for side := South; side <= North; side++ {
+			if at := s.waitingMelees(side); len(at) == 1 && open == 1 {
+				w = append(w, "the "+name(side))
+			} else if len(at) > 0 {
+				w = append(w, fmt.Sprintf("the %s (at %s)", name(side), joinAnd(at)))
+			}
+		}
+		if open == 1 {
+			for _, m := range s.Melees {
+				if !m.Resolved {
+					return fmt.Sprintf("Melee at %s: waiting for %s to choose with /mdi", m.At, strings.Join(w, " and "))
 				}
 			}
-			return fmt.Sprintf("Melee at %s: waiting for the %s to choose", m.At, strings.Join(w, " and the "))
 		}
+		return fmt.Sprintf("%d melees wait: %s to choose, each with /mdi melee:SQUARE", open, strings.Join(w, " and "))
 	case Over:
 		return s.Result
 	}
