@@ -66,7 +66,7 @@ func ParseLine(s string) (Line, error) {
 	rest := toks[1:]
 	for len(rest) > 0 && !rest[0].quoted && !strings.Contains(rest[0].text, ":") {
 		if !isWord(rest[0].text) {
-			return Line{}, fmt.Errorf("%q is not part of a command's name: options are written name:value", rest[0].text)
+			return Line{}, fmt.Errorf("%q has no option name: options are written name:value, like to:%s; /help %s lists the options", rest[0].text, rest[0].text, name[0])
 		}
 		name = append(name, strings.ToLower(rest[0].text))
 		rest = rest[1:]
@@ -75,7 +75,7 @@ func ParseLine(s string) (Line, error) {
 	for _, t := range rest {
 		key, val, ok := strings.Cut(t.text, ":")
 		if !ok || t.quoted || !isWord(key) {
-			return Line{}, fmt.Errorf("%q is not an option: write name:value, quoting values with spaces", t.text)
+			return Line{}, fmt.Errorf("%q is not an option: write name:value, quoting values with spaces; /help %s lists the options", t.text, name[0])
 		}
 		key = strings.ToLower(key)
 		if l.Command.Options == nil {

@@ -189,7 +189,7 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return nil, engine.Refuse("", "Table directives are for the local table only.")
 	}
 	switch {
-	case !c.Directive && c.Name == "help":
+	case !c.Directive && (c.Name == "help" || strings.HasPrefix(c.Name, "help ")):
 		return r.help(ctx, key, req)
 	case !c.Directive && c.Name == "log":
 		return r.log(ctx, key, req)
@@ -199,6 +199,11 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return r.open(ctx, key, req)
 	case !c.Directive && c.Name == "book deadline":
 		return r.setDeadline(ctx, key, req)
+	}
+	if !c.Directive {
+		if err := r.unknown(ctx, key, c); err != nil {
+			return nil, err
+		}
 	}
 	if ch, ok := r.chronicleFor(c.Name); ok && !c.Directive {
 		return r.campaign(ctx, key.guild, ch, req)

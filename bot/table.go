@@ -16,7 +16,9 @@ import (
 // and the log. The rest belong to the game's rule system.
 
 var tableCommands = []engine.CommandSpec{
-	{Name: "help", Help: "List the commands, with one line each."},
+	{Name: "help", Help: "List the commands, with one line each; /help COMMAND explains one, with its options and an example.", Options: []engine.OptionSpec{
+		{Name: "command", Help: "a command to explain, like move or army pick"},
+	}, Example: "/help move"},
 	{Name: "board", Help: "Show a picture of the table as it stands."},
 	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
 		{Name: "last", Help: "how many steps, 1 to 50 (default 10)", Kind: engine.OptInt},
@@ -104,6 +106,13 @@ func (r *Router) help(ctx context.Context, key channelKey, req Request) ([]Reply
 		if x, ok := r.rules[info.Ruleset]; ok {
 			rs = x
 		}
+	}
+	if topic := helpTopic(req.Command); topic != "" {
+		text, err := r.helpOne(rs, r.helpGame(ctx, key), req.User, topic)
+		if err != nil {
+			return nil, err
+		}
+		return []Reply{{User: req.User, Ephemeral: true, Text: text}}, nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commands for %s:\n", rs.Title())

@@ -106,6 +106,9 @@ type CommandSpec struct {
 	Name    string
 	Help    string // one line for /help
 	Options []OptionSpec
+	// Example is one use of the command as a player would type it, for
+	// /help COMMAND; left empty, /help writes one from the options.
+	Example string
 }
 
 // Option returns the spec of the option name.
@@ -139,10 +142,23 @@ func (s CommandSpec) Check(c Command) error {
 	}
 	for _, o := range s.Options {
 		if o.Required && !c.Has(o.Name) {
+			if len(o.Choices) > 0 && !mentionsAll(o.Help, o.Choices) {
+				return Refuse("", "/%s needs %s: (%s), one of %s.", s.Name, o.Name, o.Help, strings.Join(o.Choices, ", "))
+			}
 			return Refuse("", "/%s needs %s: (%s).", s.Name, o.Name, o.Help)
 		}
 	}
 	return nil
+}
+
+// mentionsAll reports whether help already names every choice.
+func mentionsAll(help string, choices []string) bool {
+	for _, c := range choices {
+		if !strings.Contains(strings.ToLower(help), strings.ToLower(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsFold(list []string, v string) bool {

@@ -86,7 +86,7 @@ var challengeBodies = engine.BodyTypes{
 }
 
 var challengeCommands = []command{
-	{engine.CommandSpec{Name: "challenge", Help: "Your Hero challenges an antagonist Hero to single combat (10.2).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "challenge", Help: "Your Hero challenges an antagonist Hero to single combat (10.2).", Example: "/challenge hero:TRO-H", Options: []engine.OptionSpec{
 		{Name: "hero", Help: "the Hero you call out", Kind: engine.OptElement, Required: true},
 	}}, challenge},
 	{engine.CommandSpec{Name: "answer", Help: "Answer a challenge (accept, decline), or after an impact in a duel (fight, withdraw) (10.2).", Options: []engine.OptionSpec{

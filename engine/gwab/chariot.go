@@ -382,7 +382,7 @@ func (b RanAway) apply(s *State) error {
 // The commands.
 
 var chariotCommands = []command{
-	{engine.CommandSpec{Name: "drive", Help: "Drive a chariot of your clan up to 9 strides, wheeling to turn; its rider may throw a javelin on the way (8, 9.2).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "drive", Help: "Drive a chariot of your clan up to 9 strides, wheeling to turn; its rider may throw a javelin on the way (8, 9.2).", Example: "/drive element:ACH-CH to:30,20", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the chariot, or the Hero or Companion riding it", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where its front centre ends, as x,y: it wheels to face the place, then drives straight there", Kind: engine.OptPoint},
 		{Name: "toward", Help: "an element to wheel toward and drive at, halting at contact", Kind: engine.OptElement},
@@ -395,11 +395,11 @@ var chariotCommands = []command{
 		{Name: "dismount", Help: "the rider, who gets down at the end of the drive (8.2.1)", Kind: engine.OptElement},
 		{Name: "alight", Help: "with dismount:, where the rider's front centre ends, as x,y (default: just behind the chariot)", Kind: engine.OptPoint},
 	}}, driveChariot},
-	{engine.CommandSpec{Name: "mount", Help: "A Hero or Companion walks up to a chariot and mounts it, spending 1 of his 3 strides (8.2).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "mount", Help: "A Hero or Companion walks up to a chariot and mounts it, spending 1 of his 3 strides (8.2).", Example: "/mount element:ACH-H chariot:ACH-CH", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the Hero or Companion", Kind: engine.OptElement, Required: true},
 		{Name: "chariot", Help: "the chariot he mounts", Kind: engine.OptElement, Required: true},
 	}}, mountChariot},
-	{engine.CommandSpec{Name: "dismount", Help: "A Hero or Companion gets down from his chariot, spending 1 of his 3 strides, and may walk the other 2 (8.2).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "dismount", Help: "A Hero or Companion gets down from his chariot, spending 1 of his 3 strides, and may walk the other 2 (8.2).", Example: "/dismount element:ACH-H to:30,24", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the Hero or Companion riding", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where his front centre ends, as x,y (default: just behind the chariot)", Kind: engine.OptPoint},
 		{Name: "facing", Help: "his facing at the end (default: the chariot's)"},

@@ -38,7 +38,7 @@ func (Fired) Kind() string { return "gwab.fired" }
 var fireBodies = engine.BodyTypes{Fired{}.Kind(): engine.Decoder[Fired]()}
 
 var fireCommands = []command{
-	{engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Example: "/fire element:ACH-W3 target:TRO-W1", Options: []engine.OptionSpec{
 		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
 		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "when shooting at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},

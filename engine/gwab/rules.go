@@ -79,7 +79,7 @@ var bookCommands = []command{
 		{Name: "terrain", Help: "on to play with terrain, laid with #terrain (13.1)", Choices: []string{"on", "off"}},
 		{Name: "javelins", Help: "the javelins a chariot carries, 3 or 4 recommended (13.2); left out or 0, no limit", Kind: engine.OptInt},
 	}}, openBook},
-	{engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
 		{Name: "hero", Help: "the Hero's name; in a saga, left out for the clan's Hero of the saga"},
 		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
@@ -102,7 +102,7 @@ var infoCommands = []command{
 }
 
 var turnCommands = []command{
-	{engine.CommandSpec{Name: "move", Help: "Move one element of your clan (8).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "move", Help: "Move one element of your clan (8).", Example: "/move element:ACH-W1 to:30,22 facing:N", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the element to move", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where its front centre ends, as x,y in strides", Kind: engine.OptPoint},
 		{Name: "toward", Help: "an element to move toward", Kind: engine.OptElement},

@@ -108,7 +108,7 @@ func (s *State) lose(id UnitID, n int) error {
 }
 
 var fireCommands = []command{
-	{engine.CommandSpec{Name: "fire", Help: "Shoot a catapult (stage 1) or a missile unit (stage 2) at a square.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "fire", Help: "Shoot a catapult (stage 1) or a missile unit (stage 2) at a square (Catapult Fire, Missile Fire).", Example: "/fire unit:ROM-5 at:F7", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the catapult or unit that shoots", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "the target square, like F7", Kind: engine.OptPoint, Required: true},
 		{Name: "target", Help: "which unit in the square to hit, when more than one could be (the shooter's choice)", Kind: engine.OptElement},

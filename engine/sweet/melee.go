@@ -178,11 +178,11 @@ func (b CatapultChanged) apply(s *State) error {
 }
 
 var meleeCommands = []command{
-	{engine.CommandSpec{Name: "support", Help: "Face a unit into a contact square beside it to support that melee (attacker first, then defender).", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "support", Help: "Face a unit into a contact square beside it to support that melee, the attacker's side first (Charging and Melee 2 to 4).", Example: "/support unit:ROM-3 melee:E5", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the supporting unit", Kind: engine.OptElement, Required: true},
 		{Name: "melee", Help: "the contact square, when more than one is beside it", Kind: engine.OptPoint},
 	}}, support},
-	{engine.CommandSpec{Name: "mdi", Help: "Choose your melee deployment indicator, in secret: only you see it until both sides have chosen.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "mdi", Help: "Choose your melee deployment indicator, in secret: only you see it until both sides have chosen (Melee Procedure).", Example: "/mdi choice:pincers melee:E5", Options: []engine.OptionSpec{
 		{Name: "choice", Help: "line, column, square, flanking, pincers or withdrawal", Required: true, Choices: mdiChoices()},
 		{Name: "melee", Help: "the contact square, when more than one melee waits", Kind: engine.OptPoint},
 	}}, chooseMDI},

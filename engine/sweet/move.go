@@ -147,12 +147,12 @@ func (b FellBack) apply(s *State) error {
 }
 
 var moveCommands = []command{
-	{engine.CommandSpec{Name: "move", Help: "Move one of your units (the attacker, in movement); into an enemy's square is a charge.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "move", Help: "Move one of your units (the attacker, in movement); into an enemy's square is a charge (Movement).", Example: "/move unit:ROM-2 to:E5 facing:N", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit; a catapult moves with a stand of its square", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
 	}}, move},
-	{engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee (Movement 6).", Example: "/face unit:ROM-2 facing:NE", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
 		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (type A: a side only)", Required: true},
 	}}, face},

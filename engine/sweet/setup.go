@@ -140,15 +140,15 @@ var setupCommands = []command{
 		{Name: "turns", Help: "the agreed number of turns (default 12)", Kind: engine.OptInt},
 		{Name: "size", Help: "the grid, columns x rows (default 16x12)"},
 	}}, openBook},
-	{engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north (Sample Army Compositions).", Options: []engine.OptionSpec{
 		{Name: "list", Help: "the sample army", Required: true, Choices: listKeys()},
 	}}, pickArmy},
-	{engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Example: "/army build name:Romans units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\"", Options: []engine.OptionSpec{
 		{Name: "units", Help: "comma-separated: a count, a type code, and guard for guards", Required: true},
 		{Name: "name", Help: "the army's name", Required: true},
 		{Name: "tag", Help: "2 to 4 letters for its unit names (default: from its name)"},
 	}}, buildArmy},
-	{engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone, the three rows at your edge; unit:all lays out the rest.", Options: []engine.OptionSpec{
+	{engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone, the three rows at your edge; unit:all lays out the rest.", Example: "/place unit:ROM-1 at:C2 facing:N", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit, or all", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "the square, like C2", Kind: engine.OptPoint},
 		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (heavy troops face a side only); default toward the enemy"},
