@@ -21,7 +21,7 @@ var tableCommands = []engine.CommandSpec{
 	}, Example: "/help move"},
 	{Name: "board", Help: "Show a picture of the table as it stands."},
 	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
-		{Name: "last", Help: "how many steps, 1 to 50 (default 10)", Kind: engine.OptInt},
+		{Name: "last", Help: "how many steps, 1 to 50 (default 10); a step is one command and what it did", Kind: engine.OptInt},
 	}},
 	deadlineSpec,
 }
@@ -151,21 +151,46 @@ func (r *Router) log(ctx context.Context, key channelKey, req Request) ([]Reply,
 	if !ok {
 		return nil, fmt.Errorf("game %d is played by unknown rules %q", info.ID, info.Ruleset)
 	}
-	after := max(info.Head-engine.Seq(n), 0)
-	recs, err := r.cfg.Store.Events(ctx, info.ID, after, 0)
-	if err != nil {
-		return nil, err
-	}
-	var b strings.Builder
-	for _, rec := range recs {
-		e, err := engine.DecodeRecord(rs, rec)
+	// Read back far enough to hold n steps that said something in
+	// public: a step of secret choices or hidden draws tells the table
+	// nothing, and is not counted.
+	var steps [][]string
+	for window := engine.Seq(8 * n); ; window *= 4 {
+		after := max(info.Head-window, 0)
+		recs, err := r.cfg.Store.Events(ctx, info.ID, after, 0)
 		if err != nil {
 			return nil, err
 		}
-		for _, m := range rs.Narrate(e) {
-			if !m.Private() && m.Text != "" {
-				fmt.Fprintf(&b, "%d. %s\n", e.Seq, m.Text)
+		steps = steps[:0]
+		var cur []string
+		for _, rec := range recs {
+			e, err := engine.DecodeRecord(rs, rec)
+			if err != nil {
+				return nil, err
 			}
+			if e.Step && len(cur) > 0 {
+				steps = append(steps, cur)
+				cur = nil
+			}
+			for _, m := range rs.Narrate(e) {
+				if !m.Private() && m.Text != "" {
+					cur = append(cur, fmt.Sprintf("%d. %s", e.Seq, m.Text))
+				}
+			}
+		}
+		if len(cur) > 0 {
+			steps = append(steps, cur)
+		}
+		// The first step read may be cut short by the window: it counts
+		// only when the window reaches the start of the game.
+		if after == 0 || len(steps) > n {
+			break
+		}
+	}
+	var b strings.Builder
+	for _, lines := range steps[max(len(steps)-n, 0):] {
+		for _, l := range lines {
+			fmt.Fprintf(&b, "%s\n", l)
 		}
 	}
 	if b.Len() == 0 {

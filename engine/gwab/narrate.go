@@ -90,7 +90,16 @@ func (b StoodAloof) text() string { return fmt.Sprintf("The %s stand aloof this 
 
 func (b Moved) text() string { return describeMove(b) }
 
-func (b BookEnded) text() string { return fmt.Sprintf("The book ends %s.", b.Reason) }
+func (b BookEnded) text() string {
+	reason := strings.TrimRight(b.Reason, ". ")
+	first, _, _ := strings.Cut(reason, " ")
+	switch first {
+	case "as", "with", "by", "because", "for", "when", "after", "at", "on", "in", "since", "once":
+		return fmt.Sprintf("The book ends %s.", reason)
+	}
+	// A reason in the game master's own words reads after a colon.
+	return fmt.Sprintf("The book ends: %s.", reason)
+}
 
 func (b MeleeDrawn) text() string { return narrateMelee(b) }
 
