@@ -205,17 +205,18 @@ func HeadingTo(from, to Vec) Heading {
 	return Heading(math.Atan2(d.X, d.Y) * 180 / math.Pi).Norm()
 }
 
-// String writes h as a compass point ("N", "SE", ...) when it is one to the
-// nearest tenth of a degree, otherwise as degrees with at most one decimal.
+// String writes h as a player gives it: a compass point ("N", "SE", ...)
+// when it is one to the nearest degree, otherwise whole degrees clockwise
+// from north ("186"), never a fraction a player could not lay out.
 func (h Heading) String() string {
-	r := math.Round(float64(h.Norm())*10) / 10
+	r := math.Round(float64(h.Norm()))
 	if r >= 360 {
 		r = 0
 	}
 	if q := r / 45; q == math.Trunc(q) {
 		return compassPoints[int(q)]
 	}
-	return formatCoord(r)
+	return strconv.Itoa(int(r))
 }
 
 // ParseHeading reads a heading: a compass point N, NE, E, SE, S, SW, W or NW
