@@ -351,9 +351,20 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 		}
 		target = targets[i]
 	}
-	screened := !engine.SquareLOS(u.At, at, func(q engine.Square) bool { return len(s.At(q)) > 0 })
-	if screened {
-		return engine.Refuse("Missile Fire 2", "Units between %s and %s screen the shot.", u.Label(), at)
+	var screen []*Unit
+	engine.SquareLOS(u.At, at, func(q engine.Square) bool {
+		if here := s.At(q); len(here) > 0 {
+			screen = here
+			return true
+		}
+		return false
+	})
+	if len(screen) > 0 {
+		names := make([]string, len(screen))
+		for i, o := range screen {
+			names[i] = o.Label()
+		}
+		return engine.Refuse("Missile Fire 2", "%s in %s screens the shot from %s at %s.", joinAnd(names), screen[0].At, u.Label(), at)
 	}
 	b := MissilesFired{Unit: u.ID, Label: u.Label(), At: at, Target: target.ID, Victim: target.Label()}
 	dice := u.FireStands
