@@ -77,6 +77,9 @@ type Moved struct {
 	From    engine.Base `json:"from"`
 	To      engine.Base `json:"to"`
 	Strides float64     `json:"strides"`
+	// Contacts names the antagonist elements the move ends touching,
+	// whose melee is fought at the end of the round (5, 10).
+	Contacts []string `json:"contacts,omitempty"`
 }
 
 // BookEnded closes the book (6.2).

@@ -128,7 +128,13 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	strides := math.Round(front.Dist(end.FrontCenter())*10) / 10
-	if err := tx.Emit(Moved{Clan: cl.Tag, Element: el.ID, Label: el.Label(), From: start, To: end, Strides: strides}); err != nil {
+	var contacts []string
+	for i := range s.Elements {
+		if o := &s.Elements[i]; o.ID != el.ID && o.inPlay() && s.Antagonists(el.Clan, o.Clan) && end.Touches(o.Base) {
+			contacts = append(contacts, o.Label())
+		}
+	}
+	if err := tx.Emit(Moved{Clan: cl.Tag, Element: el.ID, Label: el.Label(), From: start, To: end, Strides: strides, Contacts: contacts}); err != nil {
 		return err
 	}
 	if err := afterBurdenedMove(tx, s, el); err != nil {
@@ -160,6 +166,14 @@ func (b Board) holds(base engine.Base) bool {
 }
 
 func describeMove(m Moved) string {
+	text := describeStep(m)
+	if len(m.Contacts) > 0 {
+		text += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", joinAnd(m.Contacts))
+	}
+	return text
+}
+
+func describeStep(m Moved) string {
 	to := m.To.FrontCenter()
 	switch {
 	case m.Strides == 0 && m.From.Facing != m.To.Facing:

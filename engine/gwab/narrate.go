@@ -177,6 +177,15 @@ func status(s *State) string {
 	if len(s.Clans) == 0 {
 		b.WriteString("\nNo clans have been raised yet.")
 	}
+	if s.Phase == Playing {
+		var pairs []string
+		for _, p := range s.contacts() {
+			pairs = append(pairs, p[0].Label()+" with "+p[1].Label())
+		}
+		if len(pairs) > 0 {
+			fmt.Fprintf(&b, "\nIn contact, to fight at the end of the round (5, 10): %s.", strings.Join(pairs, "; "))
+		}
+	}
 	for _, cl := range s.Clans {
 		fmt.Fprintf(&b, "\n%s (%s), %s, led by %s:", cl.Name, cl.Tag, cl.Side, cl.Player)
 		if cl.Gone {
