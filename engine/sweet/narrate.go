@@ -166,7 +166,14 @@ func (b GameEnded) text() string {
 		return fmt.Sprintf("The game ends %s.", b.Reason)
 	}
 	score := ""
-	if b.Names[South] != "" {
+	switch {
+	case b.Names[South] != "" && b.Mustered != [2]int{}:
+		var sides []string
+		for side := South; side <= North; side++ {
+			sides = append(sides, fmt.Sprintf("the %s mustered %d points, lost %d and have %d standing", b.Names[side], b.Mustered[side], max(b.Mustered[side]-b.Points[side], 0), b.Points[side]))
+		}
+		score = " " + capitalize(strings.Join(sides, "; ")) + "."
+	case b.Names[South] != "":
 		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
 	}
 	switch {

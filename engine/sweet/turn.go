@@ -49,10 +49,13 @@ type StageBegan struct {
 // turns played, or the game master's word; with each side's points
 // (Morale 4).
 type GameEnded struct {
-	Reason string    `json:"reason"`
-	Points [2]int    `json:"points"`
-	Names  [2]string `json:"names"`
-	Winner Side      `json:"winner"` // Nobody for a draw
+	Reason string `json:"reason"`
+	Points [2]int `json:"points"`
+	// Mustered is each side's points when the armies were raised; what
+	// is neither standing nor mustered was lost.
+	Mustered [2]int    `json:"mustered,omitempty"`
+	Names    [2]string `json:"names"`
+	Winner   Side      `json:"winner"` // Nobody for a draw
 	// Unfought is a game ended before its first turn: no one wins.
 	Unfought bool `json:"unfought,omitempty"`
 }
@@ -351,6 +354,7 @@ func checkEnd(tx *engine.Tx, s *State) error {
 func endGame(tx *engine.Tx, s *State, reason string) error {
 	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
 	b.Points = [2]int{s.standing(South), s.standing(North)}
+	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
 	switch {
 	case b.Points[South] > b.Points[North]:
 		b.Winner = South
@@ -370,6 +374,7 @@ func concede(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	b := GameEnded{Reason: fmt.Sprintf("with the %s conceding", s.armyName(side)), Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: side.Other()}
 	b.Points = [2]int{s.standing(South), s.standing(North)}
+	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
 	return tx.Emit(b)
 }
 

@@ -2,6 +2,7 @@ package sweet
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -157,6 +158,12 @@ func (s *State) awaited() string {
 	return ""
 }
 
+// standsText writes a unit's stands left of its full strength: "3/4
+// stands".
+func standsText(u *Unit) string {
+	return fmt.Sprintf("%d/%d stands", u.Stands, u.Full)
+}
+
 func waitingFor(s *State, what string) string {
 	var w []string
 	for i, a := range s.Armies {
@@ -182,28 +189,38 @@ func status(s *State, p engine.PlayerID) string {
 	if a := s.awaited(); a != "" {
 		fmt.Fprintf(&w, "%s.\n", strings.TrimSuffix(a, "."))
 	}
+	var types []Type
 	for i, a := range s.Armies {
 		side := Side(i)
-		fmt.Fprintf(&w, "The %s (%s, %s edge), %d points standing:", a.Name, a.Player, side, s.standing(side))
+		fmt.Fprintf(&w, "The %s (%s, %s edge), %d points standing:\n", a.Name, a.Player, side, s.standing(side))
 		for j := range s.Units {
 			u := &s.Units[j]
 			if u.Side != side {
 				continue
 			}
-			fmt.Fprintf(&w, " %s %s", u.ID, u.Type)
+			if !slices.Contains(types, u.Type) {
+				types = append(types, u.Type)
+			}
+			fmt.Fprintf(&w, "  %s %s", u.ID, u.Type)
 			switch {
 			case u.Gone:
-				w.WriteString(" (gone)")
+				w.WriteString(" gone")
 			case u.Off:
-				fmt.Fprintf(&w, " %d/%d off the board", u.Stands, u.Full)
+				fmt.Fprintf(&w, " %s off the board", standsText(u))
 			case !u.Placed:
-				fmt.Fprintf(&w, " %d/%d unplaced", u.Stands, u.Full)
+				fmt.Fprintf(&w, " %s not yet placed", standsText(u))
 			default:
-				fmt.Fprintf(&w, " %d/%d %s %s", u.Stands, u.Full, u.At, u.Facing)
+				fmt.Fprintf(&w, " %s in %s facing %s", standsText(u), u.At, u.Facing)
 			}
-			w.WriteString(";")
+			w.WriteString("\n")
 		}
-		w.WriteString("\n")
+	}
+	if len(types) > 0 {
+		keys := make([]string, len(types))
+		for i, t := range types {
+			keys[i] = fmt.Sprintf("%s %s", t, t.Name())
+		}
+		fmt.Fprintf(&w, "Types: %s.\n", strings.Join(keys, ", "))
 	}
 	for _, m := range s.Melees {
 		if m.Resolved {
