@@ -44,7 +44,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st, err := store.Open(ctx, db)
+	st, err := openStore(ctx, db)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -108,7 +108,7 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	db := fs.String("db", "rhapsode.db", "the SQLite database file")
 	health := fs.String("health", "", "serve GET /healthz on this address (host:port); empty, none")
 	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	logger := discordLogger(stderr)
@@ -149,7 +149,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	fs.SetOutput(stderr)
 	db := fs.String("db", "rhapsode.db", "the SQLite database file")
 	addr := fs.String("interactions", "", "serve POST /interactions and GET /healthz on this address (host:port)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *addr == "" {
@@ -214,7 +214,7 @@ func register(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	fs := flag.NewFlagSet("register", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	guild := fs.String("guild", getenv("DISCORD_GUILD"), "register in this guild only (default $DISCORD_GUILD); empty, globally")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if getenv("DISCORD_TOKEN") == "" {

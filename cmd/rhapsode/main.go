@@ -18,7 +18,6 @@ import (
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
-	"github.com/rhapsode/rhapsode/store"
 )
 
 // localGuild is the guild the local table plays in.
@@ -38,7 +37,10 @@ func rulesets() []engine.Ruleset {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cmd := ""
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		cmd, args = "help", args[1:]
+	}
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' && cmd == "" {
 		cmd, args = args[0], args[1:]
 	}
 	var err error
@@ -59,11 +61,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = local(ctx, args, stdin, stdout, stderr, logger)
 	case "export":
 		err = export(ctx, args, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, "usage: rhapsode [local|export|gateway|serve|register] [flags]; rhapsode COMMAND -h lists its flags.\nWith DISCORD_TOKEN set and no command, rhapsode connects to Discord; without it, it opens the local table.")
+	case "health":
+		err = health(ctx, args, stderr)
+	case "version":
+		fmt.Fprintln(stdout, versionText())
+		return 0
+	case "help":
+		usage(ctx, stdout, getenv)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q: use local, export, gateway, serve or register", cmd)
+		err = fmt.Errorf("unknown command %q: use local, export, gateway, serve, register, health or version; rhapsode --help says more", cmd)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -84,7 +91,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
 	user := fs.String("user", "player", "who acts until a line names a player with @name")
 	demo := fs.Bool("demo", false, "play a short demonstration book and write its pictures (to ./rhapsode-demo unless --boards says)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -111,7 +118,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return err
 		}
 	}
-	st, err := store.Open(ctx, *db)
+	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
@@ -150,13 +157,13 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	db := fs.String("db", "rhapsode.db", "the SQLite database file")
 	channel := fs.String("channel", "table", "the channel whose game to export")
 	guild := fs.String("guild", localGuild, "the guild of the channel")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if _, err := os.Stat(*db); err != nil {
 		return fmt.Errorf("no database at %s", *db)
 	}
-	st, err := store.Open(ctx, *db)
+	st, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
