@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -156,8 +157,55 @@ func dsn(abs string, busy time.Duration, write bool) string {
 	return u.String() + "?" + strings.Join(q, "&")
 }
 
+// OpenReadOnly opens the database at path for reading only, without
+// migrating it or writing anything beside it: for reading a file this
+// process may not write (a backup, a read-only mount). Every write fails.
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+	op := fmt.Sprintf("open %s read-only", path)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	u := url.URL{Scheme: "file", Path: p}
+	db, err := openRO(ctx, u.String()+"?mode=ro&_pragma=query_only(1)")
+	if err != nil {
+		// A folder this process may not write cannot hold the lock and
+		// shared-memory files SQLite keeps beside a file it reads. With
+		// no write-ahead log waiting beside it, the file holds every
+		// step, and is read as it stands.
+		if fi, werr := os.Stat(abs + "-wal"); werr == nil && fi.Size() > 0 {
+			return nil, wrap(ctx, op, err)
+		}
+		if db, err = openRO(ctx, u.String()+"?mode=ro&immutable=1&_pragma=query_only(1)"); err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+	}
+	return &Store{w: db, r: db}, nil
+}
+
+// openRO opens a read-only connection and reads the games table through it.
+func openRO(ctx context.Context, dsn string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM games").Scan(&n); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
 // Close closes the database. Operations in flight may fail.
 func (s *Store) Close() error {
+	if s.r == s.w {
+		return s.r.Close()
+	}
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sync"
@@ -760,5 +762,43 @@ func TestBusy(t *testing.T) {
 	}
 	if err := b.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); err != nil {
 		t.Errorf("Append once the lock is free: %v", err)
+	}
+}
+
+// TestOpenReadOnly reads a closed database through a read-only opening:
+// its games and events are all there, and a write fails without touching
+// the file.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(t, s, "c", rec(1, "test.opened", `{"seed":1}`), rec(2, "test.moved", `{}`))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if got := mustEvents(t, ro, g.ID, 0, 0); len(got) != 2 {
+		t.Fatalf("read %d events, want 2", len(got))
+	}
+	if _, err := ro.CreateGame(ctx, "guild", "d", "gwab", []engine.Record{rec(1, "test.opened", `{}`)}); err == nil {
+		t.Fatal("a write through a read-only store succeeded")
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatal("the read-only store changed the file")
 	}
 }

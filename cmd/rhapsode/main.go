@@ -18,6 +18,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
+	"github.com/rhapsode/rhapsode/store"
 )
 
 // localGuild is the guild the local table plays in.
@@ -157,18 +158,25 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	db := fs.String("db", "rhapsode.db", "the SQLite database file")
 	channel := fs.String("channel", "table", "the channel whose game to export")
 	guild := fs.String("guild", localGuild, "the guild of the channel")
+	game := fs.Int64("game", 0, "the game to export, by its number (see --list); default the channel's newest")
+	list := fs.Bool("list", false, "list the channel's games, to choose one for --game")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if _, err := os.Stat(*db); err != nil {
-		return fmt.Errorf("no database at %s", *db)
+		return fmt.Errorf("no database at %s: name one with --db", *db)
 	}
-	st, err := openStore(ctx, *db)
+	// An export only reads: it opens the file read-only, so that it works
+	// on a copy or a mount this process may not write.
+	st, err := store.OpenReadOnly(ctx, *db)
 	if err != nil {
-		return err
+		return dbProblem(*db, err)
 	}
 	defer st.Close()
-	return bot.Export(ctx, st, rulesets(), *guild, *channel, stdout)
+	if *list {
+		return bot.ExportList(ctx, st, *guild, *channel, stdout)
+	}
+	return bot.Export(ctx, st, rulesets(), *guild, *channel, bot.ExportOptions{Game: store.GameID(*game)}, stdout)
 }
 
 // flagSet reports whether the flag name was given on the command line.
