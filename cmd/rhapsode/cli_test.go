@@ -72,3 +72,12 @@ func TestBadDatabaseIsExplained(t *testing.T) {
 		}
 	}
 }
+
+func TestBoardsNoteSaysWherePicturesGo(t *testing.T) {
+	if n := boardsNote(""); !strings.Contains(n, "--boards DIR") {
+		t.Errorf("without --boards: %q", n)
+	}
+	if n := boardsNote("pics"); !strings.Contains(n, "pics") {
+		t.Errorf("with --boards pics: %q", n)
+	}
+}

@@ -141,7 +141,8 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		Boards:  *boards,
 	}
 	if terminal && !*asJSON {
-		fmt.Fprintln(stdout, "Rhapsode local table. Type /help for the commands; @name before a command acts as that player. End with Ctrl-D.")
+		fmt.Fprintln(stdout, "Rhapsode local table. Type /help for the commands, /help COMMAND for one; @name before a command acts as that player. End with Ctrl-D.")
+		fmt.Fprintln(stdout, boardsNote(*boards))
 	}
 	if err := table.Run(ctx, stdin, stdout); err != nil {
 		return err
@@ -177,6 +178,14 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return bot.ExportList(ctx, st, *guild, *channel, stdout)
 	}
 	return bot.Export(ctx, st, rulesets(), *guild, *channel, bot.ExportOptions{Game: store.GameID(*game)}, stdout)
+}
+
+// boardsNote says where the local table's board pictures go.
+func boardsNote(dir string) string {
+	if dir == "" {
+		return "Board pictures are not kept: start with --boards DIR to have each written there as a PNG to open in any image viewer (rhapsode local --demo shows a whole book)."
+	}
+	return fmt.Sprintf("Each board picture is written to %s as a PNG (board-0001.png, …); open them in any image viewer.", dir)
 }
 
 // flagSet reports whether the flag name was given on the command line.
