@@ -438,7 +438,7 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 	}
 	msgs = append(msgs, res.Messages...)
 	out := group(req.User, msgs)
-	if len(res.Events) > 0 {
+	if len(res.Events) > 0 && !onlyRandomness(res.Events) {
 		if pic := r.picture(ctx, g, res.Events); pic != nil {
 			if len(out) == 0 || out[0].Ephemeral {
 				out = append([]Reply{{User: req.User}}, out...)
@@ -447,6 +447,20 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 		}
 	}
 	return out
+}
+
+// onlyRandomness reports whether events only set the table's random
+// source (#seed, #stack, #load): nothing on the board changed, and a
+// picture would repeat the last one without its marks.
+func onlyRandomness(events []engine.Event) bool {
+	for _, e := range events {
+		switch e.Body.(type) {
+		case engine.Seeded, engine.Stacked, engine.Loaded:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // picture draws g's board with the last step on it, or returns nil when

@@ -12,7 +12,10 @@
 // # What the picture shows
 //
 // A header with the view's Title and Caption, and how players name
-// places on this board. Below it the board, to scale:
+// places on this board. Below it the board, to scale; on an open table,
+// the part of it where the last step happened, or where the pieces
+// stand, with the ruler still giving the table's own positions (see
+// frame.go):
 //
 //   - On an open table, a ruler on all four sides whose numbers are what
 //     players type in "/move to:x,y": the origin is the bottom-left
@@ -32,11 +35,9 @@
 //     counter in its cell with a white tick pointing its facing. The base
 //     is filled in its group's colour, solid for side 0 and hatched for
 //     side 1, so the sides differ for colour-blind players too; its Kind
-//     is written on it where it fits. Beside it goes its label: the full
-//     name players type where there is room, otherwise the name without
-//     its group's shared prefix ("W2" for "MYR-W2"; the legend gives the
-//     prefix); a label that had to move away is joined to its piece by a
-//     thin line. After the name come the wound pips (filled red for each
+//     is written on it where it fits. Beside it goes its label: always
+//     the full name players type ("MYR-W2", never "W2"); a label that had
+//     to move away is joined to its piece by a thin line. After the name come the wound pips (filled red for each
 //     wound taken, hollow for the rest up to Piece.Limit; View.Pips
 //     may say they count stands instead) and under it
 //     Piece.Crew.

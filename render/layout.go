@@ -60,7 +60,8 @@ func bounds(ps ...pt) rect {
 // southward.
 type board struct {
 	kind       engine.BoardKind
-	w, d       float64 // open table: size in units
+	w, d       float64 // open table: size in units of the part shown
+	wx, wy     float64 // open table: the table position at the part's bottom left
 	cols, rows int     // grids
 	c0, r0     int     // hex grids: printed number of the first column and row
 	scale      float64 // pixels per unit, per square, or a hex's corner radius
@@ -126,13 +127,15 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if !(v.Width > 0 && v.Depth > 0 && v.Width <= maxUnits && v.Depth <= maxUnits) {
 			return b, 0, fmt.Errorf("%w: open table %g by %g", ErrBadView, v.Width, v.Depth)
 		}
-		b.w, b.d = v.Width, v.Depth
+		f := frameOf(v)
+		b.wx, b.wy = f.x0, f.y0
+		b.w, b.d = f.x1-f.x0, f.y1-f.y0
 		mx, mt, mb := 46*k, 26*k, 28*k
 		b.scale = math.Min((W-2*mx)/b.w, maxH/b.d)
 		tw, th := b.w*b.scale, b.d*b.scale
 		x0 := math.Round((W - tw) / 2)
 		b.table = rect{x0, mt, x0 + tw, mt + th}
-		b.ox, b.oy = x0, mt+th
+		b.ox, b.oy = x0-b.wx*b.scale, mt+th+b.wy*b.scale
 		return b, int(math.Ceil(mt + th + mb)), nil
 	case engine.SquareGrid:
 		cols, rows, err := gridSize(v, maxGridCols)

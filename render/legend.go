@@ -138,7 +138,22 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			tokens[engine.MarkerToken] = true
 		}
 	}
-	for kind, name := range []string{"fallen", "armour dropped", "marker"} {
+	// Markers all of one meaning are named by it ("melee waits").
+	marker := ""
+	for _, t := range v.Tokens {
+		if t.Kind == engine.MarkerToken || int(t.Kind) >= len(tokens) {
+			if marker == "" {
+				marker = t.Label
+			} else if marker != t.Label {
+				marker = "marker"
+				break
+			}
+		}
+	}
+	if marker == "" {
+		marker = "marker"
+	}
+	for kind, name := range []string{"fallen", "armour dropped", marker} {
 		if tokens[kind] {
 			kind := engine.TokenKind(kind)
 			items = append(items, legendItem{func(dc *gg.Context, r rect) {

@@ -472,11 +472,11 @@ func (s *scene) fillSpace(words []spot) {
 	}
 }
 
-// placeLabels places the labels of pieces and tokens. A label is the
-// piece's full name where that fits; where it would cover other pieces
-// or labels, its group's shared prefix (shown in the legend) is dropped
-// to make it short. The most crowded pieces choose first; a label that
-// had to go further off is joined to its piece by a thin line.
+// placeLabels places the labels of pieces and tokens. A label is always
+// the piece's full name, as players type it: a name cut to "W2" or "1"
+// reads as another piece's, or as a number. The most crowded pieces
+// choose first; a label that had to go further off is joined to its
+// piece by a thin line.
 func (s *scene) placeLabels() {
 	k := s.k
 	order := make([]int, len(s.pieces))
@@ -491,17 +491,7 @@ func (s *scene) placeLabels() {
 		ps := s.pieces[i]
 		l := label{text: clip(ps.p.Label), crew: clip(ps.p.Crew), limit: ps.p.Limit, wounds: ps.p.Wounds, f: s.labelFace(), textC: ink, of: ps.box, anchor: ps.c}
 		w, h := s.labelSize(&l)
-		at, cost := s.place(ps.box, i, w, h)
-		if p := ps.style.prefix; p != "" && cost > 20*k*k {
-			short := l
-			short.text = clip(ps.p.Label[len(p):])
-			short.crew = ""
-			sw, sh := s.labelSize(&short)
-			sat, scost := s.place(ps.box, i, sw, sh)
-			if scost+20*k*k < cost {
-				l, at = short, sat
-			}
-		}
+		at, _ := s.place(ps.box, i, w, h)
 		l.at = at
 		s.space.add(at, costLabel, -1)
 		byPiece[i] = l

@@ -23,6 +23,25 @@ type Options struct {
 	// and at least 480 and at most 4096. The height follows from the
 	// board's shape. Text and lines scale with the width.
 	Width int
+	// SeenAt, when set, is the width in pixels at which players will
+	// see the picture: a chat app shows a picture smaller than it is
+	// drawn (Discord's preview is about PreviewWidth wide). Text, lines
+	// and marks are then sized to read at that width.
+	SeenAt int
+}
+
+// PreviewWidth is about the width at which Discord shows a picture in
+// the channel before it is opened.
+const PreviewWidth = 520
+
+// seenScale is how much larger than at DefaultWidth text must be drawn,
+// relative to the picture, to read as well at SeenAt pixels wide: a
+// 1280-pixel picture's 14-pixel labels stay legible down to about 1150.
+func seenScale(width, seenAt int) float64 {
+	if seenAt <= 0 || seenAt >= 1150 {
+		return 1
+	}
+	return 1150 / float64(seenAt)
 }
 
 // Renderer draws board pictures. It is safe for concurrent use: each
@@ -58,7 +77,7 @@ func New(opts Options) *Renderer {
 	}
 	r := &Renderer{
 		width:  w,
-		k:      float64(w) / DefaultWidth,
+		k:      float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
 		static: staticCache{max: 8},
 		pins:   newPinTable(pinned()),
 	}
@@ -118,6 +137,9 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	b, areaH, err := newBoard(v, W, k)
 	if err != nil {
 		return nil, err
+	}
+	if v.Kind == engine.OpenTable {
+		v = framed(v, window{b.wx, b.wy, b.wx + b.w, b.wy + b.d})
 	}
 	st := groupStyles(v)
 	lg := newLegend(v, st, fs, k, W)

@@ -23,6 +23,7 @@ import (
 type staticKey struct {
 	kind    engine.BoardKind
 	w, d    float64
+	wx, wy  float64 // open table: the part shown
 	c0, r0  int
 	content uint64 // hash of unit, zones and terrain
 }
@@ -58,7 +59,9 @@ func keyOf(v *engine.View, b *board) staticKey {
 			f(p.Y)
 		}
 	}
-	return staticKey{kind: v.Kind, w: v.Width, d: v.Depth, c0: b.c0, r0: b.r0, content: h.Sum64()}
+	f(v.Width)
+	f(v.Depth)
+	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
 }
 
 // staticCache keeps the most recently used static layers (a layer is
@@ -150,15 +153,21 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 	// much faster in gg than one long one.
 	dc.SetColor(gridLine)
 	dc.SetLineWidth(1 * k)
-	for x := step; x < b.w-1e-9; x += step {
+	for x := math.Floor(b.wx/step)*step + step; x < b.wx+b.w-1e-9; x += step {
 		p := b.px(engine.Vec{X: x})
 		dc.DrawLine(p.x, t.y0, p.x, t.y1)
 		dc.Stroke()
 	}
-	for y := step; y < b.d-1e-9; y += step {
+	for y := math.Floor(b.wy/step)*step + step; y < b.wy+b.d-1e-9; y += step {
 		p := b.px(engine.Vec{Y: y})
 		dc.DrawLine(t.x0, p.y, t.x1, p.y)
 		dc.Stroke()
+	}
+	if len(v.Terrain) > 0 {
+		// Terrain reaching past the part of the table shown stops at
+		// its edge.
+		dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
+		dc.Clip()
 	}
 	for _, tr := range v.Terrain {
 		ps := make([]pt, len(tr.Outline))
@@ -167,6 +176,7 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		}
 		drawTerrain(dc, k, tr.Kind, ps, b)
 	}
+	dc.ResetClip()
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
@@ -192,8 +202,8 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		dc.Stroke()
 	}
 	for i := 0; ; i++ {
-		x := float64(i) * minor
-		if x > b.w+1e-9 {
+		x := math.Ceil(b.wx/minor-1e-9)*minor + float64(i)*minor
+		if x > b.wx+b.w+1e-9 {
 			break
 		}
 		major := isMultiple(x, step)
@@ -213,8 +223,8 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		}
 	}
 	for i := 0; ; i++ {
-		y := float64(i) * minor
-		if y > b.d+1e-9 {
+		y := math.Ceil(b.wy/minor-1e-9)*minor + float64(i)*minor
+		if y > b.wy+b.d+1e-9 {
 			break
 		}
 		major := isMultiple(y, step)
@@ -532,8 +542,9 @@ func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engin
 // openZone is the rectangle of zone z on the open table, cut to the
 // table's edges.
 func openZone(b *board, z engine.Zone) rect {
-	lo := b.px(engine.Vec{X: math.Max(0, math.Min(z.Min.X, z.Max.X)), Y: math.Min(b.d, math.Max(z.Min.Y, z.Max.Y))})
-	hi := b.px(engine.Vec{X: math.Min(b.w, math.Max(z.Min.X, z.Max.X)), Y: math.Max(0, math.Min(z.Min.Y, z.Max.Y))})
+	x0, y0, x1, y1 := b.wx, b.wy, b.wx+b.w, b.wy+b.d
+	lo := b.px(engine.Vec{X: math.Max(x0, math.Min(z.Min.X, z.Max.X)), Y: math.Min(y1, math.Max(z.Min.Y, z.Max.Y))})
+	hi := b.px(engine.Vec{X: math.Min(x1, math.Max(z.Min.X, z.Max.X)), Y: math.Max(y0, math.Min(z.Min.Y, z.Max.Y))})
 	return rect{lo.x, lo.y, hi.x, hi.y}
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/bot/discord"
-	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
 
@@ -50,7 +49,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 	}
 	return bot.NewRouter(bot.Config{
 		Store:     st,
-		Renderer:  render.New(render.Options{}),
+		Renderer:  boardRenderer(),
 		Rulesets:  rulesets(),
 		Logger:    logger,
 		GMRole:    getenv("RHAPSODE_GM_ROLE"),

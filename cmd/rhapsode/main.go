@@ -126,7 +126,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	defer st.Close()
 	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true}
 	if *boards != "" {
-		cfg.Renderer = render.New(render.Options{})
+		cfg.Renderer = boardRenderer()
 	}
 	router := bot.NewRouter(cfg)
 	terminal := isTerminal(stdin)
@@ -178,6 +178,12 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return bot.ExportList(ctx, st, *guild, *channel, stdout)
 	}
 	return bot.Export(ctx, st, rulesets(), *guild, *channel, bot.ExportOptions{Game: store.GameID(*game)}, stdout)
+}
+
+// boardRenderer draws the board pictures the bot posts: twice the width
+// of Discord's preview, with text sized to read in the preview.
+func boardRenderer() *render.Renderer {
+	return render.New(render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth})
 }
 
 // boardsNote says where the local table's board pictures go.

@@ -62,7 +62,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	}
 	for _, m := range s.Melees {
 		if !m.Resolved {
-			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.MarkerToken, Label: "melee", At: vec(m.At), Group: int(m.Attacker)})
+			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.MarkerToken, Label: "melee waits", At: vec(m.At), Group: int(m.Attacker)})
 		}
 	}
 	v.Marks = s.marks(last)
@@ -70,6 +70,35 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 }
 
 func vec(q engine.Square) engine.Vec { return engine.Vec{X: float64(q.Col), Y: float64(q.Row)} }
+
+// meleeLabel says on the board who won melee b and the stands each side
+// lost: "ROM won: ROM -1, MAC -3".
+func (s *State) meleeLabel(b MeleeResolved) string {
+	tag := func(sd Side) string {
+		if a := s.army(sd); a != nil && a.Tag != "" {
+			return a.Tag
+		}
+		return b.Names[sd]
+	}
+	var lost [2]int
+	for _, r := range b.Removed {
+		if u := s.Unit(r.Unit); u != nil && (u.Side == South || u.Side == North) {
+			lost[u.Side] += r.Stands
+		}
+	}
+	var head string
+	switch b.Verdict.Kind {
+	case Superior:
+		head = tag(b.Verdict.Side) + " won"
+	case Withdraws:
+		head = tag(b.Verdict.Side) + " withdrew"
+	case BothWithdraw:
+		head = "both withdrew"
+	default:
+		head = "even"
+	}
+	return fmt.Sprintf("%s: %s -%d, %s -%d", head, tag(South), lost[South], tag(North), lost[North])
+}
 
 // marks draws what the step did.
 func (s *State) marks(last []engine.Event) []engine.Mark {
@@ -100,9 +129,9 @@ func (s *State) marks(last []engine.Event) []engine.Mark {
 		case MissilesFired:
 			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: at(b.Unit), To: vec(b.At), Hit: b.Hits > 0, Label: fmt.Sprintf("%d down", b.Hits), Group: side(b.Unit)})
 		case SupportDeclared:
-			marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: at(b.Unit), To: vec(b.At), Label: "support", Group: int(b.Side)})
+			marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: at(b.Unit), To: vec(b.At), Label: string(b.Unit) + " supports", Group: int(b.Side)})
 		case MeleeResolved:
-			label := fmt.Sprintf("%s v %s", b.Choices[South], b.Choices[North])
+			label := s.meleeLabel(b)
 			marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: vec(b.At), To: vec(b.At), Label: label, Group: int(b.Attacker)})
 		case Destroyed:
 			for _, id := range b.Units {

@@ -1,0 +1,135 @@
+package render
+
+import (
+	"math"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Framing: on an open table a picture shows the part of the table where
+// something happens, not the whole of it, so that pieces and their labels
+// read at a chat app's preview size. The part shown is the last step's
+// marks and the pieces near them, or, with no marks, every piece; it
+// keeps a margin round them, is at least minFrame units each way, and
+// runs from and to whole multiples of frameSnap on the ruler, so that
+// pictures of one area keep one frame. The ruler gives the table's own
+// positions whatever part is shown.
+
+const (
+	frameMargin = 3   // units kept round what is framed
+	frameSnap   = 5   // the frame's edges fall on multiples of this
+	minFrameW   = 20  // the narrowest frame, in units
+	minFrameD   = 12  // the shallowest
+	wholeShare  = 0.8 // a frame this much of the table each way shows the whole
+)
+
+// window is a part of an open table, in table units.
+type window struct{ x0, y0, x1, y1 float64 }
+
+// contains reports whether p lies within slack of w (inside it by -slack,
+// for a negative slack).
+func (w window) contains(p engine.Vec, slack float64) bool {
+	return p.X >= w.x0-slack && p.X <= w.x1+slack && p.Y >= w.y0-slack && p.Y <= w.y1+slack
+}
+
+// frameOf returns the part of v's open table the picture shows.
+func frameOf(v *engine.View) window {
+	whole := window{0, 0, v.Width, v.Depth}
+	box := window{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	add := func(p engine.Vec, r float64) {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+			return
+		}
+		box.x0, box.y0 = math.Min(box.x0, p.X-r), math.Min(box.y0, p.Y-r)
+		box.x1, box.y1 = math.Max(box.x1, p.X+r), math.Max(box.y1, p.Y+r)
+	}
+	reach := func(p engine.Piece) float64 { return math.Hypot(p.Base.Width, p.Base.Depth) / 2 }
+	for _, m := range v.Marks {
+		add(m.From, 0)
+		if m.Kind != engine.KillMark {
+			add(m.To, 0)
+		}
+	}
+	if math.IsInf(box.x0, 1) {
+		for _, p := range v.Pieces {
+			add(p.Base.Center, reach(p))
+		}
+		for _, t := range v.Tokens {
+			add(t.At, 0)
+		}
+	}
+	if math.IsInf(box.x0, 1) {
+		return whole
+	}
+	box.x0, box.y0 = box.x0-frameMargin, box.y0-frameMargin
+	box.x1, box.y1 = box.x1+frameMargin, box.y1+frameMargin
+	grow := func(lo, hi, least, size float64) (float64, float64) {
+		least = math.Min(least, size)
+		if d := least - (hi - lo); d > 0 {
+			lo, hi = lo-d/2, hi+d/2
+		}
+		lo = math.Floor(lo/frameSnap) * frameSnap
+		hi = math.Ceil(hi/frameSnap) * frameSnap
+		// Slide back onto the table rather than shrink.
+		if lo < 0 {
+			lo, hi = 0, hi-lo
+		}
+		if hi > size {
+			lo, hi = math.Max(0, lo-(hi-size)), size
+		}
+		return lo, math.Min(hi, size)
+	}
+	box.x0, box.x1 = grow(box.x0, box.x1, minFrameW, v.Width)
+	box.y0, box.y1 = grow(box.y0, box.y1, minFrameD, v.Depth)
+	// A piece the frame cuts is taken in whole, and the frame snapped
+	// again, until it cuts none.
+	for range 4 {
+		cut := false
+		for _, p := range v.Pieces {
+			r := reach(p)
+			c := p.Base.Center
+			if box.contains(c, r) && (c.X-r < box.x0 && box.x0 > 0 || c.X+r > box.x1 && box.x1 < v.Width ||
+				c.Y-r < box.y0 && box.y0 > 0 || c.Y+r > box.y1 && box.y1 < v.Depth) {
+				add(p.Base.Center, r)
+				cut = true
+			}
+		}
+		if !cut {
+			break
+		}
+		box.x0, box.x1 = grow(box.x0, box.x1, minFrameW, v.Width)
+		box.y0, box.y1 = grow(box.y0, box.y1, minFrameD, v.Depth)
+	}
+	if box.x1-box.x0 >= wholeShare*v.Width && box.y1-box.y0 >= wholeShare*v.Depth {
+		return whole
+	}
+	return box
+}
+
+// framed returns v with only what shows in w: pieces whose base reaches
+// into it, and tokens and marks in it.
+func framed(v *engine.View, w window) *engine.View {
+	if w == (window{0, 0, v.Width, v.Depth}) {
+		return v
+	}
+	out := *v
+	out.Pieces = nil
+	for _, p := range v.Pieces {
+		if w.contains(p.Base.Center, math.Hypot(p.Base.Width, p.Base.Depth)/2) {
+			out.Pieces = append(out.Pieces, p)
+		}
+	}
+	out.Tokens = nil
+	for _, t := range v.Tokens {
+		if w.contains(t.At, 0) {
+			out.Tokens = append(out.Tokens, t)
+		}
+	}
+	out.Marks = nil
+	for _, m := range v.Marks {
+		if w.contains(m.From, 0) && (m.Kind == engine.KillMark || w.contains(m.To, 0)) {
+			out.Marks = append(out.Marks, m)
+		}
+	}
+	return &out
+}
