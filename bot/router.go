@@ -193,6 +193,8 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 		return r.help(ctx, key, req)
 	case !c.Directive && c.Name == "log":
 		return r.log(ctx, key, req)
+	case !c.Directive && c.Name == "measure":
+		return r.measure(ctx, key, req)
 	case !c.Directive && c.Name == "board":
 		return r.board(ctx, key, req)
 	case !c.Directive && c.Name == "book open":

@@ -23,7 +23,39 @@ var tableCommands = []engine.CommandSpec{
 	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
 		{Name: "last", Help: "how many steps, 1 to 50 (default 10); a step is one command and what it did", Kind: engine.OptInt},
 	}},
+	{Name: "measure", Help: "A tape measure: the distance between two pieces or places, or how far a piece moves and shoots. It changes nothing.", Options: []engine.OptionSpec{
+		{Name: "from", Help: "a piece's name, or a place on the board", Required: true},
+		{Name: "to", Help: "another piece or place; left out, what the piece can reach"},
+	}, Example: "/measure from:MYR-W3 to:TRO-C1"},
 	deadlineSpec,
+}
+
+// measure answers /measure from the channel's open game, for the asker
+// alone.
+func (r *Router) measure(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.load(ctx, info)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := g.Rules.(engine.Measurer)
+	if !ok {
+		return nil, engine.Refuse("", "%s has no tape measure here yet.", g.Rules.Title())
+	}
+	if !req.Command.Has("from") {
+		return nil, engine.Refuse("", "/measure needs from: (a piece's name, or a place on the board).")
+	}
+	text, err := m.Measure(g.State, req.User, req.Command.Opt("from"), strings.TrimSpace(req.Command.Opt("to")))
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: text}}, nil
 }
 
 // open starts a new game in the channel with the chosen rule system and

@@ -49,3 +49,13 @@ type Completion struct {
 type Completer interface {
 	Complete(s State, actor PlayerID, command, option, typed string) []Completion
 }
+
+// Measurer is implemented by rule systems that lend players a tape
+// measure: /measure, which changes nothing. Measure answers from (and to,
+// when given: each a piece's name or a place on the board) in the
+// board's own units: the distance between the two, or with from a piece
+// alone, how far it moves and shoots and what stands within that reach.
+// A bad name or place is a [Refusal].
+type Measurer interface {
+	Measure(s State, actor PlayerID, from, to string) (string, error)
+}

@@ -1,0 +1,123 @@
+package gwab
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+var _ engine.Measurer = Rules{}
+
+// spot is what a player measured from or to: an element on the table, or
+// a place.
+type spot struct {
+	el *Element
+	at engine.Vec
+}
+
+// spotOf reads an element's name or a place x,y.
+func (s *State) spotOf(name, typed string) (spot, error) {
+	if p, err := engine.ParseVec(typed); err == nil {
+		return spot{at: p}, nil
+	}
+	el, err := s.findElement(typed)
+	if err != nil {
+		return spot{}, engine.Refuse("", "%s:%s is neither an element nor a place x,y in strides.", name, typed)
+	}
+	if !el.Placed || el.Status != Standing {
+		return spot{}, engine.Refuse("", "%s is not on the table.", el.Label())
+	}
+	return spot{el: el, at: el.Base.FrontCenter()}, nil
+}
+
+// Measure is the tape measure (8.1, 9.3): the distance between two
+// elements or places, or what an element can reach.
+func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
+	s, ok := st.(*State)
+	if !ok || len(s.Elements) == 0 {
+		return "", engine.Refuse("", "There is nothing on the table to measure yet.")
+	}
+	a, err := s.spotOf("from", from)
+	if err != nil {
+		return "", err
+	}
+	if to == "" {
+		if a.el == nil {
+			return "", engine.Refuse("", "Measure from an element to see its reach, or give to: as well.")
+		}
+		return s.reach(a.el), nil
+	}
+	b, err := s.spotOf("to", to)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case a.el != nil && b.el != nil:
+		gap := a.el.Base.Gap(b.el.Base)
+		return fmt.Sprintf("%s to %s: %s between the bases (as missiles are measured, 9.3); %s from front to front.",
+			a.el.Label(), b.el.Label(), strideText(gap), strideText(a.at.Dist(b.at))), nil
+	case a.el != nil:
+		return fmt.Sprintf("From the front of %s (%s) to %s: %s.", a.el.Label(), a.at, b.at, strideText(a.at.Dist(b.at))), nil
+	case b.el != nil:
+		return fmt.Sprintf("From %s to the front of %s (%s): %s.", a.at, b.el.Label(), b.at, strideText(a.at.Dist(b.at))), nil
+	}
+	return fmt.Sprintf("From %s to %s: %s.", a.at, b.at, strideText(a.at.Dist(b.at))), nil
+}
+
+// reach says how far el moves and shoots, and which antagonists stand
+// within its missiles' reach.
+func (s *State) reach(el *Element) string {
+	var b strings.Builder
+	move := footMove
+	switch {
+	case el.Kind == Chariot:
+		move = chariotMove
+	case el.Doubled:
+		move *= 2
+	}
+	if el.Kind != Chariot {
+		move = s.burdened(el, move)
+	}
+	fmt.Fprintf(&b, "%s stands with its front at %s, facing %s. It moves up to %s (8.1).", el.Label(), el.Base.FrontCenter(), el.Base.Facing, strideText(move))
+	weapon, short, err := s.missile(el)
+	if err != nil {
+		return b.String() + " It shoots no missiles."
+	}
+	long := 2 * short
+	if weapon == Javelin {
+		long = short
+		fmt.Fprintf(&b, " Its javelins reach %s (9.3).", strideText(short))
+	} else {
+		fmt.Fprintf(&b, " It shoots %s at short range and %s at long (9.3).", strideText(short), strideText(long))
+	}
+	type foe struct {
+		label string
+		d     float64
+	}
+	var foes []foe
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.inPlay() && s.Antagonists(el.Clan, o.Clan) {
+			if d := el.Base.Gap(o.Base); d <= long+moveSlack {
+				foes = append(foes, foe{o.Label(), d})
+			}
+		}
+	}
+	slices.SortStableFunc(foes, func(x, y foe) int { return int(math.Round(10 * (x.d - y.d))) })
+	if len(foes) == 0 {
+		return b.String() + " No antagonist stands within that reach."
+	}
+	parts := make([]string, len(foes))
+	for i, f := range foes {
+		r := "short"
+		if f.d > short+moveSlack {
+			r = "long"
+		}
+		parts[i] = fmt.Sprintf("%s %s (%s)", f.label, strideText(f.d), r)
+	}
+	fmt.Fprintf(&b, " Within it: %s; a stand in the way may still block the shot (9.1).", joinAnd(parts))
+	return b.String()
+}
