@@ -125,12 +125,12 @@ func (b StageBegan) text() string {
 		if len(idle) == 2 {
 			return "No catapult can shoot."
 		}
-		return "Catapults shoot (/fire unit: at:), then /done." + idleText(idle, "have no manned catapult")
+		return "Catapults shoot (/fire unit: at:), then /done." + idleText(idle, "have no manned catapult with an enemy in range")
 	case Missiles:
 		if len(idle) == 2 {
 			return "No missile troops can shoot."
 		}
-		return "Missile troops shoot (/fire unit: at:), then /done." + idleText(idle, "have no missile troops")
+		return "Missile troops shoot (/fire unit: at:), then /done." + idleText(idle, "have no missile troops with an enemy in range and in sight")
 	case Movement:
 		for side := South; side <= North; side++ {
 			if !b.Idle[side] {

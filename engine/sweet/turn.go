@@ -297,14 +297,14 @@ func (s *State) idle(side Side, stage Stage) bool {
 	switch stage {
 	case Catapults:
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side && u.OnBoard() && u.Type.IsCatapult() && s.crew(u) != nil {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && u.Type.IsCatapult() && s.crew(u) != nil && s.hasTarget(u, false) {
 				return false
 			}
 		}
 		return true
 	case Missiles:
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && !u.Manned {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && !u.Manned && s.hasTarget(u, true) {
 				return false
 			}
 		}
@@ -318,6 +318,28 @@ func (s *State) idle(side Side, stage Stage) bool {
 					return false
 				}
 			}
+		}
+		return true
+	}
+	return false
+}
+
+// hasTarget reports whether an enemy stands where u could shoot: within
+// its range and 45 degrees of its facing (Catapult Fire 2 and 3, Missile
+// Fire 1), and for missiles with no unit between (Missile Fire 2). A
+// shooter with none has nothing to do in its fire stage.
+func (s *State) hasTarget(u *Unit, missiles bool) bool {
+	reach := u.Type.spec().Range
+	for i := range s.Units {
+		o := &s.Units[i]
+		if !o.OnBoard() || o.Stands == 0 || o.Side != u.Side.Other() {
+			continue
+		}
+		if !inRange(u.At, o.At, reach) || !engine.InArc(u.At, u.Facing, o.At, 45) {
+			continue
+		}
+		if missiles && !engine.SquareLOS(u.At, o.At, func(q engine.Square) bool { return len(s.At(q)) > 0 }) {
+			continue
 		}
 		return true
 	}
