@@ -59,6 +59,17 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	}
 	v.Marks = s.marks(last, group)
 	v.Terrain = s.terrainView() // 13.1
+	// A challenge issued or accepted links the two Heroes (10.2).
+	if ch := s.Challenge; ch != nil {
+		a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+		if a != nil && b != nil && a.Placed && b.Placed {
+			label := "challenge"
+			if ch.Accepted {
+				label = "single combat"
+			}
+			v.Marks = append(v.Marks, engine.Mark{Kind: engine.MeleeMark, From: a.Base.Center, To: b.Base.Center, Label: label, Group: group[a.Clan]})
+		}
+	}
 	for _, e := range last {
 		v.Marks = append(v.Marks, s.chariotMarks(e.Body, group)...)
 	}

@@ -60,6 +60,12 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			Wounds: u.Full - u.Stands, Limit: u.Full, Crew: crew,
 		})
 	}
+	// A destroyed unit leaves a mark where it fell.
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Gone && u.Placed && !u.Off && u.Side != Nobody && s.onBoard(u.At) {
+			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: string(u.ID), At: vec(u.At), Group: int(u.Side)})
+		}
+	}
 	for _, m := range s.Melees {
 		if !m.Resolved {
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.MarkerToken, Label: "melee waits", At: vec(m.At), Group: int(m.Attacker)})
