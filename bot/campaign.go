@@ -142,6 +142,9 @@ func (r *Router) beginCampaign(ctx context.Context, key channelKey, ch engine.Ch
 // create records a new game whose first events are events, of which
 // rest have not yet been applied to g, and caches it.
 func (r *Router) create(ctx context.Context, key channelKey, rs engine.Ruleset, g *engine.Game, events, rest []engine.Event) (store.Game, error) {
+	if r.cfg.ReadOnly {
+		return store.Game{}, errReadOnly
+	}
 	recs := make([]engine.Record, len(events))
 	for i, e := range events {
 		var err error

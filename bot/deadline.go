@@ -76,6 +76,9 @@ func (r *Router) rearm(ctx context.Context, info store.Game, g *engine.Game, now
 
 // setDeadline answers /book deadline.
 func (r *Router) setDeadline(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	if r.cfg.ReadOnly {
+		return nil, errReadOnly
+	}
 	if err := deadlineSpec.Check(req.Command); err != nil {
 		return nil, err
 	}

@@ -92,3 +92,37 @@ func TestPortableKeys(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestReadOnlyTable plays a book, then opens its database read-only: the
+// commands that read answer as before, and one that would record a step
+// is refused with a sentence saying why, the file unchanged.
+func TestReadOnlyTable(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ro.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 }})
+	l := &Local{Router: r, Guild: "local", Channel: "table", User: "alice"}
+	if err := l.Run(ctx, strings.NewReader("/book open rules:sweet size:12x10\n/army build name:Romans units:\"2 HI\"\n"), &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	ro, err := store.OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	r = NewRouter(Config{Store: ro, Rulesets: rulesets(), ReadOnly: true})
+	l = &Local{Router: r, Guild: "local", Channel: "table", User: "alice"}
+	var out bytes.Buffer
+	if err := l.Run(ctx, strings.NewReader("/status\n/log last:1\n/measure from:A1 to:C3\n@bob /army build name:Gauls units:\"1 LI\"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The Romans (alice, south edge)", "leads the Romans", "From A1 to C3: 3 squares", "read-only, so nothing can be recorded"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the read-only table does not say %q:\n%s", want, out.String())
+		}
+	}
+}

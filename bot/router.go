@@ -65,6 +65,10 @@ type Config struct {
 	TurnCalls bool
 	// Now is the clock deadlines run by; nil is time.Now.
 	Now func() time.Time
+	// ReadOnly says the store cannot be written: commands that only
+	// read (/status, /log, /board, /help, /measure) answer, and any
+	// other is refused with a sentence saying why.
+	ReadOnly bool
 }
 
 // Router runs commands against the games of many channels. It is safe for
@@ -90,6 +94,10 @@ const maxCached = 256
 // conflictRetries is how often a command is decided again after another
 // writer changed its game first.
 const conflictRetries = 16
+
+// errReadOnly refuses a command that would change a game kept on a store
+// that cannot be written.
+var errReadOnly = engine.Refuse("", "This table's database is read-only, so nothing can be recorded: /status, /log, /board, /help and /measure still answer.")
 
 // NewRouter returns a router over cfg.
 func NewRouter(cfg Config) *Router {
@@ -281,6 +289,9 @@ func backoff(ctx context.Context, attempt int) error {
 // commit appends events after g's last event and, once they are durable,
 // applies them to g.
 func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, events []engine.Event) (*engine.Game, error) {
+	if r.cfg.ReadOnly {
+		return nil, errReadOnly
+	}
 	recs := make([]engine.Record, len(events))
 	for i, e := range events {
 		rec, err := e.Record()

@@ -157,6 +157,16 @@ func openStore(ctx context.Context, path string) (*store.Store, error) {
 	return nil, dbProblem(path, err)
 }
 
+// readOnlyFallback opens path read-only when it exists but this process
+// may not write it or its folder; otherwise it fails.
+func readOnlyFallback(ctx context.Context, path string) (*store.Store, error) {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() || (writable(path) && writable(filepath.Dir(path))) {
+		return nil, errors.New("not a read-only database")
+	}
+	return store.OpenReadOnly(ctx, path)
+}
+
 // dbProblem explains why the database at path would not open.
 func dbProblem(path string, err error) error {
 	dir := filepath.Dir(path)

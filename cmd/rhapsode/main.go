@@ -120,11 +120,19 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 	}
 	st, err := openStore(ctx, *db)
+	readOnly := false
 	if err != nil {
-		return err
+		// A database this process may read but not write still answers
+		// the commands that only read.
+		ro, rerr := readOnlyFallback(ctx, *db)
+		if rerr != nil {
+			return err
+		}
+		st, readOnly = ro, true
+		fmt.Fprintf(stderr, "rhapsode: %v.\nThe table reads it as it stands: /status, /log, /board, /help and /measure answer, and nothing is recorded.\n", err)
 	}
 	defer st.Close()
-	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true}
+	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true, ReadOnly: readOnly}
 	if *boards != "" {
 		cfg.Renderer = boardRenderer()
 	}
