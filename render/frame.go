@@ -106,6 +106,94 @@ func frameOf(v *engine.View) window {
 	return box
 }
 
+// Square grids are framed the same way, in whole squares: the last
+// step's marks, or every piece, with a square round them, at least
+// minGridCols by minGridRows.
+const (
+	gridMargin  = 1
+	minGridCols = 8
+	minGridRows = 6
+)
+
+// gridFrameOf returns the squares of v's grid the picture shows: columns
+// c0 to c1 and rows r0 to r1, zero-based, both included.
+func gridFrameOf(v *engine.View, cols, rows int) (c0, r0, c1, r1 int) {
+	whole := func() (int, int, int, int) { return 0, 0, cols - 1, rows - 1 }
+	c0, r0, c1, r1 = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	add := func(p engine.Vec) {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.Abs(p.X) > 1e6 || math.Abs(p.Y) > 1e6 {
+			return
+		}
+		c, r := int(math.Round(p.X)), int(math.Round(p.Y))
+		c0, r0, c1, r1 = min(c0, c), min(r0, r), max(c1, c), max(r1, r)
+	}
+	for _, m := range v.Marks {
+		add(m.From)
+		if m.Kind != engine.KillMark {
+			add(m.To)
+		}
+	}
+	if c0 == math.MaxInt {
+		for _, p := range v.Pieces {
+			add(p.Base.Center)
+		}
+		for _, t := range v.Tokens {
+			add(t.At)
+		}
+	}
+	if c0 == math.MaxInt {
+		return whole()
+	}
+	fit := func(lo, hi, least, size int) (int, int) {
+		lo, hi = lo-gridMargin, hi+gridMargin
+		least = min(least, size)
+		for hi-lo+1 < least {
+			if lo > 0 {
+				lo--
+			}
+			if hi-lo+1 < least && hi < size-1 {
+				hi++
+			}
+		}
+		return max(lo, 0), min(hi, size-1)
+	}
+	c0, c1 = fit(c0, c1, minGridCols, cols)
+	r0, r1 = fit(r0, r1, minGridRows, rows)
+	if float64(c1-c0+1) >= wholeShare*float64(cols) && float64(r1-r0+1) >= wholeShare*float64(rows) {
+		return whole()
+	}
+	return c0, r0, c1, r1
+}
+
+// gridFramed returns v with only the pieces, tokens and marks in the
+// squares c0..c1 by r0..r1.
+func gridFramed(v *engine.View, c0, r0, c1, r1 int) *engine.View {
+	in := func(p engine.Vec) bool {
+		c, r := int(math.Round(p.X)), int(math.Round(p.Y))
+		return c >= c0 && c <= c1 && r >= r0 && r <= r1
+	}
+	out := *v
+	out.Pieces = nil
+	for _, p := range v.Pieces {
+		if in(p.Base.Center) {
+			out.Pieces = append(out.Pieces, p)
+		}
+	}
+	out.Tokens = nil
+	for _, t := range v.Tokens {
+		if in(t.At) {
+			out.Tokens = append(out.Tokens, t)
+		}
+	}
+	out.Marks = nil
+	for _, m := range v.Marks {
+		if in(m.From) && (m.Kind == engine.KillMark || in(m.To)) {
+			out.Marks = append(out.Marks, m)
+		}
+	}
+	return &out
+}
+
 // framed returns v with only what shows in w: pieces whose base reaches
 // into it, and tokens and marks in it.
 func framed(v *engine.View, w window) *engine.View {

@@ -142,7 +142,11 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if err != nil {
 			return b, 0, err
 		}
+		c0, r0, c1, r1 := gridFrameOf(v, cols, rows)
+		cols, rows = c1-c0+1, r1-r0+1
 		b.cols, b.rows = cols, rows
+		b.wx, b.wy = float64(c0), float64(r0)
+		b.w, b.d = float64(cols), float64(rows)
 		mx, mt, mb := 34*k, 26*k, 26*k
 		b.scale = math.Floor(math.Min((W-2*mx)/float64(cols), maxH/float64(rows)))
 		if b.scale < 4 {
@@ -151,7 +155,7 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		tw, th := float64(cols)*b.scale, float64(rows)*b.scale
 		x0 := math.Round((W - tw) / 2)
 		b.table = rect{x0, mt, x0 + tw, mt + th}
-		b.ox, b.oy = x0, mt+th
+		b.ox, b.oy = x0-b.wx*b.scale, mt+th+b.wy*b.scale
 		return b, int(math.Ceil(mt + th + mb)), nil
 	case engine.HexGrid:
 		cols, rows, err := gridSize(v, maxHexCols)

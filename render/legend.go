@@ -32,13 +32,21 @@ func drawHeader(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board)
 func coordHint(v *engine.View, b *board) string {
 	switch b.kind {
 	case engine.SquareGrid:
-		return fmt.Sprintf("squares A1 (bottom left) to %s", engine.Square{Col: b.cols - 1, Row: b.rows - 1})
+		last := engine.Square{Col: int(math.Round(v.Width)) - 1, Row: int(math.Round(v.Depth)) - 1}
+		if b.cols < last.Col+1 || b.rows < last.Row+1 {
+			return fmt.Sprintf("squares %s to %s shown, of A1 to %s", engine.Square{Col: int(b.wx), Row: int(b.wy)},
+				engine.Square{Col: int(b.wx) + b.cols - 1, Row: int(b.wy) + b.rows - 1}, last)
+		}
+		return fmt.Sprintf("squares A1 (bottom left) to %s", last)
 	case engine.HexGrid:
 		return fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
 	}
 	unit := v.Unit
 	if unit == "" {
 		unit = "units"
+	}
+	if b.w < v.Width || b.d < v.Depth {
+		return fmt.Sprintf("x,y in %s; %s,%s to %s,%s shown, of %s by %s", unit, num(b.wx), num(b.wy), num(b.wx+b.w), num(b.wy+b.d), num(v.Width), num(v.Depth))
 	}
 	return "positions x,y in " + unit + " from 0,0 at bottom left"
 }

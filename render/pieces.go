@@ -236,8 +236,17 @@ func (s *scene) kindCode(ps pieceShape) {
 		if a := math.Mod(float64(ps.p.Base.Facing.Norm()), 90); a < 1 || a > 89 {
 			w, h = ps.box.w(), ps.box.h() // square to the picture
 		} else {
-			m := 0.7 * math.Min(ps.p.Base.Width, ps.p.Base.Depth) * s.b.scale
-			w, h = m, m
+			// A turned base keeps its code when the code's upright box,
+			// centred, lies inside the base: its half-extents along
+			// the base's own axes are within the base's.
+			tw, capH := f.width(code)+2*s.k, f.ascent*0.72+3*s.k
+			rad := float64(ps.p.Base.Facing) * math.Pi / 180
+			c, sn := math.Abs(math.Cos(rad)), math.Abs(math.Sin(rad))
+			hw, hh := ps.p.Base.Width*s.b.scale/2, ps.p.Base.Depth*s.b.scale/2
+			if tw/2*c+capH/2*sn > hw || tw/2*sn+capH/2*c > hh {
+				return
+			}
+			w, h = tw, capH
 		}
 	} else {
 		w = ps.poly[1].x - ps.poly[0].x

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"runtime"
 	"sync"
 
@@ -138,8 +139,13 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v.Kind == engine.OpenTable {
+	switch v.Kind {
+	case engine.OpenTable:
 		v = framed(v, window{b.wx, b.wy, b.wx + b.w, b.wy + b.d})
+	case engine.SquareGrid:
+		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
+			v = gridFramed(v, int(b.wx), int(b.wy), int(b.wx)+b.cols-1, int(b.wy)+b.rows-1)
+		}
 	}
 	st := groupStyles(v)
 	lg := newLegend(v, st, fs, k, W)

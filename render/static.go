@@ -421,7 +421,7 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 			if b.kind == engine.HexGrid {
 				f(b.c0+c, b.r0+r, hexCell(b, b.c0+c, b.r0+r))
 			} else {
-				f(c, r, squareCell(b, c, r))
+				f(int(b.wx)+c, int(b.wy)+r, squareCell(b, int(b.wx)+c, int(b.wy)+r))
 			}
 		}
 	}
@@ -501,7 +501,7 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 	drawSpots(img, staticLabels(fs, k, v, b))
 	// Column letters and row numbers, as players name squares.
 	for c := 0; c < b.cols; c++ {
-		s := engine.ColumnLetters(c)
+		s := engine.ColumnLetters(int(b.wx) + c)
 		x := t.x0 + (float64(c)+0.5)*b.scale
 		lx, ly := anchor(fs.ruler, s, x, t.y1+5*k, 0.5, 0)
 		drawText(img, fs.ruler, s, lx, ly, rulerInk)
@@ -509,7 +509,7 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 		drawText(img, fs.ruler, s, lx, ly, rulerInk)
 	}
 	for r := 0; r < b.rows; r++ {
-		s := strconv.Itoa(r + 1)
+		s := strconv.Itoa(int(b.wy) + r + 1)
 		y := t.y1 - (float64(r)+0.5)*b.scale
 		lx, ly := anchor(fs.ruler, s, t.x0-6*k, y, 1, 0.5)
 		drawText(img, fs.ruler, s, lx, ly, rulerInk)
