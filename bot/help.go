@@ -194,6 +194,15 @@ func (r *Router) unknown(ctx context.Context, key channelKey, c engine.Command) 
 		}
 		return engine.Refuse("", "Options are written with their names, name:value: did you mean %s? /help %s explains each option.", strings.Join(guess, " "), head)
 	}
+	var group []string
+	for _, n := range names {
+		if strings.HasPrefix(n, c.Name+" ") {
+			group = append(group, "/"+n)
+		}
+	}
+	if len(group) > 0 {
+		return engine.Refuse("", "/%s is a group of commands: %s.", c.Name, strings.Join(group, ", "))
+	}
 	if near := nearest(c.Name, names); near != "" {
 		return engine.Refuse("", "There is no /%s. Did you mean /%s? /help lists every command.", c.Name, near)
 	}
