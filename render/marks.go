@@ -73,7 +73,7 @@ func (s *scene) drawMarks() {
 		from, to := s.b.px(m.From), s.b.px(m.To)
 		switch m.Kind {
 		case engine.FireMark:
-			fireMark(s.dc, s.k, from, to, m.Hit, s.targetR())
+			fireMark(s.dc, s.k, from, to, m.Hit, s.targetR(m.To))
 		case engine.MeleeMark:
 			meleeDot(s.dc, s.k, from, to)
 		case engine.KillMark:
@@ -170,16 +170,25 @@ func moveMark(dc *gg.Context, k float64, from, to pt, c color.RGBA) {
 	dc.Stroke()
 }
 
-// targetR is the radius of what a missile is aimed at: on a grid, a
-// counter.
-func (s *scene) targetR() float64 {
+// targetR is the radius of what a missile aimed at p strikes: on a grid,
+// a counter; on an open table, the base there, so that the burst rings
+// it and leaves its code in sight.
+func (s *scene) targetR(p engine.Vec) float64 {
 	switch s.b.kind {
 	case engine.SquareGrid:
 		return 0.3 * s.b.scale
 	case engine.HexGrid:
 		return 0.49 * s.b.scale
 	}
-	return 7 * s.k
+	r := 7 * s.k
+	for _, ps := range s.pieces {
+		b := ps.p.Base
+		if b.Center.Dist(p) < 1e-6 || b.Contains(p) {
+			r = math.Max(r, math.Hypot(ps.box.w(), ps.box.h())/2+1*s.k)
+			break
+		}
+	}
+	return r
 }
 
 func fireMark(dc *gg.Context, k float64, from, to pt, hit bool, target float64) {
