@@ -31,11 +31,10 @@ import (
 // RULINGS.md, "Chariots", records every choice the text leaves open.
 
 const (
-	chariotMove  = 9.0              // 8.1
-	mountStride  = 1.0              // 8.2: mounting or dismounting, of the figure's 3
-	backStride   = 1.0              // 8.5
-	javelinReach = 2 * chariotShort // 9.3: long range reaches twice the short
-	maxJavelins  = 20               // 13.2: the largest load a book may agree
+	chariotMove = 9.0 // 8.1
+	mountStride = 1.0 // 8.2: mounting or dismounting, of the figure's 3
+	backStride  = 1.0 // 8.5
+	maxJavelins = 20  // 13.2: the largest load a book may agree
 	// pathStep is how finely a drive is walked to find where it meets
 	// terrain, the table's edge, the line behind the warbands, or the
 	// point nearest a javelin's target.
@@ -1416,12 +1415,6 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 	switch {
 	case best < 0:
 		return fail("9.6", "%s is in contact with %s or another enemy all the way; no javelin is thrown from or into a melee.", ch.Label(), shotAt.Label())
-	case bestGap > javelinReach+moveSlack:
-		where := "comes no nearer"
-		if total == 0 {
-			where = "is"
-		}
-		return fail("9.3", "%s %s %s than %.1f strides; a javelin from a chariot reaches %g.", ch.Label(), where, shotAt.Label(), bestGap, javelinReach)
 	}
 	if b := s.throwBlocker(ch, from, shotAt, gone); b != nil {
 		return fail("9.1", "%s blocks the throw at %s.", b.Label(), shotAt.Label())
