@@ -82,17 +82,11 @@ func (s *State) reach(el *Element) string {
 		move = s.burdened(el, move)
 	}
 	fmt.Fprintf(&b, "%s stands with its front at %s, facing %s. It moves up to %s (8.1).", el.Label(), el.Base.FrontCenter(), el.Base.Facing, strideText(move))
-	weapon, short, err := s.missile(el)
+	_, short, err := s.missile(el)
 	if err != nil {
 		return b.String() + " It shoots no missiles."
 	}
-	long := 2 * short
-	if weapon == Javelin {
-		long = short
-		fmt.Fprintf(&b, " Its javelins reach %s (9.3).", strideText(short))
-	} else {
-		fmt.Fprintf(&b, " It shoots %s at short range and %s at long (9.3).", strideText(short), strideText(long))
-	}
+	fmt.Fprintf(&b, " It shoots up to %s at short range, and at long range beyond that (9.3).", strideText(short))
 	type foe struct {
 		label string
 		d     float64
@@ -101,14 +95,13 @@ func (s *State) reach(el *Element) string {
 	for i := range s.Elements {
 		o := &s.Elements[i]
 		if o.inPlay() && s.Antagonists(el.Clan, o.Clan) {
-			if d := el.Base.Gap(o.Base); d <= long+moveSlack {
-				foes = append(foes, foe{o.Label(), d})
-			}
+			foes = append(foes, foe{o.Label(), el.Base.Gap(o.Base)})
 		}
 	}
 	slices.SortStableFunc(foes, func(x, y foe) int { return int(math.Round(10 * (x.d - y.d))) })
+	foes = foes[:min(len(foes), 5)]
 	if len(foes) == 0 {
-		return b.String() + " No antagonist stands within that reach."
+		return b.String() + " No antagonist stands on the table."
 	}
 	parts := make([]string, len(foes))
 	for i, f := range foes {
@@ -118,6 +111,6 @@ func (s *State) reach(el *Element) string {
 		}
 		parts[i] = fmt.Sprintf("%s %s (%s)", f.label, strideText(f.d), r)
 	}
-	fmt.Fprintf(&b, " Within it: %s; a stand in the way may still block the shot (9.1).", joinAnd(parts))
+	fmt.Fprintf(&b, " The nearest antagonists: %s; a stand in the way may still block the shot (9.1).", joinAnd(parts))
 	return b.String()
 }
