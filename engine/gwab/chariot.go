@@ -155,6 +155,9 @@ type Driven struct {
 	// on a fresh load of Load javelins (13.2).
 	Refill bool `json:"refill,omitempty"`
 	Load   int  `json:"load,omitempty"`
+	// Contacts names the antagonist elements the drive ends touching,
+	// whose melee is fought at the end of the round (5, 10).
+	Contacts []string `json:"contacts,omitempty"`
 }
 
 // RodeDown is a skirmish stand ridden down by a chariot and dispersed for
@@ -683,10 +686,18 @@ func runOrder(tx *engine.Tx, s *State, cl *Clan, o order) error {
 	}
 	if o.moving() {
 		p := plan.path
+		var contacts []string
+		for i := range s.Elements {
+			e := &s.Elements[i]
+			crushed := slices.ContainsFunc(plan.crushed, func(k crush) bool { return k.el == e })
+			if e.ID != ch.ID && !crushed && e.inPlay() && s.Antagonists(ch.Clan, e.Clan) && p.end().Touches(e.Base) {
+				contacts = append(contacts, e.Label())
+			}
+		}
 		if err := tx.Emit(Driven{
 			Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), From: p.start, To: p.end(),
 			Wheel: p.wheel, Run: p.run, Turn: p.turn, Strides: round1(p.length()),
-			Halt: plan.halt, Refill: reloads, Load: load,
+			Halt: plan.halt, Refill: reloads, Load: load, Contacts: contacts,
 		}); err != nil {
 			return err
 		}
@@ -1749,6 +1760,9 @@ func (b Driven) text() string {
 	}
 	if b.Refill {
 		line += fmt.Sprintf(" Passing behind its warbands, it takes on a fresh load of %d javelins (13.2).", b.Load)
+	}
+	if len(b.Contacts) > 0 {
+		line += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", joinAnd(b.Contacts))
 	}
 	return line
 }
