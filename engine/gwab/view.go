@@ -15,8 +15,10 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	v := engine.View{
 		Kind:  engine.OpenTable,
 		Width: s.Board.Width, Depth: s.Board.Depth,
-		Unit:  "strides",
-		Title: fmt.Sprintf("Gang Warfare in the Age of Bronze — %s, round %d", s.Mode, s.Round),
+		Unit: "strides",
+		// The round first: where the title is cut to fit, the rules'
+		// name goes, not the round.
+		Title: fmt.Sprintf("Round %d, %s book — Gang Warfare in the Age of Bronze", s.Round, s.Mode),
 	}
 	switch cur := s.Current(); {
 	case s.Phase == Ended:
@@ -58,6 +60,15 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		}
 	}
 	v.Marks = s.marks(last, group)
+	// After a step that left no marks, the picture looks at the clan
+	// whose turn it is.
+	if cur := s.Current(); cur != nil && len(last) > 0 && s.Phase == Playing {
+		for _, el := range s.ClanElements(cur.Tag) {
+			if el.Placed && el.Status == Standing {
+				v.Focus = append(v.Focus, el.Base.Center)
+			}
+		}
+	}
 	v.Terrain = s.terrainView() // 13.1
 	// A challenge issued or accepted links the two Heroes (10.2).
 	if ch := s.Challenge; ch != nil {
