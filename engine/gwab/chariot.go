@@ -1407,16 +1407,14 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 		return fail("9.6", "%s is in melee with %s; no one throws into a melee.", shotAt.Label(), foe.Label())
 	}
 	total := r.path.length()
-	if foe := s.foeTouching(ch, r.path.start); foe != nil && total == 0 {
-		return fail("9.6", "%s is in melee with %s; no one throws from a melee.", ch.Label(), foe.Label())
-	}
-	// The point of the drive nearest the target at which the chariot
-	// touches neither it nor any other enemy.
+	// The point of the drive nearest the target at which the chariot does
+	// not touch it. A chariot in contact with another enemy may still
+	// throw: 9.6 forbids throwing into a melee, not out of one.
 	best, bestGap := -1.0, math.Inf(1)
 	var from engine.Base
 	for d := 0.0; ; d = math.Min(d+pathStep, total) {
 		b := r.path.at(d)
-		if g := b.Gap(shotAt.Base); g > engine.ContactTolerance && g < bestGap-1e-9 && s.foeTouching(ch, b) == nil {
+		if g := b.Gap(shotAt.Base); g > engine.ContactTolerance && g < bestGap-1e-9 {
 			best, bestGap, from = d, g, b
 		}
 		if d >= total {
@@ -1425,7 +1423,7 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 	}
 	switch {
 	case best < 0:
-		return fail("9.6", "%s is in contact with %s or another enemy all the way; no javelin is thrown from or into a melee.", ch.Label(), shotAt.Label())
+		return fail("9.6", "%s is in contact with %s all the way; no javelin is thrown into a melee.", ch.Label(), shotAt.Label())
 	}
 	if b := s.throwBlocker(ch, from, shotAt, gone); b != nil {
 		return fail("9.1", "%s blocks the throw at %s.", b.Label(), shotAt.Label())

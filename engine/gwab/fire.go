@@ -145,9 +145,6 @@ func (s *State) canShoot(firer *Element, weapon Weapon, short float64, target *E
 		}
 		return engine.Refuse("9", "%s is not an enemy: missiles are shot only at antagonist clans.", target.Label())
 	}
-	if foe := s.engagedWith(firer); foe != nil {
-		return engine.Refuse("9.6", "%s is in melee with %s and cannot shoot.", firer.Label(), foe.Label())
-	}
 	if foe := s.engagedWith(target); foe != nil {
 		return engine.Refuse("9.6", "%s is in melee with %s; no one may shoot into a melee.", target.Label(), foe.Label())
 	}
