@@ -291,7 +291,7 @@ func (s *State) idle(side Side, stage Stage) bool {
 		return true
 	case Missiles:
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && !u.Manned {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && (!u.Manned || u.FireStands > 1) {
 				return false
 			}
 		}
