@@ -250,6 +250,9 @@ func (s *State) canSupport(u *Unit, m *Melee) error {
 	}
 	if judge != nil {
 		f := judge.Facing
+		if s.Stage == Supports {
+			f = judge.SupportFacing
+		}
 		switch judge.Type.spec().Support {
 		case SupportA:
 			if dir.Diagonal() || (dir != f && dir != f.Turn(2) && dir != f.Turn(-2)) {

@@ -446,12 +446,13 @@ func face(tx *engine.Tx, s *State, c engine.Command) error {
 		allowed = true
 	case s.Stage == Movement && side == s.Attacker && !s.Armies[side].Done:
 		allowed = true
-	case s.Stage == Supports && side == s.Supporting:
-		allowed = true
 	case u.Fought == s.Turn && s.Stage == Melees && !s.inUnresolved(u):
 		allowed = true
 	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
 		allowed = true
+	}
+	if !allowed && s.Stage == Supports {
+		return engine.Refuse("Movement 6", "When supports are declared a unit turns only to face the melee it supports, which /support does; what it may support is judged from the facing it had before.")
 	}
 	if !allowed {
 		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())

@@ -97,6 +97,10 @@ type Unit struct {
 	// FireStands are its stands when the shooting stage began: the two
 	// sides shoot at once, so a unit shot to pieces still shoots back.
 	FireStands int `json:"fire_stands,omitempty"`
+	// SupportFacing is its facing when the supports stage began: a unit
+	// turns in that stage only to face the melee it supports, so what it
+	// may support is judged from the facing it had before.
+	SupportFacing engine.Dir8 `json:"support_facing,omitempty"`
 }
 
 // Label is how narration names the unit: "ROM-3 (heavy infantry)".

@@ -108,6 +108,9 @@ func (b StageBegan) apply(s *State) error {
 			}
 		}
 	case Supports:
+		for i := range s.Units {
+			s.Units[i].SupportFacing = s.Units[i].Facing
+		}
 		s.Supporting = s.Attacker
 		if b.Idle[s.Attacker] {
 			s.Supporting = s.Attacker.Other()
