@@ -484,7 +484,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 		}
 		b.After[side] = s.points(m, side, sides[side], stands)
 	}
-	b.Retreat, b.Destroyed = Outcome(b.Verdict, b.After)
+	b.Retreat, b.Destroyed = Outcome(b.Verdict, b.Points, b.After)
 	if err := tx.Emit(b); err != nil {
 		return err
 	}
