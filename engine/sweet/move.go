@@ -493,14 +493,14 @@ func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, 
 		b := s.bodyAt(q)
 		return b == nil || b == u
 	}
-	for i := 0; i < steps || (extra && i < steps+2 && !free(cur)); i++ {
+	// A retreat that would end on a friend goes on through friends until
+	// it finds a free square or leaves the board; only impassable ground
+	// and enemies stop it (Melee Procedure, Morale 2).
+	for i := 0; i < steps || (extra && !free(cur)); i++ {
 		moved := false
 		for _, d := range []engine.Dir8{back, back.Turn(1), back.Turn(-1)} {
 			n := cur.Step(d)
-			if n.Col < 0 || n.Col >= s.Options.Cols {
-				continue
-			}
-			if n.Row < 0 || n.Row >= s.Options.Rows {
+			if !s.onBoard(n) {
 				return append(path, n), true, false
 			}
 			if s.terrain(n) == Impassable || enemy(n) || (d.Diagonal() && engine.Squeezes(cur, n, enemy)) {
