@@ -91,6 +91,7 @@ type Unit struct {
 	Moved   bool `json:"moved,omitempty"`
 	Charged bool `json:"charged,omitempty"` // charged into its contact square
 	Balked  bool `json:"balked,omitempty"`  // an elephant that would not charge
+	Rolled  bool `json:"rolled,omitempty"`  // an elephant that rolled to charge this turn
 	Fired   bool `json:"fired,omitempty"`
 	Manned  bool `json:"manned,omitempty"` // manned a catapult that shot
 	Fought  int  `json:"fought,omitempty"` // the turn of its last melee

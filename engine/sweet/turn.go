@@ -87,7 +87,7 @@ func (b TurnBegan) apply(s *State) error {
 	s.Melees, s.Targets = nil, nil
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned = false, false, false, false, false
+		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned, u.Rolled = false, false, false, false, false, false
 	}
 	return nil
 }
@@ -273,6 +273,9 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 	}
 	if stage == Movement {
 		if err := moraleRetreats(tx, s); err != nil {
+			return err
+		}
+		if err := elephantRolls(tx, s); err != nil {
 			return err
 		}
 		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
