@@ -193,3 +193,61 @@ func TestManyWritersOneLog(t *testing.T) {
 func testLogger(t *testing.T) *slog.Logger {
 	return slog.New(slog.NewTextHandler(t.Output(), nil))
 }
+
+// TestTwoWritersOneTurnEach: the player whose turn it is sends /aloof
+// from two places at once, again and again, to two routers on one
+// database. Both commands arrive for the same turn; one stands the clan
+// aloof and the other is refused, never carried over to the player's
+// next clan when he has the turn after too.
+func TestTwoWritersOneTurnEach(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "two.db")
+	a := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	b := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	doAll(t, a, practiceSetup)
+	const runs = 200
+	twice, steps := 0, 0
+	for run := range runs {
+		info, err := a.cfg.Store.ActiveGame(ctx, "g", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.load(ctx, info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		aw := awaited(g)
+		if len(aw) == 0 {
+			t.Logf("the book waits for no one after %d runs", run)
+			break
+		}
+		line := fmt.Sprintf("@%s /aloof", aw[0].Player)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		acks := make([]bool, 2)
+		for w, r := range []*Router{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				reps := do(t, r, line)
+				acks[w] = len(reps) > 0 && !reps[0].Ephemeral
+			}()
+		}
+		close(start)
+		wg.Wait()
+		switch {
+		case acks[0] && acks[1]:
+			twice++
+			steps += 2
+		case acks[0] || acks[1]:
+			steps++
+		default:
+			t.Fatalf("run %d: neither %s was taken", run, line)
+		}
+	}
+	t.Logf("%d runs of two writers: %d steps, %d turns acknowledged twice", runs, steps, twice)
+	if twice > 0 {
+		t.Errorf("%d turns were acknowledged twice", twice)
+	}
+}

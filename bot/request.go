@@ -40,4 +40,7 @@ type Reply struct {
 	// Buttons are choices offered with the message, for transports that
 	// show them.
 	Buttons []engine.Button
+	// Seq is the game's last event when the reply was made: a button
+	// pressed later acts only if the game still stands there (AtSeq).
+	Seq engine.Seq
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -217,6 +218,7 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 // on the new position when another writer wins the race.
 func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply, error) {
 	raced := false
+	var saw []engine.Await
 	for attempt := 0; ; attempt++ {
 		g, err := r.load(ctx, info)
 		if err != nil {
@@ -226,7 +228,16 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 			return nil, err
 		}
 		if req.AtSeq != 0 && g.Seq != req.AtSeq {
-			return nil, engine.Refuse("", "The table has moved on since; nothing was done.")
+			return nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+		}
+		// A command acts for what its player was awaited for when it
+		// arrived: after a race, if that has passed, it is refused rather
+		// than decided again for his next clan or turn.
+		now := awaitedBy(g, req.User)
+		if attempt == 0 {
+			saw = now
+		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, sameAwait) {
+			return nil, engine.Refuse("", "The table changed before your command arrived: the turn it was meant for has passed, and nothing was done. Look at the table and give it again if it still stands.")
 		}
 		res, err := g.Decide(req.Command)
 		if err != nil {
@@ -433,6 +444,9 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 	}
 	msgs = append(msgs, res.Messages...)
 	out := group(req.User, msgs)
+	for i := range out {
+		out[i].Seq = g.Seq
+	}
 	if len(res.Events) > 0 {
 		if pic := r.picture(ctx, g, res.Events); pic != nil {
 			if len(out) == 0 || out[0].Ephemeral {
