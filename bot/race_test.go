@@ -251,3 +251,33 @@ func TestTwoWritersOneTurnEach(t *testing.T) {
 		t.Errorf("%d turns were acknowledged twice", twice)
 	}
 }
+
+// TestButtonAfterOwnStepIsRefused: a button offered before its player
+// made a step is refused, rather than acting for his next clan; other
+// players' steps since do not stale it.
+func TestButtonAfterOwnStepIsRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "seen.db")
+	r := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	doAll(t, r, practiceSetup)
+	offered := do(t, r, "@alice #stack combat 2C")[0].Seq
+	press := func(line string) []Reply {
+		l, err := ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: l.User, Command: l.Command, Seen: offered})
+	}
+	// The Myrmidons (alice's) stand aloof; then the Achaeans' (bob's)
+	// press, offered before, still acts.
+	if reps := press("@alice /aloof"); len(reps) == 0 || reps[0].Ephemeral {
+		t.Fatalf("alice's first press: %+v", reps)
+	}
+	if reps := press("@bob /aloof"); len(reps) == 0 || reps[0].Ephemeral {
+		t.Fatalf("bob's press after alice's step: %+v", reps)
+	}
+	// It is the Lycians' turn, alice's again; her old press is refused.
+	reps := press("@alice /aloof")
+	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "acted since") {
+		t.Fatalf("alice's second press: %+v", reps)
+	}
+}

@@ -19,6 +19,12 @@ type Request struct {
 	// refused rather than decided on the new position (a deadline's
 	// stand-in).
 	AtSeq engine.Seq
+	// Seen, when set, is the last event of the game when the command was
+	// offered to its player (a button): should he have made a step since,
+	// the command is refused, so that a button pressed twice, or pressed
+	// after he acted otherwise, does not act for his next clan or turn.
+	// Other players' steps since leave it to the rules.
+	Seen engine.Seq
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is

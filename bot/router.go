@@ -230,6 +230,15 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if req.AtSeq != 0 && g.Seq != req.AtSeq {
 			return nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
 		}
+		if req.Seen != 0 && g.Seq > req.Seen {
+			acted, err := r.actedSince(ctx, info.ID, req.Seen, g.Seq, req.User)
+			if err != nil {
+				return nil, err
+			}
+			if acted {
+				return nil, engine.Refuse("", "You have acted since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+			}
+		}
 		// A command acts for what its player was awaited for when it
 		// arrived: after a race, if that has passed, it is refused rather
 		// than decided again for his next clan or turn.
@@ -266,6 +275,21 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...)
 		return append(out, r.follow(ctx, info, next, req.Channel)...), nil
 	}
+}
+
+// actedSince reports whether player made a step of game id after event
+// seen, up to event upTo.
+func (r *Router) actedSince(ctx context.Context, id store.GameID, seen, upTo engine.Seq, player engine.PlayerID) (bool, error) {
+	recs, err := r.cfg.Store.Events(ctx, id, seen, upTo)
+	if err != nil {
+		return false, err
+	}
+	for _, rec := range recs {
+		if rec.Step && rec.Actor == player {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // backoff waits a little before deciding again after a conflict, longer

@@ -324,14 +324,14 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 	if err != nil {
 		return b.privately(ctx, i, err.Error())
 	}
-	who, c, err := parseCustomID(i.MessageComponentData().CustomID)
+	who, c, seen, err := parseCustomID(i.MessageComponentData().CustomID)
 	if err != nil {
 		return errors.Join(b.strip(ctx, i), b.privately(ctx, i, "This button no longer does anything."))
 	}
 	if who != "" && who != req.User {
 		return b.privately(ctx, i, mentionText(fmt.Sprintf("This choice is for %s to make.", who), nil))
 	}
-	req.Command = c
+	req.Command, req.Seen = c, seen
 	replies := b.Router.Handle(ctx, req)
 	public := false
 	for _, r := range replies {

@@ -82,7 +82,7 @@ func shape(rep bot.Reply) []message {
 		out[i].Ephemeral = rep.Ephemeral
 	}
 	out[0].Image = rep.Image
-	out[len(out)-1].Components = components(rep.Buttons)
+	out[len(out)-1].Components = components(rep.Buttons, rep.Seq)
 	return out
 }
 
