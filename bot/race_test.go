@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
@@ -202,8 +203,13 @@ func testLogger(t *testing.T) *slog.Logger {
 func TestTwoWritersOneTurnEach(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "two.db")
-	a := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
-	b := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	// Both commands of a run arrive before either is recorded: each
+	// writer's append waits, up to a second, for the other's.
+	ga, gb := &gate{Store: openStore(t, db)}, &gate{Store: openStore(t, db)}
+	both := &meeting{}
+	ga.at, gb.at = both, both
+	a := NewRouter(Config{Store: ga, Rulesets: rulesets(), Directives: true})
+	b := NewRouter(Config{Store: gb, Rulesets: rulesets(), Directives: true})
 	doAll(t, a, practiceSetup)
 	const runs = 200
 	twice, steps := 0, 0
@@ -222,6 +228,7 @@ func TestTwoWritersOneTurnEach(t *testing.T) {
 			break
 		}
 		line := fmt.Sprintf("@%s /aloof", aw[0].Player)
+		both.reset(2)
 		var wg sync.WaitGroup
 		start := make(chan struct{})
 		acks := make([]bool, 2)
@@ -246,6 +253,7 @@ func TestTwoWritersOneTurnEach(t *testing.T) {
 			t.Fatalf("run %d: neither %s was taken", run, line)
 		}
 	}
+	both.reset(0)
 	t.Logf("%d runs of two writers: %d steps, %d turns acknowledged twice", runs, steps, twice)
 	if twice > 0 {
 		t.Errorf("%d turns were acknowledged twice", twice)
@@ -280,4 +288,49 @@ func TestButtonAfterOwnStepIsRefused(t *testing.T) {
 	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "acted since") {
 		t.Fatalf("alice's second press: %+v", reps)
 	}
+}
+
+// meeting holds appends until n have come, or a second has passed.
+type meeting struct {
+	mu      sync.Mutex
+	n       int
+	release chan struct{}
+}
+
+func (m *meeting) reset(n int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.n, m.release = n, make(chan struct{})
+	if n <= 0 {
+		close(m.release)
+	}
+}
+
+func (m *meeting) arrive() {
+	m.mu.Lock()
+	if m.release == nil {
+		m.mu.Unlock()
+		return
+	}
+	m.n--
+	ch := m.release
+	if m.n == 0 {
+		close(ch)
+	}
+	m.mu.Unlock()
+	select {
+	case <-ch:
+	case <-time.After(time.Second):
+	}
+}
+
+// gate is the real store whose appends meet at a meeting first.
+type gate struct {
+	Store
+	at *meeting
+}
+
+func (g *gate) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+	g.at.arrive()
+	return g.Store.Append(ctx, id, expect, recs, end)
 }

@@ -25,6 +25,10 @@ type Request struct {
 	// after he acted otherwise, does not act for his next clan or turn.
 	// Other players' steps since leave it to the rules.
 	Seen engine.Seq
+	// Interaction, when set, is the transport's own ID for this delivery
+	// (a Discord interaction): a request delivered again under the same
+	// ID makes no second step and gets the first answer again.
+	Interaction string
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is

@@ -132,6 +132,14 @@ func randomSeed() uint64 {
 // error: problems become private replies in game terms, and a refused
 // command changes nothing.
 func (r *Router) Handle(ctx context.Context, req Request) []Reply {
+	if ix, ok := r.cfg.Store.(Interactions); ok && req.Interaction != "" {
+		return r.once(ctx, ix, req)
+	}
+	return r.handleNow(ctx, req)
+}
+
+// handleNow handles req, however many times it has been delivered.
+func (r *Router) handleNow(ctx context.Context, req Request) []Reply {
 	key := channelKey{req.Guild, req.Channel}
 	lock := r.channelLock(key)
 	lock.Lock()

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -19,8 +18,10 @@ import (
 // application's Ed25519 key over the timestamp header followed by the
 // body; a request whose signature does not verify, or whose timestamp is
 // older (or further ahead) than maxSkew, is answered 401 and never read
-// further, so a captured request cannot be played again later; one played
-// again sooner is known by its interaction ID and refused the same way. The first
+// further, so a captured request cannot be played again later. One played
+// again sooner (or delivered again by Discord) is known by its interaction
+// ID in the store, by every instance and across restarts: it makes no
+// second step and is answered as the first was. The first
 // response goes back in the HTTP reply; everything after it goes through
 // the bot's session, as in gateway mode.
 
@@ -65,31 +66,6 @@ type Endpoint struct {
 	Key  ed25519.PublicKey
 	Work context.Context
 	Now  func() time.Time
-
-	// seen are the interactions taken within the last maxSkew, so that a
-	// signed request played again while its timestamp still passes is
-	// refused too (by this instance; each keeps its own).
-	mu   sync.Mutex
-	seen map[string]time.Time
-}
-
-// fresh records the interaction id, and reports whether it is new.
-func (e *Endpoint) fresh(id string, now time.Time) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.seen == nil {
-		e.seen = map[string]time.Time{}
-	}
-	for k, t := range e.seen {
-		if now.Sub(t) > 2*maxSkew {
-			delete(e.seen, k)
-		}
-	}
-	if _, ok := e.seen[id]; ok {
-		return false
-	}
-	e.seen[id] = now
-	return true
 }
 
 // Handler returns the endpoint's routes.
@@ -123,10 +99,6 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil {
 		http.Error(w, "not an interaction", http.StatusBadRequest)
-		return
-	}
-	if i.Type != discordgo.InteractionPing && !e.fresh(i.ID, now()) {
-		http.Error(w, "interaction already taken", http.StatusUnauthorized)
 		return
 	}
 	if i.Type == discordgo.InteractionPing {
