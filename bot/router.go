@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	mrand "math/rand/v2"
 	"runtime/debug"
 	"slices"
@@ -147,7 +148,12 @@ func (r *Router) handleNow(ctx context.Context, req Request) []Reply {
 
 	req.Command.Actor, req.Command.Roles = req.User, req.Roles
 	req.Command.Master = r.serverMaster(req)
-	replies, err := r.safely(ctx, key, req)
+	req.Command.Options = maps.Clone(req.Command.Options)
+	err := checkInput(&req.Command)
+	var replies []Reply
+	if err == nil {
+		replies, err = r.safely(ctx, key, req)
+	}
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
 			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}

@@ -53,6 +53,9 @@ func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
 			if len(o.Choices) > maxChoices {
 				t.Errorf("%s: %d choices", w, len(o.Choices))
 			}
+			if o.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) == 0 && o.MaxLength != bot.OptionLimit(o.Name) {
+				t.Errorf("%s: max_length %d, the router takes %d", w, o.MaxLength, bot.OptionLimit(o.Name))
+			}
 			check(w, o.Options)
 		}
 	}
