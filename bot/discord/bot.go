@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -77,6 +78,13 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	b.inflight.Add(1)
 	b.mu.Unlock()
 	defer b.inflight.Done()
+	defer func() {
+		// A bug in delivering or completing loses this answer, not the
+		// process: the step, if any, is recorded already.
+		if p := recover(); p != nil {
+			b.Logger.ErrorContext(ctx, "panic while answering an interaction", "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
 	log := b.Logger.With("interaction", i.ID, "type", int(i.Type), "guild", i.GuildID, "channel", i.ChannelID)
 	if i.Member != nil && i.Member.User != nil {
 		log = log.With("user", i.Member.User.ID)

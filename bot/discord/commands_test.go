@@ -313,3 +313,39 @@ func TestButtonsHaveUniqueIDs(t *testing.T) {
 		t.Errorf("%d buttons, want one per distinct choice", n)
 	}
 }
+
+// TestSplitCutsAtCharacters: text of invalid bytes, and of characters of
+// several bytes, is cut between characters, and nothing is lost.
+func TestSplitCutsAtCharacters(t *testing.T) {
+	for _, text := range []string{strings.Repeat("\xff", 5000), strings.Repeat("é", 9000), strings.Repeat("a\xffé ", 3000)} {
+		parts := split(text, maxEmbed)
+		if strings.Join(parts, "") != strings.ReplaceAll(text, " ", "") && strings.Join(parts, " ") != text && len(parts) < 2 {
+			t.Errorf("split into %d parts", len(parts))
+		}
+		total := 0
+		for _, p := range parts {
+			if utf8.RuneCountInString(p) > maxEmbed {
+				t.Errorf("a part of %d characters", utf8.RuneCountInString(p))
+			}
+			if utf8.ValidString(text) && !utf8.ValidString(p) {
+				t.Errorf("a part cut inside a character")
+			}
+			total += len(p)
+		}
+		if total < len(strings.ReplaceAll(text, " ", "")) {
+			t.Errorf("split lost %d bytes", len(strings.ReplaceAll(text, " ", ""))-total)
+		}
+	}
+}
+
+// TestHandleSurvivesAPanic: a panic while answering is logged, and the
+// bot goes on.
+func TestHandleSurvivesAPanic(t *testing.T) {
+	tb := newTable(t)
+	i := loadInteraction(t, "help")
+	tb.bot.Handle(context.Background(), i, func(context.Context, *discordgo.InteractionResponse) error { panic("boom") })
+	tb.bot.Handle(context.Background(), i, tb.gatewayRespond(i))
+	if len(tb.fake.take()) == 0 {
+		t.Error("the bot answered nothing after the panic")
+	}
+}

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,6 +70,68 @@ type Endpoint struct {
 	Now  func() time.Time
 }
 
+// The HTTP server's limits: a client that dribbles its request, or holds
+// its connection idle, is cut off, and at most maxConns connections are
+// open at once (see [LimitListener]).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 10 * time.Second
+	writeTimeout      = 10 * time.Second
+	idleTimeout       = 60 * time.Second
+	// MaxConns is how many connections the endpoint keeps open at once.
+	MaxConns = 256
+)
+
+// Server returns an HTTP server for the endpoint's routes, with timeouts
+// on reading, writing and idling. Serve it on LimitListener(ln, MaxConns).
+func (e *Endpoint) Server() *http.Server {
+	return &http.Server{Handler: e.Handler(), ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
+}
+
+// LimitListener returns a listener that accepts at most n connections
+// open at once; past that, Accept waits for one to close.
+func LimitListener(ln net.Listener, n int) net.Listener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+type limitListener struct {
+	net.Listener
+	slots chan struct{}
+	once  sync.Once
+	done  chan struct{}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
 // Handler returns the endpoint's routes.
 func (e *Endpoint) Handler() http.Handler {
 	mux := http.NewServeMux()
@@ -89,7 +153,8 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil || len(body) > maxBody {
-		http.Error(w, "unreadable body", http.StatusBadRequest)
+		// Unverified, like any request Discord did not sign.
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
 	if !Verify(e.Key, r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp"), body, now()) {
