@@ -571,7 +571,8 @@ func segmentDist(a, b, c, d Vec) float64 {
 // and finds the first of others it would run into. It returns the fraction
 // of the path travelled before the first overlap (1 when the path is clear)
 // and the index in others of the base hit (-1 when none). A base that
-// already overlaps b at the start stops it at once. Bases that merely come
+// already overlaps b at the start stops it at once, unless the overlap is
+// no deeper than ContactTolerance and the move does not deepen it. Bases that merely come
 // into contact do not stop the move; the stopping position leaves the two
 // touching. The answer is exact, not sampled.
 func (b Base) Sweep(to Vec, others ...Base) (frac float64, hit int) {
@@ -619,6 +620,17 @@ func (b Base) firstOverlap(v Vec, o Base) (float64, bool) {
 		return 0, false
 	}
 	if enter <= 0 {
+		// Already overlapping. A contact-level overlap (two bases placed
+		// against each other to within ContactTolerance) holds b only if
+		// the motion deepens it. The overlap along the path is a minimum
+		// of linear functions of t, so concave: if it does not grow at
+		// the start, it never grows, and b leaves o freely.
+		if p0 := b.Penetration(o); p0 <= ContactTolerance {
+			step := 1e-6 / math.Max(v.Len(), 1e-6)
+			if b.WithCenter(b.Center.Add(v.Scale(step))).Penetration(o) <= p0+1e-12 {
+				return 0, false
+			}
+		}
 		return 0, true
 	}
 	// At enter the bases touch; rounding may leave them a hair over. Back

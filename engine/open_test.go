@@ -371,6 +371,12 @@ func TestSweep(t *testing.T) {
 		{"a thin base across the path", Vec{0, 9}, []Base{thin}, (3 - 0.005 - 0.5) / 9, 0},
 		{"sliding past a flank in contact", Vec{0, 9}, []Base{geoWarband(2, 3, HeadingN)}, 1, -1},
 		{"already overlapping", Vec{0, 9}, []Base{geoWarband(0.5, 0, HeadingN)}, 0, 0},
+		// Two bases placed 0.03 into each other are in contact (RULINGS):
+		// moving apart or along the contact is free, moving in is not.
+		{"backing out of a hairline overlap", Vec{0, -3}, []Base{geoWarband(0, 0.97, HeadingS)}, 1, -1},
+		{"sliding along a hairline overlap", Vec{3, 0}, []Base{geoWarband(0, 0.97, HeadingS)}, 1, -1},
+		{"pressing into a hairline overlap", Vec{0, 3}, []Base{geoWarband(0, 0.97, HeadingS)}, 0, 0},
+		{"backing out of a deep overlap", Vec{0, -3}, []Base{geoWarband(0, 0.5, HeadingS)}, 0, 0},
 		{"stopping short", Vec{0, 2}, []Base{geoWarband(0, 4, HeadingN)}, 1, -1},
 		{"diagonal into a corner", Vec{3, 3}, []Base{geoWarband(3, 3, HeadingN)}, 2.0 / 3, 0},
 	}

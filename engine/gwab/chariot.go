@@ -31,11 +31,10 @@ import (
 // RULINGS.md, "Chariots", records every choice the text leaves open.
 
 const (
-	chariotMove  = 9.0              // 8.1
-	mountStride  = 1.0              // 8.2: mounting or dismounting, of the figure's 3
-	backStride   = 1.0              // 8.5
-	javelinReach = 2 * chariotShort // 9.3: long range reaches twice the short
-	maxJavelins  = 20               // 13.2: the largest load a book may agree
+	chariotMove = 9.0 // 8.1
+	mountStride = 1.0 // 8.2: mounting or dismounting, of the figure's 3
+	backStride  = 1.0 // 8.5
+	maxJavelins = 20  // 13.2: the largest load a book may agree
 	// pathStep is how finely a drive is walked to find where it meets
 	// terrain, the table's edge, the line behind the warbands, or the
 	// point nearest a javelin's target.
@@ -1397,16 +1396,14 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 		return fail("9.6", "%s is in melee with %s; no one throws into a melee.", shotAt.Label(), foe.Label())
 	}
 	total := r.path.length()
-	if foe := s.foeTouching(ch, r.path.start); foe != nil && total == 0 {
-		return fail("9.6", "%s is in melee with %s; no one throws from a melee.", ch.Label(), foe.Label())
-	}
-	// The point of the drive nearest the target at which the chariot
-	// touches neither it nor any other enemy.
+	// The point of the drive nearest the target at which the chariot does
+	// not touch it. A chariot in contact with another enemy may still
+	// throw: 9.6 forbids throwing into a melee, not out of one.
 	best, bestGap := -1.0, math.Inf(1)
 	var from engine.Base
 	for d := 0.0; ; d = math.Min(d+pathStep, total) {
 		b := r.path.at(d)
-		if g := b.Gap(shotAt.Base); g > engine.ContactTolerance && g < bestGap-1e-9 && s.foeTouching(ch, b) == nil {
+		if g := b.Gap(shotAt.Base); g > engine.ContactTolerance && g < bestGap-1e-9 {
 			best, bestGap, from = d, g, b
 		}
 		if d >= total {
@@ -1415,13 +1412,7 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 	}
 	switch {
 	case best < 0:
-		return fail("9.6", "%s is in contact with %s or another enemy all the way; no javelin is thrown from or into a melee.", ch.Label(), shotAt.Label())
-	case bestGap > javelinReach+moveSlack:
-		where := "comes no nearer"
-		if total == 0 {
-			where = "is"
-		}
-		return fail("9.3", "%s %s %s than %.1f strides; a javelin from a chariot reaches %g.", ch.Label(), where, shotAt.Label(), bestGap, javelinReach)
+		return fail("9.6", "%s is in contact with %s all the way; no javelin is thrown into a melee.", ch.Label(), shotAt.Label())
 	}
 	if b := s.throwBlocker(ch, from, shotAt, gone); b != nil {
 		return fail("9.1", "%s blocks the throw at %s.", b.Label(), shotAt.Label())

@@ -472,7 +472,9 @@ func TestRandomChariotBooks(t *testing.T) {
 	}
 }
 
-func TestNoJavelinFromOrIntoAMelee(t *testing.T) {
+// TestJavelinOutOfButNotIntoAMelee: 9.6 forbids throwing at a stand in
+// contact with an enemy, not throwing from a chariot in contact.
+func TestJavelinOutOfButNotIntoAMelee(t *testing.T) {
 	s := aTable(
 		stand("MYR-CH", Chariot, 0, v(10, 10), engine.HeadingN),
 		Element{ID: "MYR-H", Clan: "MYR", Kind: Hero, Name: "Achilles", Aboard: "MYR-CH"},
@@ -482,18 +484,14 @@ func TestNoJavelinFromOrIntoAMelee(t *testing.T) {
 	ch := &s.Elements[0]
 	ch.Rider = "MYR-H"
 	standing := route{path: drivePath{start: ch.Base}}
-	if _, _, _, err := s.planThrow(ch, standing, s.Element("TRO-W2"), "", -1); err == nil || !strings.Contains(err.Error(), "9.6") {
-		t.Errorf("a chariot in melee threw: %v", err)
+	if _, _, _, err := s.planThrow(ch, standing, s.Element("TRO-W1"), "", -1); err == nil || !strings.Contains(err.Error(), "9.6") {
+		t.Errorf("a javelin was thrown into a melee: %v", err)
 	}
-	// On a drive out of contact, the throw is made from the first point
-	// clear of the spearmen, not from the start nearer the target.
-	s.Elements[2].Base = s.Elements[2].Base.WithFrontCenter(v(10, 10.01))
-	back := route{path: drivePath{start: ch.Base, run: -1}}
-	ev, _, _, err := s.planThrow(ch, back, s.Element("TRO-W2"), "", -1)
+	ev, _, _, err := s.planThrow(ch, standing, s.Element("TRO-W2"), "", -1)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("a chariot in melee could not throw at a stand outside it: %v", err)
 	}
-	if ev.At.Y >= 10 {
-		t.Errorf("thrown from %v, still in contact", ev.At)
+	if ev.Target != "TRO-W2" {
+		t.Errorf("thrown at %s, want TRO-W2", ev.Target)
 	}
 }

@@ -12,8 +12,8 @@ import (
 // an ace, king, queen or jack hits; at long range only an ace or a king
 // (9.3). A hit is a wound.
 
-// Ranges in strides (9.3). Long range reaches twice the short range, and
-// javelins have no long range (RULINGS.md).
+// Short ranges in strides (9.3). Beyond them is long range, with no outer
+// limit but the table's edge, for javelins as for slings and bows.
 const (
 	footShort    = 9.0
 	chariotShort = 3.0
@@ -145,20 +145,11 @@ func (s *State) canShoot(firer *Element, weapon Weapon, short float64, target *E
 		}
 		return engine.Refuse("9", "%s is not an enemy: missiles are shot only at antagonist clans.", target.Label())
 	}
-	if foe := s.engagedWith(firer); foe != nil {
-		return engine.Refuse("9.6", "%s is in melee with %s and cannot shoot.", firer.Label(), foe.Label())
-	}
 	if foe := s.engagedWith(target); foe != nil {
 		return engine.Refuse("9.6", "%s is in melee with %s; no one may shoot into a melee.", target.Label(), foe.Label())
 	}
-	dist := firer.Base.Gap(target.Base)
-	max := 2 * short
-	if weapon == Javelin {
-		max = short
-	}
-	if dist > max+moveSlack {
-		return engine.Refuse("9.3", "%s is %.1f strides away; %s reach %g strides.", target.Label(), dist, firer.Label(), max)
-	}
+	// 9.3 sets no outer limit: anything beyond short range is long range,
+	// for every missile weapon; the table's edge is the limit.
 	if b := s.blocking(firer, weapon, target); b != nil {
 		return engine.Refuse("9.1", "%s blocks the shot at %s.", b.Label(), target.Label())
 	}

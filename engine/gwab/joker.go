@@ -8,9 +8,11 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// Special Dispensation (11.1). A clan that draws a Joker keeps it and may
-// play it at any time, once, for one of six favours; then it goes to the
-// discards. It cannot be given to another clan or played for one.
+// Special Dispensation (11.1). A Joker drawn for a clan is kept by its
+// player, who may play it at any time, once, for one of six favours, for
+// either of his clans; then it goes to the discards. It cannot be given to
+// another player or played for one. The card is recorded with the clan
+// that drew it, which says whose it is.
 
 // JokerUse is the favour a Joker is played for.
 type JokerUse uint8
@@ -40,8 +42,12 @@ func parseJokerUse(s string) (JokerUse, bool) {
 
 // JokerPlayed is a Joker played for a favour.
 type JokerPlayed struct {
+	// Clan drew and kept the card; For is the player's other clan when
+	// the Joker is played for it (11.1), empty when for Clan itself.
 	Clan    ClanTag     `json:"clan"`
 	Name    string      `json:"name"`
+	For     ClanTag     `json:"for,omitempty"`
+	ForName string      `json:"for_name,omitempty"`
 	Card    engine.Card `json:"card"`
 	Use     JokerUse    `json:"use"`
 	Element ElementID   `json:"element,omitempty"`
@@ -76,7 +82,7 @@ var jokerCommands = []command{
 	{engine.CommandSpec{Name: "joker", Help: "Play a Joker your clan keeps, at any time (11.1).", Options: []engine.OptionSpec{
 		{Name: "use", Help: "draw, defer, leave, double, jump or escape", Required: true, Choices: []string{"draw", "defer", "leave", "double", "jump", "escape"}},
 		{Name: "element", Help: "the element it favours (draw, defer, double, escape)", Kind: engine.OptElement},
-		{Name: "clan", Help: "which of your clans plays it, when both keep one"},
+		{Name: "clan", Help: "which of your clans it favours (leave, jump), when you have two in the fight"},
 	}}, playJoker},
 }
 
@@ -104,9 +110,9 @@ func (b JokerPlayed) apply(s *State) error {
 	case Double:
 		el.Doubled = true
 	case Jump:
-		from := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == b.Clan })
+		from := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == b.favoured() })
 		if from < s.Turn {
-			return fmt.Errorf("gwab: the %s have already acted this round", c.Name)
+			return fmt.Errorf("gwab: the %s have already acted this round", b.favoured())
 		}
 		d := s.Order[from]
 		s.Order = slices.Insert(slices.Delete(s.Order, from, from+1), s.Turn, d)
@@ -132,8 +138,19 @@ func (b Escaped) apply(s *State) error {
 	return nil
 }
 
+// favoured is the clan the Joker is played for.
+func (b JokerPlayed) favoured() ClanTag {
+	if b.For != "" {
+		return b.For
+	}
+	return b.Clan
+}
+
 func (b JokerPlayed) text() string {
 	line := fmt.Sprintf("The %s play a Joker for Special Dispensation: ", b.Name)
+	if b.For != "" {
+		line = fmt.Sprintf("The Joker kept by the %s is played for the %s, its player's other clan, for Special Dispensation: ", b.Name, b.ForName)
+	}
 	switch b.Use {
 	case Draw:
 		return line + fmt.Sprintf("%s draws one card more in each pairing of this round's melee.", b.Label)
@@ -174,20 +191,28 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 	}
-	clan, err := s.jokerClan(c, el)
-	if err != nil {
-		return err
-	}
-	ev := JokerPlayed{Clan: clan.Tag, Name: clan.Name, Card: clan.Jokers[0], Use: use}
 	switch use {
 	case Draw, Defer, Double, Escape:
 		if el == nil {
 			return engine.Refuse("11.1", "Say which element the Joker favours with element:.")
 		}
-		if el.Clan != clan.Tag || !el.inPlay() {
-			return engine.Refuse("11.1", "A Joker favours only its own clan's elements in the fight; %s is not one of the %s.", el.Label(), clan.Name)
+	}
+	clan, holder, err := s.jokerClans(c, el)
+	if err != nil {
+		return err
+	}
+	ev := JokerPlayed{Clan: holder.Tag, Name: holder.Name, Card: holder.Jokers[0], Use: use}
+	if holder != clan {
+		ev.For, ev.ForName = clan.Tag, clan.Name
+	}
+	if el != nil {
+		if !el.inPlay() {
+			return engine.Refuse("11.1", "A Joker favours only elements still in the fight; %s is not.", el.Label())
 		}
-		ev.Element, ev.Label = el.ID, el.Label()
+		switch use {
+		case Draw, Defer, Double, Escape:
+			ev.Element, ev.Label = el.ID, el.Label()
+		}
 	}
 	switch use {
 	case Draw:
@@ -248,38 +273,57 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 	return nil
 }
 
-// jokerClan finds the clan whose Joker the actor plays.
-func (s *State) jokerClan(c engine.Command, el *Element) (*Clan, error) {
+// jokerClans finds the clan of the actor's that a Joker is played for,
+// and the clan of his that keeps the card played: the favoured clan's own
+// when it keeps one, else his other clan's (11.1).
+func (s *State) jokerClans(c engine.Command, el *Element) (favoured, holder *Clan, err error) {
+	mine := s.PlayerClans(c.Actor)
 	var holders []*Clan
-	for _, cl := range s.PlayerClans(c.Actor) {
-		if len(cl.Jokers) > 0 && !cl.Gone {
+	for _, cl := range mine {
+		if len(cl.Jokers) > 0 {
 			holders = append(holders, cl)
 		}
 	}
+	if len(holders) == 0 {
+		return nil, nil, engine.Refuse("11.1", "None of your clans keeps a Joker.")
+	}
 	switch {
-	case c.Has("clan"):
-		for _, cl := range holders {
-			if strings.EqualFold(string(cl.Tag), c.Opt("clan")) || strings.EqualFold(cl.Name, c.Opt("clan")) {
-				return cl, nil
-			}
-		}
-		return nil, engine.Refuse("11.1", "None of your clans called %q keeps a Joker.", c.Opt("clan"))
 	case el != nil:
 		if s.Clan(el.Clan).Player != c.Actor {
-			return nil, engine.Refuse("11.1", "%s is not of your clans; a Joker is played only for the clan that keeps it.", el.Label())
+			return nil, nil, engine.Refuse("11.1", "%s is not of your clans; a Joker is played only for its own player's clans.", el.Label())
 		}
-		for _, cl := range holders {
-			if cl.Tag == el.Clan {
-				return cl, nil
+		favoured = s.Clan(el.Clan)
+	case c.Has("clan"):
+		for _, cl := range mine {
+			if strings.EqualFold(string(cl.Tag), c.Opt("clan")) || strings.EqualFold(cl.Name, c.Opt("clan")) {
+				favoured = cl
 			}
 		}
-		return nil, engine.Refuse("11.1", "The %s keep no Joker.", s.Clan(el.Clan).Name)
+		if favoured == nil {
+			return nil, nil, engine.Refuse("11.1", "None of your clans is called %q; a Joker is played only for its own player's clans.", c.Opt("clan"))
+		}
 	case len(holders) == 1:
-		return holders[0], nil
-	case len(holders) == 0:
-		return nil, engine.Refuse("11.1", "None of your clans keeps a Joker.")
+		favoured = holders[0] // the clan that drew it, unless told otherwise
+	default:
+		var standing []*Clan
+		for _, cl := range mine {
+			if !cl.Gone {
+				standing = append(standing, cl)
+			}
+		}
+		if len(standing) != 1 {
+			return nil, nil, engine.Refuse("11.1", "Say which of your clans the Joker favours with clan:.")
+		}
+		favoured = standing[0]
 	}
-	return nil, engine.Refuse("11.1", "Both your clans keep a Joker; say which plays it with clan:.")
+	if favoured.Gone {
+		return nil, nil, engine.Refuse("11.1", "The %s have left the field; a Joker no longer helps them.", favoured.Name)
+	}
+	holder = holders[0]
+	if i := slices.Index(holders, favoured); i >= 0 {
+		holder = holders[i]
+	}
+	return favoured, holder, nil
 }
 
 // escape takes el straight away from the enemies it touches, up to a

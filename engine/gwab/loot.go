@@ -463,9 +463,11 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 		return nil
 	}
 	if s.towardEnemy(el, start, end) {
-		what := "the armor of " + s.Element(el.Armor).Name
+		var what string
 		if el.Carrying != "" {
 			what = "the body of " + s.Element(el.Carrying).Name
+		} else {
+			what = "the armor of " + s.Element(el.Armor).Name
 		}
 		return engine.Refuse("8.9", "%s bears %s and moves only back toward its own edge.", el.Label(), what)
 	}

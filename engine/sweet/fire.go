@@ -156,11 +156,14 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 // crew returns what mans catapult c: a friendly stand of crew or infantry
-// in its square, or else a commander there (Catapult Fire 1).
+// in its square, or else a commander there (Catapult Fire 1). Shooting is
+// simultaneous, so in the catapult stage the stands that count are those
+// in the square when the stage began, even if the other side's shells have
+// killed them since.
 func (s *State) crew(c *Unit) *Unit {
 	var leader *Unit
-	for _, o := range s.At(c.At) {
-		if o.Side != c.Side || o.Stands == 0 {
+	for _, o := range s.present(c.At) {
+		if o.Side != c.Side {
 			continue
 		}
 		switch f := o.Type.spec().Family; {
@@ -171,6 +174,24 @@ func (s *State) crew(c *Unit) *Unit {
 		}
 	}
 	return leader
+}
+
+// present lists the units with stands in q, in the order of [State.At]; in
+// a shooting stage, those that had stands there when it began.
+func (s *State) present(q engine.Square) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.Placed || u.Off || u.At != q {
+			continue
+		}
+		shooting := s.Stage == Catapults || s.Stage == Missiles
+		if shooting && u.FireStands > 0 || !shooting && !u.Gone && u.Stands > 0 {
+			out = append(out, u)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Unit) int { return rankInSquare(a) - rankInSquare(b) })
+	return out
 }
 
 // inRange reports whether to lies within reach squares of from, counted
@@ -327,8 +348,8 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 		return engine.Refuse("Missile Fire", "%s has no missiles.", u.Label())
 	case u.Fired:
 		return engine.Refuse("Missile Fire 1", "%s has shot already this turn.", u.Label())
-	case u.Manned:
-		return engine.Refuse("Catapult Fire 1", "%s manned a catapult this turn and cannot shoot otherwise.", u.Label())
+	case u.Manned && u.FireStands <= 1:
+		return engine.Refuse("Catapult Fire 1", "%s manned a catapult this turn with its only stand, which cannot shoot otherwise.", u.Label())
 	case !inRange(u.At, at, sp.Range):
 		return engine.Refuse("Missile Fire 1", "%s is %g squares away; %s reaches %g.", at, engine.MoveCost(u.At, at), u.Label(), sp.Range)
 	case !engine.InArc(u.At, u.Facing, at, 45):
@@ -357,6 +378,12 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 	}
 	b := MissilesFired{Unit: u.ID, Label: u.Label(), At: at, Target: target.ID, Victim: target.Label()}
 	dice := u.FireStands
+	if u.Manned {
+		// Only the stand that manned a catapult is kept from shooting
+		// (Catapult Fire 1); the rest of its unit shoots.
+		dice--
+		b.Notes = append(b.Notes, "one stand manned a catapult and does not shoot")
+	}
 	if u.Type == HeavyChariots {
 		dice *= 2
 		b.Notes = append(b.Notes, "two dice a stand for heavy chariots")

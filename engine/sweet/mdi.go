@@ -148,11 +148,13 @@ func Losses(v Verdict, points [2]float64) [2]float64 {
 }
 
 // Outcome decides who retreats and who is destroyed once losses are
-// taken, from the points each side has left (Melee Procedure): the side
-// with fewer points retreats (for equal deployments both when level; for
-// unequal ones the inferior side when level), and a side outnumbered three
-// to one or more is destroyed instead.
-func Outcome(v Verdict, after [2]float64) (retreat, destroyed [2]bool) {
+// taken (Melee Procedure). For equal deployments the weaker side is the
+// one with fewer points before losses, and both retreat when those were
+// level; for unequal ones it is the side with fewer points left after
+// them, the inferior side when level. The weaker side is destroyed
+// instead when what the other has left is three times or more what it
+// has left.
+func Outcome(v Verdict, before, after [2]float64) (retreat, destroyed [2]bool) {
 	switch v.Kind {
 	case BothWithdraw:
 		return [2]bool{true, true}, destroyed
@@ -161,11 +163,15 @@ func Outcome(v Verdict, after [2]float64) (retreat, destroyed [2]bool) {
 		return retreat, destroyed
 	}
 	const eps = 1e-9
+	judged := after
+	if v.Kind == Equal {
+		judged = before
+	}
 	var weaker Side
 	switch {
-	case after[South] < after[North]-eps:
+	case judged[South] < judged[North]-eps:
 		weaker = South
-	case after[North] < after[South]-eps:
+	case judged[North] < judged[South]-eps:
 		weaker = North
 	case v.Kind == Equal:
 		return [2]bool{true, true}, destroyed

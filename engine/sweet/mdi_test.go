@@ -64,6 +64,9 @@ func TestMeleeArithmetic(t *testing.T) {
 		{Square, Square, [2]float64{6, 2}, [2]float64{1, 1}, [2]float64{5, 1}, [2]bool{}, [2]bool{false, true}},
 		// Equal: 5 against 3: each loses 1.5; 3.5 against 1.5, the north retreats.
 		{Column, Column, [2]float64{5, 3}, [2]float64{1.5, 1.5}, [2]float64{3.5, 1.5}, [2]bool{false, true}, [2]bool{}},
+		// Equal: 3 against 2.5, each loses 1.25; the dice leave 1 against
+		// 1.5, but the north was the weaker before losses and retreats.
+		{Line, Line, [2]float64{3, 2.5}, [2]float64{1.25, 1.25}, [2]float64{1, 1.5}, [2]bool{false, true}, [2]bool{}},
 		// Superior south with 4: inflicts 1 + 3/2 = 2.5 and takes 1.25.
 		{Line, Column, [2]float64{4, 4}, [2]float64{1.25, 2.5}, [2]float64{3, 2}, [2]bool{false, true}, [2]bool{}},
 		// Superior north with 3 against 6: inflicts 1 + 2/2 = 2, takes 1.
@@ -87,7 +90,7 @@ func TestMeleeArithmetic(t *testing.T) {
 		if got := Losses(v, c.points); got != c.losses {
 			t.Errorf("%s: losses %v, want %v", name, got, c.losses)
 		}
-		r, d := Outcome(v, c.after)
+		r, d := Outcome(v, c.points, c.after)
 		if r != c.retreat || d != c.destroyed {
 			t.Errorf("%s: retreat %v destroyed %v, want %v %v", name, r, d, c.retreat, c.destroyed)
 		}

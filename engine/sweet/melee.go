@@ -250,6 +250,9 @@ func (s *State) canSupport(u *Unit, m *Melee) error {
 	}
 	if judge != nil {
 		f := judge.Facing
+		if s.Stage == Supports {
+			f = judge.SupportFacing
+		}
 		switch judge.Type.spec().Support {
 		case SupportA:
 			if dir.Diagonal() || (dir != f && dir != f.Turn(2) && dir != f.Turn(-2)) {
@@ -419,10 +422,68 @@ func (s *State) points(m *Melee, side Side, units []*Unit, stands map[UnitID]int
 	return p
 }
 
+// exactLoss looks for stands of units other than next that are worth
+// exactly loss together, the fewest units' first in the clockwise order,
+// and takes them from stands when it finds them.
+func (s *State) exactLoss(m *Melee, units []*Unit, next *Unit, stands map[UnitID]int, loss float64) bool {
+	const eps = 1e-9
+	start := slices.Index(units, next)
+	var others []*Unit
+	for k := 1; k < len(units); k++ {
+		if u := units[(start+k)%len(units)]; stands[u.ID] > 0 {
+			others = append(others, u)
+		}
+	}
+	taken := map[UnitID]int{}
+	var search func(i int, left float64) bool
+	search = func(i int, left float64) bool {
+		if left < eps {
+			return true
+		}
+		if i == len(others) {
+			return false
+		}
+		u := others[i]
+		// Take as many of u's stands as fit, then fewer, down to none.
+		var values []float64
+		for n := stands[u.ID]; n > 0; n-- {
+			v := s.standValue(u, m, n)
+			if sum := sumOf(values) + v; sum > left+eps {
+				break
+			}
+			values = append(values, v)
+		}
+		for n := len(values); n >= 0; n-- {
+			taken[u.ID] = n
+			if search(i+1, left-sumOf(values[:n])) {
+				return true
+			}
+		}
+		delete(taken, u.ID)
+		return false
+	}
+	if !search(0, loss) {
+		return false
+	}
+	for id, n := range taken {
+		stands[id] -= n
+	}
+	return true
+}
+
+func sumOf(vs []float64) float64 {
+	t := 0.0
+	for _, v := range vs {
+		t += v
+	}
+	return t
+}
+
 // takeLosses removes stands worth loss points from units: the first from
 // the contact square, then one at a time round the supports clockwise. A
-// remainder smaller than the next stand is settled by a d6: 4 to 6 takes
-// the stand, 1 to 3 lets it go. It returns the rolls made.
+// remainder smaller than the next stand is made exactly from the other
+// units' stands when they allow, and otherwise settled by a d6: 4 to 6
+// takes the stand, 1 to 3 lets it go. It returns the rolls made.
 func (s *State) takeLosses(tx *engine.Tx, m *Melee, units []*Unit, stands map[UnitID]int, loss float64) []int {
 	const eps = 1e-9
 	var rolls []int
@@ -440,6 +501,12 @@ func (s *State) takeLosses(tx *engine.Tx, m *Melee, units []*Unit, stands map[Un
 		}
 		v := s.standValue(u, m, stands[u.ID])
 		if loss < v-eps {
+			// The next stand is worth more than is left to lose. The
+			// die decides only when no stands of the other units make
+			// the total exact (Melee Procedure).
+			if s.exactLoss(m, units, u, stands, loss) {
+				break
+			}
 			r := tx.Roll(engine.D6)
 			rolls = append(rolls, r)
 			if r >= 4 {
@@ -481,7 +548,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 		}
 		b.After[side] = s.points(m, side, sides[side], stands)
 	}
-	b.Retreat, b.Destroyed = Outcome(b.Verdict, b.After)
+	b.Retreat, b.Destroyed = Outcome(b.Verdict, b.Points, b.After)
 	if err := tx.Emit(b); err != nil {
 		return err
 	}

@@ -118,10 +118,39 @@ func (b ElephantRolled) apply(s *State) error {
 	if err != nil {
 		return err
 	}
+	u.Rolled = true
 	if b.Balks() {
 		u.Balked, u.Moved = true, true
 	}
 	return nil
+}
+
+// elephantRolls rolls, as the attacker's movement begins, for each of its
+// elephants with an enemy within a move, which alone could charge: on 5 or
+// 6 the elephant stays where it is this turn (Charging and Melee 6).
+func elephantRolls(tx *engine.Tx, s *State) error {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != s.Attacker || !u.OnBoard() || !u.Type.Elephant() || u.Moved || !s.enemyWithin(u, float64(u.Type.spec().Move)) {
+			continue
+		}
+		if err := tx.Emit(ElephantRolled{Unit: u.ID, Label: u.Label(), Roll: tx.Roll(engine.D6)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// enemyWithin reports whether an enemy unit stands within reach squares
+// of u, counted as moves are.
+func (s *State) enemyWithin(u *Unit, reach float64) bool {
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == u.Side.Other() && o.OnBoard() && engine.MoveCost(u.At, o.At) <= reach+1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 func (b Faced) apply(s *State) error {
@@ -379,13 +408,6 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 			b.Facing = mover.Facing
 		}
 	}
-	if u.Type.Elephant() && charge {
-		roll := tx.Roll(engine.D6)
-		r := ElephantRolled{Unit: u.ID, Label: u.Label(), Roll: roll}
-		if err := tx.Emit(r); err != nil || r.Balks() {
-			return err
-		}
-	}
 	return tx.Emit(b)
 }
 
@@ -396,6 +418,8 @@ func (s *State) canCharge(u *Unit, dest engine.Square) error {
 		return engine.Refuse("Charging and Melee", "A catapult does not charge.")
 	case s.shaken(u):
 		return engine.Refuse("Morale 1", "%s is down to one stand and may not start a melee.", u.Label())
+	case u.Type.Elephant() && !u.Rolled:
+		return engine.Refuse("Charging and Melee 6", "%s rolled no charge die when movement began (it had no enemy within a move), so it may not charge this turn.", u.Label())
 	}
 	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
 		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)
@@ -446,12 +470,13 @@ func face(tx *engine.Tx, s *State, c engine.Command) error {
 		allowed = true
 	case s.Stage == Movement && side == s.Attacker && !s.Armies[side].Done:
 		allowed = true
-	case s.Stage == Supports && side == s.Supporting:
-		allowed = true
 	case u.Fought == s.Turn && s.Stage == Melees && !s.inUnresolved(u):
 		allowed = true
 	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
 		allowed = true
+	}
+	if !allowed && s.Stage == Supports {
+		return engine.Refuse("Movement 6", "When supports are declared a unit turns only to face the melee it supports, which /support does; what it may support is judged from the facing it had before.")
 	}
 	if !allowed {
 		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())
@@ -492,14 +517,14 @@ func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, 
 		b := s.bodyAt(q)
 		return b == nil || b == u
 	}
-	for i := 0; i < steps || (extra && i < steps+2 && !free(cur)); i++ {
+	// A retreat that would end on a friend goes on through friends until
+	// it finds a free square or leaves the board; only impassable ground
+	// and enemies stop it (Melee Procedure, Morale 2).
+	for i := 0; i < steps || (extra && !free(cur)); i++ {
 		moved := false
 		for _, d := range []engine.Dir8{back, back.Turn(1), back.Turn(-1)} {
 			n := cur.Step(d)
-			if n.Col < 0 || n.Col >= s.Options.Cols {
-				continue
-			}
-			if n.Row < 0 || n.Row >= s.Options.Rows {
+			if !s.onBoard(n) {
 				return append(path, n), true, false
 			}
 			if s.terrain(n) == Impassable || enemy(n) || (d.Diagonal() && engine.Squeezes(cur, n, enemy)) {

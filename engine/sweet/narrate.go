@@ -253,9 +253,9 @@ func (b Moved) text() string {
 
 func (b ElephantRolled) text() string {
 	if b.Balks() {
-		return fmt.Sprintf("%s rolls %d before its charge and will not go: it stays where it is this turn.", b.Label, b.Roll)
+		return fmt.Sprintf("%s rolls %d to charge as movement begins, and will not: it stays where it is this turn.", b.Label, b.Roll)
 	}
-	return fmt.Sprintf("%s rolls %d before its charge and goes.", b.Label, b.Roll)
+	return fmt.Sprintf("%s rolls %d to charge as movement begins: it may charge this turn.", b.Label, b.Roll)
 }
 
 func (b Faced) text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }

@@ -25,7 +25,7 @@ func (Rules) Decks() []engine.DeckSpec { return nil }
 
 func (Rules) NewState() engine.State { return &State{} }
 
-func (Rules) StateVersion() int { return 2 }
+func (Rules) StateVersion() int { return 3 }
 
 func (Rules) DecodeState(data []byte) (engine.State, error) {
 	s := &State{}

@@ -91,12 +91,17 @@ type Unit struct {
 	Moved   bool `json:"moved,omitempty"`
 	Charged bool `json:"charged,omitempty"` // charged into its contact square
 	Balked  bool `json:"balked,omitempty"`  // an elephant that would not charge
+	Rolled  bool `json:"rolled,omitempty"`  // an elephant that rolled to charge this turn
 	Fired   bool `json:"fired,omitempty"`
 	Manned  bool `json:"manned,omitempty"` // manned a catapult that shot
 	Fought  int  `json:"fought,omitempty"` // the turn of its last melee
 	// FireStands are its stands when the shooting stage began: the two
 	// sides shoot at once, so a unit shot to pieces still shoots back.
 	FireStands int `json:"fire_stands,omitempty"`
+	// SupportFacing is its facing when the supports stage began: a unit
+	// turns in that stage only to face the melee it supports, so what it
+	// may support is judged from the facing it had before.
+	SupportFacing engine.Dir8 `json:"support_facing,omitempty"`
 }
 
 // Label is how narration names the unit: "ROM-3 (heavy infantry)".

@@ -87,7 +87,7 @@ func (b TurnBegan) apply(s *State) error {
 	s.Melees, s.Targets = nil, nil
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned = false, false, false, false, false
+		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned, u.Rolled = false, false, false, false, false, false
 	}
 	return nil
 }
@@ -108,6 +108,9 @@ func (b StageBegan) apply(s *State) error {
 			}
 		}
 	case Supports:
+		for i := range s.Units {
+			s.Units[i].SupportFacing = s.Units[i].Facing
+		}
 		s.Supporting = s.Attacker
 		if b.Idle[s.Attacker] {
 			s.Supporting = s.Attacker.Other()
@@ -272,6 +275,9 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 		if err := moraleRetreats(tx, s); err != nil {
 			return err
 		}
+		if err := elephantRolls(tx, s); err != nil {
+			return err
+		}
 		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
 			return err
 		}
@@ -291,7 +297,7 @@ func (s *State) idle(side Side, stage Stage) bool {
 		return true
 	case Missiles:
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && !u.Manned {
+			if u := &s.Units[i]; u.Side == side && u.OnBoard() && !u.Type.IsCatapult() && u.Type.spec().Range > 0 && (!u.Manned || u.FireStands > 1) {
 				return false
 			}
 		}
