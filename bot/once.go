@@ -17,8 +17,9 @@ type Interactions interface {
 
 // once handles req, whose transport ID is req.Interaction, at most once:
 // the first delivery is handled and its answer recorded; any later one,
-// here or in another process on the same database, gets that answer
-// again (without the board's picture, which is not kept), or, while the
+// here or in another process on the same database, gets the asker's part
+// of that answer again (without the board's picture, which is not kept;
+// channel messages are not sent twice), or, while the
 // first is still in hand, a word that it is.
 func (r *Router) once(ctx context.Context, ix Interactions, req Request) []Reply {
 	answer, fresh, err := ix.TakeInteraction(ctx, req.Interaction, r.cfg.Now())
@@ -32,7 +33,15 @@ func (r *Router) once(ctx context.Context, ix Interactions, req Request) []Reply
 		if len(answer) == 0 || json.Unmarshal(answer, &replies) != nil {
 			return []Reply{{User: req.User, Ephemeral: true, Text: "That command is already in hand; its answer will come once."}}
 		}
-		return replies
+		// The asker's answer again, but not what went to channels or to
+		// other players: the table has had those once.
+		var own []Reply
+		for _, rep := range replies {
+			if rep.Channel == "" && (!rep.Ephemeral || rep.User == req.User) {
+				own = append(own, rep)
+			}
+		}
+		return own
 	}
 	replies := r.handleNow(ctx, req)
 	kept := make([]Reply, len(replies))

@@ -42,9 +42,13 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 
 	i := loadInteraction(t, "aloof-alice")
 	var answers []string
+	posts := 0
 	answer := func() {
 		t.Helper()
 		for _, c := range tb.fake.take() {
+			if c.Method == http.MethodPost && strings.Contains(c.Path, "/channels/") {
+				posts++
+			}
 			if c.Method == http.MethodPatch && strings.HasSuffix(c.Path, i.Token+"/messages/@original") {
 				answers = append(answers, content(c))
 			}
@@ -80,6 +84,9 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 	}
 	if steps != 1 {
 		t.Errorf("three deliveries of one interaction made %d steps", steps)
+	}
+	if posts > 1 {
+		t.Errorf("the turn call was posted %d times", posts)
 	}
 	if len(answers) != 3 || !strings.Contains(answers[0], "stand aloof") || answers[1] != answers[0] || answers[2] != answers[0] {
 		t.Errorf("the three deliveries were answered %q", answers)
