@@ -85,3 +85,14 @@ func FuzzGWABTurns(f *testing.F) {
 		}
 	})
 }
+
+// TestFarTooLongElementName: a name of 100,000 characters is refused
+// without a search for near names, quoting only its start.
+func TestFarTooLongElementName(t *testing.T) {
+	g, _ := aPracticeBook(t)
+	_, err := g.State.(*State).findElement(strings.Repeat("MYR-W1", 100000/6))
+	ref, ok := engine.IsRefusal(err)
+	if !ok || len(ref.Text) > 100 {
+		t.Fatalf("refused with %.200v", err)
+	}
+}
