@@ -66,8 +66,15 @@ func (s *State) missile(el *Element) (Weapon, float64, error) {
 		return el.Weapon, footShort, nil
 	case Chariot:
 		return 0, 0, engine.Refuse("9.2", "The driver cannot shoot; a Hero or Companion riding the chariot throws its javelin as it is driven (/drive … javelin:).")
+	case Hero, Companion:
+		if el.Aboard != "" {
+			return 0, 0, engine.Refuse("9.2", "%s rides a chariot and throws from it as it is driven (/drive … javelin:).", el.Label())
+		}
+		if el.Weapon == Javelin {
+			return Javelin, footShort, nil
+		}
 	}
-	return 0, 0, engine.Refuse("9.1", "%s carries no missile weapon on foot; Heroes and Companions throw javelins from a chariot (9.2).", el.Label())
+	return 0, 0, engine.Refuse("9.1", "%s carries no javelin on foot (a clan names who does with armed: at /clan raise); Heroes and Companions also throw javelins from a chariot (9.2).", el.Label())
 }
 
 func fire(tx *engine.Tx, s *State, c engine.Command) error {

@@ -42,8 +42,11 @@ func (b BookOpened) text() string {
 
 func (b ClanRaised) text() string {
 	var hero, chariot string
-	var comps, war []string
+	var comps, war, armed []string
 	for _, el := range b.Elements {
+		if el.Kind != Warband && el.Weapon == Javelin {
+			armed = append(armed, string(el.ID))
+		}
 		switch el.Kind {
 		case Hero:
 			hero = fmt.Sprintf("the Hero %s (%s)", el.Name, el.ID)
@@ -60,8 +63,12 @@ func (b ClanRaised) text() string {
 		parts = append(parts, "Companions "+strings.Join(comps, " and "))
 	}
 	parts = append(parts, chariot, "and warbands "+strings.Join(war, ", "))
-	return fmt.Sprintf("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
+	line := fmt.Sprintf("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
 		article(b.Clan.Side.String()), strings.Join(nonEmpty(parts), ", "))
+	if len(armed) > 0 {
+		line += fmt.Sprintf(" On foot, %s carry javelins (9.1).", joinAnd(armed))
+	}
+	return line
 }
 
 func (b BookStarted) text() string {

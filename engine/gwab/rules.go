@@ -86,6 +86,7 @@ var bookCommands = []command{
 		{Name: "warbands", Help: "3 or 4 of spear, sword, javelin, sling, bow, comma-separated", Required: true},
 		{Name: "companions", Help: "the two Companions' names, comma-separated"},
 		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
+		{Name: "armed", Help: "which of the Hero and Companions carry javelins on foot: hero, c1, c2 or all, comma-separated (9.1)"},
 	}}, raiseClan},
 	{engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only."}, startBook},
 	{engine.CommandSpec{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Options: []engine.OptionSpec{

@@ -123,10 +123,40 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	for i, w := range weapons {
 		els = append(els, Element{ID: elementID(tag, fmt.Sprintf("W%d", i+1)), Clan: tag, Kind: Warband, Weapon: w, Name: w.Troops()})
 	}
+	if v := strings.TrimSpace(c.Opt("armed")); v != "" {
+		if err := armHeroes(els, v); err != nil {
+			return err
+		}
+	}
 	for i := range els {
 		els[i].Base = baseFor(els[i].Kind)
 	}
 	return tx.Emit(ClanRaised{Clan: clan, Elements: els})
+}
+
+// armHeroes gives a javelin to each of the Hero and Companions that list
+// names: "hero", "c1", "c2", "all", or their names (9.1 makes missile fire
+// depend on whether the figure carries a missile weapon).
+func armHeroes(els []Element, list string) error {
+	for _, w := range strings.Split(list, ",") {
+		w = strings.TrimSpace(w)
+		found := false
+		for i := range els {
+			el := &els[i]
+			if el.Kind != Hero && el.Kind != Companion {
+				continue
+			}
+			suffix := strings.TrimPrefix(string(el.ID), string(el.Clan)+"-")
+			if strings.EqualFold(w, "all") || strings.EqualFold(w, el.Name) || strings.EqualFold(w, suffix) ||
+				el.Kind == Hero && strings.EqualFold(w, "hero") {
+				el.Weapon, found = Javelin, true
+			}
+		}
+		if !found {
+			return engine.Refuse("9.1", "armed:%s names none of the clan's Hero and Companions; give hero, c1, c2, all, or their names.", w)
+		}
+	}
+	return nil
 }
 
 func elementID(tag ClanTag, suffix string) ElementID {

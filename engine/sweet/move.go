@@ -3,6 +3,7 @@ package sweet
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -317,6 +318,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	switch {
+	case s.shaken(u):
+		return engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, which it does by itself as your movement begins; it takes no other order.", u.Label())
 	case u.Balked:
 		return engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn.", u.Label())
 	case u.Moved:
@@ -520,22 +523,29 @@ func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, 
 	// A retreat that would end on a friend goes on through friends until
 	// it finds a free square or leaves the board; only impassable ground
 	// and enemies stop it (Melee Procedure, Morale 2).
+	// A unit falling back by morale (extra false) steps into a free square,
+	// straight back or diagonally, before one held by a friend.
 	for i := 0; i < steps || (extra && !free(cur)); i++ {
-		moved := false
+		var next []engine.Square
 		for _, d := range []engine.Dir8{back, back.Turn(1), back.Turn(-1)} {
 			n := cur.Step(d)
-			if !s.onBoard(n) {
-				return append(path, n), true, false
-			}
-			if s.terrain(n) == Impassable || enemy(n) || (d.Diagonal() && engine.Squeezes(cur, n, enemy)) {
+			if s.onBoard(n) && (s.terrain(n) == Impassable || enemy(n) || (d.Diagonal() && engine.Squeezes(cur, n, enemy))) {
 				continue
 			}
-			cur, moved = n, true
-			path = append(path, n)
-			break
+			next = append(next, n)
 		}
-		if !moved {
+		if len(next) == 0 {
 			return path, false, true
+		}
+		cur = next[0]
+		if !extra {
+			if k := slices.IndexFunc(next, func(q engine.Square) bool { return !s.onBoard(q) || free(q) }); k >= 0 {
+				cur = next[k]
+			}
+		}
+		path = append(path, cur)
+		if !s.onBoard(cur) {
+			return path, true, false
 		}
 	}
 	if !free(cur) {
