@@ -32,8 +32,12 @@ var nameOptions = map[string]bool{"name": true, "hero": true, "companion": true,
 // OptionLimit returns the most characters the option called name may hold.
 // Transports declare it too (Discord's max_length).
 func OptionLimit(name string) int {
-	if nameOptions[name] {
+	switch {
+	case nameOptions[name]:
 		return MaxName
+	case name == "companions":
+		// Two names and a comma.
+		return 2*MaxName + 1
 	}
 	return MaxText
 }
@@ -63,7 +67,7 @@ func cleanName(s string) string {
 // longer than its limit.
 func checkInput(c *engine.Command) error {
 	for k, v := range c.Options {
-		if nameOptions[k] {
+		if nameOptions[k] || k == "companions" {
 			v = strings.TrimSpace(cleanName(v))
 			c.Options[k] = v
 		}
