@@ -47,8 +47,7 @@ type jsonReply struct {
 // Run reads lines from in until it ends, answering each on out.
 func (l *Local) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	w := bufio.NewWriter(out)
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	rd := bufio.NewReaderSize(in, 64*1024)
 	user := l.User
 	for {
 		if l.Prompt {
@@ -57,13 +56,23 @@ func (l *Local) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if !sc.Scan() {
+		text, long, err := readLine(rd)
+		if err == io.EOF && text == "" && !long {
 			break
+		}
+		if err != nil && err != io.EOF {
+			return err
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		text := sc.Text()
+		if long {
+			if err := l.write(w, Reply{User: user, Ephemeral: true,
+				Text: fmt.Sprintf("That line is longer than %d characters; nothing was done.", maxLine)}); err != nil {
+				return err
+			}
+			continue
+		}
 		line, err := ParseLine(text)
 		if err == nil && line.Empty {
 			continue
@@ -86,10 +95,33 @@ func (l *Local) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
 	return w.Flush()
+}
+
+// maxLine is the longest line the local table reads; no command needs
+// more.
+const maxLine = 16 * 1024
+
+// readLine reads one line without its end. A line longer than maxLine is
+// read to its end and dropped: long is true and text empty. err is io.EOF
+// at the end of the input (with the last line, if it had no end).
+func readLine(rd *bufio.Reader) (text string, long bool, err error) {
+	var b []byte
+	for {
+		chunk, isPrefix, err := rd.ReadLine()
+		if !long {
+			b = append(b, chunk...)
+			if len(b) > maxLine {
+				long, b = true, nil
+			}
+		}
+		if err != nil {
+			return string(b), long, err
+		}
+		if !isPrefix {
+			return string(b), long, nil
+		}
+	}
 }
 
 func (l *Local) write(w io.Writer, rep Reply) error {

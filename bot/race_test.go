@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
@@ -192,4 +193,144 @@ func TestManyWritersOneLog(t *testing.T) {
 
 func testLogger(t *testing.T) *slog.Logger {
 	return slog.New(slog.NewTextHandler(t.Output(), nil))
+}
+
+// TestTwoWritersOneTurnEach: the player whose turn it is sends /aloof
+// from two places at once, again and again, to two routers on one
+// database. Both commands arrive for the same turn; one stands the clan
+// aloof and the other is refused, never carried over to the player's
+// next clan when he has the turn after too.
+func TestTwoWritersOneTurnEach(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "two.db")
+	// Both commands of a run arrive before either is recorded: each
+	// writer's append waits, up to a second, for the other's.
+	ga, gb := &gate{Store: openStore(t, db)}, &gate{Store: openStore(t, db)}
+	both := &meeting{}
+	ga.at, gb.at = both, both
+	a := NewRouter(Config{Store: ga, Rulesets: rulesets(), Directives: true})
+	b := NewRouter(Config{Store: gb, Rulesets: rulesets(), Directives: true})
+	doAll(t, a, practiceSetup)
+	const runs = 200
+	twice, steps := 0, 0
+	for run := range runs {
+		info, err := a.cfg.Store.ActiveGame(ctx, "g", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.load(ctx, info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		aw := awaited(g)
+		if len(aw) == 0 {
+			t.Logf("the book waits for no one after %d runs", run)
+			break
+		}
+		line := fmt.Sprintf("@%s /aloof", aw[0].Player)
+		both.reset(2)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		acks := make([]bool, 2)
+		for w, r := range []*Router{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				reps := do(t, r, line)
+				acks[w] = len(reps) > 0 && !reps[0].Ephemeral
+			}()
+		}
+		close(start)
+		wg.Wait()
+		switch {
+		case acks[0] && acks[1]:
+			twice++
+			steps += 2
+		case acks[0] || acks[1]:
+			steps++
+		default:
+			t.Fatalf("run %d: neither %s was taken", run, line)
+		}
+	}
+	both.reset(0)
+	t.Logf("%d runs of two writers: %d steps, %d turns acknowledged twice", runs, steps, twice)
+	if twice > 0 {
+		t.Errorf("%d turns were acknowledged twice", twice)
+	}
+}
+
+// TestButtonAfterOwnStepIsRefused: a button offered before its player
+// made a step is refused, rather than acting for his next clan; other
+// players' steps since do not stale it.
+func TestButtonAfterOwnStepIsRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "seen.db")
+	r := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	doAll(t, r, practiceSetup)
+	offered := do(t, r, "@alice #stack combat 2C")[0].Seq
+	press := func(line string) []Reply {
+		l, err := ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: l.User, Command: l.Command, Seen: offered})
+	}
+	// The Myrmidons (alice's) stand aloof; then the Achaeans' (bob's)
+	// press, offered before, still acts.
+	if reps := press("@alice /aloof"); len(reps) == 0 || reps[0].Ephemeral {
+		t.Fatalf("alice's first press: %+v", reps)
+	}
+	if reps := press("@bob /aloof"); len(reps) == 0 || reps[0].Ephemeral {
+		t.Fatalf("bob's press after alice's step: %+v", reps)
+	}
+	// It is the Lycians' turn, alice's again; her old press is refused.
+	reps := press("@alice /aloof")
+	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "acted since") {
+		t.Fatalf("alice's second press: %+v", reps)
+	}
+}
+
+// meeting holds appends until n have come, or a second has passed.
+type meeting struct {
+	mu      sync.Mutex
+	n       int
+	release chan struct{}
+}
+
+func (m *meeting) reset(n int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.n, m.release = n, make(chan struct{})
+	if n <= 0 {
+		close(m.release)
+	}
+}
+
+func (m *meeting) arrive() {
+	m.mu.Lock()
+	if m.release == nil {
+		m.mu.Unlock()
+		return
+	}
+	m.n--
+	ch := m.release
+	if m.n == 0 {
+		close(ch)
+	}
+	m.mu.Unlock()
+	select {
+	case <-ch:
+	case <-time.After(time.Second):
+	}
+}
+
+// gate is the real store whose appends meet at a meeting first.
+type gate struct {
+	Store
+	at *meeting
+}
+
+func (g *gate) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+	g.at.arrive()
+	return g.Store.Append(ctx, id, expect, recs, end)
 }

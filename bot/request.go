@@ -19,6 +19,16 @@ type Request struct {
 	// refused rather than decided on the new position (a deadline's
 	// stand-in).
 	AtSeq engine.Seq
+	// Seen, when set, is the last event of the game when the command was
+	// offered to its player (a button): should he have made a step since,
+	// the command is refused, so that a button pressed twice, or pressed
+	// after he acted otherwise, does not act for his next clan or turn.
+	// Other players' steps since leave it to the rules.
+	Seen engine.Seq
+	// Interaction, when set, is the transport's own ID for this delivery
+	// (a Discord interaction): a request delivered again under the same
+	// ID makes no second step and gets the first answer again.
+	Interaction string
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is
@@ -40,4 +50,7 @@ type Reply struct {
 	// Buttons are choices offered with the message, for transports that
 	// show them.
 	Buttons []engine.Button
+	// Seq is the game's last event when the reply was made: a button
+	// pressed later acts only if the game still stands there (AtSeq).
+	Seq engine.Seq
 }

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	mrand "math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -139,6 +141,14 @@ func randomSeed() uint64 {
 // error: problems become private replies in game terms, and a refused
 // command changes nothing.
 func (r *Router) Handle(ctx context.Context, req Request) []Reply {
+	if ix, ok := r.cfg.Store.(Interactions); ok && req.Interaction != "" {
+		return r.once(ctx, ix, req)
+	}
+	return r.handleNow(ctx, req)
+}
+
+// handleNow handles req, however many times it has been delivered.
+func (r *Router) handleNow(ctx context.Context, req Request) []Reply {
 	key := channelKey{req.Guild, req.Channel}
 	lock := r.channelLock(key)
 	lock.Lock()
@@ -146,7 +156,12 @@ func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 
 	req.Command.Actor, req.Command.Roles = req.User, req.Roles
 	req.Command.Master = r.serverMaster(req)
-	replies, err := r.safely(ctx, key, req)
+	req.Command.Options = maps.Clone(req.Command.Options)
+	err := checkInput(&req.Command)
+	var replies []Reply
+	if err == nil {
+		replies, err = r.safely(ctx, key, req)
+	}
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
 			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}
@@ -232,6 +247,7 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 // on the new position when another writer wins the race.
 func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply, error) {
 	raced := false
+	var saw []engine.Await
 	for attempt := 0; ; attempt++ {
 		g, err := r.load(ctx, info)
 		if err != nil {
@@ -241,7 +257,25 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 			return nil, err
 		}
 		if req.AtSeq != 0 && g.Seq != req.AtSeq {
-			return nil, engine.Refuse("", "The table has moved on since; nothing was done.")
+			return nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+		}
+		if req.Seen != 0 && g.Seq > req.Seen {
+			acted, err := r.actedSince(ctx, info.ID, req.Seen, g.Seq, req.User)
+			if err != nil {
+				return nil, err
+			}
+			if acted {
+				return nil, engine.Refuse("", "You have acted since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+			}
+		}
+		// A command acts for what its player was awaited for when it
+		// arrived: after a race, if that has passed, it is refused rather
+		// than decided again for his next clan or turn.
+		now := awaitedBy(g, req.User)
+		if attempt == 0 {
+			saw = now
+		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, sameAwait) {
+			return nil, engine.Refuse("", "The table changed before your command arrived: the turn it was meant for has passed, and nothing was done. Look at the table and give it again if it still stands.")
 		}
 		res, err := g.Decide(req.Command)
 		if err != nil {
@@ -270,6 +304,21 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...)
 		return append(out, r.follow(ctx, info, next, req.Channel)...), nil
 	}
+}
+
+// actedSince reports whether player made a step of game id after event
+// seen, up to event upTo.
+func (r *Router) actedSince(ctx context.Context, id store.GameID, seen, upTo engine.Seq, player engine.PlayerID) (bool, error) {
+	recs, err := r.cfg.Store.Events(ctx, id, seen, upTo)
+	if err != nil {
+		return false, err
+	}
+	for _, rec := range recs {
+		if rec.Step && rec.Actor == player {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // backoff waits a little before deciding again after a conflict, longer
@@ -451,6 +500,9 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 	}
 	msgs = append(msgs, res.Messages...)
 	out := group(req.User, msgs)
+	for i := range out {
+		out[i].Seq = g.Seq
+	}
 	if len(res.Events) > 0 && !onlyRandomness(res.Events) {
 		if pic := r.picture(ctx, g, res.Events); pic != nil {
 			if len(out) == 0 || out[0].Ephemeral {

@@ -23,6 +23,17 @@ func awaited(g *engine.Game) []engine.Await {
 	return nil
 }
 
+// awaitedBy returns what g waits for player to do.
+func awaitedBy(g *engine.Game, player engine.PlayerID) []engine.Await {
+	var out []engine.Await
+	for _, a := range awaited(g) {
+		if a.Player == player {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // sameAwait reports whether two awaits are one player awaited for one thing.
 func sameAwait(a, b engine.Await) bool {
 	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -24,6 +25,9 @@ type Bot struct {
 	Router  *bot.Router
 	Session *discordgo.Session
 	Logger  *slog.Logger
+	// AnswerWithin is how long a command's answer is waited for before
+	// its response is deferred (answerWithin when zero).
+	AnswerWithin time.Duration
 
 	mu       sync.Mutex
 	closed   bool
@@ -43,7 +47,16 @@ func New(router *bot.Router, s *discordgo.Session, logger *slog.Logger) *Bot {
 type Responder func(ctx context.Context, resp *discordgo.InteractionResponse) error
 
 // privateCommands answer the asker alone, so their deferral is private.
-var privateCommands = map[string]bool{"help": true, "log": true, "board": true, "status": true}
+var privateCommands = map[string]bool{"help": true, "log": true, "board": true, "status": true, "mdi": true}
+
+// answersPrivately reports whether the command's answer is, by nature,
+// for the asker alone. It is the one place that decides it.
+func answersPrivately(c engine.Command) bool { return privateCommands[c.Name] }
+
+// answerWithin is how long a command's answer is waited for before the
+// response is deferred: Discord takes the first response for three
+// seconds, and the HTTP endpoint gives up after firstResponseWithin.
+const answerWithin = 1500 * time.Millisecond
 
 // maxChoiceText is Discord's limit on a completion's name and value.
 const maxChoiceText = 100
@@ -65,6 +78,13 @@ func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Resp
 	b.inflight.Add(1)
 	b.mu.Unlock()
 	defer b.inflight.Done()
+	defer func() {
+		// A bug in delivering or completing loses this answer, not the
+		// process: the step, if any, is recorded already.
+		if p := recover(); p != nil {
+			b.Logger.ErrorContext(ctx, "panic while answering an interaction", "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
 	log := b.Logger.With("interaction", i.ID, "type", int(i.Type), "guild", i.GuildID, "channel", i.ChannelID)
 	if i.Member != nil && i.Member.User != nil {
 		log = log.With("user", i.Member.User.ID)
@@ -106,11 +126,50 @@ func (b *Bot) opts(ctx context.Context) []discordgo.RequestOption {
 	return []discordgo.RequestOption{discordgo.WithContext(ctx)}
 }
 
-// command runs a slash command: deferred first, then answered.
+// command runs a slash command. When its answer is ready within
+// AnswerWithin, the response is deferred with the visibility of the
+// answer's first message and written over at once, so a private answer
+// is never shown to the channel. (The answer is not sent as the response
+// itself: a reply to Discord's HTTP request cannot carry the board's
+// file.) When the answer is late, the response is deferred with the
+// command's own visibility and the answer written when it comes.
 func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Responder) error {
 	data := i.ApplicationCommandData()
 	c, _, cerr := commandOf(data)
-	private := privateCommands[c.Name]
+	done := make(chan []bot.Reply, 1)
+	req, err := requestOf(i)
+	switch {
+	case err != nil:
+		done <- []bot.Reply{{Ephemeral: true, Text: err.Error()}}
+	case cerr != nil:
+		done <- []bot.Reply{{User: req.User, Ephemeral: true, Text: "That command did not read: " + cerr.Error() + "."}}
+	default:
+		req.Command = c
+		go func() {
+			defer func() {
+				if p := recover(); p != nil {
+					b.Logger.ErrorContext(ctx, "panic in a command", "panic", p, "command", c.Name)
+					done <- []bot.Reply{{User: req.User, Ephemeral: true, Text: "Rhapsode stumbled on that command; ask the table what stands before you try again."}}
+				}
+			}()
+			done <- b.Router.Handle(ctx, req)
+		}()
+	}
+	within := b.AnswerWithin
+	if within <= 0 {
+		within = answerWithin
+	}
+	t := time.NewTimer(within)
+	defer t.Stop()
+	var replies []bot.Reply
+	private := answersPrivately(c)
+	select {
+	case replies = <-done:
+		if thread, _ := partition(replies, req.User); len(thread) > 0 {
+			private = thread[0].Ephemeral
+		}
+	case <-t.C:
+	}
 	var flags discordgo.MessageFlags
 	if private {
 		flags = discordgo.MessageFlagsEphemeral
@@ -119,16 +178,8 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 		Data: &discordgo.InteractionResponseData{Flags: flags}}); err != nil {
 		return fmt.Errorf("defer: %w", err)
 	}
-	req, err := requestOf(i)
-	var replies []bot.Reply
-	switch {
-	case err != nil:
-		replies = []bot.Reply{{Ephemeral: true, Text: err.Error()}}
-	case cerr != nil:
-		replies = []bot.Reply{{User: req.User, Ephemeral: true, Text: "That command did not read: " + cerr.Error() + "."}}
-	default:
-		req.Command = c
-		replies = b.Router.Handle(ctx, req)
+	if replies == nil {
+		replies = <-done
 	}
 	return b.deliver(ctx, i, req.User, private, replies)
 }
@@ -136,7 +187,10 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 // deliver sends the replies to an interaction whose response was deferred
 // (privately when private): the asker's messages into the response and
 // follow-ups, other players' private ones by direct message, and channel
-// messages to their channels.
+// messages to their channels. Discord gives the first follow-up after a
+// deferral the deferral's visibility, so the response is always written
+// over first: with the first message when their visibility agrees, else
+// with a word that suits the deferral, the message following it.
 func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine.PlayerID, private bool, replies []bot.Reply) error {
 	thread, later := partition(replies, user)
 	var errs []error
@@ -147,19 +201,13 @@ func (b *Bot) deliver(ctx context.Context, i *discordgo.Interaction, user engine
 	switch {
 	case first.Ephemeral == private:
 		errs = append(errs, b.editOriginal(ctx, i, first.edit()))
+		thread = thread[1:]
 	case !private:
-		// The response was deferred for the table, but its first word is
-		// for the asker alone: the response goes, a private follow-up
-		// comes instead.
-		errs = append(errs, b.Session.InteractionResponseDelete(i, b.opts(ctx)...))
-		_, err := b.Session.FollowupMessageCreate(i, true, first.followup(), b.opts(ctx)...)
-		errs = append(errs, err)
+		errs = append(errs, b.editOriginal(ctx, i, message{Content: "Answered privately."}.edit()))
 	default:
 		errs = append(errs, b.editOriginal(ctx, i, message{Content: "Told to the table.", Ephemeral: true}.edit()))
-		_, err := b.Session.FollowupMessageCreate(i, true, first.followup(), b.opts(ctx)...)
-		errs = append(errs, err)
 	}
-	for _, m := range thread[1:] {
+	for _, m := range thread {
 		_, err := b.Session.FollowupMessageCreate(i, true, m.followup(), b.opts(ctx)...)
 		errs = append(errs, err)
 	}
@@ -284,14 +332,14 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 	if err != nil {
 		return b.privately(ctx, i, err.Error())
 	}
-	who, c, err := parseCustomID(i.MessageComponentData().CustomID)
+	who, c, seen, err := parseCustomID(i.MessageComponentData().CustomID)
 	if err != nil {
 		return errors.Join(b.strip(ctx, i), b.privately(ctx, i, "This button no longer does anything."))
 	}
 	if who != "" && who != req.User {
 		return b.privately(ctx, i, mentionText(fmt.Sprintf("This choice is for %s to make.", who), nil))
 	}
-	req.Command = c
+	req.Command, req.Seen = c, seen
 	replies := b.Router.Handle(ctx, req)
 	public := false
 	for _, r := range replies {

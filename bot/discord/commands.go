@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 )
 
@@ -116,6 +117,9 @@ func options(s engine.CommandSpec) ([]*discordgo.ApplicationCommandOption, error
 			opt.Type = discordgo.ApplicationCommandOptionRole
 		case engine.OptElement, engine.OptHero:
 			opt.Autocomplete = len(o.Choices) == 0
+		}
+		if opt.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) == 0 {
+			opt.MaxLength = bot.OptionLimit(o.Name)
 		}
 		if len(o.Choices) > maxChoices {
 			return nil, fmt.Errorf("discord: option %s of %q has %d choices, more than %d", o.Name, s.Name, len(o.Choices), maxChoices)

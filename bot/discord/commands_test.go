@@ -53,6 +53,9 @@ func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
 			if len(o.Choices) > maxChoices {
 				t.Errorf("%s: %d choices", w, len(o.Choices))
 			}
+			if o.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) == 0 && o.MaxLength != bot.OptionLimit(o.Name) {
+				t.Errorf("%s: max_length %d, the router takes %d", w, o.MaxLength, bot.OptionLimit(o.Name))
+			}
 			check(w, o.Options)
 		}
 	}
@@ -186,25 +189,27 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Label: "Push", For: "100000000000000001", Command: engine.Command{Name: "impact"}},
 		{Label: "Raise", For: "1", Command: engine.Command{Name: "clan raise", Options: map[string]string{"name": "Sons of \"Atreus\""}}},
 	} {
-		id, ok := customID(b)
-		if !ok {
-			t.Errorf("%v does not fit a custom ID", b)
-			continue
-		}
-		who, c, err := parseCustomID(id)
-		if err != nil {
-			t.Errorf("%q: %v", id, err)
-			continue
-		}
-		if who != b.For || c.String() != b.Command.String() {
-			t.Errorf("%q read back as %s %s", id, who, c)
+		for _, seq := range []engine.Seq{0, 1, 4096} {
+			id, ok := customID(b, seq)
+			if !ok {
+				t.Errorf("%v does not fit a custom ID", b)
+				continue
+			}
+			who, c, at, err := parseCustomID(id)
+			if err != nil {
+				t.Errorf("%q: %v", id, err)
+				continue
+			}
+			if who != b.For || c.String() != b.Command.String() || at != seq {
+				t.Errorf("%q read back as %s %s at %d", id, who, c, at)
+			}
 		}
 	}
-	if _, ok := customID(engine.Button{Command: engine.Command{Name: "x", Options: map[string]string{"long": strings.Repeat("y", 100)}}}); ok {
+	if _, ok := customID(engine.Button{Command: engine.Command{Name: "x", Options: map[string]string{"long": strings.Repeat("y", 100)}}}, 7); ok {
 		t.Error("a custom ID past 100 characters was accepted")
 	}
-	for _, bad := range []string{"", "rh ", "rh #seed 1", "other /status", "rh @bob"} {
-		if _, _, err := parseCustomID(bad); err == nil {
+	for _, bad := range []string{"", "rh ", "rh #seed 1", "other /status", "rh @bob", "rh 0 /impact", "rh 99999999999999999999 /impact", "rh 12 "} {
+		if _, _, _, err := parseCustomID(bad); err == nil {
 			t.Errorf("%q read as a button", bad)
 		}
 	}
@@ -213,17 +218,18 @@ func TestCustomIDRoundTrip(t *testing.T) {
 func FuzzParseCustomID(f *testing.F) {
 	f.Add("rh @100000000000000002 /answer reply:accept")
 	f.Add("rh /joker use:jump clan:MYR")
+	f.Add("rh 42 @100000000000000002 /impact")
 	f.Fuzz(func(t *testing.T, id string) {
-		who, c, err := parseCustomID(id)
+		who, c, seq, err := parseCustomID(id)
 		if err != nil {
 			return
 		}
-		again, ok := customID(engine.Button{For: who, Command: c})
+		again, ok := customID(engine.Button{For: who, Command: c}, seq)
 		if !ok && len(id) <= maxCustomID {
 			return
 		}
-		who2, c2, err := parseCustomID(again)
-		if err != nil || who2 != who || c2.String() != c.String() {
+		who2, c2, seq2, err := parseCustomID(again)
+		if err != nil || who2 != who || c2.String() != c.String() || seq2 != seq {
 			t.Errorf("%q → %q does not read back: %v", id, again, err)
 		}
 	})
@@ -280,5 +286,66 @@ func TestAutocompleteOffersAtMost25(t *testing.T) {
 		if v := c.Value.(string); !strings.HasPrefix(v, "TRO-") && !strings.HasPrefix(v, "ACH-") {
 			t.Errorf("bob is offered %s before his own elements", v)
 		}
+	}
+}
+
+// TestButtonsHaveUniqueIDs: two Jokers kept by one clan in one step offer
+// one button, not two that Discord would refuse together.
+func TestButtonsHaveUniqueIDs(t *testing.T) {
+	joker := engine.Button{Label: "MYR: play the Joker, act now", For: "100000000000000001",
+		Command: engine.Command{Name: "joker", Options: map[string]string{"use": "jump", "clan": "MYR"}}}
+	other := joker
+	other.For, other.Command = "100000000000000002", engine.Command{Name: "joker", Options: map[string]string{"use": "jump", "clan": "TRO"}}
+	rows := components([]engine.Button{joker, joker, other, joker}, 9)
+	seen := map[string]bool{}
+	n := 0
+	for _, row := range rows {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			id := c.(discordgo.Button).CustomID
+			if seen[id] {
+				t.Errorf("custom ID %q given twice", id)
+			}
+			seen[id] = true
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d buttons, want one per distinct choice", n)
+	}
+}
+
+// TestSplitCutsAtCharacters: text of invalid bytes, and of characters of
+// several bytes, is cut between characters, and nothing is lost.
+func TestSplitCutsAtCharacters(t *testing.T) {
+	for _, text := range []string{strings.Repeat("\xff", 5000), strings.Repeat("é", 9000), strings.Repeat("a\xffé ", 3000)} {
+		parts := split(text, maxEmbed)
+		if strings.Join(parts, "") != strings.ReplaceAll(text, " ", "") && strings.Join(parts, " ") != text && len(parts) < 2 {
+			t.Errorf("split into %d parts", len(parts))
+		}
+		total := 0
+		for _, p := range parts {
+			if utf8.RuneCountInString(p) > maxEmbed {
+				t.Errorf("a part of %d characters", utf8.RuneCountInString(p))
+			}
+			if utf8.ValidString(text) && !utf8.ValidString(p) {
+				t.Errorf("a part cut inside a character")
+			}
+			total += len(p)
+		}
+		if total < len(strings.ReplaceAll(text, " ", "")) {
+			t.Errorf("split lost %d bytes", len(strings.ReplaceAll(text, " ", ""))-total)
+		}
+	}
+}
+
+// TestHandleSurvivesAPanic: a panic while answering is logged, and the
+// bot goes on.
+func TestHandleSurvivesAPanic(t *testing.T) {
+	tb := newTable(t)
+	i := loadInteraction(t, "help")
+	tb.bot.Handle(context.Background(), i, func(context.Context, *discordgo.InteractionResponse) error { panic("boom") })
+	tb.bot.Handle(context.Background(), i, tb.gatewayRespond(i))
+	if len(tb.fake.take()) == 0 {
+		t.Error("the bot answered nothing after the panic")
 	}
 }

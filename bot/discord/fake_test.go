@@ -29,6 +29,14 @@ type fakeDiscord struct {
 	changed chan struct{}
 	// gateway, when set, answers the gateway's address and its socket.
 	gateway *fakeGateway
+	// deferred holds, for each interaction token whose response is a
+	// deferral not yet written over, whether that deferral is private.
+	// Discord's rule: the first follow-up after a deferral takes the
+	// deferral's visibility, whatever flags it carries. Deleting the
+	// response does not change that (nobody can tell us it does).
+	deferred map[string]bool
+	// shown are the texts every player in a channel could read.
+	shown []string
 }
 
 // call is one request the bot made.
@@ -41,6 +49,9 @@ type call struct {
 	Files []string
 	// Auth is the Authorization header.
 	Auth string
+	// Public reports whether everyone in the channel sees what the call
+	// wrote, by Discord's rules (follow-ups and edits of interactions).
+	Public bool
 }
 
 func newFakeDiscord(t testing.TB) *fakeDiscord {
@@ -121,7 +132,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
 	f.mu.Lock()
+	f.visibility(&c, parts)
 	f.calls = append(f.calls, c)
 	f.next++
 	id := fmt.Sprintf("9%017d", f.next)
@@ -132,7 +145,6 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		default:
 		}
 	}()
-	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/callback"):
@@ -154,6 +166,50 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		w.Write(mustJSON(map[string]any{"id": id, "channel_id": ch, "content": content}))
 	default:
 		http.Error(w, "the fake does not know "+r.Method+" "+r.URL.Path, http.StatusNotFound)
+	}
+}
+
+// visibility follows an interaction's messages as Discord shows them:
+// a deferral's visibility passes to the first follow-up, and only an edit
+// of the response ends the deferral. It marks c public when the channel
+// sees what it wrote. f.mu is held.
+func (f *fakeDiscord) visibility(c *call, parts []string) {
+	if f.deferred == nil {
+		f.deferred = map[string]bool{}
+	}
+	flags, _ := c.obj()["flags"].(float64)
+	private := int(flags)&int(discordgo.MessageFlagsEphemeral) != 0
+	switch {
+	case len(parts) == 6 && parts[2] == "interactions" && parts[5] == "callback":
+		// POST /api/v9/interactions/ID/TOKEN/callback
+		data, _ := c.obj()["data"].(map[string]any)
+		df, _ := data["flags"].(float64)
+		dprivate := int(df)&int(discordgo.MessageFlagsEphemeral) != 0
+		switch c.obj()["type"] {
+		case float64(discordgo.InteractionResponseDeferredChannelMessageWithSource):
+			f.deferred[parts[4]] = dprivate
+		case float64(discordgo.InteractionResponseChannelMessageWithSource):
+			c.Public = !dprivate
+		}
+	case len(parts) == 5 && parts[2] == "webhooks" && c.Method == http.MethodPost:
+		// POST /api/v9/webhooks/APP/TOKEN: a follow-up.
+		if was, ok := f.deferred[parts[4]]; ok {
+			private = was
+			delete(f.deferred, parts[4])
+		}
+		c.Public = !private
+	case len(parts) == 7 && parts[2] == "webhooks" && parts[6] == "@original" && c.Method == http.MethodPatch:
+		if was, ok := f.deferred[parts[4]]; ok {
+			c.Public = !was
+			delete(f.deferred, parts[4])
+		}
+	case len(parts) >= 4 && parts[2] == "channels" && c.Method == http.MethodPost:
+		c.Public = !strings.HasPrefix(parts[3], "dm-")
+	}
+	if c.Public {
+		if text := content(*c); text != "" {
+			f.shown = append(f.shown, text)
+		}
 	}
 }
 

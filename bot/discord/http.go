@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -19,8 +20,10 @@ import (
 // application's Ed25519 key over the timestamp header followed by the
 // body; a request whose signature does not verify, or whose timestamp is
 // older (or further ahead) than maxSkew, is answered 401 and never read
-// further, so a captured request cannot be played again later; one played
-// again sooner is known by its interaction ID and refused the same way. The first
+// further, so a captured request cannot be played again later. One played
+// again sooner (or delivered again by Discord) is known by its interaction
+// ID in the store, by every instance and across restarts: it makes no
+// second step and is answered as the first was. The first
 // response goes back in the HTTP reply; everything after it goes through
 // the bot's session, as in gateway mode.
 
@@ -65,31 +68,68 @@ type Endpoint struct {
 	Key  ed25519.PublicKey
 	Work context.Context
 	Now  func() time.Time
-
-	// seen are the interactions taken within the last maxSkew, so that a
-	// signed request played again while its timestamp still passes is
-	// refused too (by this instance; each keeps its own).
-	mu   sync.Mutex
-	seen map[string]time.Time
 }
 
-// fresh records the interaction id, and reports whether it is new.
-func (e *Endpoint) fresh(id string, now time.Time) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.seen == nil {
-		e.seen = map[string]time.Time{}
+// The HTTP server's limits: a client that dribbles its request, or holds
+// its connection idle, is cut off, and at most maxConns connections are
+// open at once (see [LimitListener]).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 10 * time.Second
+	writeTimeout      = 10 * time.Second
+	idleTimeout       = 60 * time.Second
+	// MaxConns is how many connections the endpoint keeps open at once.
+	MaxConns = 256
+)
+
+// Server returns an HTTP server for the endpoint's routes, with timeouts
+// on reading, writing and idling. Serve it on LimitListener(ln, MaxConns).
+func (e *Endpoint) Server() *http.Server {
+	return &http.Server{Handler: e.Handler(), ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
+}
+
+// LimitListener returns a listener that accepts at most n connections
+// open at once; past that, Accept waits for one to close.
+func LimitListener(ln net.Listener, n int) net.Listener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+type limitListener struct {
+	net.Listener
+	slots chan struct{}
+	once  sync.Once
+	done  chan struct{}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
 	}
-	for k, t := range e.seen {
-		if now.Sub(t) > 2*maxSkew {
-			delete(e.seen, k)
-		}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
 	}
-	if _, ok := e.seen[id]; ok {
-		return false
-	}
-	e.seen[id] = now
-	return true
+	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
 }
 
 // Handler returns the endpoint's routes.
@@ -113,7 +153,8 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil || len(body) > maxBody {
-		http.Error(w, "unreadable body", http.StatusBadRequest)
+		// Unverified, like any request Discord did not sign.
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
 	if !Verify(e.Key, r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp"), body, now()) {
@@ -123,10 +164,6 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	var i discordgo.Interaction
 	if err := json.Unmarshal(body, &i); err != nil {
 		http.Error(w, "not an interaction", http.StatusBadRequest)
-		return
-	}
-	if i.Type != discordgo.InteractionPing && !e.fresh(i.ID, now()) {
-		http.Error(w, "interaction already taken", http.StatusUnauthorized)
 		return
 	}
 	if i.Type == discordgo.InteractionPing {

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -153,6 +154,7 @@ func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 		{"signature without timestamp", body, sign(e.priv, now, body), ""},
 		{"signature not hex", body, "zz" + sign(e.priv, now, body)[2:], now},
 		{"timestamp swapped", body, sign(e.priv, now, body), strconv.FormatInt(e.clock().Unix()-1, 10)},
+		{"oversized and unsigned", bytes.Repeat([]byte(" "), maxBody+1), "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp := e.post(t, c.body, c.sig, c.ts)
@@ -184,11 +186,14 @@ func TestEndpointAnswersPingAndSignedStatus(t *testing.T) {
 		t.Fatalf("/status answered with %+v, want a private deferral", r)
 	}
 	c := e.fake.waitFor(t, "the status", originalEdit("aW50ZXJhY3Rpb246status"))
-	// The same signed request again, within its five minutes, is refused.
-	body := fixture(t, "status")
-	ts := strconv.FormatInt(e.clock().Unix(), 10)
-	if resp := e.post(t, body, sign(e.priv, ts, body), ts); resp.StatusCode != http.StatusUnauthorized {
-		t.Errorf("a replayed /status: %d, want 401", resp.StatusCode)
+	// The same signed request again, within its five minutes, is the
+	// same interaction: answered as before, from the store.
+	e.fake.take()
+	if r := e.send(t, fixture(t, "status")); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Errorf("a replayed /status answered with type %d", r.Type)
+	}
+	if again := e.fake.waitFor(t, "the status again", originalEdit("aW50ZXJhY3Rpb246status")); content(again) != content(c) {
+		t.Errorf("a replayed /status said %q, first %q", content(again), content(c))
 	}
 	if !strings.Contains(content(c), "The book is gathering") {
 		t.Errorf("/status said %q", content(c))
@@ -226,5 +231,73 @@ func TestVerify(t *testing.T) {
 	}
 	if Verify(pub[:31], sign(priv, "1", body), "1", body, time.Unix(1, 0)) {
 		t.Error("a short key verified")
+	}
+}
+
+// TestLimitListenerHoldsConnections: past its cap, a listener accepts no
+// more connections until one of those it gave out closes.
+func TestLimitListenerHoldsConnections(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := LimitListener(ln, 2)
+	defer lim.Close()
+	accepted := make(chan net.Conn, 3)
+	go func() {
+		for {
+			c, err := lim.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	for range 3 {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	first := <-accepted
+	<-accepted
+	select {
+	case <-accepted:
+		t.Fatal("a third connection was accepted past the cap of two")
+	case <-time.After(100 * time.Millisecond):
+	}
+	first.Close()
+	select {
+	case <-accepted:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the third connection was not accepted once one closed")
+	}
+}
+
+// TestServerTimesOutADribblingClient: a client that sends part of its
+// headers and then nothing is cut off.
+func TestServerTimesOutADribblingClient(t *testing.T) {
+	e := &Endpoint{}
+	srv := e.Server()
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 {
+		t.Fatalf("the server's timeouts are %v, %v, %v, %v", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout)
+	}
+	srv.ReadHeaderTimeout = 200 * time.Millisecond
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "POST /interactions HTTP/1.1\r\nHost: x\r\n")
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.ReadAll(c); err != nil {
+		t.Fatalf("the connection stayed open: %v", err)
 	}
 }

@@ -26,6 +26,9 @@ func requestOf(i *discordgo.Interaction) (bot.Request, error) {
 		User:    engine.PlayerID(i.Member.User.ID),
 		Roles:   i.Member.Roles,
 		Admin:   perms&discordgo.PermissionManageGuild != 0 || perms&discordgo.PermissionAdministrator != 0,
+		// Discord may deliver one interaction more than once; the router
+		// acts on it once.
+		Interaction: i.ID,
 	}, nil
 }
 

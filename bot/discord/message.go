@@ -82,7 +82,7 @@ func shape(rep bot.Reply) []message {
 		out[i].Ephemeral = rep.Ephemeral
 	}
 	out[0].Image = rep.Image
-	out[len(out)-1].Components = components(rep.Buttons)
+	out[len(out)-1].Components = components(rep.Buttons, rep.Seq)
 	return out
 }
 
@@ -91,8 +91,18 @@ func shape(rep bot.Reply) []message {
 func split(text string, n int) []string {
 	var parts []string
 	for utf8.RuneCountInString(text) > n {
-		r := []rune(text)
-		head := string(r[:n])
+		// head is text's first n characters, cut at a character's start
+		// in text itself (counting an invalid byte as one, as
+		// RuneCountInString does).
+		end, k := len(text), 0
+		for i := range text {
+			if k == n {
+				end = i
+				break
+			}
+			k++
+		}
+		head := text[:end]
 		cut := strings.LastIndex(head, "\n")
 		if cut < len(head)/2 {
 			if sp := strings.LastIndex(head, " "); sp >= len(head)/2 {

@@ -43,12 +43,16 @@ func TestTwoPlayersPressAtOnce(t *testing.T) {
 	tb.direct(t, fmt.Sprintf("#place TRO-W1 %g,%g S", front.X, front.Y))
 	tb.direct(t, "#stack combat JOKER QC JOKER 8C")
 	var offered []engine.Button
+	var at []engine.Seq
 	for _, who := range []engine.PlayerID{"100000000000000001", "100000000000000001", "100000000000000002", "100000000000000002"} {
 		for _, r := range tb.directives.Handle(ctx, bot.Request{Guild: testGuild, Channel: testChannel, User: who, Command: engine.Command{Name: "aloof"}}) {
 			if r.Ephemeral {
 				t.Fatalf("%s could not stand aloof: %s", who, r.Text)
 			}
 			offered = append(offered, r.Buttons...)
+			for range r.Buttons {
+				at = append(at, r.Seq)
+			}
 		}
 	}
 	if len(offered) != 2 || offered[0].For == offered[1].For {
@@ -66,7 +70,7 @@ func TestTwoPlayersPressAtOnce(t *testing.T) {
 			who = "bob"
 		}
 		p := loadInteraction(t, "press-accept-"+who)
-		id, ok := customID(b)
+		id, ok := customID(b, at[n])
 		if !ok {
 			t.Fatalf("button %+v has no custom ID", b)
 		}

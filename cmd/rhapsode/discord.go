@@ -89,8 +89,9 @@ func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", discord.Health)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(ln)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	go srv.Serve(discord.LimitListener(ln, 16))
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -171,7 +172,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: ep.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	srv := ep.Server()
+	ln = discord.LimitListener(ln, discord.MaxConns)
 	var waitDeadlines func()
 	if getenv("DISCORD_TOKEN") != "" {
 		waitDeadlines = runDeadlines(ctx, router, b)

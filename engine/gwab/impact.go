@@ -9,7 +9,8 @@ import (
 )
 
 // Spending an impact (10.1.3). The loser of a number-card pairing is
-// pushed back at least one stride, straight away from the victor; the
+// pushed back at least one stride, away from the victor and toward the
+// nearest free stand of its own side beyond it when there is one; the
 // victor's player spends the rest: more strides on the loser, one stride
 // each pushing other antagonist stands of the melee away, or one stride
 // each bringing his own clan's stands forward. A stand that cannot be
@@ -114,6 +115,13 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		from := where(el)
 		away := from.Center.Sub(victor.Base.Center).Unit()
 		to, blocked := s.slide(el, from, away.Scale(float64(strides)), moved)
+		// Away from the victor, and if it can be done, toward the
+		// loser's own clan or its allies (10.1.3).
+		if dir, ok := s.towardFriends(el, from, away, moved); ok {
+			if t, b := s.slide(el, from, dir.Scale(float64(strides)), moved); !b || blocked {
+				to, blocked = t, b
+			}
+		}
 		moved[el.ID] = to
 		ev.Shifts = append(ev.Shifts, Shift{Element: el.ID, Label: el.Label(), From: from, To: to, Strides: strides, Blocked: blocked})
 		if blocked {
@@ -151,6 +159,35 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	return afterFightStep(tx)
+}
+
+// pushCone is the cosine of the widest angle from straight away from the
+// victor at which an impact may push a stand toward its friends: 60
+// degrees, so that the push still carries it well away (RULINGS.md).
+const pushCone = 0.5
+
+// towardFriends returns the direction from a stand at from to the nearest
+// stand of its own clan or an allied clan (one of its side), not itself in
+// contact with an enemy, that lies beyond it as seen from the victor
+// (within 60 degrees of away); false when none does.
+func (s *State) towardFriends(el *Element, from engine.Base, away engine.Vec, moved map[ElementID]engine.Base) (engine.Vec, bool) {
+	side := s.Clan(el.Clan).Side
+	best, bestDist := engine.Vec{}, 0.0
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.ID == el.ID || !o.inPlay() || s.Clan(o.Clan).Side != side || s.engagedWith(o) != nil {
+			continue
+		}
+		at := o.Base
+		if b, ok := moved[o.ID]; ok {
+			at = b
+		}
+		d := at.Center.Sub(from.Center)
+		if dist := d.Len(); dist > 1e-9 && d.Unit().Dot(away) >= pushCone && (bestDist == 0 || dist < bestDist) {
+			best, bestDist = d.Unit(), dist
+		}
+	}
+	return best, bestDist > 0
 }
 
 // elementList reads a comma-separated list of elements.

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -238,6 +240,11 @@ func (s *State) findElement(typed string) (*Element, error) {
 			return e, nil
 		}
 	}
+	if utf8.RuneCountInString(t) > maxTyped {
+		// Far longer than any name: no suggestion is near, and the
+		// search would cost a long while.
+		return nil, engine.Refuse("", "There is no element called %s; /status lists them.", quoteTyped(t))
+	}
 	type cand struct {
 		name string
 		d    int
@@ -261,6 +268,19 @@ func (s *State) findElement(typed string) (*Element, error) {
 		return nil, engine.Refuse("", "There is no element called %q; /status lists them.", typed)
 	}
 	return nil, engine.Refuse("", "There is no element called %q. Did you mean %s?", typed, strings.Join(names, ", "))
+}
+
+// maxTyped is the longest name findElement looks for near matches of;
+// names are far shorter.
+const maxTyped = 64
+
+// quoteTyped quotes what a player typed, at most a few dozen characters.
+func quoteTyped(t string) string {
+	const most = 24
+	if utf8.RuneCountInString(t) <= most {
+		return strconv.Quote(t)
+	}
+	return strconv.Quote(string([]rune(t)[:most])) + "…"
 }
 
 // editDistance is the Levenshtein distance between a and b.
