@@ -2,7 +2,7 @@ package gwab
 
 import (
 	"encoding/json"
-	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -194,16 +194,33 @@ func (s Session) Open() bool { return s.Book == 0 }
 
 func (s *Saga) Over() bool { return s.Ended != "" }
 
+// Clone copies the saga deeply, field by field: a saga follows its books
+// after every step, and a copy through JSON grew with every book it held.
 func (s *Saga) Clone() engine.State {
-	data, err := json.Marshal(s)
-	if err != nil {
-		panic(fmt.Sprintf("gwab: clone saga: %v", err))
+	c := *s
+	c.Heroes = slices.Clone(s.Heroes)
+	for i := range c.Heroes {
+		h := &c.Heroes[i]
+		h.Books = slices.Clone(h.Books)
+		h.Deeds = maps.Clone(h.Deeds)
 	}
-	c := &Saga{}
-	if err := json.Unmarshal(data, c); err != nil {
-		panic(fmt.Sprintf("gwab: clone saga: %v", err))
+	c.Ledger = slices.Clone(s.Ledger)
+	c.Books = slices.Clone(s.Books)
+	for i := range c.Books {
+		b := &c.Books[i]
+		b.Clans = slices.Clone(b.Clans)
+		b.Figures = maps.Clone(b.Figures)
+		b.StepLines = slices.Clone(b.StepLines)
+		b.StepDeeds = slices.Clone(b.StepDeeds)
 	}
-	return c
+	c.Sessions = slices.Clone(s.Sessions)
+	for i := range c.Sessions {
+		ss := &c.Sessions[i]
+		ss.Answers = maps.Clone(ss.Answers)
+		ss.Absent = slices.Clone(ss.Absent)
+	}
+	c.Retired = slices.Clone(s.Retired)
+	return &c
 }
 
 // Title is the saga's name.
