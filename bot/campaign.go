@@ -35,15 +35,26 @@ func (r *Router) chronicleFor(name string) (engine.Chronicle, bool) {
 	return nil, false
 }
 
-// campaign runs a campaign command. The first of a campaign's commands
-// begins one; the rest go to the guild's running campaign, or, for those
+// opening returns the command that begins a campaign of ch (flag
+// engine.Opens).
+func opening(ch engine.Chronicle) engine.CommandSpec {
+	for _, s := range ch.Commands() {
+		if s.Is(engine.Opens) {
+			return s
+		}
+	}
+	return engine.CommandSpec{}
+}
+
+// campaign runs a campaign command. The one flagged engine.Opens begins
+// one; the rest go to the guild's running campaign, or, for those
 // that only read, to its last one.
 func (r *Router) campaign(ctx context.Context, guild string, ch engine.Chronicle, req Request) ([]Reply, error) {
 	key := channelKey{guild, campaignKey(ch)}
 	lock := r.channelLock(key)
 	lock.Lock()
 	defer lock.Unlock()
-	if req.Command.Name == ch.Commands()[0].Name {
+	if opening(ch).Name == req.Command.Name {
 		return r.beginCampaign(ctx, key, ch, req)
 	}
 	if name := req.Command.Opt("saga"); name != "" {
@@ -54,7 +65,7 @@ func (r *Router) campaign(ctx context.Context, guild string, ch engine.Chronicle
 		info, err = r.cfg.Store.LatestGame(ctx, key.guild, key.channel)
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, engine.Refuse("", "No saga has been started on this server; the Herald starts one with /%s.", ch.Commands()[0].Name)
+		return nil, engine.Refuse("", "No saga has been started on this server; the Herald starts one with /%s.", opening(ch).Name)
 	}
 	if err != nil {
 		return nil, err

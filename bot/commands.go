@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -13,12 +14,19 @@ import (
 // Commands returns every command a guild's players can give, whatever
 // rules their books are played by: the table's own, then each rule
 // system's, merged by name. Transports that declare commands up front
-// (Discord's application commands) register these. Each source of
-// commands is one line of sources.
-func (r *Router) Commands() []engine.CommandSpec {
-	sources := [][]engine.CommandSpec{tableCommands}
+// (Discord's application commands) register these.
+func (r *Router) Commands() []engine.CommandSpec { return r.commands }
+
+// allCommands merges the table's commands with every rule system's. Each
+// source of commands is one line of sources.
+func (r *Router) allCommands() ([]engine.CommandSpec, error) {
+	var table []engine.CommandSpec
+	for _, tc := range r.tables {
+		table = append(table, tc.CommandSpec)
+	}
+	sources := [][]engine.CommandSpec{table}
 	for _, rs := range r.cfg.Rulesets {
-		sources = append(sources, rs.Commands())
+		sources = append(sources, r.withRulesOption(rs.Commands()))
 	}
 	for _, ch := range r.chronicles {
 		sources = append(sources, ch.Commands())
@@ -27,12 +35,15 @@ func (r *Router) Commands() []engine.CommandSpec {
 }
 
 // MergeCommands joins lists of commands: the first list to name a
-// command gives its help; its options are the union of every list's, in
-// order of first appearance, an option's choices the union of theirs
-// (none when one list leaves it free). An option is required only when
-// every list that has the command requires it: the rule system a game is
-// played by still checks its own.
-func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
+// command gives its help; its flags and options are the union of every
+// list's, options in order of first appearance, an option's choices the
+// union of theirs (none when one list leaves it free). An option is
+// required only when every list that has the command requires it: the
+// rule system a game is played by still checks its own. An option name
+// must mean one kind of thing in every list: two kinds for one name
+// (a free text and a piece, say) are an error, for a transport types each
+// option once.
+func MergeCommands(lists ...[]engine.CommandSpec) ([]engine.CommandSpec, error) {
 	var out []engine.CommandSpec
 	at := map[string]int{}
 	inLists := map[string]int{}        // how many lists have each command
@@ -54,6 +65,7 @@ func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 				continue
 			}
 			m := &out[i]
+			m.Flags |= c.Flags
 			for _, o := range c.Options {
 				j := slices.IndexFunc(m.Options, func(x engine.OptionSpec) bool { return x.Name == o.Name })
 				if j < 0 {
@@ -61,6 +73,9 @@ func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 					continue
 				}
 				have := &m.Options[j]
+				if have.Kind != o.Kind {
+					return nil, fmt.Errorf("bot: /%s %s: is %s in one rule system and %s in another; give the options different names", c.Name, o.Name, have.Kind, o.Kind)
+				}
 				have.Required = have.Required && o.Required
 				if len(have.Choices) == 0 || len(o.Choices) == 0 {
 					have.Choices = nil
@@ -84,7 +99,7 @@ func MergeCommands(lists ...[]engine.CommandSpec) []engine.CommandSpec {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Complete offers values for option of command as req's user types it

@@ -34,7 +34,7 @@ var _ DeadlineStore = (*store.Store)(nil)
 // maxDeadlineHours bounds /book deadline: two weeks a turn.
 const maxDeadlineHours = 14 * 24
 
-var deadlineSpec = engine.CommandSpec{Name: "book deadline", Help: "Give each turn a time limit; when it runs out, the table acts for the late player, passing or taking the most cautious choice. Game master only.",
+var deadlineSpec = engine.CommandSpec{Name: "book deadline", Help: "Give each turn a time limit; when it runs out, the table acts for the late player, passing or taking the most cautious choice. Game master only.", Flags: engine.MasterOnly,
 	Options: []engine.OptionSpec{
 		{Name: "hours", Help: "hours allowed each turn, 1 to 336; 0 lifts the deadline", Kind: engine.OptInt, Required: true},
 	}}

@@ -118,7 +118,7 @@ func example(spec engine.CommandSpec, pick func(option string) string) string {
 // helpOne answers /help COMMAND for the rule system rs, completing
 // pieces from g when a game is open.
 func (r *Router) helpOne(rs engine.Ruleset, g *engine.Game, user engine.PlayerID, topic string) (string, error) {
-	specs := Commands(rs)
+	specs := r.bookCommands(rs)
 	i := slices.IndexFunc(specs, func(s engine.CommandSpec) bool { return s.Name == topic })
 	if i < 0 {
 		names := make([]string, len(specs))
@@ -157,7 +157,9 @@ func (r *Router) unknown(ctx context.Context, key channelKey, c engine.Command) 
 	// The channel's own rule system says what its commands' options are.
 	if info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
 		if rs, ok := r.rules[info.Ruleset]; ok {
-			all = MergeCommands(Commands(rs), all)
+			if merged, err := MergeCommands(r.bookCommands(rs), all); err == nil {
+				all = merged
+			}
 		}
 	}
 	words := strings.Fields(c.Name)

@@ -22,7 +22,7 @@ func bookOf(b *testing.B, n int) (*store.Store, store.GameID) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	g := engine.NewGame(gwab.Rules{})
+	g := engine.NewGame(gwab.New())
 	var events []engine.Event
 	apply := func(e engine.Event) {
 		if err := g.Apply(e); err != nil {
@@ -73,7 +73,7 @@ func bookOf(b *testing.B, n int) (*store.Store, store.GameID) {
 		}
 	}
 	// Snapshot where the router would: every 64 events.
-	replay := engine.NewGame(gwab.Rules{})
+	replay := engine.NewGame(gwab.New())
 	for _, e := range events {
 		if err := replay.Apply(e); err != nil {
 			b.Fatal(err)
@@ -83,7 +83,7 @@ func bookOf(b *testing.B, n int) (*store.Store, store.GameID) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := st.PutSnapshot(ctx, info.ID, replay.Seq, snapshotVersion(gwab.Rules{}), data); err != nil {
+			if err := st.PutSnapshot(ctx, info.ID, replay.Seq, snapshotVersion(gwab.New()), data); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -101,7 +101,7 @@ func BenchmarkLoad(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
-				g, err := Load(ctx, st, gwab.Rules{}, id)
+				g, err := Load(ctx, st, gwab.New(), id)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -18,7 +18,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the transcript goldens in testdata")
 
-func rulesets() []engine.Ruleset { return []engine.Ruleset{gwab.Rules{}, sweet.Rules{}} }
+func rulesets() []engine.Ruleset { return []engine.Ruleset{gwab.New(), sweet.New()} }
 
 // table opens a store at path and a local table on it, as one process of
 // the real program would.

@@ -7,19 +7,11 @@ import (
 )
 
 // Who may do what beyond playing his own clans. A clan's owner alone acts
-// for it: the rule systems check that. Taking a step back, ending a book
-// early and setting its deadlines are for the book's game master: the
-// player who opened it, any member who may manage the server, and the
-// members of the role Config.GMRole names.
-
-// masterCommands are the commands only a game master gives, with what
-// the refusal says he does. They are the table's, whatever its rules, so
-// the refusal cites no rule system's section.
-var masterCommands = map[string]struct{ rule, does string }{
-	"undo":          {"", "takes steps back"},
-	"book end":      {"", "ends it"},
-	"book deadline": {"", "sets its deadlines"},
-}
+// for it: the rule systems check that. The commands flagged
+// engine.MasterOnly (taking a step back, starting and ending a book,
+// setting its deadlines) are for the book's game master: the player who
+// opened it, any member who may manage the server, and the members of
+// the role Config.GMRole names.
 
 // serverMaster reports whether the server itself makes req's user a game
 // master at every table: he may manage it, or holds the configured role.
@@ -40,13 +32,24 @@ func (r *Router) isMaster(g *engine.Game, req Request) bool {
 // in the table's words.
 func (r *Router) permit(g *engine.Game, req Request) error {
 	c := req.Command
-	m, ok := masterCommands[c.Name]
-	if c.Directive || !ok || r.isMaster(g, req) {
+	if c.Directive || !r.masterOnly(g, c.Name) || r.isMaster(g, req) {
 		return nil
 	}
 	who := "the player who opened it"
 	if ms, ok := g.Rules.(engine.Mastered); ok && ms.Master(g.State) != "" {
 		who = string(ms.Master(g.State))
 	}
-	return engine.Refuse(m.rule, "Only the book's game master (%s) %s.", who, m.does)
+	return engine.Refuse("", "Only the book's game master (%s) may give /%s.", who, c.Name)
+}
+
+// masterOnly reports whether the command name, as the table or g's rule
+// system describes it, is for the game master alone (engine.MasterOnly).
+func (r *Router) masterOnly(g *engine.Game, name string) bool {
+	for _, tc := range r.tables {
+		if tc.Name == name {
+			return tc.Is(engine.MasterOnly)
+		}
+	}
+	spec, ok := g.Spec(name)
+	return ok && spec.Is(engine.MasterOnly)
 }

@@ -30,7 +30,7 @@ func refused(reps []Reply) bool { return len(reps) == 1 && reps[0].Ephemeral }
 // player who is none of these is refused, privately.
 func TestGameMasters(t *testing.T) {
 	st := openStore(t, filepath.Join(t.TempDir(), "gm.db"))
-	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.Rules{}}, Directives: true, GMRole: "heralds", Logger: testLogger(t)})
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, GMRole: "heralds", Logger: testLogger(t)})
 	doAll(t, r, practiceSetup)
 	do(t, r, "@alice /aloof")
 	if reps := as(t, r, "/undo", "bob", false); !refused(reps) || !strings.Contains(reps[0].Text, "game master (alice)") {
@@ -61,7 +61,7 @@ func TestGameMasters(t *testing.T) {
 // (turn calls off) says nothing more.
 func TestTurnCalls(t *testing.T) {
 	st := openStore(t, filepath.Join(t.TempDir(), "calls.db"))
-	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.Rules{}}, Directives: true, TurnCalls: true, Logger: testLogger(t)})
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, TurnCalls: true, Logger: testLogger(t)})
 	doAll(t, r, practiceSetup)
 	reps := do(t, r, "@alice /aloof")
 	var calls []Reply
@@ -87,7 +87,7 @@ func TestDeadlineStandsInAndSurvives(t *testing.T) {
 	st := openStore(t, path)
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	cfg := Config{Store: st, Rulesets: []engine.Ruleset{gwab.Rules{}}, Directives: true, Now: clock, Logger: testLogger(t)}
+	cfg := Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, Now: clock, Logger: testLogger(t)}
 	r := NewRouter(cfg)
 	doAll(t, r, practiceSetup)
 	if reps := do(t, r, "@alice /book deadline hours:4"); refused(reps) || !strings.Contains(reps[0].Text, "4 hours") {
@@ -161,7 +161,7 @@ func count(xs []string, x string) int {
 // step it was meant for, and does nothing once a player has acted.
 func TestStandInForAStepPassedIsRefused(t *testing.T) {
 	st := openStore(t, filepath.Join(t.TempDir(), "atseq.db"))
-	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.Rules{}}, Directives: true, Logger: testLogger(t)})
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, Logger: testLogger(t)})
 	doAll(t, r, practiceSetup)
 	info, err := st.ActiveGame(context.Background(), "g", "c")
 	if err != nil {
@@ -179,7 +179,7 @@ func TestMergeCommands(t *testing.T) {
 		{Name: "rules", Help: "r"}, {Name: "mode", Help: "m", Choices: []string{"battle"}, Required: true}}}}
 	b := []engine.CommandSpec{{Name: "book open", Help: "second", Options: []engine.OptionSpec{
 		{Name: "mode", Help: "m", Choices: []string{"battle", "skirmish"}}, {Name: "grid", Help: "g"}}}, {Name: "deploy", Help: "d"}}
-	got := MergeCommands(a, b)
+	got := mustMerge(t, a, b)
 	if len(got) != 2 || got[0].Help != "first" || got[1].Name != "deploy" {
 		t.Fatalf("merged %+v", got)
 	}
@@ -197,15 +197,31 @@ func TestMergeCommands(t *testing.T) {
 	// required of everyone.
 	fa := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "element", Required: true}, {Name: "target", Required: true}}}}
 	fb := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "unit", Required: true}, {Name: "target", Required: true}}}}
-	fire := MergeCommands(fa, fb)[0]
+	fire := mustMerge(t, fa, fb)[0]
 	for _, o := range fire.Options {
 		if o.Required != (o.Name == "target") {
 			t.Errorf("fire's %s merged as required %v", o.Name, o.Required)
 		}
 	}
-	if !MergeCommands(fa)[0].Options[0].Required {
+	if !mustMerge(t, fa)[0].Options[0].Required {
 		t.Error("one list's required option lost its requirement")
 	}
+	// One option name, two kinds: a transport could type it only one way,
+	// so the merge refuses.
+	pa := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "at", Kind: engine.OptText}}}}
+	pb := []engine.CommandSpec{{Name: "fire", Options: []engine.OptionSpec{{Name: "at", Kind: engine.OptPoint}}}}
+	if _, err := MergeCommands(pa, pb); err == nil || !strings.Contains(err.Error(), "/fire at:") {
+		t.Errorf("two kinds for /fire at: merged, err %v", err)
+	}
+}
+
+func mustMerge(t *testing.T, lists ...[]engine.CommandSpec) []engine.CommandSpec {
+	t.Helper()
+	got, err := MergeCommands(lists...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
 
 // TestCompleteElementsAndSagaHeroes: a player typing an element's name is

@@ -82,6 +82,10 @@ type Router struct {
 	// chronicles the campaigns' alone.
 	rules      map[string]engine.Ruleset
 	chronicles []engine.Chronicle
+	// tables are the table's own commands; commands, every command of
+	// every rule system, merged by name.
+	tables   []tableCommand
+	commands []engine.CommandSpec
 
 	mu    sync.Mutex
 	locks map[channelKey]*sync.Mutex
@@ -128,7 +132,40 @@ func NewRouter(cfg Config) *Router {
 			r.chronicles = append(r.chronicles, cr.Campaign())
 		}
 	}
+	r.tables = r.table()
+	all, err := r.allCommands()
+	if err != nil {
+		// The rule systems are compiled in: two that disagree are a bug
+		// to fix before the bot starts, not a state to run in.
+		panic(err)
+	}
+	r.commands = all
 	return r
+}
+
+// opensBook reports whether the command name opens a book: one of the
+// book rule systems describes it so.
+func (r *Router) opensBook(name string) bool {
+	for _, rs := range r.cfg.Rulesets {
+		for _, s := range rs.Commands() {
+			if s.Name == name && s.Is(engine.Opens) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Spec returns the command name as the table describes it, merged over
+// every rule system here, for transports that treat commands by their
+// flags (a private answer, say).
+func (r *Router) Spec(name string) (engine.CommandSpec, bool) {
+	for _, s := range r.Commands() {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return engine.CommandSpec{}, false
 }
 
 func randomSeed() uint64 {
@@ -211,19 +248,11 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 	if c.Directive && !r.cfg.Directives {
 		return nil, engine.Refuse("", "Table directives are for the local table only.")
 	}
-	switch {
-	case !c.Directive && (c.Name == "help" || strings.HasPrefix(c.Name, "help ")):
-		return r.help(ctx, key, req)
-	case !c.Directive && c.Name == "log":
-		return r.log(ctx, key, req)
-	case !c.Directive && c.Name == "measure":
-		return r.measure(ctx, key, req)
-	case !c.Directive && c.Name == "board":
-		return r.board(ctx, key, req)
-	case !c.Directive && c.Name == "book open":
+	if tc, ok := r.tableCommand(c); ok {
+		return tc.answer(ctx, key, req)
+	}
+	if !c.Directive && r.opensBook(c.Name) {
 		return r.open(ctx, key, req)
-	case !c.Directive && c.Name == "book deadline":
-		return r.setDeadline(ctx, key, req)
 	}
 	if !c.Directive {
 		if err := r.unknown(ctx, key, c); err != nil {

@@ -24,7 +24,7 @@ func (b brittle) Decide(tx *engine.Tx, c engine.Command) error {
 // privately, records nothing, and the table carries on.
 func TestPanicInRulesChangesNothing(t *testing.T) {
 	st := openStore(t, filepath.Join(t.TempDir(), "panic.db"))
-	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{brittle{}}, Directives: true, Logger: testLogger(t)})
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{brittle{gwab.New()}}, Directives: true, Logger: testLogger(t)})
 	doAll(t, r, practiceSetup)
 	before := len(kinds(t, st))
 	reps := r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: "mallory", Command: engine.Command{Name: "status"}})

@@ -48,7 +48,7 @@ func loadSaga(t *testing.T, st Store) *gwab.Saga {
 func loadGuildSaga(t *testing.T, st Store, guild string) *gwab.Saga {
 	t.Helper()
 	ctx := context.Background()
-	ch := gwab.Rules{}.Campaign()
+	ch := gwab.New().Campaign()
 	info, err := st.LatestGame(ctx, guild, campaignKey(ch))
 	if err != nil {
 		t.Fatal(err)

@@ -166,13 +166,13 @@ func TestExportReadsCampaigns(t *testing.T) {
 	playScript(t, path, sagaScript(t)[:4], "")
 	st := openStore(t, path)
 	var b bytes.Buffer
-	if err := Export(context.Background(), st, rulesets(), "local", campaignKey(gwab.Rules{}.Campaign()), ExportOptions{}, &b); err != nil {
+	if err := Export(context.Background(), st, rulesets(), "local", campaignKey(gwab.New().Campaign()), ExportOptions{}, &b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "Wrath") {
 		t.Fatalf("the saga's export does not show its start:\n%s", b.String())
 	}
-	if err := Export(context.Background(), st, nil, "local", campaignKey(gwab.Rules{}.Campaign()), ExportOptions{}, &b); err == nil {
+	if err := Export(context.Background(), st, nil, "local", campaignKey(gwab.New().Campaign()), ExportOptions{}, &b); err == nil {
 		t.Fatal("an export without the rules of its game went ahead")
 	}
 }

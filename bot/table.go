@@ -12,22 +12,58 @@ import (
 	"github.com/rhapsode/rhapsode/store"
 )
 
-// The commands every table has, whatever its rules: opening a book, help,
-// and the log. The rest belong to the game's rule system.
+// The table's own commands, whatever its rules: help, the board, the
+// log, the tape measure and deadlines. Opening a book is the table's too,
+// but each rule system describes its own /book open (flag engine.Opens),
+// and the table adds the rules: option that chooses among them. The rest
+// of the commands belong to the game's rule system.
 
-var tableCommands = []engine.CommandSpec{
-	{Name: "help", Help: "List the commands, with one line each; /help COMMAND explains one, with its options and an example.", Options: []engine.OptionSpec{
+var (
+	helpSpec = engine.CommandSpec{Name: "help", Help: "List the commands, with one line each; /help COMMAND explains one, with its options and an example.", Flags: engine.Private | engine.Reads, Options: []engine.OptionSpec{
 		{Name: "command", Help: "a command to explain, like move or army pick"},
-	}, Example: "/help move"},
-	{Name: "board", Help: "Show a picture of the table as it stands."},
-	{Name: "log", Help: "Read the last steps of this channel's book.", Options: []engine.OptionSpec{
+	}, Example: "/help move"}
+	boardSpec = engine.CommandSpec{Name: "board", Help: "Show a picture of the table as it stands.", Flags: engine.Private | engine.Reads}
+	logSpec   = engine.CommandSpec{Name: "log", Help: "Read the last steps of this channel's book.", Flags: engine.Private | engine.Reads, Options: []engine.OptionSpec{
 		{Name: "last", Help: "how many steps, 1 to 50 (default 10); a step is one command and what it did", Kind: engine.OptInt},
-	}},
-	{Name: "measure", Help: "A tape measure: the distance between two pieces or places, or how far a piece moves and shoots. It changes nothing.", Options: []engine.OptionSpec{
+	}}
+	measureSpec = engine.CommandSpec{Name: "measure", Help: "A tape measure: the distance between two pieces or places, or how far a piece moves and shoots. It changes nothing.", Flags: engine.Private | engine.Reads, Options: []engine.OptionSpec{
 		{Name: "from", Help: "a piece's name, or a place on the board", Required: true},
 		{Name: "to", Help: "another piece or place; left out, what the piece can reach"},
-	}, Example: "/measure from:MYR-W3 to:TRO-C1"},
-	deadlineSpec,
+	}, Example: "/measure from:MYR-W3 to:TRO-C1"}
+)
+
+// rulesOption is the option of /book open that chooses the rule system.
+const rulesOption = "rules"
+
+// tableCommand is one of the table's own commands with what answers it.
+type tableCommand struct {
+	engine.CommandSpec
+	answer func(ctx context.Context, key channelKey, req Request) ([]Reply, error)
+}
+
+// table lists the table's own commands, in the order /help shows them.
+func (r *Router) table() []tableCommand {
+	return []tableCommand{
+		{helpSpec, r.help},
+		{boardSpec, r.board},
+		{logSpec, r.log},
+		{measureSpec, r.measure},
+		{deadlineSpec, r.setDeadline},
+	}
+}
+
+// tableCommand returns the table's own command c names; /help COMMAND
+// may come as one name ("help move").
+func (r *Router) tableCommand(c engine.Command) (tableCommand, bool) {
+	if c.Directive {
+		return tableCommand{}, false
+	}
+	for _, tc := range r.tables {
+		if tc.Name == c.Name || (tc.CommandSpec.Name == helpSpec.Name && strings.HasPrefix(c.Name, helpSpec.Name+" ")) {
+			return tc, true
+		}
+	}
+	return tableCommand{}, false
 }
 
 // measure answers /measure from the channel's open game, for the asker
@@ -66,13 +102,13 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	rs, err := r.ruleset(req.Command.Opt("rules"))
+	rs, err := r.ruleset(req.Command.Opt(rulesOption))
 	if err != nil {
 		return nil, err
 	}
 	cmd := req.Command
 	cmd.Options = maps.Clone(cmd.Options)
-	delete(cmd.Options, "rules")
+	delete(cmd.Options, rulesOption)
 
 	g := engine.NewGame(rs)
 	opened := g.Open(req.User, r.cfg.Seed())
@@ -120,14 +156,30 @@ func (r *Router) rulesetIDs() []string {
 	return ids
 }
 
-// Commands returns every command players can give at a table of rs,
-// the table's own first, and its campaign's last.
-func Commands(rs engine.Ruleset) []engine.CommandSpec {
-	specs := append(slices.Clone(tableCommands), rs.Commands()...)
+// bookCommands returns every command players can give at a table of
+// rs, the table's own first, and its campaign's last.
+func (r *Router) bookCommands(rs engine.Ruleset) []engine.CommandSpec {
+	var specs []engine.CommandSpec
+	for _, tc := range r.tables {
+		specs = append(specs, tc.CommandSpec)
+	}
+	specs = append(specs, r.withRulesOption(rs.Commands())...)
 	if cr, ok := rs.(engine.Campaigner); ok {
 		specs = append(specs, cr.Campaign().Commands()...)
 	}
 	return specs
+}
+
+// withRulesOption adds the table's rules: option to the command that
+// opens a book.
+func (r *Router) withRulesOption(specs []engine.CommandSpec) []engine.CommandSpec {
+	out := slices.Clone(specs)
+	for i, s := range out {
+		if s.Is(engine.Opens) {
+			out[i].Options = append([]engine.OptionSpec{{Name: rulesOption, Help: "the rule system: " + strings.Join(r.rulesetIDs(), " or ") + " (default " + r.cfg.Rulesets[0].ID() + ")", Choices: r.rulesetIDs()}}, s.Options...)
+		}
+	}
+	return out
 }
 
 // help lists the commands of the channel's rule system (or the default
@@ -148,7 +200,7 @@ func (r *Router) help(ctx context.Context, key channelKey, req Request) ([]Reply
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commands for %s:\n", rs.Title())
-	for _, c := range Commands(rs) {
+	for _, c := range r.bookCommands(rs) {
 		fmt.Fprintf(&b, "/%s — %s\n", c.Name, c.Help)
 	}
 	if r.cfg.Directives {

@@ -91,6 +91,29 @@ const (
 	OptRole                      // a role of the guild
 )
 
+// String names the kind in a sentence: "free text", "a piece".
+func (k OptionKind) String() string {
+	switch k {
+	case OptText:
+		return "free text"
+	case OptInt:
+		return "a whole number"
+	case OptElement:
+		return "a piece"
+	case OptPoint:
+		return "a position"
+	case OptPlayer:
+		return "a player"
+	case OptHero:
+		return "a Hero"
+	case OptChannel:
+		return "a channel"
+	case OptRole:
+		return "a role"
+	}
+	return fmt.Sprintf("OptionKind(%d)", uint8(k))
+}
+
 // OptionSpec describes one option of a command.
 type OptionSpec struct {
 	Name     string
@@ -109,7 +132,35 @@ type CommandSpec struct {
 	// Example is one use of the command as a player would type it, for
 	// /help COMMAND; left empty, /help writes one from the options.
 	Example string
+	// Flags say how the table and its transports treat the command.
+	Flags Flags
 }
+
+// Flags say how the table treats a command, whatever its rule system:
+// the router and the transports read them, never the command's name.
+type Flags uint8
+
+const (
+	// Private commands answer the asker alone; a transport that shows
+	// that it is working does so privately.
+	Private Flags = 1 << iota
+	// MasterOnly commands are for the table's game master alone: the
+	// table refuses anyone else before the rules see the command.
+	MasterOnly
+	// Opens marks the command that begins a book (or a campaign) where
+	// none is running; the table, not the game, handles it first.
+	Opens
+	// TakesBack marks the command that takes back the last step: the
+	// engine runs it, and a rule system that lists one lets its steps be
+	// taken back.
+	TakesBack
+	// Reads marks a command that only reads the game: it is answered
+	// after the game has ended and changes nothing.
+	Reads
+)
+
+// Is reports whether s has every flag of f.
+func (s CommandSpec) Is(f Flags) bool { return s.Flags&f == f }
 
 // Option returns the spec of the option name.
 func (s CommandSpec) Option(name string) (OptionSpec, bool) {

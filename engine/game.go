@@ -81,18 +81,18 @@ type Result struct {
 // (#seed, #stack, #load) are handled here; everything else goes to the
 // rule system. A command the rules do not allow returns a [Refusal].
 func (g *Game) Decide(c Command) (Result, error) {
+	var spec CommandSpec
 	if !c.Directive {
-		if spec, ok := g.Spec(c.Name); ok {
-			if err := spec.Check(c); err != nil {
-				return Result{}, err
-			}
+		spec, _ = g.Spec(c.Name)
+		if err := spec.Check(c); spec.Name != "" && err != nil {
+			return Result{}, err
 		}
 	}
 	return g.transact(c.Actor, func(tx *Tx) error {
 		switch {
 		case c.Directive && isTableDirective(c.Name):
 			return tx.tableDirective(c)
-		case !c.Directive && c.Name == "undo" && g.undoable:
+		case spec.Is(TakesBack) && g.undoable:
 			return tx.undoStep()
 		}
 		return g.Rules.Decide(tx, c)

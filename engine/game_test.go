@@ -59,7 +59,7 @@ func (p pack) Decks() []DeckSpec {
 }
 func (p pack) Commands() []CommandSpec {
 	if p.undo {
-		return []CommandSpec{{Name: "undo"}}
+		return []CommandSpec{{Name: "undo", Flags: TakesBack | MasterOnly}}
 	}
 	return nil
 }

@@ -3,13 +3,14 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
-// Taking a step back (/undo). A game whose rule system lists an "undo"
-// command keeps itself as it stood before its last step, so that the step
-// can be taken back, as long as the step showed nothing that cannot be
-// unseen: no card dealt or returned, no die rolled, no secret laid down
+// Taking a step back (/undo). A game whose rule system lists a command
+// flagged [TakesBack] keeps itself as it stood before its last step, so
+// that the step can be taken back, as long as the step showed nothing
+// that cannot be unseen: no card dealt or returned, no die rolled, no secret laid down
 // ([Sealed]). Taking back is an event like any other: the log keeps the
 // step and its taking back, and a replay comes to the same position. Who
 // may take a step back is the table's to say (the router lets only a
@@ -36,14 +37,10 @@ type storedCheckpoint struct {
 	Text  string          `json:"text,omitempty"`
 }
 
-// undoable reports whether r's steps can be taken back.
+// undoable reports whether r's steps can be taken back: it lists a
+// command flagged [TakesBack].
 func undoable(r Ruleset) bool {
-	for _, s := range r.Commands() {
-		if s.Name == "undo" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.Commands(), func(s CommandSpec) bool { return s.Is(TakesBack) })
 }
 
 // mark keeps the game as it stands before e when e begins a step, and

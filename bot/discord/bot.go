@@ -46,12 +46,13 @@ func New(router *bot.Router, s *discordgo.Session, logger *slog.Logger) *Bot {
 // API in gateway mode, in the HTTP reply at the interactions endpoint.
 type Responder func(ctx context.Context, resp *discordgo.InteractionResponse) error
 
-// privateCommands answer the asker alone, so their deferral is private.
-var privateCommands = map[string]bool{"help": true, "log": true, "board": true, "status": true, "mdi": true}
-
 // answersPrivately reports whether the command's answer is, by nature,
-// for the asker alone. It is the one place that decides it.
-func answersPrivately(c engine.Command) bool { return privateCommands[c.Name] }
+// for the asker alone: its spec is flagged engine.Private. It is the one
+// place that decides it.
+func (b *Bot) answersPrivately(c engine.Command) bool {
+	spec, ok := b.Router.Spec(c.Name)
+	return ok && spec.Is(engine.Private)
+}
 
 // answerWithin is how long a command's answer is waited for before the
 // response is deferred: Discord takes the first response for three
@@ -162,7 +163,7 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 	t := time.NewTimer(within)
 	defer t.Stop()
 	var replies []bot.Reply
-	private := answersPrivately(c)
+	private := b.answersPrivately(c)
 	select {
 	case replies = <-done:
 		if thread, _ := partition(replies, req.User); len(thread) > 0 {

@@ -20,7 +20,7 @@ var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
 // can use and checks each against Discord's rules for application
 // commands, which it would refuse to register otherwise.
 func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
-	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.Rules{}, sweet.Rules{}}})
+	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New()}})
 	specs := router.Commands()
 	cmds, err := ApplicationCommands(specs)
 	if err != nil {
@@ -240,7 +240,7 @@ func FuzzParseCustomID(f *testing.F) {
 func TestRegister(t *testing.T) {
 	f := newFakeDiscord(t)
 	s := f.session(t, "Bot test-token")
-	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.Rules{}}})
+	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New()}})
 	for guild, path := range map[string]string{
 		"600000000000000001": "/api/v9/applications/700000000000000001/guilds/600000000000000001/commands",
 		"":                   "/api/v9/applications/700000000000000001/commands",

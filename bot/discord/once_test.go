@@ -38,7 +38,7 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer second.Close()
-	other := New(bot.NewRouter(bot.Config{Store: second, Rulesets: []engine.Ruleset{gwab.Rules{}}, Now: tb.clock}), tb.bot.Session, nil)
+	other := New(bot.NewRouter(bot.Config{Store: second, Rulesets: []engine.Ruleset{gwab.New()}, Now: tb.clock}), tb.bot.Session, nil)
 
 	i := loadInteraction(t, "aloof-alice")
 	var answers []string
@@ -65,7 +65,7 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer third.Close()
-	New(bot.NewRouter(bot.Config{Store: third, Rulesets: []engine.Ruleset{gwab.Rules{}}, Now: tb.clock}), tb.bot.Session, nil).Handle(ctx, i, tb.gatewayRespond(i))
+	New(bot.NewRouter(bot.Config{Store: third, Rulesets: []engine.Ruleset{gwab.New()}, Now: tb.clock}), tb.bot.Session, nil).Handle(ctx, i, tb.gatewayRespond(i))
 	answer()
 
 	after, err := third.Game(ctx, info.ID)

@@ -35,7 +35,7 @@ func TestTwoPlayersPressAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := bot.Load(ctx, tb.store, gwab.Rules{}, info.ID)
+	g, err := bot.Load(ctx, tb.store, gwab.New(), info.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func (s slowRenderer) PNG(v engine.View) ([]byte, error) {
 func TestCloseFinishesTheStepInHand(t *testing.T) {
 	tb := newTable(t)
 	started := make(chan struct{}, 1)
-	tb.router = bot.NewRouter(bot.Config{Store: tb.store, Rulesets: []engine.Ruleset{gwab.Rules{}},
+	tb.router = bot.NewRouter(bot.Config{Store: tb.store, Rulesets: []engine.Ruleset{gwab.New()},
 		Renderer: slowRenderer{render.New(render.Options{}), started}, Seed: func() uint64 { return 7 }})
 	tb.bot = New(tb.router, tb.bot.Session, nil)
 	for _, name := range []string{"book-open", "clan-raise-myrmidons", "clan-raise-lycians", "clan-raise-trojans", "clan-raise-achaeans"} {

@@ -255,11 +255,11 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 		t.Fatalf("only %d actions were acknowledged; the stream did not play", len(acked))
 	}
 
-	loaded, err := bot.Load(ctx, st, gwab.Rules{}, info.ID)
+	loaded, err := bot.Load(ctx, st, gwab.New(), info.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayed, err := bot.Replay(ctx, st, gwab.Rules{}, info.ID)
+	replayed, err := bot.Replay(ctx, st, gwab.New(), info.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestCrashKeepsAcknowledgedActions(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatalf("the game loaded from snapshots differs from a full replay")
 	}
-	if _, _, err := st.Snapshot(ctx, info.ID, info.Head, fmt.Sprintf("gwab/%d", gwab.Rules{}.StateVersion())); err != nil {
+	if _, _, err := st.Snapshot(ctx, info.ID, info.Head, fmt.Sprintf("gwab/%d", gwab.New().StateVersion())); err != nil {
 		t.Fatalf("no snapshot was taken in %d events: %v", info.Head, err)
 	}
 	t.Logf("%d actions acknowledged across %d kills; log of %d events", len(acked), kills, len(recs))

@@ -31,7 +31,7 @@ func main() {
 }
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.Rules{}, sweet.Rules{}}
+	return []engine.Ruleset{gwab.New(), sweet.New()}
 }
 
 // run is the whole program, with its surroundings passed in.

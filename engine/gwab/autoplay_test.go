@@ -126,7 +126,7 @@ func TestRandomBooksPlayToTheirEnd(t *testing.T) {
 	for seed := range uint64(24) {
 		players := 2 + int(seed%2)
 		t.Run(fmt.Sprintf("seed%d-%dplayers", seed, players), func(t *testing.T) {
-			a := &autoplayer{t: t, g: engine.NewGame(Rules{}), rng: rand.New(rand.NewPCG(seed, 7))}
+			a := &autoplayer{t: t, g: engine.NewGame(New()), rng: rand.New(rand.NewPCG(seed, 7))}
 			open := a.g.Open("p0", seed)
 			a.g.Apply(open)
 			rec, _ := open.Record()
@@ -155,9 +155,9 @@ func TestRandomBooksPlayToTheirEnd(t *testing.T) {
 			} else if !a.do(cmdOf("p0", "book end")) {
 				t.Fatal("the game master could not end the book")
 			}
-			replay := engine.NewGame(Rules{})
+			replay := engine.NewGame(New())
 			for _, r := range a.records {
-				e, err := engine.DecodeRecord(Rules{}, r)
+				e, err := engine.DecodeRecord(New(), r)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -22,7 +22,7 @@ func aStartedBook(t *testing.T) *engine.Game {
 
 func TestAwaitedFollowsTheBook(t *testing.T) {
 	g := aStartedBook(t)
-	r := Rules{}
+	r := New()
 	a := r.Awaited(g.State)
 	if len(a) != 1 || a[0].Player != "alice" || a[0].Who != "the Myrmidons" || a[0].Round != 1 || a[0].Timeout.Name != "aloof" || a[0].Timeout.Actor != "alice" {
 		t.Fatalf("at the start the book awaits %+v", a)
@@ -55,7 +55,7 @@ func aBookGathering(t *testing.T) *engine.Game {
 
 func TestCompleteOffersTheLikelyFirst(t *testing.T) {
 	g := aStartedBook(t)
-	r := Rules{}
+	r := New()
 	own := r.Complete(g.State, "alice", "move", "element", "")
 	if len(own) == 0 || !strings.HasPrefix(own[0].Value, "MYR-") {
 		t.Fatalf("alice moving is offered %v first", own)
@@ -85,7 +85,7 @@ func TestCompleteOffersTheLikelyFirst(t *testing.T) {
 
 func TestChallengeOffersButtonsToTheChallenged(t *testing.T) {
 	b := ChallengeIssued{ChallengerName: "Achilles", ChallengedName: "Hector", Player: "bob"}
-	msgs := Rules{}.Narrate(engine.Event{Seq: 1, Body: b})
+	msgs := New().Narrate(engine.Event{Seq: 1, Body: b})
 	if len(msgs) != 1 || len(msgs[0].Buttons) != 2 {
 		t.Fatalf("a challenge narrates %+v", msgs)
 	}
@@ -98,7 +98,7 @@ func TestChallengeOffersButtonsToTheChallenged(t *testing.T) {
 		t.Errorf("the buttons reply %s", got)
 	}
 	kept := MeleeDrawn{Kept: []Kept{{Clan: "MYR", Name: "Myrmidons", Player: "alice"}, {Clan: "TRO", Name: "Trojans"}}}
-	if btns := kept.buttons(); len(btns) != 1 || btns[0].For != "alice" || btns[0].Command.Opt("use") != "jump" || btns[0].Command.Opt("clan") != "MYR" {
+	if btns := kept.Buttons(); len(btns) != 1 || btns[0].For != "alice" || btns[0].Command.Opt("use") != "jump" || btns[0].Command.Opt("clan") != "MYR" {
 		t.Errorf("kept Jokers offer %+v", btns)
 	}
 }

@@ -10,18 +10,13 @@ import (
 // that choice as buttons too, each carrying the command it stands for.
 // The text always says the command as well, for tables without buttons.
 
-// buttoner is an event body whose narration offers choices.
-type buttoner interface {
-	buttons() []engine.Button
-}
-
 var (
-	_ buttoner = ChallengeIssued{}
-	_ buttoner = ImpactWon{}
-	_ buttoner = MeleeDrawn{}
-	_ buttoner = DuelExchange{}
-	_ buttoner = Fired{}
-	_ buttoner = JavelinThrown{}
+	_ engine.Offering = ChallengeIssued{}
+	_ engine.Offering = ImpactWon{}
+	_ engine.Offering = MeleeDrawn{}
+	_ engine.Offering = DuelExchange{}
+	_ engine.Offering = Fired{}
+	_ engine.Offering = JavelinThrown{}
 )
 
 func cmd(name string, opts ...string) engine.Command {
@@ -37,7 +32,7 @@ func cmd(name string, opts ...string) engine.Command {
 
 // A challenged Hero's player accepts or declines (10.2.1); no one else
 // may press for him.
-func (b ChallengeIssued) buttons() []engine.Button {
+func (b ChallengeIssued) Buttons() []engine.Button {
 	return []engine.Button{
 		{Label: "Accept", For: b.Player, Command: cmd("answer", "reply", "accept")},
 		{Label: "Decline", For: b.Player, Command: cmd("answer", "reply", "decline")},
@@ -46,19 +41,19 @@ func (b ChallengeIssued) buttons() []engine.Button {
 
 // The victor of an impact spends it; the button spends it the default way,
 // every stride on the loser (10.1.3).
-func (b ImpactWon) buttons() []engine.Button {
+func (b ImpactWon) Buttons() []engine.Button {
 	return []engine.Button{{Label: fmt.Sprintf("Push %s back %s", b.TargetLabel, strideText(float64(b.Strides))),
 		For: b.Player, Command: cmd("impact")}}
 }
 
-func (b MeleeDrawn) buttons() []engine.Button    { return jokerButtons(b.Kept) }
-func (b Fired) buttons() []engine.Button         { return jokerButtons(b.Kept) }
-func (b JavelinThrown) buttons() []engine.Button { return jokerButtons(b.Kept) }
+func (b MeleeDrawn) Buttons() []engine.Button    { return jokerButtons(b.Kept) }
+func (b Fired) Buttons() []engine.Button         { return jokerButtons(b.Kept) }
+func (b JavelinThrown) Buttons() []engine.Button { return jokerButtons(b.Kept) }
 
 // In a duel the Hero an impact went against fights on or withdraws
 // (10.2.3); the event does not name his player, so anyone may press and
 // the rules refuse all but him.
-func (b DuelExchange) buttons() []engine.Button {
+func (b DuelExchange) Buttons() []engine.Button {
 	out := jokerButtons(b.Kept)
 	if b.Pushed != "" {
 		out = append(out,

@@ -86,15 +86,15 @@ var challengeBodies = engine.BodyTypes{
 }
 
 var challengeCommands = []command{
-	{engine.CommandSpec{Name: "challenge", Help: "Your Hero challenges an antagonist Hero to single combat (10.2).", Example: "/challenge hero:TRO-H", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "challenge", Help: "Your Hero challenges an antagonist Hero to single combat (10.2).", Example: "/challenge hero:TRO-H", Options: []engine.OptionSpec{
 		{Name: "hero", Help: "the Hero you call out", Kind: engine.OptElement, Required: true},
-	}}, challenge},
-	{engine.CommandSpec{Name: "answer", Help: "Answer a challenge (accept, decline), or after an impact in a duel (fight, withdraw) (10.2).", Options: []engine.OptionSpec{
+	}}, Run: challenge},
+	{CommandSpec: engine.CommandSpec{Name: "answer", Help: "Answer a challenge (accept, decline), or after an impact in a duel (fight, withdraw) (10.2).", Options: []engine.OptionSpec{
 		{Name: "reply", Help: "accept, decline, fight or withdraw", Required: true, Choices: []string{"accept", "decline", "fight", "withdraw"}},
-	}}, answer},
+	}}, Run: answer},
 }
 
-func (b ChallengeIssued) apply(s *State) error {
+func (b ChallengeIssued) Apply(s *State) error {
 	if _, err := s.mustElement(b.Challenger); err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (b ChallengeIssued) apply(s *State) error {
 	return nil
 }
 
-func (b ChallengeAnswered) apply(s *State) error {
+func (b ChallengeAnswered) Apply(s *State) error {
 	if s.Challenge == nil {
 		return fmt.Errorf("gwab: no challenge to answer")
 	}
@@ -114,7 +114,7 @@ func (b ChallengeAnswered) apply(s *State) error {
 	return nil
 }
 
-func (b DuelExchange) apply(s *State) error {
+func (b DuelExchange) Apply(s *State) error {
 	if s.Challenge == nil {
 		return fmt.Errorf("gwab: no duel")
 	}
@@ -125,16 +125,16 @@ func (b DuelExchange) apply(s *State) error {
 	return nil
 }
 
-func (b ChallengeEnded) apply(s *State) error {
+func (b ChallengeEnded) Apply(s *State) error {
 	s.Challenge = nil
 	return s.acted(b.Clan)
 }
 
-func (b ChallengeIssued) text() string {
+func (b ChallengeIssued) Text() string {
 	return fmt.Sprintf("%s challenges %s to single combat! %s: /answer reply:accept or reply:decline.", b.ChallengerName, b.ChallengedName, b.Player)
 }
 
-func (b ChallengeAnswered) text() string {
+func (b ChallengeAnswered) Text() string {
 	switch {
 	case b.Accept:
 		return fmt.Sprintf("%s accepts. All else stops while the two Heroes fight.", b.Name)
@@ -144,7 +144,7 @@ func (b ChallengeAnswered) text() string {
 	return fmt.Sprintf("%s declines the challenge.", b.Name)
 }
 
-func (b DuelExchange) text() string {
+func (b DuelExchange) Text() string {
 	var line string
 	for _, k := range b.Kept {
 		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
@@ -160,7 +160,7 @@ func (b DuelExchange) text() string {
 	return line
 }
 
-func (b ChallengeEnded) text() string { return "The challenge is over: " + b.How + "." }
+func (b ChallengeEnded) Text() string { return "The challenge is over: " + b.How + "." }
 
 // inChallenge refuses what cannot be done while a challenge is open.
 func (s *State) inChallenge() error {

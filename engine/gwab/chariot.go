@@ -80,25 +80,25 @@ func woundLabel(el *Element) string {
 }
 
 // aim resolves what a missile is shot at (9.5): a chariot's rider, unless
-// the shooter names its driver with at:driver; a Hero or Companion riding a
+// the shooter names its driver with aim:driver; a Hero or Companion riding a
 // chariot is shot at in it. It returns the stand shot at, for range and
 // blocking, and the one the missile wounds.
 func (s *State) aim(target *Element, at string) (shotAt, victim *Element, err error) {
 	at = strings.ToLower(strings.TrimSpace(at))
 	if at != "" && at != "driver" && at != "rider" {
-		return nil, nil, engine.Refuse("9.5", "at:%s is not allowed; say driver or rider.", at)
+		return nil, nil, engine.Refuse("9.5", "aim:%s is not allowed; say driver or rider.", at)
 	}
 	if target.Aboard != "" && target.Status == Standing {
 		if ch := s.Element(target.Aboard); ch != nil {
 			if at == "driver" {
-				return nil, nil, engine.Refuse("9.5", "%s rides %s; to shoot at its driver, name the chariot with at:driver.", target.Label(), ch.Label())
+				return nil, nil, engine.Refuse("9.5", "%s rides %s; to shoot at its driver, name the chariot with aim:driver.", target.Label(), ch.Label())
 			}
 			return ch, target, nil
 		}
 	}
 	if target.Kind != Chariot {
 		if at != "" {
-			return nil, nil, engine.Refuse("9.5", "at: chooses between a chariot's rider and its driver; %s is no chariot.", target.Label())
+			return nil, nil, engine.Refuse("9.5", "aim: chooses between a chariot's rider and its driver; %s is no chariot.", target.Label())
 		}
 		return target, target, nil
 	}
@@ -267,7 +267,7 @@ func (s *State) mustChariot(id ElementID) (*Element, error) {
 	return ch, nil
 }
 
-func (b Mounted) apply(s *State) error {
+func (b Mounted) Apply(s *State) error {
 	fig, err := s.mustElement(b.Figure)
 	if err != nil {
 		return err
@@ -287,7 +287,7 @@ func (b Mounted) apply(s *State) error {
 	return nil
 }
 
-func (b Driven) apply(s *State) error {
+func (b Driven) Apply(s *State) error {
 	ch, err := s.mustChariot(b.Chariot)
 	if err != nil {
 		return err
@@ -299,7 +299,7 @@ func (b Driven) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b RodeDown) apply(s *State) error {
+func (b RodeDown) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -308,7 +308,7 @@ func (b RodeDown) apply(s *State) error {
 	return nil
 }
 
-func (b JavelinThrown) apply(s *State) error {
+func (b JavelinThrown) Apply(s *State) error {
 	ch, err := s.mustChariot(b.Chariot)
 	if err != nil {
 		return err
@@ -328,7 +328,7 @@ func (b JavelinThrown) apply(s *State) error {
 	return nil
 }
 
-func (b Dismounted) apply(s *State) error {
+func (b Dismounted) Apply(s *State) error {
 	if err := s.alight(b.Figure, b.Chariot, b.Base); err != nil {
 		return err
 	}
@@ -338,7 +338,7 @@ func (b Dismounted) apply(s *State) error {
 	return nil
 }
 
-func (b ThrownOut) apply(s *State) error { return s.alight(b.Figure, b.Chariot, b.Base) }
+func (b ThrownOut) Apply(s *State) error { return s.alight(b.Figure, b.Chariot, b.Base) }
 
 // alight puts a figure off its chariot onto the table at base.
 func (s *State) alight(figure, chariot ElementID, base engine.Base) error {
@@ -357,7 +357,7 @@ func (s *State) alight(figure, chariot ElementID, base engine.Base) error {
 	return nil
 }
 
-func (b Bolted) apply(s *State) error {
+func (b Bolted) Apply(s *State) error {
 	ch, err := s.mustChariot(b.Chariot)
 	if err != nil {
 		return err
@@ -366,7 +366,7 @@ func (b Bolted) apply(s *State) error {
 	return nil
 }
 
-func (b RanAway) apply(s *State) error {
+func (b RanAway) Apply(s *State) error {
 	ch, err := s.mustChariot(b.Chariot)
 	if err != nil {
 		return err
@@ -384,7 +384,7 @@ func (b RanAway) apply(s *State) error {
 // The commands.
 
 var chariotCommands = []command{
-	{engine.CommandSpec{Name: "drive", Help: "Drive a chariot of your clan up to 9 strides, wheeling to turn; its rider may throw a javelin on the way (8, 9.2).", Example: "/drive element:ACH-CH to:30,20", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "drive", Help: "Drive a chariot of your clan up to 9 strides, wheeling to turn; its rider may throw a javelin on the way (8, 9.2).", Example: "/drive element:ACH-CH to:30,20", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the chariot, or the Hero or Companion riding it", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where its front centre ends, as x,y: it wheels to face the place, then drives straight there", Kind: engine.OptPoint},
 		{Name: "toward", Help: "an element to wheel toward and drive at, halting at contact", Kind: engine.OptElement},
@@ -392,20 +392,20 @@ var chariotCommands = []command{
 		{Name: "facing", Help: "a last wheel to face N, NE, E… or degrees; given alone, a wheel where it stands"},
 		{Name: "back", Help: "1: back one stride straight behind (8.5)", Kind: engine.OptInt},
 		{Name: "javelin", Help: "an antagonist element the rider throws at, from the point of the drive nearest it (8.6)", Kind: engine.OptElement},
-		{Name: "at", Help: "when the javelin is thrown at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},
+		{Name: "aim", Help: "when the javelin is thrown at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},
 		{Name: "mount", Help: "a Hero or Companion of your clan who walks up and mounts first; the drive is shorter (8.2.1)", Kind: engine.OptElement},
 		{Name: "dismount", Help: "the rider, who gets down at the end of the drive (8.2.1)", Kind: engine.OptElement},
 		{Name: "alight", Help: "with dismount:, where the rider's front centre ends, as x,y (default: just behind the chariot)", Kind: engine.OptPoint},
-	}}, driveChariot},
-	{engine.CommandSpec{Name: "mount", Help: "A Hero or Companion walks up to a chariot and mounts it, spending 1 of his 3 strides (8.2).", Example: "/mount element:ACH-H chariot:ACH-CH", Options: []engine.OptionSpec{
+	}}, Run: driveChariot},
+	{CommandSpec: engine.CommandSpec{Name: "mount", Help: "A Hero or Companion walks up to a chariot and mounts it, spending 1 of his 3 strides (8.2).", Example: "/mount element:ACH-H chariot:ACH-CH", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the Hero or Companion", Kind: engine.OptElement, Required: true},
 		{Name: "chariot", Help: "the chariot he mounts", Kind: engine.OptElement, Required: true},
-	}}, mountChariot},
-	{engine.CommandSpec{Name: "dismount", Help: "A Hero or Companion gets down from his chariot, spending 1 of his 3 strides, and may walk the other 2 (8.2).", Example: "/dismount element:ACH-H to:30,24", Options: []engine.OptionSpec{
+	}}, Run: mountChariot},
+	{CommandSpec: engine.CommandSpec{Name: "dismount", Help: "A Hero or Companion gets down from his chariot, spending 1 of his 3 strides, and may walk the other 2 (8.2).", Example: "/dismount element:ACH-H to:30,24", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the Hero or Companion riding", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "where his front centre ends, as x,y (default: just behind the chariot)", Kind: engine.OptPoint},
 		{Name: "facing", Help: "his facing at the end (default: the chariot's)"},
-	}}, dismountChariot},
+	}}, Run: dismountChariot},
 }
 
 // order is what a player asks of a chariot and its crew in one action.
@@ -506,9 +506,9 @@ func driveChariot(tx *engine.Tx, s *State, c engine.Command) error {
 		if o.javelin, err = s.findElement(c.Opt("javelin")); err != nil {
 			return err
 		}
-		o.at = c.Opt("at")
-	} else if c.Has("at") {
-		return engine.Refuse("9.5", "at: goes with javelin:.")
+		o.at = c.Opt("aim")
+	} else if c.Has("aim") {
+		return engine.Refuse("9.5", "aim: goes with javelin:.")
 	}
 	if c.Has("mount") {
 		if o.mount, err = s.findElement(c.Opt("mount")); err != nil {
@@ -593,7 +593,7 @@ func fireFromChariot(tx *engine.Tx, s *State, c engine.Command, cl *Clan, ch *El
 	if err != nil {
 		return err
 	}
-	return runOrder(tx, s, cl, order{chariot: ch, javelin: target, at: c.Opt("at")})
+	return runOrder(tx, s, cl, order{chariot: ch, javelin: target, at: c.Opt("aim")})
 }
 
 // runOrder checks a chariot's action whole, then records it: the mount,
@@ -1702,7 +1702,7 @@ func (s *State) chariotMarks(body engine.Body, group map[ClanTag]int) []engine.M
 
 // Narration.
 
-func (b Mounted) text() string {
+func (b Mounted) Text() string {
 	line := b.FigureLabel
 	if b.Walked > 0 {
 		line += fmt.Sprintf(" walks %s and", strideText(b.Walked))
@@ -1725,7 +1725,7 @@ func (b Mounted) text() string {
 	return line
 }
 
-func (b Driven) text() string {
+func (b Driven) Text() string {
 	to := b.To.FrontCenter()
 	var parts []string
 	if b.Wheel != 0 {
@@ -1765,11 +1765,11 @@ func (b Driven) text() string {
 	return line
 }
 
-func (b RodeDown) text() string {
+func (b RodeDown) Text() string {
 	return fmt.Sprintf("%s rides down %s: they scatter and are gone for the rest of the book (8.8).", b.ChariotLabel, b.Label)
 }
 
-func (b JavelinThrown) text() string {
+func (b JavelinThrown) Text() string {
 	line := ""
 	for _, k := range b.Kept {
 		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
@@ -1797,7 +1797,7 @@ func (b JavelinThrown) text() string {
 	return line
 }
 
-func (b Dismounted) text() string {
+func (b Dismounted) Text() string {
 	at := b.Base.FrontCenter()
 	if b.Walked > 0 {
 		return fmt.Sprintf("%s gets down from %s and walks %s to %s.", b.FigureLabel, b.ChariotLabel, strideText(b.Walked), at)
@@ -1805,15 +1805,15 @@ func (b Dismounted) text() string {
 	return fmt.Sprintf("%s gets down from %s at %s.", b.FigureLabel, b.ChariotLabel, at)
 }
 
-func (b ThrownOut) text() string {
+func (b ThrownOut) Text() string {
 	return fmt.Sprintf("%s falls from %s; his body lies behind it.", b.FigureLabel, b.ChariotLabel)
 }
 
-func (b Bolted) text() string {
+func (b Bolted) Text() string {
 	return fmt.Sprintf("With no one left aboard, the horses of %s bolt: before anyone acts in each round it will run 9 strides straight ahead, until it leaves the table, strikes a stand or is remanned (8.7).", b.Label)
 }
 
-func (b RanAway) text() string {
+func (b RanAway) Text() string {
 	to := b.To.FrontCenter()
 	switch {
 	case b.Off:

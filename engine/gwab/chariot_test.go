@@ -234,21 +234,21 @@ func TestAimAtAChariot(t *testing.T) {
 	} {
 		shot, victim, err := s.aim(tt.target, tt.at)
 		if err != nil || shot.ID != tt.shot || victim.ID != tt.victim {
-			t.Errorf("aim %s at:%s = %v, %v, %v", tt.target.ID, tt.at, shot, victim, err)
+			t.Errorf("aim %s aim:%s = %v, %v, %v", tt.target.ID, tt.at, shot, victim, err)
 		}
 	}
 	if _, _, err := s.aim(hero, "driver"); err == nil {
-		t.Errorf("at:driver named on the rider was allowed")
+		t.Errorf("aim:driver named on the rider was allowed")
 	}
 	// With the charioteer gone, the Hero at the reins is the target
 	// either way.
 	ch.Driver = false
 	if _, victim, _ := s.aim(ch, "driver"); victim.ID != "MYR-H" {
-		t.Errorf("at:driver with the Hero at the reins wounds %s", victim.ID)
+		t.Errorf("aim:driver with the Hero at the reins wounds %s", victim.ID)
 	}
 	ch.Rider = ""
 	if _, _, err := s.aim(ch, "rider"); err == nil {
-		t.Errorf("at:rider on an empty chariot was allowed")
+		t.Errorf("aim:rider on an empty chariot was allowed")
 	}
 }
 
@@ -305,9 +305,9 @@ func TestAChariotBookHasEveryEvent(t *testing.T) {
 			t.Errorf("no %s in the book", kind)
 		}
 	}
-	replay := engine.NewGame(Rules{})
+	replay := engine.NewGame(New())
 	for _, r := range recs {
-		e, err := engine.DecodeRecord(Rules{}, r)
+		e, err := engine.DecodeRecord(New(), r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -382,7 +382,7 @@ func (a *autoplayer) chariotStep() {
 		cmdOf(p, "drive", "element", ch, "to", pt()),
 		cmdOf(p, "drive", "element", ch, "to", pt(), "javelin", foe),
 		cmdOf(p, "drive", "element", ch, "toward", foe),
-		cmdOf(p, "drive", "element", ch, "toward", foe, "strides", fmt.Sprint(1+a.rng.IntN(9)), "javelin", foe, "at", pick([]string{"rider", "driver"})),
+		cmdOf(p, "drive", "element", ch, "toward", foe, "strides", fmt.Sprint(1+a.rng.IntN(9)), "javelin", foe, "aim", pick([]string{"rider", "driver"})),
 		cmdOf(p, "drive", "element", ch, "back", "1"),
 		cmdOf(p, "drive", "element", ch, "facing", fmt.Sprint(a.rng.IntN(360))),
 		cmdOf(p, "drive", "element", ch, "mount", fig, "to", pt()),
@@ -390,7 +390,7 @@ func (a *autoplayer) chariotStep() {
 		cmdOf(p, "mount", "element", fig, "chariot", ch),
 		cmdOf(p, "dismount", "element", fig, "to", pt()),
 		cmdOf(p, "fire", "element", ch, "target", foe),
-		cmdOf(p, "fire", "element", pick(mine), "target", foe, "at", pick([]string{"rider", "driver"})),
+		cmdOf(p, "fire", "element", pick(mine), "target", foe, "aim", pick([]string{"rider", "driver"})),
 		cmdOf(p, "move", "element", fig, "toward", foe),
 	}
 	a.rng.Shuffle(len(tries), func(i, j int) { tries[i], tries[j] = tries[j], tries[i] })
@@ -409,7 +409,7 @@ func (a *autoplayer) chariotStep() {
 func TestRandomChariotBooks(t *testing.T) {
 	for seed := range uint64(12) {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
-			a := &autoplayer{t: t, g: engine.NewGame(Rules{}), rng: rand.New(rand.NewPCG(seed, 11))}
+			a := &autoplayer{t: t, g: engine.NewGame(New()), rng: rand.New(rand.NewPCG(seed, 11))}
 			open := a.g.Open("p0", seed)
 			a.g.Apply(open)
 			rec, _ := open.Record()
@@ -448,9 +448,9 @@ func TestRandomChariotBooks(t *testing.T) {
 			if !a.g.State.Over() && !a.do(cmdOf("p0", "book end")) {
 				t.Fatal("the game master could not end the book")
 			}
-			replay := engine.NewGame(Rules{})
+			replay := engine.NewGame(New())
 			for _, r := range a.records {
-				e, err := engine.DecodeRecord(Rules{}, r)
+				e, err := engine.DecodeRecord(New(), r)
 				if err != nil {
 					t.Fatal(err)
 				}

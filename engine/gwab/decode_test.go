@@ -11,7 +11,7 @@ import (
 // returns the game and the records of every event.
 func play(t testing.TB, lines ...engine.Command) (*engine.Game, []engine.Record) {
 	t.Helper()
-	g := engine.NewGame(Rules{})
+	g := engine.NewGame(New())
 	open := g.Open("alice", 3)
 	if err := g.Apply(open); err != nil {
 		t.Fatal(err)
@@ -91,20 +91,20 @@ func applyRecord(book func(testing.TB) (*engine.Game, []engine.Record)) func(t *
 		if json.Unmarshal(draws, &rec.Draws) != nil {
 			rec.Draws = nil
 		}
-		e, err := engine.DecodeRecord(Rules{}, rec)
+		e, err := engine.DecodeRecord(New(), rec)
 		if err != nil {
 			return
 		}
 		for _, mid := range []bool{false, true} {
 			g, _ := book(t)
 			if mid {
-				g = engine.NewGame(Rules{})
+				g = engine.NewGame(New())
 			}
 			e.Seq = g.Seq + 1
 			_ = g.Apply(e)
-			_ = Rules{}.Narrate(e)
+			_ = New().Narrate(e)
 			_ = status(g.State.(*State))
-			_ = Rules{}.View(g, []engine.Event{e})
+			_ = New().View(g, []engine.Event{e})
 		}
 	}
 }

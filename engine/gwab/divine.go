@@ -109,10 +109,10 @@ var divineBodies = engine.BodyTypes{
 }
 
 var divineCommands = []command{
-	{engine.CommandSpec{Name: "invoke", Help: "Your Hero calls on the gods, once a book: a card is read on the Divine Intervention Chart (11.2)."}, invoke},
+	{CommandSpec: engine.CommandSpec{Name: "invoke", Help: "Your Hero calls on the gods, once a book: a card is read on the Divine Intervention Chart (11.2)."}, Run: invoke},
 }
 
-func (b Invoked) apply(s *State) error {
+func (b Invoked) Apply(s *State) error {
 	hero, err := s.mustElement(b.Hero)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (b Invoked) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b FuryUsed) apply(s *State) error {
+func (b FuryUsed) Apply(s *State) error {
 	hero, err := s.mustElement(b.Hero)
 	if err != nil {
 		return err
@@ -145,7 +145,7 @@ func (b FuryUsed) apply(s *State) error {
 	return nil
 }
 
-func (b Invoked) text() string {
+func (b Invoked) Text() string {
 	line := fmt.Sprintf("%s calls on the gods and draws %s: %s.", b.Name, b.Card, b.Blessing)
 	switch b.Blessing {
 	case Fury:
@@ -164,7 +164,7 @@ func (b Invoked) text() string {
 	return line
 }
 
-func (b FuryUsed) text() string { return "" }
+func (b FuryUsed) Text() string { return "" }
 
 func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 	cl, err := actingClan(s, c.Actor)

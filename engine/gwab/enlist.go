@@ -59,17 +59,17 @@ var enlistBodies = engine.BodyTypes{
 	HeroNamed{}.Kind():  engine.Decoder[HeroNamed](),
 }
 
-func (b SagaJoined) apply(s *State) error {
+func (b SagaJoined) Apply(s *State) error {
 	e := b.Enlistment
 	s.Saga = &e
 	return nil
 }
 
-func (b SagaJoined) text() string {
+func (b SagaJoined) Text() string {
 	return fmt.Sprintf("This book belongs to the saga %q: its Heroes keep their honor, and the players present against a quorum of %d decide whether it is a battle or a raid (4).", b.Saga, b.Quorum)
 }
 
-func (b HeroNamed) apply(s *State) error {
+func (b HeroNamed) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func (b HeroNamed) apply(s *State) error {
 	return nil
 }
 
-func (b HeroNamed) text() string {
+func (b HeroNamed) Text() string {
 	return fmt.Sprintf("%s, who took up the fallen Hero's place, is named %s.", b.Was, b.Name)
 }
 
@@ -106,10 +106,10 @@ func (Rules) Enlist(tx *engine.Tx, campaign engine.State, ref string) error {
 }
 
 var enlistCommands = []command{
-	{engine.CommandSpec{Name: "hero name", Help: "Name the Companion who took your fallen Hero's place (12).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "hero name", Help: "Name the Companion who took your fallen Hero's place (12).", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the new Hero's name", Required: true},
 		{Name: "clan", Help: "which of your clans, when both lost their Hero"},
-	}}, nameHero},
+	}}, Run: nameHero},
 }
 
 func nameHero(tx *engine.Tx, s *State, c engine.Command) error {

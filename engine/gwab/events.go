@@ -113,33 +113,22 @@ var setupBodies = engine.BodyTypes{
 	HonorChanged{}.Kind():  engine.Decoder[HonorChanged](),
 }
 
-// applier is an event body that knows how it changes the book.
-type applier interface {
-	apply(s *State) error
-}
-
 // Apply folds one event into the book. An event that names a clan or
 // element the book does not have is an error: the log is not this book's.
-func (s *State) Apply(e engine.Event) error {
-	a, ok := e.Body.(applier)
-	if !ok {
-		return fmt.Errorf("gwab: no rule applies a %s event", e.Body.Kind())
-	}
-	return a.apply(s)
-}
+func (s *State) Apply(e engine.Event) error { return engine.Fold(s, e) }
 
-func (b BookOpened) apply(s *State) error {
+func (b BookOpened) Apply(s *State) error {
 	s.Master, s.Mode, s.ModeSet, s.Options = b.Master, b.Mode, b.ModeSet, b.Options
 	return nil
 }
 
-func (b ClanRaised) apply(s *State) error {
+func (b ClanRaised) Apply(s *State) error {
 	s.Clans = append(s.Clans, b.Clan)
 	s.Elements = append(s.Elements, b.Elements...)
 	return nil
 }
 
-func (b BookStarted) apply(s *State) error {
+func (b BookStarted) Apply(s *State) error {
 	s.Phase, s.Mode, s.Board = Playing, b.Mode, b.Board
 	for _, cs := range b.Slots {
 		c, err := s.mustClan(cs.Clan)
@@ -156,9 +145,9 @@ func (b BookStarted) apply(s *State) error {
 	return nil
 }
 
-func (b Placed) apply(s *State) error { return s.place(b.Placement) }
+func (b Placed) Apply(s *State) error { return s.place(b.Placement) }
 
-func (b RoundDealt) apply(s *State) error {
+func (b RoundDealt) Apply(s *State) error {
 	for _, d := range b.Order {
 		if _, err := s.mustClan(d.Clan); err != nil {
 			return err
@@ -168,7 +157,7 @@ func (b RoundDealt) apply(s *State) error {
 	return nil
 }
 
-func (b RoundEnded) apply(s *State) error {
+func (b RoundEnded) Apply(s *State) error {
 	s.Order, s.Turn = nil, 0
 	for i := range s.Elements {
 		s.Elements[i].Doubled = false
@@ -176,9 +165,9 @@ func (b RoundEnded) apply(s *State) error {
 	return nil
 }
 
-func (b StoodAloof) apply(s *State) error { return s.acted(b.Clan) }
+func (b StoodAloof) Apply(s *State) error { return s.acted(b.Clan) }
 
-func (b Moved) apply(s *State) error {
+func (b Moved) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -193,7 +182,7 @@ func (b Moved) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b BookEnded) apply(s *State) error {
+func (b BookEnded) Apply(s *State) error {
 	s.Phase, s.Result = Ended, b.Reason
 	return nil
 }

@@ -38,14 +38,14 @@ func (Fired) Kind() string { return "gwab.fired" }
 var fireBodies = engine.BodyTypes{Fired{}.Kind(): engine.Decoder[Fired]()}
 
 var fireCommands = []command{
-	{engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Example: "/fire element:ACH-W3 target:TRO-W1", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "fire", Help: "Shoot a missile from one element of your clan at an antagonist element (9).", Example: "/fire element:ACH-W3 target:TRO-W1", Options: []engine.OptionSpec{
 		{Name: "element", Help: "who shoots: javelinmen, slingers or bowmen", Kind: engine.OptElement, Required: true},
 		{Name: "target", Help: "the antagonist element shot at", Kind: engine.OptElement, Required: true},
-		{Name: "at", Help: "when shooting at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},
-	}}, fire},
+		{Name: "aim", Help: "when shooting at a chariot: its rider (the default) or its driver (9.5)", Choices: []string{"rider", "driver"}},
+	}}, Run: fire},
 }
 
-func (b Fired) apply(s *State) error {
+func (b Fired) Apply(s *State) error {
 	if err := s.keep(b.Kept); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	target, victim, err := s.aim(target, c.Opt("at")) // 9.5
+	target, victim, err := s.aim(target, c.Opt("aim")) // 9.5
 	if err != nil {
 		return err
 	}

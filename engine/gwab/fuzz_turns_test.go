@@ -68,9 +68,9 @@ func FuzzGWABTurns(f *testing.F) {
 				recs = append(recs, rec)
 			}
 		}
-		re := engine.NewGame(Rules{})
+		re := engine.NewGame(New())
 		for _, rec := range recs {
-			e, err := engine.DecodeRecord(Rules{}, rec)
+			e, err := engine.DecodeRecord(New(), rec)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -108,7 +108,7 @@ type HonorChanged struct {
 
 func (HonorChanged) Kind() string { return "gwab.honor-changed" }
 
-func (b HonorChanged) apply(s *State) error {
+func (b HonorChanged) Apply(s *State) error {
 	el, err := s.mustElement(b.Hero)
 	if err != nil {
 		return err

@@ -36,7 +36,7 @@ type ImpactSpent struct {
 
 func (ImpactSpent) Kind() string { return "gwab.impact-spent" }
 
-func (b ImpactSpent) apply(s *State) error {
+func (b ImpactSpent) Apply(s *State) error {
 	if s.Fight == nil || s.Fight.Impact == nil {
 		return fmt.Errorf("gwab: no impact to spend")
 	}

@@ -79,14 +79,14 @@ var jokerBodies = engine.BodyTypes{
 }
 
 var jokerCommands = []command{
-	{engine.CommandSpec{Name: "joker", Help: "Play a Joker your clan keeps, at any time (11.1).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "joker", Help: "Play a Joker your clan keeps, at any time (11.1).", Options: []engine.OptionSpec{
 		{Name: "use", Help: "draw, defer, leave, double, jump or escape", Required: true, Choices: []string{"draw", "defer", "leave", "double", "jump", "escape"}},
 		{Name: "element", Help: "the element it favours (draw, defer, double, escape)", Kind: engine.OptElement},
 		{Name: "clan", Help: "which of your clans it favours (leave, jump), when you have two in the fight"},
-	}}, playJoker},
+	}}, Run: playJoker},
 }
 
-func (b JokerPlayed) apply(s *State) error {
+func (b JokerPlayed) Apply(s *State) error {
 	c, err := s.mustClan(b.Clan)
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (b JokerPlayed) apply(s *State) error {
 	return nil
 }
 
-func (b WoundDeferred) apply(s *State) error {
+func (b WoundDeferred) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -129,7 +129,7 @@ func (b WoundDeferred) apply(s *State) error {
 	return nil
 }
 
-func (b Escaped) apply(s *State) error {
+func (b Escaped) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (b JokerPlayed) favoured() ClanTag {
 	return b.Clan
 }
 
-func (b JokerPlayed) text() string {
+func (b JokerPlayed) Text() string {
 	line := fmt.Sprintf("The %s play a Joker for Special Dispensation: ", b.Name)
 	if b.For != "" {
 		line = fmt.Sprintf("The Joker kept by the %s is played for the %s, its player's other clan, for Special Dispensation: ", b.Name, b.ForName)
@@ -168,11 +168,11 @@ func (b JokerPlayed) text() string {
 	return line
 }
 
-func (b WoundDeferred) text() string {
+func (b WoundDeferred) Text() string {
 	return fmt.Sprintf("The wound meant for %s is turned aside by the gods (11.1).", b.Label)
 }
 
-func (b Escaped) text() string {
+func (b Escaped) Text() string {
 	return fmt.Sprintf("%s withdraws %s out of contact.", b.Label, strideText(b.From.Center.Dist(b.To.Center)))
 }
 

@@ -123,20 +123,20 @@ var lootBodies = engine.BodyTypes{
 }
 
 var lootCommands = []command{
-	{engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9).", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the element that takes the body up", Kind: engine.OptElement, Required: true},
 		{Name: "body", Help: "the fallen warrior", Kind: engine.OptElement, Required: true},
-	}}, recoverBody},
-	{engine.CommandSpec{Name: "loot", Help: "Your Hero loots a fallen Hero's armor: begin, then finish a round later; or pick up dropped armor (10.3).", Options: []engine.OptionSpec{
+	}}, Run: recoverBody},
+	{CommandSpec: engine.CommandSpec{Name: "loot", Help: "Your Hero loots a fallen Hero's armor: begin, then finish a round later; or pick up dropped armor (10.3).", Options: []engine.OptionSpec{
 		{Name: "body", Help: "the fallen Hero whose armor it is", Kind: engine.OptElement, Required: true},
-	}}, loot},
-	{engine.CommandSpec{Name: "drop", Help: "Set down a body or armor an element carries, or hand armor to a stand of your clan (6.1, 10.3.3).", Options: []engine.OptionSpec{
+	}}, Run: loot},
+	{CommandSpec: engine.CommandSpec{Name: "drop", Help: "Set down a body or armor an element carries, or hand armor to a stand of your clan (6.1, 10.3.3).", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the element that carries it", Kind: engine.OptElement, Required: true},
 		{Name: "give", Help: "a stand of your clan touching it, to hand the armor to", Kind: engine.OptElement},
-	}}, drop},
+	}}, Run: drop},
 }
 
-func (b BodyTaken) apply(s *State) error {
+func (b BodyTaken) Apply(s *State) error {
 	el, body, err := s.pair(b.Element, b.Body)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (b BodyTaken) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b BodySaved) apply(s *State) error {
+func (b BodySaved) Apply(s *State) error {
 	el, body, err := s.pair(b.Element, b.Body)
 	if err != nil {
 		return err
@@ -156,7 +156,7 @@ func (b BodySaved) apply(s *State) error {
 	return nil
 }
 
-func (b BodyDropped) apply(s *State) error {
+func (b BodyDropped) Apply(s *State) error {
 	el, _, err := s.pair(b.Element, b.Body)
 	if err != nil {
 		return err
@@ -168,7 +168,7 @@ func (b BodyDropped) apply(s *State) error {
 	return nil
 }
 
-func (b LootingBegun) apply(s *State) error {
+func (b LootingBegun) Apply(s *State) error {
 	hero, _, err := s.pair(b.Hero, b.Body)
 	if err != nil {
 		return err
@@ -177,7 +177,7 @@ func (b LootingBegun) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b LootingBroken) apply(s *State) error {
+func (b LootingBroken) Apply(s *State) error {
 	hero, err := s.mustElement(b.Hero)
 	if err != nil {
 		return err
@@ -186,7 +186,7 @@ func (b LootingBroken) apply(s *State) error {
 	return nil
 }
 
-func (b ArmorTaken) apply(s *State) error {
+func (b ArmorTaken) Apply(s *State) error {
 	holder, body, err := s.pair(b.Holder, b.Body)
 	if err != nil {
 		return err
@@ -196,7 +196,7 @@ func (b ArmorTaken) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b ArmorPassed) apply(s *State) error {
+func (b ArmorPassed) Apply(s *State) error {
 	holder, body, err := s.pair(b.Holder, b.Body)
 	if err != nil {
 		return err
@@ -215,7 +215,7 @@ func (b ArmorPassed) apply(s *State) error {
 	return s.acted(b.Clan)
 }
 
-func (b ArmorSecured) apply(s *State) error {
+func (b ArmorSecured) Apply(s *State) error {
 	holder, body, err := s.pair(b.Holder, b.Body)
 	if err != nil {
 		return err
@@ -235,47 +235,47 @@ func (s *State) pair(a, b ElementID) (*Element, *Element, error) {
 	return x, y, err
 }
 
-func (b BodyTaken) text() string {
+func (b BodyTaken) Text() string {
 	return fmt.Sprintf("%s takes up the body of %s to carry it off (8.9).", b.Label, b.BodyName)
 }
 
-func (b BodySaved) text() string {
+func (b BodySaved) Text() string {
 	if b.Chariot != "" {
 		return fmt.Sprintf("%s loads the body of %s on the chariot %s: it is saved (8.9).", b.Label, b.BodyName, b.Chariot)
 	}
 	return fmt.Sprintf("%s carries the body of %s off the field: it is saved (8.9).", b.Label, b.BodyName)
 }
 
-func (b BodyDropped) text() string {
+func (b BodyDropped) Text() string {
 	if b.Clan == "" {
 		return fmt.Sprintf("%s sets down the body of %s to defend itself (8.9).", b.Label, b.BodyName)
 	}
 	return fmt.Sprintf("%s sets down the body of %s.", b.Label, b.BodyName)
 }
 
-func (b LootingBegun) text() string {
+func (b LootingBegun) Text() string {
 	return fmt.Sprintf("%s begins to strip the armor from %s; if none disturbs him, it is his when his turn comes again (10.3.2).", b.HeroName, b.BodyName)
 }
 
-func (b LootingBroken) text() string {
+func (b LootingBroken) Text() string {
 	return fmt.Sprintf("%s is disturbed at his looting: %s.", b.HeroName, b.Why)
 }
 
-func (b ArmorTaken) text() string {
+func (b ArmorTaken) Text() string {
 	if b.Dropped {
 		return fmt.Sprintf("%s picks up the armor of %s.", b.HolderName, b.BodyName)
 	}
 	return fmt.Sprintf("%s strips the armor of %s (10.3)!", b.HolderName, b.BodyName)
 }
 
-func (b ArmorPassed) text() string {
+func (b ArmorPassed) Text() string {
 	if b.To != "" {
 		return fmt.Sprintf("%s hands the armor of %s to %s, who must bear it to their edge (10.3.3).", b.Label, b.BodyName, b.ToLabel)
 	}
 	return fmt.Sprintf("%s drops the armor of %s at %s (10.3.4).", b.Label, b.BodyName, b.At)
 }
 
-func (b ArmorSecured) text() string {
+func (b ArmorSecured) Text() string {
 	return fmt.Sprintf("%s carries the armor of %s off the field: it is won (10.3).", b.Label, b.BodyName)
 }
 

@@ -115,10 +115,10 @@ var meleeBodies = engine.BodyTypes{
 }
 
 var meleeCommands = []command{
-	{engine.CommandSpec{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "impact", Help: "Spend an impact you won in melee; alone, it pushes the loser back all the way (10.1.3).", Options: []engine.OptionSpec{
 		{Name: "push", Help: "other antagonist stands of the melee to push back one stride each, comma-separated", Kind: engine.OptElement},
 		{Name: "forward", Help: "stands of your clan to bring forward one stride each, comma-separated", Kind: engine.OptElement},
-	}}, spendImpact},
+	}}, Run: spendImpact},
 }
 
 func (MeleeDrawn) Kind() string    { return "gwab.melee-drawn" }
@@ -126,7 +126,7 @@ func (PairingVoided) Kind() string { return "gwab.pairing-voided" }
 func (ImpactWon) Kind() string     { return "gwab.impact-won" }
 func (FightEnded) Kind() string    { return "gwab.fight-ended" }
 
-func (b MeleeDrawn) apply(s *State) error {
+func (b MeleeDrawn) Apply(s *State) error {
 	for _, p := range b.Pairings {
 		if _, err := s.mustElement(p.A); err != nil {
 			return err
@@ -142,7 +142,7 @@ func (b MeleeDrawn) apply(s *State) error {
 	return nil
 }
 
-func (b PairingVoided) apply(s *State) error {
+func (b PairingVoided) Apply(s *State) error {
 	if s.Fight == nil || b.Index != s.Fight.Next {
 		return fmt.Errorf("gwab: pairing %d voided out of turn", b.Index)
 	}
@@ -150,7 +150,7 @@ func (b PairingVoided) apply(s *State) error {
 	return nil
 }
 
-func (b ImpactWon) apply(s *State) error {
+func (b ImpactWon) Apply(s *State) error {
 	if s.Fight == nil {
 		return fmt.Errorf("gwab: impact with no melee")
 	}
@@ -159,7 +159,7 @@ func (b ImpactWon) apply(s *State) error {
 	return nil
 }
 
-func (b FightEnded) apply(s *State) error {
+func (b FightEnded) Apply(s *State) error {
 	s.Fight = nil
 	for i := range s.Elements {
 		s.Elements[i].Extra = false

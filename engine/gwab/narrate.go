@@ -7,32 +7,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// narrator is an event body that says what it means to the table; ""
-// says nothing.
-type narrator interface {
-	text() string
-}
-
-// Narrate says what an event means to the table.
-func (Rules) Narrate(e engine.Event) []engine.Message {
-	if msgs, ok := engine.NarrateTable(e); ok {
-		return msgs
-	}
-	n, ok := e.Body.(narrator)
-	if !ok {
-		return []engine.Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
-	}
-	if t := n.text(); t != "" {
-		m := engine.Message{Text: t}
-		if b, ok := e.Body.(buttoner); ok {
-			m.Buttons = b.buttons()
-		}
-		return []engine.Message{m}
-	}
-	return nil
-}
-
-func (b BookOpened) text() string {
+func (b BookOpened) Text() string {
 	mode := "its kind to be settled by the number of players"
 	if b.ModeSet {
 		mode = "as a " + b.Mode.String()
@@ -40,7 +15,7 @@ func (b BookOpened) text() string {
 	return fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.%s", b.Master, mode, optionsText(b.Options))
 }
 
-func (b ClanRaised) text() string {
+func (b ClanRaised) Text() string {
 	var hero, chariot string
 	var comps, war, armed []string
 	for _, el := range b.Elements {
@@ -71,15 +46,15 @@ func (b ClanRaised) text() string {
 	return line
 }
 
-func (b BookStarted) text() string {
+func (b BookStarted) Text() string {
 	return fmt.Sprintf("The book begins as a %s. The clans deploy in their huddles on a table %g by %g strides.", b.Mode, b.Board.Width, b.Board.Depth)
 }
 
-func (b Placed) text() string {
+func (b Placed) Text() string {
 	return fmt.Sprintf("%s is placed at %s, facing %s.", b.Name, b.Base.FrontCenter(), b.Base.Facing)
 }
 
-func (b RoundDealt) text() string {
+func (b RoundDealt) Text() string {
 	var parts []string
 	for i, d := range b.Order {
 		name := string(d.Clan)
@@ -91,13 +66,13 @@ func (b RoundDealt) text() string {
 	return fmt.Sprintf("Round %d. Sequence: %s.", b.Round, strings.Join(parts, ", "))
 }
 
-func (b RoundEnded) text() string { return "" }
+func (b RoundEnded) Text() string { return "" }
 
-func (b StoodAloof) text() string { return fmt.Sprintf("The %s stand aloof this round.", b.Name) }
+func (b StoodAloof) Text() string { return fmt.Sprintf("The %s stand aloof this round.", b.Name) }
 
-func (b Moved) text() string { return describeMove(b) }
+func (b Moved) Text() string { return describeMove(b) }
 
-func (b BookEnded) text() string {
+func (b BookEnded) Text() string {
 	reason := strings.TrimRight(b.Reason, ". ")
 	first, _, _ := strings.Cut(reason, " ")
 	switch first {
@@ -108,39 +83,39 @@ func (b BookEnded) text() string {
 	return fmt.Sprintf("The book ends: %s.", reason)
 }
 
-func (b MeleeDrawn) text() string { return narrateMelee(b) }
+func (b MeleeDrawn) Text() string { return narrateMelee(b) }
 
-func (b PairingVoided) text() string {
+func (b PairingVoided) Text() string {
 	if b.Reason == "" {
 		return ""
 	}
 	return capitalize(b.Reason) + "."
 }
 
-func (b ImpactWon) text() string {
+func (b ImpactWon) Text() string {
 	return fmt.Sprintf("%s plays %s against %s and wins an impact of %s on %s.", b.VictorLabel, b.Win, b.Lose, strideText(float64(b.Strides)), b.TargetLabel)
 }
 
-func (b ImpactSpent) text() string { return describeImpact(b) }
+func (b ImpactSpent) Text() string { return describeImpact(b) }
 
-func (b FightEnded) text() string { return "" }
+func (b FightEnded) Text() string { return "" }
 
-func (b Wounded) text() string { return describeWound(b) }
+func (b Wounded) Text() string { return describeWound(b) }
 
-func (b HeroSucceeded) text() string {
+func (b HeroSucceeded) Text() string {
 	return fmt.Sprintf("%s takes the fallen Hero's place and leads the %s as a Class 1 Hero with no honor (10.1.3).", b.Name, b.ClanName)
 }
 
-func (b ClanLeft) text() string {
+func (b ClanLeft) Text() string {
 	if b.Retreat {
 		return fmt.Sprintf("The %s leave the field.", b.Name)
 	}
 	return fmt.Sprintf("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
 }
 
-func (b HonorChanged) text() string { return describeHonor(b) }
+func (b HonorChanged) Text() string { return describeHonor(b) }
 
-func (b Fired) text() string { return describeFire(b) }
+func (b Fired) Text() string { return describeFire(b) }
 
 func nonEmpty(parts []string) []string {
 	var out []string

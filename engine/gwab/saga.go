@@ -1,7 +1,6 @@
 package gwab
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -16,8 +15,12 @@ import (
 // the sum of the ledger; nothing is edited in place. The saga learns what
 // happened in its books by following their events (saga_follow.go).
 
-// SagaRules is the rule system of a saga.
-type SagaRules struct{}
+// SagaRules is the rule system of a saga: its rulebook, and what the
+// saga adds (following its books, the Herald's announcements).
+type SagaRules struct{ *engine.Rulebook[*Saga] }
+
+// NewSaga returns the rule system of GWAB's sagas.
+func NewSaga() SagaRules { return SagaRules{sagaRulebook} }
 
 var (
 	_ engine.Chronicle  = SagaRules{}
@@ -25,31 +28,15 @@ var (
 )
 
 // Campaign is the rule system of GWAB's sagas.
-func (Rules) Campaign() engine.Chronicle { return SagaRules{} }
+func (Rules) Campaign() engine.Chronicle { return NewSaga() }
 
-func (SagaRules) ID() string               { return "gwab-saga" }
-func (SagaRules) Title() string            { return "Gang Warfare in the Age of Bronze: the saga" }
-func (SagaRules) Decks() []engine.DeckSpec { return nil }
-func (SagaRules) NewState() engine.State   { return &Saga{} }
-func (SagaRules) StateVersion() int        { return 1 }
-func (SagaRules) Commands() []engine.CommandSpec {
-	specs := make([]engine.CommandSpec, len(sagaCommands))
-	for i, c := range sagaCommands {
-		specs[i] = c.CommandSpec
-	}
-	return specs
-}
-
-func (SagaRules) DecodeState(data []byte) (engine.State, error) {
-	s := &Saga{}
-	if err := json.Unmarshal(data, s); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-func (SagaRules) DecodeBody(kind string, data []byte) (engine.Body, error) {
-	return sagaBodies.Decode(kind, data)
+var sagaRulebook = &engine.Rulebook[*Saga]{
+	Key:          "gwab-saga",
+	Name:         "Gang Warfare in the Age of Bronze: the saga",
+	Version:      1,
+	Blank:        func() *Saga { return &Saga{} },
+	Bodies:       sagaBodies,
+	CommandRules: sagaCommands,
 }
 
 // HeroID is a Hero's number in his saga, from 1.

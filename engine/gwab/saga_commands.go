@@ -13,47 +13,44 @@ import (
 // The saga's commands: the Herald's (start, schedule, adjust, end), the
 // players' answer to a call, and the record anyone may read.
 
-type sagaCommand struct {
-	engine.CommandSpec
-	run func(tx *engine.Tx, s *Saga, c engine.Command) error
-}
+type sagaCommand = engine.Rule[*Saga]
 
 // Quorums a saga may set: a raid needs 3 players, and a book holds at
 // most maxClans clans, two a player.
 const minQuorum, maxQuorum = 3, maxClans / 2
 
 var sagaCommands = []sagaCommand{
-	{engine.CommandSpec{Name: "saga start", Help: "Start this server's saga, which every book opened here then belongs to; you are its Herald (4, 5).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "saga start", Help: "Start this server's saga, which every book opened here then belongs to; you are its Herald (4, 5).", Flags: engine.Opens, Options: []engine.OptionSpec{
 		{Name: "name", Help: "the saga's name", Required: true},
 		{Name: "quorum", Help: "the players a book needs to be a battle, 3 to 8 (4)", Kind: engine.OptInt, Required: true},
 		{Name: "herald", Help: "the channel where the Herald announces", Kind: engine.OptChannel},
 		{Name: "role", Help: "a role whose members may also act as Herald (5.1)", Kind: engine.OptRole},
 		{Name: "carry", Help: "yes to carry the last saga's honor over (13.3); no to start all at 100 (5.2)", Choices: []string{"yes", "no"}},
-	}}, nil},
-	{engine.CommandSpec{Name: "saga schedule", Help: "Call the next session; whoever fails to show pays for it (4, 5.4). Herald only.", Options: []engine.OptionSpec{
+	}}, Run: sagaRunning},
+	{CommandSpec: engine.CommandSpec{Name: "saga schedule", Help: "Call the next session; whoever fails to show pays for it (4, 5.4). Herald only.", Options: []engine.OptionSpec{
 		{Name: "when", Help: "when and where the session meets", Required: true},
-	}}, scheduleSession},
-	{engine.CommandSpec{Name: "saga attend", Help: "Answer the Herald's call to the next session.", Options: []engine.OptionSpec{
+	}}, Run: scheduleSession},
+	{CommandSpec: engine.CommandSpec{Name: "saga attend", Help: "Answer the Herald's call to the next session.", Options: []engine.OptionSpec{
 		{Name: "reply", Help: "yes (the default) or no", Choices: []string{"yes", "no"}},
-	}}, attend},
-	{engine.CommandSpec{Name: "saga adjust", Help: "Correct a Hero's honor with a line of the ledger. Herald only.", Options: []engine.OptionSpec{
+	}}, Run: attend},
+	{CommandSpec: engine.CommandSpec{Name: "saga adjust", Help: "Correct a Hero's honor with a line of the ledger. Herald only.", Options: []engine.OptionSpec{
 		{Name: "hero", Help: "the Hero", Kind: engine.OptHero, Required: true},
 		{Name: "points", Help: "the points to add, or take away with a minus", Kind: engine.OptInt, Required: true},
 		{Name: "reason", Help: "why, for the ledger", Required: true},
-	}}, adjust},
-	{engine.CommandSpec{Name: "saga standings", Help: "The saga's Heroes ranked by honor, with their class and title (5.5).", Options: []engine.OptionSpec{
+	}}, Run: adjust},
+	{CommandSpec: engine.CommandSpec{Name: "saga standings", Help: "The saga's Heroes ranked by honor, with their class and title (5.5).", Flags: engine.Reads, Options: []engine.OptionSpec{
 		earlierSaga,
-	}}, showStandings},
-	{engine.CommandSpec{Name: "saga hero", Help: "A Hero's whole record: books, deeds, and every line of his honor.", Options: []engine.OptionSpec{
+	}}, Run: showStandings},
+	{CommandSpec: engine.CommandSpec{Name: "saga hero", Help: "A Hero's whole record: books, deeds, and every line of his honor.", Flags: engine.Reads, Options: []engine.OptionSpec{
 		{Name: "name", Help: "the Hero", Kind: engine.OptHero, Required: true},
 		earlierSaga,
-	}}, showHero},
-	{engine.CommandSpec{Name: "saga books", Help: "The saga's books: their kind, who came, how they ended.", Options: []engine.OptionSpec{
+	}}, Run: showHero},
+	{CommandSpec: engine.CommandSpec{Name: "saga books", Help: "The saga's books: their kind, who came, how they ended.", Flags: engine.Reads, Options: []engine.OptionSpec{
 		earlierSaga,
-	}}, showBooks},
-	{engine.CommandSpec{Name: "saga end", Help: "Close the saga before any Hero reaches Homeric rank. Herald only.", Options: []engine.OptionSpec{
+	}}, Run: showBooks},
+	{CommandSpec: engine.CommandSpec{Name: "saga end", Help: "Close the saga before any Hero reaches Homeric rank. Herald only.", Options: []engine.OptionSpec{
 		{Name: "reason", Help: "why the saga closes"},
-	}}, endSaga},
+	}}, Run: endSaga},
 }
 
 // earlierSaga lets the commands that read a saga read an earlier one;
@@ -101,19 +98,10 @@ func (SagaRules) Begin(tx *engine.Tx, c engine.Command, previous engine.State) e
 	return tx.Emit(ev)
 }
 
-// Decide runs a saga command.
-func (SagaRules) Decide(tx *engine.Tx, c engine.Command) error {
-	s := tx.State().(*Saga)
-	for _, cmd := range sagaCommands {
-		if cmd.Name != c.Name {
-			continue
-		}
-		if cmd.run == nil {
-			return engine.Refuse("", "The saga %q is already running here; only one runs at a time.", s.Name)
-		}
-		return cmd.run(tx, s, c)
-	}
-	return engine.Refuse("", "The saga has no command /%s; /help lists them.", c.Name)
+// sagaRunning refuses /saga start where a saga already runs: the table
+// begins a saga with that command only where none is running.
+func sagaRunning(tx *engine.Tx, s *Saga, c engine.Command) error {
+	return engine.Refuse("", "The saga %q is already running here; only one runs at a time.", s.Name)
 }
 
 // heraldOnly refuses a player who is not the saga's Herald, and any

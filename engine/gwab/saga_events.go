@@ -190,27 +190,16 @@ var sagaBodies = engine.BodyTypes{
 	SagaEnded{}.Kind():        engine.Decoder[SagaEnded](),
 }
 
-// sagaApplier is a saga event that knows how it changes the saga.
-type sagaApplier interface {
-	apply(s *Saga) error
-}
-
 // Apply folds one event into the saga.
-func (s *Saga) Apply(e engine.Event) error {
-	a, ok := e.Body.(sagaApplier)
-	if !ok {
-		return fmt.Errorf("gwab: no saga rule applies a %s event", e.Body.Kind())
-	}
-	return a.apply(s)
-}
+func (s *Saga) Apply(e engine.Event) error { return engine.Fold(s, e) }
 
-func (b SagaStarted) apply(s *Saga) error {
+func (b SagaStarted) Apply(s *Saga) error {
 	s.Charter = b.Charter
 	s.Heroes, s.Ledger, s.Retired = append(s.Heroes, b.Heroes...), append(s.Ledger, b.Lines...), append(s.Retired, b.Retired...)
 	return nil
 }
 
-func (b BookJoined) apply(s *Saga) error {
+func (b BookJoined) Apply(s *Saga) error {
 	if s.book(b.Ref) != nil {
 		return fmt.Errorf("gwab: book %s joined the saga twice", b.Ref)
 	}
@@ -237,7 +226,7 @@ func (s *Saga) mustHero(id HeroID) (*SagaHero, error) {
 	return h, nil
 }
 
-func (b ClanMustered) apply(s *Saga) error {
+func (b ClanMustered) Apply(s *Saga) error {
 	bk, err := s.mustBook(b.Book)
 	if err != nil {
 		return err
@@ -246,7 +235,7 @@ func (b ClanMustered) apply(s *Saga) error {
 	return nil
 }
 
-func (b BookBegun) apply(s *Saga) error {
+func (b BookBegun) Apply(s *Saga) error {
 	bk, err := s.mustBook(b.Book)
 	if err != nil {
 		return err
@@ -255,7 +244,7 @@ func (b BookBegun) apply(s *Saga) error {
 	return nil
 }
 
-func (b HeroEnrolled) apply(s *Saga) error {
+func (b HeroEnrolled) Apply(s *Saga) error {
 	if int(b.Hero) != len(s.Heroes)+1 {
 		return fmt.Errorf("gwab: Hero %d enrolled as number %d", b.Hero, len(s.Heroes)+1)
 	}
@@ -263,10 +252,10 @@ func (b HeroEnrolled) apply(s *Saga) error {
 	if b.Book == 0 {
 		return nil
 	}
-	return HeroTookField{Hero: b.Hero, Book: b.Book, Figure: b.Figure}.apply(s)
+	return HeroTookField{Hero: b.Hero, Book: b.Book, Figure: b.Figure}.Apply(s)
 }
 
-func (b HeroTookField) apply(s *Saga) error {
+func (b HeroTookField) Apply(s *Saga) error {
 	bk, err := s.mustBook(b.Book)
 	if err != nil {
 		return err
@@ -282,7 +271,7 @@ func (b HeroTookField) apply(s *Saga) error {
 	return nil
 }
 
-func (b HeroRenamed) apply(s *Saga) error {
+func (b HeroRenamed) Apply(s *Saga) error {
 	h, err := s.mustHero(b.Hero)
 	if err != nil {
 		return err
@@ -291,7 +280,7 @@ func (b HeroRenamed) apply(s *Saga) error {
 	return nil
 }
 
-func (b HeroFell) apply(s *Saga) error {
+func (b HeroFell) Apply(s *Saga) error {
 	h, err := s.mustHero(b.Hero)
 	if err != nil {
 		return err
@@ -315,7 +304,7 @@ func (s *Saga) mark(book int, step engine.Seq) (*SagaBook, error) {
 	return bk, nil
 }
 
-func (b Entered) apply(s *Saga) error {
+func (b Entered) Apply(s *Saga) error {
 	if _, err := s.mustHero(b.Hero); err != nil {
 		return err
 	}
@@ -330,7 +319,7 @@ func (b Entered) apply(s *Saga) error {
 	return nil
 }
 
-func (b DeedDone) apply(s *Saga) error {
+func (b DeedDone) Apply(s *Saga) error {
 	h, err := s.mustHero(b.Hero)
 	if err != nil {
 		return err
@@ -352,9 +341,9 @@ func (b DeedDone) apply(s *Saga) error {
 	return nil
 }
 
-func (RankChanged) apply(*Saga) error { return nil }
+func (RankChanged) Apply(*Saga) error { return nil }
 
-func (b BookClosed) apply(s *Saga) error {
+func (b BookClosed) Apply(s *Saga) error {
 	bk, err := s.mustBook(b.Book)
 	if err != nil {
 		return err
@@ -370,7 +359,7 @@ func (b BookClosed) apply(s *Saga) error {
 	return nil
 }
 
-func (b Followed) apply(s *Saga) error {
+func (b Followed) Apply(s *Saga) error {
 	bk, err := s.mustBook(b.Book)
 	if err != nil {
 		return err
@@ -379,7 +368,7 @@ func (b Followed) apply(s *Saga) error {
 	return nil
 }
 
-func (b SessionScheduled) apply(s *Saga) error {
+func (b SessionScheduled) Apply(s *Saga) error {
 	if _, ses := s.openSession(); ses != nil {
 		ses.When, ses.Answers = b.When, nil
 		return nil
@@ -388,7 +377,7 @@ func (b SessionScheduled) apply(s *Saga) error {
 	return nil
 }
 
-func (b Attended) apply(s *Saga) error {
+func (b Attended) Apply(s *Saga) error {
 	_, ses := s.openSession()
 	if ses == nil {
 		return fmt.Errorf("gwab: an answer with no session called")
@@ -400,7 +389,7 @@ func (b Attended) apply(s *Saga) error {
 	return nil
 }
 
-func (b SagaEnded) apply(s *Saga) error {
+func (b SagaEnded) Apply(s *Saga) error {
 	s.Ended = b.Why
 	if b.Hero != 0 {
 		h, err := s.mustHero(b.Hero)
@@ -413,21 +402,7 @@ func (b SagaEnded) apply(s *Saga) error {
 	return nil
 }
 
-// Narrate tells the table what a saga event means; the events that only
-// keep the saga in step with its books say nothing.
-func (SagaRules) Narrate(e engine.Event) []engine.Message {
-	n, ok := e.Body.(narrator)
-	if !ok {
-		return nil
-	}
-	text := n.text()
-	if text == "" {
-		return nil
-	}
-	return []engine.Message{{Text: text}}
-}
-
-func (b SagaStarted) text() string {
+func (b SagaStarted) Text() string {
 	var w strings.Builder
 	fmt.Fprintf(&w, "The saga %q begins, kept by %s as its Herald. A book is a battle when %d players come, a raid from 3.", b.Name, b.Starter, b.Quorum)
 	if len(b.Heroes) > 0 {
@@ -440,35 +415,35 @@ func (b SagaStarted) text() string {
 	return w.String()
 }
 
-func (BookJoined) text() string    { return "" }
-func (ClanMustered) text() string  { return "" }
-func (HeroTookField) text() string { return "" }
-func (Followed) text() string      { return "" }
-func (DeedDone) text() string      { return "" }
+func (BookJoined) Text() string    { return "" }
+func (ClanMustered) Text() string  { return "" }
+func (HeroTookField) Text() string { return "" }
+func (Followed) Text() string      { return "" }
+func (DeedDone) Text() string      { return "" }
 
-func (b BookBegun) text() string {
+func (b BookBegun) Text() string {
 	if b.Mode == Practice {
 		return fmt.Sprintf("Book %d begins with %d players, too few for a raid: it is practice, and the Herald records none of it (4).", b.Book, len(b.Present))
 	}
 	return fmt.Sprintf("Book %d begins as a %s: %d players present against a quorum of %d (4). The Herald records its honor in the %s column.", b.Book, b.Mode, len(b.Present), b.Quorum, b.Mode.ColumnName())
 }
 
-func (b HeroEnrolled) text() string {
+func (b HeroEnrolled) Text() string {
 	if b.Unnamed {
 		return fmt.Sprintf("%s takes the fallen Hero's place at the head of the %s and enters the saga with no honor of his own (4.1); his player may name him with /hero name.", b.Name, b.Clan)
 	}
 	return fmt.Sprintf("%s of the %s (%s) enters the saga.", b.Name, b.Clan, b.Player)
 }
 
-func (b HeroRenamed) text() string {
+func (b HeroRenamed) Text() string {
 	return fmt.Sprintf("The saga will remember %s, new Hero of his clan, as %s.", b.Was, b.Name)
 }
 
-func (b HeroFell) text() string {
+func (b HeroFell) Text() string {
 	return fmt.Sprintf("%s of the %s fell in book %d and goes down to Tartarus with %d honor. He leaves the saga.", b.Name, b.Clan, b.Book, b.Points)
 }
 
-func (b Entered) text() string {
+func (b Entered) Text() string {
 	switch b.Cause {
 	case Adjusted:
 		return fmt.Sprintf("The Herald corrects the ledger: %s %+d honor (%s).", b.Name, b.Points, b.Reason)
@@ -480,11 +455,11 @@ func (b Entered) text() string {
 	return ""
 }
 
-func (b RankChanged) text() string {
+func (b RankChanged) Text() string {
 	return rankAnnouncement(b)
 }
 
-func (b BookClosed) text() string {
+func (b BookClosed) Text() string {
 	var w strings.Builder
 	fmt.Fprintf(&w, "Book %d is closed: it ended %s.", b.Book, b.Result)
 	if b.Started && b.Mode == Practice {
@@ -503,18 +478,18 @@ func (b BookClosed) text() string {
 	return w.String()
 }
 
-func (b SessionScheduled) text() string {
+func (b SessionScheduled) Text() string {
 	return fmt.Sprintf("The Herald calls the next session of the saga: %s. Answer with /saga attend; whoever fails to show pays for it in honor (4).", b.When)
 }
 
-func (b Attended) text() string {
+func (b Attended) Text() string {
 	if b.Coming {
 		return fmt.Sprintf("%s will come to the session of %s.", b.Player, b.When)
 	}
 	return fmt.Sprintf("%s sends regrets for the session of %s.", b.Player, b.When)
 }
 
-func (b SagaEnded) text() string {
+func (b SagaEnded) Text() string {
 	if b.Hero != 0 {
 		return fmt.Sprintf("The saga is over: %s has reached Homeric rank (5.2). His name is retired for ever; a new saga may begin with /saga start.", b.Name)
 	}

@@ -11,7 +11,7 @@ import (
 // saga, failing on a refusal.
 func sagaGame(t testing.TB, previous *Saga, start engine.Command) (*engine.Game, []engine.Record) {
 	t.Helper()
-	g := engine.NewGame(SagaRules{})
+	g := engine.NewGame(NewSaga())
 	open := g.Open(start.Actor, 1)
 	if err := g.Apply(open); err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func applyAll(t testing.TB, g *engine.Game, res engine.Result) []engine.Record {
 // the saga follow every event of the book.
 func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine.Game, []engine.Record) {
 	t.Helper()
-	book := engine.NewGame(Rules{})
+	book := engine.NewGame(New())
 	var events []engine.Event
 	step := func(res engine.Result, err error) {
 		t.Helper()
@@ -148,7 +148,7 @@ func TestSagaRefusals(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"2", "9", "many"} {
-		g := engine.NewGame(SagaRules{})
+		g := engine.NewGame(NewSaga())
 		if _, err := g.Begin(opt("bob", "saga start", "name", "X", "quorum", q), nil); err == nil {
 			t.Errorf("quorum:%s was allowed", q)
 		}
@@ -181,18 +181,18 @@ func FuzzDecodeSagaRecord(f *testing.F) {
 	f.Add("saga.book-closed", []byte(`{"book":1,"session":-3}`))
 	f.Add("saga.entered", []byte(`{"hero":99,"points":5}`))
 	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
-		e, err := engine.DecodeRecord(SagaRules{}, engine.Record{Seq: 1, Kind: kind, Payload: payload})
+		e, err := engine.DecodeRecord(NewSaga(), engine.Record{Seq: 1, Kind: kind, Payload: payload})
 		if err != nil {
 			return
 		}
 		for _, fresh := range []bool{false, true} {
 			g := saga.Clone()
 			if fresh {
-				g = engine.NewGame(SagaRules{})
+				g = engine.NewGame(NewSaga())
 			}
 			e.Seq = g.Seq + 1
 			_ = g.Apply(e)
-			_ = SagaRules{}.Narrate(e)
+			_ = NewSaga().Narrate(e)
 			s := g.State.(*Saga)
 			_ = s.standings(1)
 			for i := range s.Heroes {

@@ -21,7 +21,7 @@ type HonorSet struct {
 
 func (HonorSet) Kind() string { return "gwab.honor-set" }
 
-func (b HonorSet) apply(s *State) error {
+func (b HonorSet) Apply(s *State) error {
 	el, err := s.mustElement(b.Hero)
 	if err != nil {
 		return err
@@ -30,7 +30,7 @@ func (b HonorSet) apply(s *State) error {
 	return nil
 }
 
-func (b HonorSet) text() string {
+func (b HonorSet) Text() string {
 	return fmt.Sprintf("%s's honor is set at %d: %s.", b.Name, b.Total, rankName(classFor(b.Total)))
 }
 

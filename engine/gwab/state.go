@@ -1,7 +1,6 @@
 package gwab
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -283,39 +282,8 @@ var _ engine.State = (*State)(nil)
 // Over reports whether the book has ended.
 func (s *State) Over() bool { return s.Phase == Ended }
 
-// Clone returns an independent copy of s.
-func (s *State) Clone() engine.State {
-	c := *s
-	c.Clans = slices.Clone(s.Clans)
-	c.Elements = slices.Clone(s.Elements)
-	c.Order = slices.Clone(s.Order)
-	for i := range c.Clans {
-		c.Clans[i].Jokers = slices.Clone(c.Clans[i].Jokers)
-	}
-	c.Called = slices.Clone(s.Called)
-	if s.Challenge != nil {
-		ch := *s.Challenge
-		c.Challenge = &ch
-	}
-	if s.Fight != nil {
-		f := *s.Fight
-		f.Pairings = slices.Clone(f.Pairings)
-		if f.Impact != nil {
-			imp := *f.Impact
-			f.Impact = &imp
-		}
-		c.Fight = &f
-	}
-	return &c
-}
-
-func decodeState(data []byte) (*State, error) {
-	s := &State{}
-	if err := json.Unmarshal(data, s); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
+// Clone returns a copy of s that shares nothing with it.
+func (s *State) Clone() engine.State { return engine.Copy(s) }
 
 // Clan returns the clan tagged t, or nil.
 func (s *State) Clan(t ClanTag) *Clan {

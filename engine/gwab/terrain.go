@@ -88,7 +88,7 @@ func (TerrainLaid) Kind() string { return "gwab.terrain-laid" }
 
 var terrainBodies = engine.BodyTypes{TerrainLaid{}.Kind(): engine.Decoder[TerrainLaid]()}
 
-func (b TerrainLaid) apply(s *State) error {
+func (b TerrainLaid) Apply(s *State) error {
 	if err := b.Feature.check(); err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (f Feature) check() error {
 	return nil
 }
 
-func (b TerrainLaid) text() string {
+func (b TerrainLaid) Text() string {
 	f := b.Feature
 	var pts []string
 	for _, p := range f.Points {

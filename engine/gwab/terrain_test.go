@@ -144,7 +144,7 @@ func TestTerrainLaidRefusesMalformedFeatures(t *testing.T) {
 		{Kind: Obstacle, Points: []engine.Vec{v(0, 0)}},
 		{Kind: Stream, Points: []engine.Vec{v(0, 0), v(1, math.Inf(1)), v(2, 0)}},
 	} {
-		if err := (TerrainLaid{Feature: f}).apply(&State{}); err == nil {
+		if err := (TerrainLaid{Feature: f}).Apply(&State{}); err == nil {
 			t.Errorf("%+v was laid", f)
 		}
 	}

@@ -6,7 +6,7 @@ import "github.com/rhapsode/rhapsode/engine"
 // lists the command, and the engine keeps the book as it stood before its
 // last step, unless that step showed a card, a die or a secret.
 var undoCommands = []command{
-	{engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it dealt no card. Game master only."}, nil},
+	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it dealt no card. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}, Run: nil},
 }
 
 // Resume says whose turn it is once a step is taken back.

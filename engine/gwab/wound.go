@@ -44,7 +44,7 @@ func (Wounded) Kind() string       { return "gwab.wounded" }
 func (HeroSucceeded) Kind() string { return "gwab.hero-succeeded" }
 func (ClanLeft) Kind() string      { return "gwab.clan-left" }
 
-func (b Wounded) apply(s *State) error {
+func (b Wounded) Apply(s *State) error {
 	el, err := s.mustElement(b.Element)
 	if err != nil {
 		return err
@@ -68,7 +68,7 @@ func (b Wounded) apply(s *State) error {
 	return nil
 }
 
-func (b HeroSucceeded) apply(s *State) error {
+func (b HeroSucceeded) Apply(s *State) error {
 	c, err := s.mustClan(b.Clan)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func (b HeroSucceeded) apply(s *State) error {
 	return nil
 }
 
-func (b ClanLeft) apply(s *State) error {
+func (b ClanLeft) Apply(s *State) error {
 	c, err := s.mustClan(b.Clan)
 	if err != nil {
 		return err

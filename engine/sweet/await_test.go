@@ -12,7 +12,7 @@ import (
 // turn with the melee fought out.
 func TestDeadlinesCarryATurnThrough(t *testing.T) {
 	g, _ := setupGame(t)
-	r := Rules{}
+	r := New()
 	s := g.State.(*State)
 	if r.Master(s) != "alice" {
 		t.Fatalf("the master is %q", r.Master(s))

@@ -66,7 +66,7 @@ var fireBodies = engine.BodyTypes{
 	MissilesFired{}.Kind(): engine.Decoder[MissilesFired](),
 }
 
-func (b CatapultFired) apply(s *State) error {
+func (b CatapultFired) Apply(s *State) error {
 	c, err := s.mustUnit(b.Catapult)
 	if err != nil {
 		return err
@@ -81,7 +81,7 @@ func (b CatapultFired) apply(s *State) error {
 	return nil
 }
 
-func (b MissilesFired) apply(s *State) error {
+func (b MissilesFired) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -108,11 +108,11 @@ func (s *State) lose(id UnitID, n int) error {
 }
 
 var fireCommands = []command{
-	{engine.CommandSpec{Name: "fire", Help: "Shoot a catapult (stage 1) or a missile unit (stage 2) at a square (Catapult Fire, Missile Fire).", Example: "/fire unit:ROM-5 at:F7", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "fire", Help: "Shoot a catapult (stage 1) or a missile unit (stage 2) at a square (Catapult Fire, Missile Fire).", Example: "/fire unit:ROM-5 at:F7", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the catapult or unit that shoots", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "the target square, like F7", Kind: engine.OptPoint, Required: true},
 		{Name: "target", Help: "which unit in the square to hit, when more than one could be (the shooter's choice)", Kind: engine.OptElement},
-	}}, fire},
+	}}, Run: fire},
 }
 
 func fire(tx *engine.Tx, s *State, c engine.Command) error {

@@ -12,7 +12,7 @@ import (
 // returns it at its first turn with the records of its events.
 func setupGame(t testing.TB) (*engine.Game, []engine.Record) {
 	t.Helper()
-	g := engine.NewGame(Rules{})
+	g := engine.NewGame(New())
 	open := g.Open("alice", 5)
 	if err := g.Apply(open); err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func FuzzTurns(f *testing.F) {
 			}
 			for _, e := range res.Events {
 				if b, ok := e.Body.(MDIChosen); ok {
-					for _, m := range (Rules{}).Narrate(e) {
+					for _, m := range (New()).Narrate(e) {
 						if strings.Contains(strings.ToUpper(m.Text), b.Choice.String()) {
 							t.Fatalf("a sealed choice is told: %s", m.Text)
 						}
@@ -108,9 +108,9 @@ func FuzzTurns(f *testing.F) {
 			}
 			recs = append(recs, apply(t, g, res)...)
 		}
-		re := engine.NewGame(Rules{})
+		re := engine.NewGame(New())
 		for _, rec := range recs {
-			e, err := engine.DecodeRecord(Rules{}, rec)
+			e, err := engine.DecodeRecord(New(), rec)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -111,7 +111,7 @@ func (b MeleeResolved) Reveals() []string {
 	return []string{secretKey(b.Turn, b.At, South), secretKey(b.Turn, b.At, North)}
 }
 
-func (b SupportDeclared) apply(s *State) error {
+func (b SupportDeclared) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func (b SupportDeclared) apply(s *State) error {
 	return nil
 }
 
-func (b MDIChosen) apply(s *State) error {
+func (b MDIChosen) Apply(s *State) error {
 	m := s.melee(b.At)
 	if m == nil {
 		return fmt.Errorf("sweet: no melee at %s", b.At)
@@ -138,7 +138,7 @@ func (b MDIChosen) apply(s *State) error {
 	return nil
 }
 
-func (b MeleeResolved) apply(s *State) error {
+func (b MeleeResolved) Apply(s *State) error {
 	m := s.melee(b.At)
 	if m == nil {
 		return fmt.Errorf("sweet: no melee at %s", b.At)
@@ -157,7 +157,7 @@ func (b MeleeResolved) apply(s *State) error {
 	return nil
 }
 
-func (b Destroyed) apply(s *State) error {
+func (b Destroyed) Apply(s *State) error {
 	for _, id := range b.Units {
 		u, err := s.mustUnit(id)
 		if err != nil {
@@ -168,7 +168,7 @@ func (b Destroyed) apply(s *State) error {
 	return nil
 }
 
-func (b CatapultChanged) apply(s *State) error {
+func (b CatapultChanged) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -178,14 +178,14 @@ func (b CatapultChanged) apply(s *State) error {
 }
 
 var meleeCommands = []command{
-	{engine.CommandSpec{Name: "support", Help: "Face a unit into a contact square beside it to support that melee, the attacker's side first (Charging and Melee 2 to 4).", Example: "/support unit:ROM-3 melee:E5", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "support", Help: "Face a unit into a contact square beside it to support that melee, the attacker's side first (Charging and Melee 2 to 4).", Example: "/support unit:ROM-3 melee:E5", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the supporting unit", Kind: engine.OptElement, Required: true},
 		{Name: "melee", Help: "the contact square, when more than one is beside it", Kind: engine.OptPoint},
-	}}, support},
-	{engine.CommandSpec{Name: "mdi", Help: "Choose your melee deployment indicator, in secret: only you see it until both sides have chosen (Melee Procedure).", Example: "/mdi choice:pincers melee:E5", Options: []engine.OptionSpec{
+	}}, Run: support},
+	{CommandSpec: engine.CommandSpec{Name: "mdi", Help: "Choose your melee deployment indicator, in secret: only you see it until both sides have chosen (Melee Procedure).", Flags: engine.Private, Example: "/mdi choice:pincers melee:E5", Options: []engine.OptionSpec{
 		{Name: "choice", Help: "line, column, square, flanking, pincers or withdrawal", Required: true, Choices: mdiChoices()},
 		{Name: "melee", Help: "the contact square, when more than one melee waits", Kind: engine.OptPoint},
-	}}, chooseMDI},
+	}}, Run: chooseMDI},
 }
 
 // pickMelee finds the melee a command means: the one named, or the only

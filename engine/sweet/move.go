@@ -79,7 +79,7 @@ var moveBodies = engine.BodyTypes{
 	FellBack{}.Kind():       engine.Decoder[FellBack](),
 }
 
-func (b Moved) apply(s *State) error {
+func (b Moved) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil || len(b.Path) == 0 {
 		return fmt.Errorf("sweet: bad move of %q: %v", b.Unit, err)
@@ -114,7 +114,7 @@ func (b Moved) apply(s *State) error {
 	return nil
 }
 
-func (b ElephantRolled) apply(s *State) error {
+func (b ElephantRolled) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (s *State) enemyWithin(u *Unit, reach float64) bool {
 	return false
 }
 
-func (b Faced) apply(s *State) error {
+func (b Faced) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -163,7 +163,7 @@ func (b Faced) apply(s *State) error {
 	return nil
 }
 
-func (b FellBack) apply(s *State) error {
+func (b FellBack) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil || len(b.Path) == 0 {
 		return fmt.Errorf("sweet: bad retreat of %q: %v", b.Unit, err)
@@ -177,15 +177,15 @@ func (b FellBack) apply(s *State) error {
 }
 
 var moveCommands = []command{
-	{engine.CommandSpec{Name: "move", Help: "Move one of your units (the attacker, in movement); into an enemy's square is a charge (Movement).", Example: "/move unit:ROM-2 to:E5 facing:N", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move one of your units (the attacker, in movement); into an enemy's square is a charge (Movement).", Example: "/move unit:ROM-2 to:E5 facing:N", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit; a catapult moves with a stand of its square", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
-	}}, move},
-	{engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee (Movement 6).", Example: "/face unit:ROM-2 facing:NE", Options: []engine.OptionSpec{
+	}}, Run: move},
+	{CommandSpec: engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee (Movement 6).", Example: "/face unit:ROM-2 facing:NE", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
 		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (type A: a side only)", Required: true},
-	}}, face},
+	}}, Run: face},
 }
 
 // runDownVictim returns what mover may ride down in q: a single enemy

@@ -5,30 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/rhapsode/rhapsode/engine"
 )
-
-// narrator is an event body that says what it means to the table; ""
-// says nothing. A sealed body's text never tells its secret.
-type narrator interface {
-	text() string
-}
-
-// Narrate says what an event means to the table.
-func (Rules) Narrate(e engine.Event) []engine.Message {
-	if msgs, ok := engine.NarrateTable(e); ok {
-		return msgs
-	}
-	n, ok := e.Body.(narrator)
-	if !ok {
-		return []engine.Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
-	}
-	if t := n.text(); t != "" {
-		return []engine.Message{{Text: t}}
-	}
-	return nil
-}
 
 // num writes a number of points or squares: 2, 2.5, 1.75.
 func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
@@ -40,13 +17,13 @@ func squares(n float64) string {
 	return num(n) + " squares"
 }
 
-func (b BookOpened) text() string {
+func (b BookOpened) Text() string {
 	o := b.Options
 	return fmt.Sprintf("%s opens a game of de Gre and Sweet's ancient rules on a grid of %d by %d squares: %d turns, armies of %d points. Each side takes a sample army (/army pick) or builds one (/army build); the first takes the south edge.",
 		b.Master, o.Cols, o.Rows, o.Turns, o.Points)
 }
 
-func (b ArmyMustered) text() string {
+func (b ArmyMustered) Text() string {
 	counts, guards := map[Type]int{}, map[Type]int{}
 	var order []Type
 	for _, u := range b.Units {
@@ -74,11 +51,11 @@ func (b ArmyMustered) text() string {
 		b.Army.Player, b.Army.Name, b.Side, strings.Join(parts, ", "), ids, b.Army.Points)
 }
 
-func (b UnitPlaced) text() string {
+func (b UnitPlaced) Text() string {
 	return fmt.Sprintf("%s is placed in %s, facing %s.", b.Label, b.At, b.Facing)
 }
 
-func (b TerrainLaid) text() string {
+func (b TerrainLaid) Text() string {
 	sq := make([]string, len(b.Squares))
 	for i, q := range b.Squares {
 		sq[i] = q.String()
@@ -93,15 +70,15 @@ func (b TerrainLaid) text() string {
 	return fmt.Sprintf("%s: %s ground%s.", strings.Join(sq, " "), b.Ground, name)
 }
 
-func (b StandsSet) text() string {
+func (b StandsSet) Text() string {
 	return fmt.Sprintf("%s is set at %d stands.", b.Label, b.Stands)
 }
 
-func (b SideDone) text() string {
+func (b SideDone) Text() string {
 	return fmt.Sprintf("The %s have finished their %s.", b.Name, b.Stage)
 }
 
-func (b FirstMoveRolled) text() string {
+func (b FirstMoveRolled) Text() string {
 	var rolls []string
 	for _, r := range b.Rolls {
 		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", b.Names[South], r[0], b.Names[North], r[1]))
@@ -109,11 +86,11 @@ func (b FirstMoveRolled) text() string {
 	return fmt.Sprintf("Roll for the first move: %s. The %s attack first.", strings.Join(rolls, "; then "), b.Names[b.Attacker])
 }
 
-func (b TurnBegan) text() string {
+func (b TurnBegan) Text() string {
 	return fmt.Sprintf("Turn %d: the %s attack.", b.Turn, b.Name)
 }
 
-func (b StageBegan) text() string {
+func (b StageBegan) Text() string {
 	var idle []string
 	for side := South; side <= North; side++ {
 		if b.Idle[side] {
@@ -161,7 +138,7 @@ func idleText(names []string, what string) string {
 	return fmt.Sprintf(" The %s %s.", strings.Join(names, " and the "), what)
 }
 
-func (b GameEnded) text() string {
+func (b GameEnded) Text() string {
 	if b.Unfought {
 		return fmt.Sprintf("The game ends %s.", b.Reason)
 	}
@@ -185,7 +162,7 @@ func (b GameEnded) text() string {
 	return fmt.Sprintf("The game ends %s.%s The %s win.", b.Reason, score, b.Names[b.Winner])
 }
 
-func (b CatapultFired) text() string {
+func (b CatapultFired) Text() string {
 	var where string
 	if b.Drift == "" {
 		where = fmt.Sprintf("rolls %d: the shell lands in %s", b.Roll, b.Landed)
@@ -204,7 +181,7 @@ func (b CatapultFired) text() string {
 	return fmt.Sprintf("%s shoots at %s and %s%s", b.Label, b.Target, where, what)
 }
 
-func (b MissilesFired) text() string {
+func (b MissilesFired) Text() string {
 	dice := make([]string, len(b.Dice))
 	for i, d := range b.Dice {
 		dice[i] = fmt.Sprint(d)
@@ -238,7 +215,7 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (b Moved) text() string {
+func (b Moved) Text() string {
 	start, end := b.Path[0], b.Path[len(b.Path)-1]
 	var extra []string
 	if b.Road {
@@ -264,16 +241,16 @@ func (b Moved) text() string {
 	return fmt.Sprintf("%s moves from %s to %s (%s)%s%s, facing %s.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing)
 }
 
-func (b ElephantRolled) text() string {
+func (b ElephantRolled) Text() string {
 	if b.Balks() {
 		return fmt.Sprintf("%s rolls %d to charge as movement begins, and will not: it stays where it is this turn.", b.Label, b.Roll)
 	}
 	return fmt.Sprintf("%s rolls %d to charge as movement begins: it may charge this turn.", b.Label, b.Roll)
 }
 
-func (b Faced) text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }
+func (b Faced) Text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }
 
-func (b FellBack) text() string {
+func (b FellBack) Text() string {
 	end := b.Path[len(b.Path)-1]
 	why := "falls back"
 	if b.Morale {
@@ -285,16 +262,16 @@ func (b FellBack) text() string {
 	return fmt.Sprintf("%s %s from %s to %s.", b.Label, why, b.Path[0], end)
 }
 
-func (b SupportDeclared) text() string {
+func (b SupportDeclared) Text() string {
 	return fmt.Sprintf("%s faces %s to support the melee at %s.", b.Label, b.Facing, b.At)
 }
 
 // text tells the table that a choice was made, never what it was.
-func (b MDIChosen) text() string {
+func (b MDIChosen) Text() string {
 	return fmt.Sprintf("The %s lay their deployment indicator for the melee at %s face down.", b.Name, b.At)
 }
 
-func (b MeleeResolved) text() string {
+func (b MeleeResolved) Text() string {
 	var w strings.Builder
 	fmt.Fprintf(&w, "Melee at %s: the indicators are turned over together. The %s show %s, the %s %s.",
 		b.At, b.Names[South], b.Choices[South], b.Names[North], b.Choices[North])
@@ -351,11 +328,11 @@ func (b MeleeResolved) text() string {
 	return w.String()
 }
 
-func (b Destroyed) text() string {
+func (b Destroyed) Text() string {
 	return fmt.Sprintf("Destroyed %s: %s.", b.Why, strings.Join(b.Labels, ", "))
 }
 
-func (b CatapultChanged) text() string {
+func (b CatapultChanged) Text() string {
 	if b.Side == Nobody {
 		return fmt.Sprintf("%s is left with no one to hold it; whoever next moves a stand into its square takes it.", b.Label)
 	}

@@ -73,12 +73,12 @@ var setupBodies = engine.BodyTypes{
 	StandsSet{}.Kind():    engine.Decoder[StandsSet](),
 }
 
-func (b BookOpened) apply(s *State) error {
+func (b BookOpened) Apply(s *State) error {
 	s.Master, s.Options, s.Stage = b.Master, b.Options, Mustering
 	return nil
 }
 
-func (b ArmyMustered) apply(s *State) error {
+func (b ArmyMustered) Apply(s *State) error {
 	if int(b.Side) != len(s.Armies) {
 		return fmt.Errorf("sweet: army %d mustered as side %d", len(s.Armies), b.Side)
 	}
@@ -90,7 +90,7 @@ func (b ArmyMustered) apply(s *State) error {
 	return nil
 }
 
-func (b UnitPlaced) apply(s *State) error {
+func (b UnitPlaced) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -103,7 +103,7 @@ func (b UnitPlaced) apply(s *State) error {
 	return nil
 }
 
-func (b TerrainLaid) apply(s *State) error {
+func (b TerrainLaid) Apply(s *State) error {
 	for _, q := range b.Squares {
 		s.Terrain = slicesDeleteCell(s.Terrain, q)
 		if b.Ground != Open {
@@ -123,7 +123,7 @@ func slicesDeleteCell(cells []Cell, q engine.Square) []Cell {
 	return out
 }
 
-func (b StandsSet) apply(s *State) error {
+func (b StandsSet) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
 	if err != nil {
 		return err
@@ -134,31 +134,30 @@ func (b StandsSet) apply(s *State) error {
 }
 
 var setupCommands = []command{
-	{engine.CommandSpec{Name: "book open", Help: "Open a game in this channel; you keep it as its game master.", Options: []engine.OptionSpec{
-		{Name: "rules", Help: "the rule system: sweet for this one"},
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a game in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
 		{Name: "points", Help: "the points an army built with /army build may spend (default 200)", Kind: engine.OptInt},
 		{Name: "turns", Help: "the agreed number of turns (default 12)", Kind: engine.OptInt},
 		{Name: "size", Help: "the grid, columns x rows (default 16x12)"},
-	}}, openBook},
-	{engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north (Sample Army Compositions).", Options: []engine.OptionSpec{
+	}}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north (Sample Army Compositions).", Options: []engine.OptionSpec{
 		{Name: "list", Help: "the sample army", Required: true, Choices: listKeys()},
-	}}, pickArmy},
-	{engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Example: "/army build name:Romans units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\"", Options: []engine.OptionSpec{
+	}}, Run: pickArmy},
+	{CommandSpec: engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Example: "/army build name:Romans units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\"", Options: []engine.OptionSpec{
 		{Name: "units", Help: "comma-separated: a count, a type code, and guard for guards", Required: true},
 		{Name: "name", Help: "the army's name", Required: true},
 		{Name: "tag", Help: "2 to 4 letters for its unit names (default: from its name)"},
-	}}, buildArmy},
-	{engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone, the three rows at your edge; unit:all lays out the rest.", Example: "/place unit:ROM-1 at:C2 facing:N", Options: []engine.OptionSpec{
+	}}, Run: buildArmy},
+	{CommandSpec: engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone, the three rows at your edge; unit:all lays out the rest.", Example: "/place unit:ROM-1 at:C2 facing:N", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit, or all", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "the square, like C2", Kind: engine.OptPoint},
 		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (heavy troops face a side only); default toward the enemy"},
-	}}, placeUnit},
+	}}, Run: placeUnit},
 }
 
 var directives = []command{
-	{engine.CommandSpec{Name: "place", Help: "#place UNIT SQUARE [FACING]: set a unit anywhere on the board (several: UNIT SQUARE FACING ...)"}, placeDirective},
-	{engine.CommandSpec{Name: "terrain", Help: "#terrain KIND SQUARE... [name]: road, protected (woods, buildings), impassable or open"}, layTerrain},
-	{engine.CommandSpec{Name: "stands", Help: "#stands UNIT N [UNIT N ...]: give units N stands (0 removes one)"}, setStands},
+	{CommandSpec: engine.CommandSpec{Name: "place", Help: "#place UNIT SQUARE [FACING]: set a unit anywhere on the board (several: UNIT SQUARE FACING ...)"}, Run: placeDirective},
+	{CommandSpec: engine.CommandSpec{Name: "terrain", Help: "#terrain KIND SQUARE... [name]: road, protected (woods, buildings), impassable or open"}, Run: layTerrain},
+	{CommandSpec: engine.CommandSpec{Name: "stands", Help: "#stands UNIT N [UNIT N ...]: give units N stands (0 removes one)"}, Run: setStands},
 }
 
 func openBook(tx *engine.Tx, s *State, c engine.Command) error {

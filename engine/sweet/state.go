@@ -1,7 +1,6 @@
 package sweet
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -187,18 +186,8 @@ var _ engine.State = (*State)(nil)
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Stage == Over }
 
-// Clone returns an independent copy.
-func (s *State) Clone() engine.State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	c := &State{}
-	if err := json.Unmarshal(b, c); err != nil {
-		panic(err)
-	}
-	return c
-}
+// Clone returns a copy of s that shares nothing with it.
+func (s *State) Clone() engine.State { return engine.Copy(s) }
 
 // Unit returns the unit id, or nil.
 func (s *State) Unit(id UnitID) *Unit {
@@ -418,16 +407,5 @@ func (s *State) ownUnit(c engine.Command, opt string, side Side) (*Unit, error) 
 	return u, nil
 }
 
-// applier is an event body that knows how it changes the game.
-type applier interface {
-	apply(s *State) error
-}
-
 // Apply folds one event into the game.
-func (s *State) Apply(e engine.Event) error {
-	a, ok := e.Body.(applier)
-	if !ok {
-		return fmt.Errorf("sweet: no rule applies a %s event", e.Body.Kind())
-	}
-	return a.apply(s)
-}
+func (s *State) Apply(e engine.Event) error { return engine.Fold(s, e) }

@@ -74,7 +74,7 @@ var turnBodies = engine.BodyTypes{
 	GameEnded{}.Kind():       engine.Decoder[GameEnded](),
 }
 
-func (b SideDone) apply(s *State) error {
+func (b SideDone) Apply(s *State) error {
 	a := s.army(b.Side)
 	if a == nil {
 		return fmt.Errorf("sweet: no army on side %d", b.Side)
@@ -86,9 +86,9 @@ func (b SideDone) apply(s *State) error {
 	return nil
 }
 
-func (b FirstMoveRolled) apply(s *State) error { s.Attacker = b.Attacker; return nil }
+func (b FirstMoveRolled) Apply(s *State) error { s.Attacker = b.Attacker; return nil }
 
-func (b TurnBegan) apply(s *State) error {
+func (b TurnBegan) Apply(s *State) error {
 	s.Turn, s.Attacker = b.Turn, b.Attacker
 	s.Melees, s.Targets = nil, nil
 	for i := range s.Units {
@@ -98,7 +98,7 @@ func (b TurnBegan) apply(s *State) error {
 	return nil
 }
 
-func (b StageBegan) apply(s *State) error {
+func (b StageBegan) Apply(s *State) error {
 	s.Stage = b.Stage
 	for i := range s.Armies {
 		s.Armies[i].Done = b.Idle[i]
@@ -125,21 +125,21 @@ func (b StageBegan) apply(s *State) error {
 	return nil
 }
 
-func (b GameEnded) apply(s *State) error {
-	s.Stage, s.Result = Over, b.text()
+func (b GameEnded) Apply(s *State) error {
+	s.Stage, s.Result = Over, b.Text()
 	return nil
 }
 
 var turnCommands = []command{
-	{engine.CommandSpec{Name: "done", Help: "End your part of this stage: deployment, shooting, movement or supports."}, done},
-	{engine.CommandSpec{Name: "status", Help: "The turn, the stage, what is awaited, and your army."}, func(tx *engine.Tx, s *State, c engine.Command) error {
+	{CommandSpec: engine.CommandSpec{Name: "done", Help: "End your part of this stage: deployment, shooting, movement or supports."}, Run: done},
+	{CommandSpec: engine.CommandSpec{Name: "status", Help: "The turn, the stage, what is awaited, and your army.", Flags: engine.Private | engine.Reads}, Run: func(tx *engine.Tx, s *State, c engine.Command) error {
 		tx.Say(engine.Message{To: c.Actor, Text: status(s, c.Actor)})
 		return nil
 	}},
-	{engine.CommandSpec{Name: "concede", Help: "Give up the game (Morale 4)."}, concede},
-	{engine.CommandSpec{Name: "book end", Help: "End the game now and count the points (Morale 4). Game master only.", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Give up the game (Morale 4)."}, Run: concede},
+	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the game now and count the points (Morale 4). Game master only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
 		{Name: "reason", Help: "why the game ends"},
-	}}, endBook},
+	}}, Run: endBook},
 }
 
 // actingSide returns the side the actor plays in the current stage.

@@ -6,5 +6,5 @@ import "github.com/rhapsode/rhapsode/engine"
 // lists the command, and the engine keeps the game as it stood before its
 // last step, unless that step showed a card, a die or a secret.
 var undoCommands = []command{
-	{engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it rolled no die and laid no secret choice. Game master only."}, nil},
+	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it rolled no die and laid no secret choice. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}, Run: nil},
 }

@@ -1,0 +1,155 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Told is an event body that says what it means to the table; "" says
+// nothing. A sealed body's text never tells its secret.
+type Told interface {
+	Body
+	Text() string
+}
+
+// Offering is an event body whose message offers choices as buttons.
+type Offering interface {
+	Buttons() []Button
+}
+
+// Rule is one command a rule system understands, with the function that
+// decides it against the game's state S. Run is nil only for the command
+// the engine runs itself (flag [TakesBack]).
+type Rule[S State] struct {
+	CommandSpec
+	Run func(tx *Tx, s S, c Command) error
+}
+
+// Rulebook is the frame every rule system shares: what it is called, what
+// it plays with, the events it records, and its commands and directives
+// with the rules that decide them. It implements [Ruleset] and
+// [Directiver]; a rule system declares one and embeds it in the type that
+// adds what is its own (its pictures, completions, turns).
+//
+// Event bodies say what they do through methods the Rulebook looks for:
+// Apply(S) error folds the event into the state (see [Fold]), [Told]
+// says what it means to the table, and [Offering] adds choices to it.
+type Rulebook[S State] struct {
+	Key       string     // the short name a game records ("gwab")
+	Name      string     // the rule system's full title
+	DeckSpecs []DeckSpec // the decks it plays with
+	// Version changes whenever the encoding of S changes, so that old
+	// snapshots are ignored rather than misread.
+	Version int
+	// Blank returns the state of a game before its first event.
+	Blank  func() S
+	Bodies BodyTypes
+	// CommandRules are the commands players give, in the order /help
+	// lists them; DirectiveRules are the local table's scenario
+	// directives ("#place ...").
+	CommandRules   []Rule[S]
+	DirectiveRules []Rule[S]
+	// Ended, when set, refuses a command given after the game has ended
+	// (only commands flagged [Reads] are answered then); it returns nil
+	// while the game runs.
+	Ended func(s S) error
+}
+
+var (
+	_ Ruleset    = (*Rulebook[State])(nil)
+	_ Directiver = (*Rulebook[State])(nil)
+)
+
+func (b *Rulebook[S]) ID() string              { return b.Key }
+func (b *Rulebook[S]) Title() string           { return b.Name }
+func (b *Rulebook[S]) Decks() []DeckSpec       { return b.DeckSpecs }
+func (b *Rulebook[S]) StateVersion() int       { return b.Version }
+func (b *Rulebook[S]) NewState() State         { return b.Blank() }
+func (b *Rulebook[S]) Commands() []CommandSpec { return specs(b.CommandRules) }
+
+// Directives describes the scenario directives.
+func (b *Rulebook[S]) Directives() []CommandSpec { return specs(b.DirectiveRules) }
+
+func specs[S State](rules []Rule[S]) []CommandSpec {
+	out := make([]CommandSpec, len(rules))
+	for i, r := range rules {
+		out[i] = r.CommandSpec
+	}
+	return out
+}
+
+// DecodeState reads a state written by json.Marshal.
+func (b *Rulebook[S]) DecodeState(data []byte) (State, error) {
+	s := b.Blank()
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// DecodeBody reads the body of an event of this rule system.
+func (b *Rulebook[S]) DecodeBody(kind string, data []byte) (Body, error) {
+	return b.Bodies.Decode(kind, data)
+}
+
+// Decide finds the rule for c and runs it.
+func (b *Rulebook[S]) Decide(tx *Tx, c Command) error {
+	s, ok := tx.State().(S)
+	if !ok {
+		return fmt.Errorf("engine: %s cannot decide on a %T", b.Key, tx.State())
+	}
+	if c.Directive {
+		for _, d := range b.DirectiveRules {
+			if d.Name == c.Name {
+				return d.Run(tx, s, c)
+			}
+		}
+		return Refuse("", "Unknown directive #%s; /help lists the directives.", c.Name)
+	}
+	for _, r := range b.CommandRules {
+		if r.Name != c.Name {
+			continue
+		}
+		if b.Ended != nil && !r.Is(Reads) {
+			if err := b.Ended(s); err != nil {
+				return err
+			}
+		}
+		if r.Run == nil {
+			return Refuse("", "/%s cannot be given here.", c.Name)
+		}
+		return r.Run(tx, s, c)
+	}
+	return Refuse("", "There is no /%s command in %s; /help lists them.", c.Name, b.Name)
+}
+
+// Narrate says what an event means to the table: the table's own events
+// as the engine tells them, the rule system's by their Text.
+func (b *Rulebook[S]) Narrate(e Event) []Message {
+	if msgs, ok := NarrateTable(e); ok {
+		return msgs
+	}
+	t, ok := e.Body.(Told)
+	if !ok {
+		return []Message{{Text: fmt.Sprintf("(%s)", e.Body.Kind())}}
+	}
+	text := t.Text()
+	if text == "" {
+		return nil
+	}
+	m := Message{Text: text}
+	if o, ok := e.Body.(Offering); ok {
+		m.Buttons = o.Buttons()
+	}
+	return []Message{m}
+}
+
+// Fold applies an event to the state s of its rule system, through the
+// body's Apply method. A rule system's State.Apply is Fold.
+func Fold[S any](s S, e Event) error {
+	a, ok := e.Body.(interface{ Apply(S) error })
+	if !ok {
+		return fmt.Errorf("engine: no rule applies a %s event to a %T", e.Body.Kind(), s)
+	}
+	return a.Apply(s)
+}
