@@ -39,7 +39,7 @@ func bookOf(b *testing.B, n int) (*store.Store, store.GameID) {
 			cur := g.State.(*gwab.State).Current()
 			lines = []string{fmt.Sprintf("@%s /aloof", cur.Player)}
 		}
-		l, err := ParseLine(lines[0])
+		l, err := engine.ParseLine(lines[0])
 		lines = lines[1:]
 		if err != nil {
 			b.Fatal(err)

@@ -73,8 +73,11 @@ func (l *Local) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 			continue
 		}
-		line, err := ParseLine(text)
+		line, err := engine.ParseLine(text)
 		if err == nil && line.Empty {
+			if l.Echo && !l.JSON && line.Comment != "" {
+				fmt.Fprintln(w, line.Comment)
+			}
 			continue
 		}
 		if line.User != "" {

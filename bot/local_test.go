@@ -106,7 +106,7 @@ func TestTranscripts(t *testing.T) {
 func lastUser(lines []string) engine.PlayerID {
 	user := engine.PlayerID("")
 	for _, l := range lines {
-		if pl, err := ParseLine(l); err == nil && pl.User != "" {
+		if pl, err := engine.ParseLine(l); err == nil && pl.User != "" {
 			user = pl.User
 		}
 	}

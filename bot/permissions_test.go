@@ -16,7 +16,7 @@ import (
 // as runs line as user with the server's say on him.
 func as(t *testing.T, r *Router, line string, user engine.PlayerID, admin bool, roles ...string) []Reply {
 	t.Helper()
-	l, err := ParseLine(line)
+	l, err := engine.ParseLine(line)
 	if err != nil {
 		t.Fatal(err)
 	}

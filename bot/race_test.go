@@ -53,7 +53,7 @@ func openStore(t *testing.T, path string) *store.Store {
 // follow one that does (lastUser).
 func do(t testing.TB, r *Router, line string) []Reply {
 	t.Helper()
-	l, err := ParseLine(line)
+	l, err := engine.ParseLine(line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func doAll(t testing.TB, r *Router, lines []string) {
 	t.Helper()
 	user := engine.PlayerID("")
 	for _, line := range lines {
-		l, err := ParseLine(line)
+		l, err := engine.ParseLine(line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestButtonAfterOwnStepIsRefused(t *testing.T) {
 	doAll(t, r, practiceSetup)
 	offered := do(t, r, "@alice #stack combat 2C")[0].Seq
 	press := func(line string) []Reply {
-		l, err := ParseLine(line)
+		l, err := engine.ParseLine(line)
 		if err != nil {
 			t.Fatal(err)
 		}

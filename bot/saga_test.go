@@ -263,7 +263,7 @@ func TestSagaFollowsBooksPlayedAtOnce(t *testing.T) {
 		routers[i] = NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 }})
 	}
 	say := func(r *Router, channel, line string, user *engine.PlayerID) []Reply {
-		l, err := ParseLine(line)
+		l, err := engine.ParseLine(line)
 		if err != nil {
 			t.Error(err)
 			return nil

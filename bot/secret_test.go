@@ -70,7 +70,7 @@ func TestSecretChoiceStaysSecret(t *testing.T) {
 	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Renderer: views, Seed: func() uint64 { return 7 }, Logger: testLogger(t)})
 	say := func(line string) []Reply {
 		t.Helper()
-		l, err := ParseLine(line)
+		l, err := engine.ParseLine(line)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -34,6 +34,30 @@ type Mastered interface {
 	Master(s State) PlayerID
 }
 
+// IsMaster reports whether c's actor is g's game master: the transport
+// vouches for him (c.Master), or he opened the game.
+func (g *Game) IsMaster(c Command) bool {
+	if c.Master {
+		return true
+	}
+	m, ok := g.Rules.(Mastered)
+	return ok && m.Master(g.State) == c.Actor
+}
+
+// Permit refuses c, which spec describes, when spec is flagged
+// [MasterOnly] and c's actor is not g's game master: the table checks it
+// before the rules see the command.
+func (g *Game) Permit(spec CommandSpec, c Command) error {
+	if c.Directive || !spec.Is(MasterOnly) || g.IsMaster(c) {
+		return nil
+	}
+	who := "the player who opened it"
+	if m, ok := g.Rules.(Mastered); ok && m.Master(g.State) != "" {
+		who = string(m.Master(g.State))
+	}
+	return Refuse("", "Only the book's game master (%s) may give /%s.", who, spec.Name)
+}
+
 // Completion is one value offered for an option as a player types it.
 type Completion struct {
 	// Value is what the option receives; Label is what the player sees.

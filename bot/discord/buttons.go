@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 )
 
@@ -56,7 +55,7 @@ func parseCustomID(id string) (who engine.PlayerID, c engine.Command, seq engine
 		}
 		seq, rest = engine.Seq(n), after
 	}
-	line, err := bot.ParseLine(rest)
+	line, err := engine.ParseLine(rest)
 	if err != nil {
 		return "", engine.Command{}, 0, err
 	}

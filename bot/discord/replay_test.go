@@ -78,7 +78,7 @@ func (tb *table) advance(d time.Duration) {
 // direct gives a table directive in the test channel.
 func (tb *table) direct(t testing.TB, line string) {
 	t.Helper()
-	l, err := bot.ParseLine(line)
+	l, err := engine.ParseLine(line)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,20 @@
-package bot
+package engine
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rhapsode/rhapsode/engine"
 )
 
 // Line is one line typed at the local table: an optional acting player
 // and a slash command or table directive. Blank lines and comments ("# "
 // followed by anything) parse to a Line with no command.
 type Line struct {
-	User    engine.PlayerID // "" when the line names no player
-	Command engine.Command
+	User    PlayerID // "" when the line names no player
+	Command Command
 	Empty   bool
+	// Comment is the whole line when it is a comment, which transcripts
+	// keep so that a golden reads alone.
+	Comment string
 }
 
 // ParseLine reads a line written the way Discord shows a used slash
@@ -26,8 +27,11 @@ type Line struct {
 // name are its arguments.
 func ParseLine(s string) (Line, error) {
 	s = strings.TrimSpace(s)
-	if s == "" || s == "#" || strings.HasPrefix(s, "# ") || strings.HasPrefix(s, "#\t") {
+	if s == "" {
 		return Line{Empty: true}, nil
+	}
+	if s == "#" || strings.HasPrefix(s, "# ") || strings.HasPrefix(s, "#\t") {
+		return Line{Empty: true, Comment: s}, nil
 	}
 	toks, err := tokenize(s)
 	if err != nil {
@@ -39,7 +43,7 @@ func ParseLine(s string) (Line, error) {
 		if name == "" {
 			return Line{}, fmt.Errorf("a player's name must follow @")
 		}
-		l.User = engine.PlayerID(name)
+		l.User = PlayerID(name)
 		toks = toks[1:]
 		if len(toks) == 0 {
 			return Line{}, fmt.Errorf("@%s says nothing: a command must follow, like /status", name)
@@ -53,7 +57,7 @@ func ParseLine(s string) (Line, error) {
 		if !isWord(first.text[1:]) {
 			return Line{}, fmt.Errorf("%q is not a directive: a directive is # and a word, like #seed", first.text)
 		}
-		l.Command = engine.Command{Directive: true, Name: strings.ToLower(first.text[1:])}
+		l.Command = Command{Directive: true, Name: strings.ToLower(first.text[1:])}
 		for _, t := range toks[1:] {
 			l.Command.Args = append(l.Command.Args, t.text)
 		}

@@ -1,18 +1,16 @@
-package bot
+package engine
 
 import (
 	"maps"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/rhapsode/rhapsode/engine"
 )
 
 func TestParseLine(t *testing.T) {
 	tests := []struct {
 		in      string
-		user    engine.PlayerID
+		user    PlayerID
 		name    string
 		opts    map[string]string
 		args    []string
