@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/store"
@@ -48,55 +49,57 @@ func playScript(t testing.TB, path string, lines []string, user engine.PlayerID)
 	return out.String()
 }
 
-// TestTranscripts plays every script in testdata/transcripts and compares
-// what the table said with the golden transcript beside it. With -update
-// it writes the goldens; on a mismatch it writes the actual transcript
-// beside the golden as NAME.actual.
-func TestTranscripts(t *testing.T) {
-	scripts, err := filepath.Glob("testdata/transcripts/*.script")
-	if err != nil || len(scripts) == 0 {
-		t.Fatalf("no scripts found: %v", err)
+// transcriptDirs hold the scripts every transcript test plays: the
+// bot's own (help, the log, the tape measure, sagas, several books in one
+// channel) and the rule systems', which their packages also play without
+// a database.
+var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/transcripts", "../engine/sweet/testdata/transcripts"}
+
+// allScripts returns every script of transcriptDirs, and the
+// demonstration's.
+func allScripts(t testing.TB) []string {
+	t.Helper()
+	var scripts []string
+	for _, dir := range transcriptDirs {
+		for _, p := range enginetest.Scripts(t, dir) {
+			scripts = append(scripts, p)
+		}
 	}
-	// The demonstration is played like the others; its golden lives with
-	// theirs.
-	scripts = append(scripts, "demo.script")
-	for _, path := range scripts {
+	slices.Sort(scripts)
+	return append(scripts, "demo.script")
+}
+
+// TestTranscripts plays every script through the router and a real
+// database and compares what the table said with the golden transcript
+// beside it. With -update it writes the goldens; on a mismatch it writes
+// the actual transcript beside the golden as NAME.actual. Each script is
+// played once more by two processes, one after the other, on one
+// database.
+func TestTranscripts(t *testing.T) {
+	for _, path := range allScripts(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			lines := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 			got := playScript(t, filepath.Join(t.TempDir(), "game.db"), lines, "")
-			golden := filepath.Join("testdata/transcripts", name+".golden")
-			actual := filepath.Join("testdata/transcripts", name+".actual")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				os.Remove(actual)
-				return
+			golden := strings.TrimSuffix(path, ".script") + ".golden"
+			if path == "demo.script" {
+				golden = filepath.Join("testdata/transcripts", "demo.golden")
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				os.WriteFile(actual, []byte(got), 0o644)
-				t.Fatalf("transcript differs from %s; see %s\n%s", golden, actual, firstDiff(string(want), got))
-			}
-			os.Remove(actual)
+			enginetest.Golden(t, golden, got, *update)
 
 			// The same script played by two processes one after the
 			// other, on one database, says the same.
-			for _, cut := range []int{len(lines) / 3, len(lines) / 2, 2 * len(lines) / 3} {
-				db := filepath.Join(t.TempDir(), "split.db")
-				first := playScript(t, db, lines[:cut], "")
-				second := playScript(t, db, lines[cut:], lastUser(lines[:cut]))
-				if first+second != got {
-					t.Fatalf("split after line %d differs from one process:\n%s", cut, firstDiff(got, first+second))
-				}
+			cut := len(lines) / 2
+			db := filepath.Join(t.TempDir(), "split.db")
+			first := playScript(t, db, lines[:cut], "")
+			second := playScript(t, db, lines[cut:], lastUser(lines[:cut]))
+			if first+second != got {
+				t.Fatalf("split after line %d differs from one process:\n%s", cut, enginetest.FirstDiff(got, first+second))
 			}
 		})
 	}
@@ -111,21 +114,4 @@ func lastUser(lines []string) engine.PlayerID {
 		}
 	}
 	return user
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d", i+1) + ":\n  want: " + a + "\n  got:  " + b
-		}
-	}
-	return "(same lines)"
 }

@@ -19,7 +19,6 @@ func (r *Router) serverMaster(req Request) bool {
 	return req.Admin || (r.cfg.GMRole != "" && slices.Contains(req.Roles, r.cfg.GMRole))
 }
 
-
 // permit refuses a game master's command (flag engine.MasterOnly), as the
 // table or g's rule system describes it, to anyone else, privately and in
 // the table's words.

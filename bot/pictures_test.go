@@ -20,18 +20,14 @@ var boards = flag.String("boards", "", "write the board picture of every transcr
 // detector: one of each rule system. Drawing every transcript's pictures
 // there takes many minutes and finds nothing more than the plain run, which
 // draws them all (the README's test command runs both).
-var racePictureScripts = []string{"demo.script", "testdata/transcripts/sweet-fire.script"}
+var racePictureScripts = []string{"demo.script", "../engine/sweet/testdata/transcripts/sweet-fire.script"}
 
 // TestTranscriptPictures plays every transcript with the renderer on: each
 // step that changes a started book yields a picture that decodes, at the
 // renderer's width. With -boards DIR the pictures are kept to be looked
 // at.
 func TestTranscriptPictures(t *testing.T) {
-	scripts, err := filepath.Glob("testdata/transcripts/*.script")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scripts = append(scripts, "demo.script")
+	scripts := allScripts(t)
 	if raceDetector {
 		t.Logf("under the race detector, pictures are drawn for %v only", racePictureScripts)
 		scripts = racePictureScripts
@@ -40,6 +36,7 @@ func TestTranscriptPictures(t *testing.T) {
 	for _, path := range scripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

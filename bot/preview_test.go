@@ -17,7 +17,7 @@ import (
 // previewScripts are the games whose every picture is kept in
 // testdata/preview, drawn at Discord's preview width, for a person to look
 // at: the demonstration book of GWAB and a game of sweet.
-var previewScripts = []string{"demo.script", "testdata/transcripts/sweet-support.script"}
+var previewScripts = []string{"demo.script", "../engine/sweet/testdata/transcripts/sweet-support.script"}
 
 // TestPreviewPictures plays the preview games with pictures drawn
 // PreviewWidth pixels wide, as a player sees them in a Discord channel,

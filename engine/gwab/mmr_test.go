@@ -1,10 +1,12 @@
-package bot
+package gwab_test
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/gwab"
 )
 
 // TestMultipleMeleeExample plays the Multiple Melee Example of GWAB
@@ -17,8 +19,10 @@ func TestMultipleMeleeExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
-	got := playScript(t, filepath.Join(t.TempDir(), "mmr.db"), lines, "")
+	got, err := enginetest.NewTable(gwab.New()).Play(string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// MYC-H is the Mycenaean Hero, MYC-W1 the Mycenaean warband, TRO-C1
 	// the Trojan Companion and TRO-W1 the Trojan warband.
