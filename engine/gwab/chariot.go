@@ -1,6 +1,7 @@
 package gwab
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -229,9 +230,43 @@ type RanAway struct {
 	From    engine.Base `json:"from"`
 	To      engine.Base `json:"to"`
 	Strides float64     `json:"strides"`
-	// Off is set when it ran off the table; Halt says what stopped it.
-	Off  bool   `json:"off,omitempty"`
-	Halt string `json:"halt,omitempty"`
+	// Off is set when it ran off the table; Stop says what else stopped
+	// it, and Against names what it struck or the ground it halted at.
+	Off     bool    `json:"off,omitempty"`
+	Stop    RunStop `json:"stop,omitempty"`
+	Against string  `json:"against,omitempty"`
+}
+
+// RunStop is what stopped a runaway chariot short of its full run (8.7).
+type RunStop uint8
+
+const (
+	RanFree      RunStop = iota // it ran its whole 9 strides, or off the table
+	StruckStand                 // it struck a stand, and stands there
+	HaltedAtEdge                // it halted at the edge of rough ground or water
+)
+
+// UnmarshalJSON reads a run, including those logged before the stop was
+// a fact of its own, when a sentence said it ("strikes X", "halts at the
+// edge of Y").
+func (b *RanAway) UnmarshalJSON(data []byte) error {
+	type plain RanAway
+	var v struct {
+		plain
+		Halt string `json:"halt"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*b = RanAway(v.plain)
+	if b.Stop == RanFree && v.Halt != "" {
+		if name, ok := strings.CutPrefix(v.Halt, "strikes "); ok {
+			b.Stop, b.Against = StruckStand, name
+		} else {
+			b.Stop, b.Against = HaltedAtEdge, strings.TrimPrefix(v.Halt, "halts at the edge of ")
+		}
+	}
+	return nil
 }
 
 func (Mounted) Kind() string       { return "gwab.mounted" }
@@ -375,7 +410,7 @@ func (b RanAway) Apply(s *State) error {
 	switch {
 	case b.Off:
 		ch.Status, ch.Runaway = Removed, false
-	case b.Halt != "":
+	case b.Stop != RanFree:
 		ch.Runaway = false
 	}
 	return nil
@@ -831,8 +866,12 @@ func chariotHonor(tx *engine.Tx, s *State, m *Mounted) error {
 		if m.Taken {
 			what = "taking " + possessive(m.FromName) + " chariot"
 		}
-		if err := award(tx, s, fig, chariotWon, Chariots, what); err != nil {
-			return err
+		if pts := chariotWon[s.Mode.column()]; pts != 0 {
+			won := honorChange(s, fig, pts, Chariots, what)
+			won.Captured = m.Taken
+			if err := tx.Emit(won); err != nil {
+				return err
+			}
 		}
 	}
 	if !m.Taken {
@@ -1591,13 +1630,13 @@ func (s *State) runaway(ch *Element) (RanAway, []*Element) {
 	ev := RanAway{Chariot: ch.ID, Label: ch.Label(), From: start}
 	end := chariotMove
 	if f, hit := start.Sweep(at(chariotMove).Center, bases(solid)...); hit >= 0 {
-		end, ev.Halt = f*chariotMove, "strikes "+solid[hit].Label()
+		end, ev.Stop, ev.Against = f*chariotMove, StruckStand, solid[hit].Label()
 	}
 	if before, after, found := scan(0, chariotMove, at, func(b engine.Base) bool { return s.terrainUnder(b) != nil }); found && before < end {
-		end, ev.Halt = before, "halts at the edge of "+s.terrainUnder(at(after)).Name()
+		end, ev.Stop, ev.Against = before, HaltedAtEdge, s.terrainUnder(at(after)).Name()
 	}
 	if before, _, found := scan(0, chariotMove, at, func(b engine.Base) bool { return !s.Board.holds(b) }); found && before <= end {
-		end, ev.Halt, ev.Off = before, "", true
+		end, ev.Stop, ev.Against, ev.Off = before, RanFree, "", true
 	}
 	ev.To, ev.Strides = at(end), round1(end)
 	var crushed []*Element
@@ -1818,8 +1857,10 @@ func (b RanAway) Text() string {
 	switch {
 	case b.Off:
 		return fmt.Sprintf("The runaway %s runs %s and off the table; it is gone (8.7).", b.Label, strideText(b.Strides))
-	case b.Halt != "":
-		return fmt.Sprintf("The runaway %s runs %s to %s and %s; it stands there until remanned (8.7).", b.Label, strideText(b.Strides), to, b.Halt)
+	case b.Stop == StruckStand:
+		return fmt.Sprintf("The runaway %s runs %s to %s and strikes %s; it stands there until remanned (8.7).", b.Label, strideText(b.Strides), to, b.Against)
+	case b.Stop == HaltedAtEdge:
+		return fmt.Sprintf("The runaway %s runs %s to %s and halts at the edge of %s; it stands there until remanned (8.7).", b.Label, strideText(b.Strides), to, b.Against)
 	}
 	return fmt.Sprintf("The runaway %s runs %s to %s (8.7).", b.Label, strideText(b.Strides), to)
 }

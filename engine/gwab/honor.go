@@ -1,7 +1,9 @@
 package gwab
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -97,16 +99,33 @@ type HonorChanged struct {
 	Name   string    `json:"name"`
 	Points int       `json:"points"`
 	Cause  Cause     `json:"cause,omitempty"`
-	Reason string    `json:"reason"`
-	Column string    `json:"column"`
-	Round  int       `json:"round,omitempty"`
-	Total  int       `json:"total"`
+	// Captured marks the honor a Hero wins by taking another clan's
+	// chariot (8.2.2), a deed the saga counts.
+	Captured bool   `json:"captured,omitempty"`
+	Reason   string `json:"reason"`
+	Column   string `json:"column"`
+	Round    int    `json:"round,omitempty"`
+	Total    int    `json:"total"`
 	// Class and WasClass are the Hero's class after and before.
 	Class    int `json:"class"`
 	WasClass int `json:"was_class"`
 }
 
 func (HonorChanged) Kind() string { return "gwab.honor-changed" }
+
+// UnmarshalJSON reads an honor change, including those logged before a
+// capture was a fact of its own, when only the reason ("taking X's
+// chariot") told it.
+func (b *HonorChanged) UnmarshalJSON(data []byte) error {
+	type plain HonorChanged
+	if err := json.Unmarshal(data, (*plain)(b)); err != nil {
+		return err
+	}
+	if !b.Captured && b.Cause == Chariots && b.Points > 0 && strings.HasPrefix(b.Reason, "taking ") {
+		b.Captured = true
+	}
+	return nil
+}
 
 func (b HonorChanged) Apply(s *State) error {
 	el, err := s.mustElement(b.Hero)
@@ -131,11 +150,17 @@ func changeHonor(tx *engine.Tx, s *State, hero *Element, pts int, cause Cause, r
 	if pts == 0 {
 		return nil
 	}
+	return tx.Emit(honorChange(s, hero, pts, cause, reason))
+}
+
+// honorChange is the event that changes hero's honor by pts, never below
+// zero (4.3).
+func honorChange(s *State, hero *Element, pts int, cause Cause, reason string) HonorChanged {
 	total := max(hero.Honor+pts, 0)
-	return tx.Emit(HonorChanged{
+	return HonorChanged{
 		Hero: hero.ID, Name: hero.Name, Points: total - hero.Honor, Cause: cause, Reason: reason,
 		Column: s.Mode.ColumnName(), Round: s.Round, Total: total, Class: classFor(total), WasClass: classFor(hero.Honor),
-	})
+	}
 }
 
 func describeHonor(b HonorChanged) string {

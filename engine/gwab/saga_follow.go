@@ -2,7 +2,6 @@ package gwab
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -155,7 +154,7 @@ func (f *follower) honor(b HonorChanged) error {
 	switch {
 	case b.Cause == Armor:
 		return f.deed(id, ArmorWon, 1)
-	case b.Cause == Chariots && b.Points > 0 && strings.HasPrefix(b.Reason, "taking"):
+	case b.Captured:
 		return f.deed(id, ChariotsTaken, 1)
 	}
 	return nil

@@ -154,7 +154,7 @@ func (b GameEnded) Text() string {
 		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
 	}
 	switch {
-	case strings.Contains(b.Reason, "conceding"):
+	case b.How == Conceded:
 		return fmt.Sprintf("The game ends %s; the %s win.%s", b.Reason, b.Names[b.Winner], score)
 	case b.Winner == Nobody:
 		return fmt.Sprintf("The game ends %s.%s It is a draw.", b.Reason, score)

@@ -1,6 +1,7 @@
 package sweet
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -49,6 +50,9 @@ type StageBegan struct {
 // turns played, or the game master's word; with each side's points
 // (Morale 4).
 type GameEnded struct {
+	// How says whether the points standing decided the game or a side
+	// conceded it; Reason says why it ended, for the table.
+	How    Ending `json:"how,omitempty"`
 	Reason string `json:"reason"`
 	Points [2]int `json:"points"`
 	// Mustered is each side's points when the armies were raised; what
@@ -58,6 +62,32 @@ type GameEnded struct {
 	Winner   Side      `json:"winner"` // Nobody for a draw
 	// Unfought is a game ended before its first turn: no one wins.
 	Unfought bool `json:"unfought,omitempty"`
+}
+
+// Ending is how a game was decided.
+type Ending uint8
+
+const (
+	// Counted: the points standing decide (Morale 4), whatever ended
+	// the game: the turns agreed, an army broken or driven from the
+	// field, the game master's word.
+	Counted Ending = iota
+	// Conceded: a side gave up, and the other wins.
+	Conceded
+)
+
+// UnmarshalJSON reads an ending, including those logged before how it
+// was decided was a fact of its own, when only the reason ("with the
+// Romans conceding") told a concession.
+func (b *GameEnded) UnmarshalJSON(data []byte) error {
+	type plain GameEnded
+	if err := json.Unmarshal(data, (*plain)(b)); err != nil {
+		return err
+	}
+	if b.How == Counted && strings.HasSuffix(b.Reason, " conceding") {
+		b.How = Conceded
+	}
+	return nil
 }
 
 func (SideDone) Kind() string        { return "sweet.side-done" }
@@ -400,7 +430,7 @@ func concede(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	b := GameEnded{Reason: fmt.Sprintf("with the %s conceding", s.armyName(side)), Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: side.Other()}
+	b := GameEnded{How: Conceded, Reason: fmt.Sprintf("with the %s conceding", s.armyName(side)), Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: side.Other()}
 	b.Points = [2]int{s.standing(South), s.standing(North)}
 	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
 	return tx.Emit(b)
