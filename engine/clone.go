@@ -5,9 +5,6 @@ import (
 	"sync"
 )
 
-// plainTypes remembers which types [plain] found free of references.
-var plainTypes sync.Map
-
 // Copy returns a deep copy of v that shares nothing with it: every slice,
 // map and pointer reachable through exported fields is copied, so that a
 // change to the copy anywhere leaves v as it was. Unexported fields are
@@ -15,81 +12,132 @@ var plainTypes sync.Map
 // what a snapshot does not write is not part of the state. A rule
 // system's State.Clone is Copy.
 func Copy[T any](v T) T {
+	var out T
 	src := reflect.ValueOf(&v).Elem()
-	dst := reflect.New(src.Type()).Elem()
-	deepCopy(dst, src)
-	return dst.Interface().(T)
+	copierOf(src.Type())(reflect.ValueOf(&out).Elem(), src)
+	return out
 }
 
-// deepCopy sets dst, a settable value of src's type, to a deep copy of src.
-func deepCopy(dst, src reflect.Value) {
-	switch src.Kind() {
+// A copier sets dst, a settable value, to a deep copy of src, a value of
+// the same type. Each type's copier is made once and kept.
+type copier func(dst, src reflect.Value)
+
+var copiers sync.Map // reflect.Type → copier
+
+func copierOf(t reflect.Type) copier {
+	if c, ok := copiers.Load(t); ok {
+		return c.(copier)
+	}
+	// A type that contains itself finds this stand-in while its own
+	// copier is being made.
+	var made copier
+	stand := copier(func(dst, src reflect.Value) { made(dst, src) })
+	if c, loaded := copiers.LoadOrStore(t, stand); loaded {
+		return c.(copier)
+	}
+	made = makeCopier(t)
+	copiers.Store(t, made)
+	return made
+}
+
+func setPlain(dst, src reflect.Value) { dst.Set(src) }
+
+func makeCopier(t reflect.Type) copier {
+	if plain(t) {
+		return setPlain
+	}
+	switch t.Kind() {
 	case reflect.Pointer:
-		if src.IsNil() {
-			return
+		elem := copierOf(t.Elem())
+		return func(dst, src reflect.Value) {
+			if src.IsNil() {
+				return
+			}
+			p := reflect.New(t.Elem())
+			elem(p.Elem(), src.Elem())
+			dst.Set(p)
 		}
-		p := reflect.New(src.Type().Elem())
-		deepCopy(p.Elem(), src.Elem())
-		dst.Set(p)
 	case reflect.Interface:
-		if src.IsNil() {
-			return
+		return func(dst, src reflect.Value) {
+			if src.IsNil() {
+				return
+			}
+			inner := src.Elem()
+			c := reflect.New(inner.Type()).Elem()
+			copierOf(inner.Type())(c, inner)
+			dst.Set(c)
 		}
-		inner := src.Elem()
-		c := reflect.New(inner.Type()).Elem()
-		deepCopy(c, inner)
-		dst.Set(c)
 	case reflect.Slice:
-		if src.IsNil() {
-			return
-		}
-		s := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
-		if plain(src.Type().Elem()) {
-			reflect.Copy(s, src)
-		} else {
-			for i := range src.Len() {
-				deepCopy(s.Index(i), src.Index(i))
+		if plain(t.Elem()) {
+			return func(dst, src reflect.Value) {
+				if src.IsNil() {
+					return
+				}
+				s := reflect.MakeSlice(t, src.Len(), src.Len())
+				reflect.Copy(s, src)
+				dst.Set(s)
 			}
 		}
-		dst.Set(s)
-	case reflect.Array:
-		if plain(src.Type().Elem()) {
-			dst.Set(src)
-			return
+		elem := copierOf(t.Elem())
+		return func(dst, src reflect.Value) {
+			if src.IsNil() {
+				return
+			}
+			n := src.Len()
+			s := reflect.MakeSlice(t, n, n)
+			for i := range n {
+				elem(s.Index(i), src.Index(i))
+			}
+			dst.Set(s)
 		}
-		for i := range src.Len() {
-			deepCopy(dst.Index(i), src.Index(i))
+	case reflect.Array:
+		elem := copierOf(t.Elem())
+		return func(dst, src reflect.Value) {
+			for i := range src.Len() {
+				elem(dst.Index(i), src.Index(i))
+			}
 		}
 	case reflect.Map:
-		if src.IsNil() {
-			return
+		key, elem := copierOf(t.Key()), copierOf(t.Elem())
+		return func(dst, src reflect.Value) {
+			if src.IsNil() {
+				return
+			}
+			m := reflect.MakeMapWithSize(t, src.Len())
+			iter := src.MapRange()
+			k, v := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+			for iter.Next() {
+				key(k, iter.Key())
+				elem(v, iter.Value())
+				m.SetMapIndex(k, v)
+			}
+			dst.Set(m)
 		}
-		m := reflect.MakeMapWithSize(src.Type(), src.Len())
-		kt, vt := src.Type().Key(), src.Type().Elem()
-		iter := src.MapRange()
-		for iter.Next() {
-			k := reflect.New(kt).Elem()
-			deepCopy(k, iter.Key())
-			v := reflect.New(vt).Elem()
-			deepCopy(v, iter.Value())
-			m.SetMapIndex(k, v)
-		}
-		dst.Set(m)
 	case reflect.Struct:
-		dst.Set(src) // every field as a value, unexported ones too
-		if plain(src.Type()) {
-			return
+		// The whole struct is assigned first (unexported fields too), then
+		// each exported field that holds references is copied deep.
+		type field struct {
+			i    int
+			copy copier
 		}
-		t := src.Type()
-		for i := range src.NumField() {
-			if t.Field(i).IsExported() && !plain(t.Field(i).Type) {
-				deepCopy(dst.Field(i), src.Field(i))
+		var deep []field
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && !plain(f.Type) {
+				deep = append(deep, field{i, copierOf(f.Type)})
 			}
 		}
-	default:
-		dst.Set(src)
+		return func(dst, src reflect.Value) {
+			dst.Set(src)
+			for _, f := range deep {
+				f.copy(dst.Field(f.i), src.Field(f.i))
+			}
+		}
 	}
+	return setPlain // channels and functions are shared, as values
 }
+
+// plainTypes remembers which types [plain] found free of references.
+var plainTypes sync.Map
 
 // plain reports whether values of t hold no reference (no pointer, slice,
 // map, interface, channel or function), so that assigning one copies it

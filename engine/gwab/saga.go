@@ -181,8 +181,11 @@ func (s Session) Open() bool { return s.Book == 0 }
 
 func (s *Saga) Over() bool { return s.Ended != "" }
 
-// Clone copies the saga deeply, field by field: a saga follows its books
-// after every step, and a copy through JSON grew with every book it held.
+// Clone copies the saga deeply, field by field, rather than by
+// engine.Copy like a book: a saga follows its books after every step,
+// and this copy takes a third of the general one's time
+// (BenchmarkSagaClone, 100 books: 103 µs against 343 µs).
+// TestClonesShareNothing holds it to sharing nothing.
 func (s *Saga) Clone() engine.State {
 	c := *s
 	c.Heroes = slices.Clone(s.Heroes)

@@ -11,7 +11,8 @@ import (
 // would give them: each is accepted, and the game moves on to the next
 // turn with the melee fought out.
 func TestDeadlinesCarryATurnThrough(t *testing.T) {
-	g, _ := setupGame(t)
+	p := setupGame(t)
+	g := p.Game
 	r := New()
 	s := g.State.(*State)
 	if r.Master(s) != "alice" {
@@ -35,8 +36,8 @@ func TestDeadlinesCarryATurnThrough(t *testing.T) {
 				}
 			}
 			at := mine.At.Step(att.forward())
-			mustDo(t, g, engine.Command{Actor: "alice", Name: "place", Directive: true, Args: []string{string(foe.ID), at.String(), att.Back().String()}})
-			mustDo(t, g, engine.Command{Actor: s.Armies[att].Player, Name: "move", Options: map[string]string{"unit": string(mine.ID), "to": at.String()}})
+			mustDo(t, p, engine.Command{Actor: "alice", Name: "place", Directive: true, Args: []string{string(foe.ID), at.String(), att.Back().String()}})
+			mustDo(t, p, engine.Command{Actor: s.Armies[att].Player, Name: "move", Options: map[string]string{"unit": string(mine.ID), "to": at.String()}})
 			charged = true
 			continue
 		}
@@ -49,7 +50,7 @@ func TestDeadlinesCarryATurnThrough(t *testing.T) {
 				t.Fatalf("%+v", w)
 			}
 		}
-		mustDo(t, g, waits[0].Timeout)
+		mustDo(t, p, waits[0].Timeout)
 	}
 	s = g.State.(*State)
 	if s.Turn != 2 || s.Attacker == att {

@@ -1,73 +1,34 @@
 package sweet
 
 import (
-	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
 )
 
 // setupGame opens a small game, musters and deploys both armies, and
 // returns it at its first turn with the records of its events.
-func setupGame(t testing.TB) (*engine.Game, []engine.Record) {
+func setupGame(t testing.TB) *enginetest.Player {
 	t.Helper()
-	g := engine.NewGame(New())
-	open := g.Open("alice", 5)
-	if err := g.Apply(open); err != nil {
-		t.Fatal(err)
-	}
-	rec, _ := open.Record()
-	recs := []engine.Record{rec}
-	for _, line := range []string{
+	p := enginetest.NewPlayer(t, New(), "alice", 5)
+	p.Must(t,
 		"alice|book open|size:10x8|turns:3",
 		"alice|army build|name:Romans|units:1 CMD, 2 HI, 1 LI, 1 HCAT, 1 FCR, 1 LC, 1 EL",
 		"bob|army build|name:Gauls|units:1 SUB, 2 HI, 1 LI, 1 HC, 1 PHA, 1 LCH",
 		"alice|place|unit:all", "alice|done", "bob|place|unit:all", "bob|done",
-	} {
-		recs = append(recs, mustDo(t, g, parseFuzzLine(line))...)
-	}
-	return g, recs
+	)
+	return p
 }
 
-func mustDo(t testing.TB, g *engine.Game, c engine.Command) []engine.Record {
+// mustDo plays c, failing the test on a refusal.
+func mustDo(t testing.TB, p *enginetest.Player, c engine.Command) {
 	t.Helper()
-	res, err := g.Decide(c)
-	if err != nil {
+	if _, err := p.Do(t, c); err != nil {
 		t.Fatalf("%s: %v", c, err)
 	}
-	return apply(t, g, res)
-}
-
-func apply(t testing.TB, g *engine.Game, res engine.Result) []engine.Record {
-	t.Helper()
-	var recs []engine.Record
-	for _, e := range res.Events {
-		if err := g.Apply(e); err != nil {
-			t.Fatalf("apply %s: %v", e.Body.Kind(), err)
-		}
-		rec, err := e.Record()
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
-	}
-	return recs
-}
-
-// parseFuzzLine reads "actor|command|key:value|...".
-func parseFuzzLine(s string) engine.Command {
-	parts := strings.Split(s, "|")
-	c := engine.Command{Actor: engine.PlayerID(parts[0]), Options: map[string]string{}}
-	if len(parts) > 1 {
-		c.Name = parts[1]
-	}
-	for _, p := range parts[min(2, len(parts)):] {
-		if k, v, ok := strings.Cut(p, ":"); ok {
-			c.Options[k] = v
-		}
-	}
-	return c
 }
 
 // FuzzTurns plays any commands after the set-up: no command panics or is
@@ -85,44 +46,18 @@ func FuzzTurns(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, script string) {
-		g, recs := setupGame(t)
-		for i, line := range strings.Split(script, "\n") {
-			if i > 60 {
-				break
+		enginetest.Fuzz(t, setupGame(t), script, func(e engine.Event) error {
+			b, ok := e.Body.(MDIChosen)
+			if !ok {
+				return nil
 			}
-			res, err := g.Decide(parseFuzzLine(line))
-			if err != nil {
-				if _, ok := engine.IsRefusal(err); !ok {
-					t.Fatalf("%q: %v", line, err)
-				}
-				continue
-			}
-			for _, e := range res.Events {
-				if b, ok := e.Body.(MDIChosen); ok {
-					for _, m := range (New()).Narrate(e) {
-						if strings.Contains(strings.ToUpper(m.Text), b.Choice.String()) {
-							t.Fatalf("a sealed choice is told: %s", m.Text)
-						}
-					}
+			for _, m := range New().Narrate(e) {
+				if strings.Contains(strings.ToUpper(m.Text), b.Choice.String()) {
+					return fmt.Errorf("a sealed choice is told: %s", m.Text)
 				}
 			}
-			recs = append(recs, apply(t, g, res)...)
-		}
-		re := engine.NewGame(New())
-		for _, rec := range recs {
-			e, err := engine.DecodeRecord(New(), rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := re.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-		a, _ := json.Marshal(g.State)
-		b, _ := json.Marshal(re.State)
-		if string(a) != string(b) {
-			t.Fatalf("the replayed game differs from the played one")
-		}
+			return nil
+		})
 	})
 }
 

@@ -1,0 +1,132 @@
+package enginetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Player plays commands against one game in memory and keeps the records
+// of its events, as a store would, so that a test can replay them.
+type Player struct {
+	Game    *engine.Game
+	Records []engine.Record
+}
+
+// NewPlayer opens a game of rules for opener with the random source
+// seeded with seed.
+func NewPlayer(t testing.TB, rules engine.Ruleset, opener engine.PlayerID, seed uint64) *Player {
+	t.Helper()
+	p := &Player{Game: engine.NewGame(rules)}
+	p.apply(t, []engine.Event{p.Game.Open(opener, seed)})
+	return p
+}
+
+// Do decides c and applies what it records; a refusal changes nothing
+// and is returned.
+func (p *Player) Do(t testing.TB, c engine.Command) (engine.Result, error) {
+	t.Helper()
+	res, err := p.Game.Decide(c)
+	if err != nil {
+		if _, ok := engine.IsRefusal(err); !ok {
+			t.Fatalf("%s: %v", c, err)
+		}
+		return res, err
+	}
+	p.apply(t, res.Events)
+	return res, nil
+}
+
+// Must plays lines written "actor|command|key:value|..." (see [Line]),
+// failing the test on a refusal.
+func (p *Player) Must(t testing.TB, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		if _, err := p.Do(t, Line(l)); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+}
+
+func (p *Player) apply(t testing.TB, events []engine.Event) {
+	t.Helper()
+	for _, e := range events {
+		if err := p.Game.Apply(e); err != nil {
+			t.Fatalf("apply %s: %v", e.Body.Kind(), err)
+		}
+		rec, err := e.Record()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Records = append(p.Records, rec)
+	}
+}
+
+// Replayed checks that the records, decoded and applied to a new game,
+// come to the same state as the game played.
+func (p *Player) Replayed(t testing.TB) {
+	t.Helper()
+	re := engine.NewGame(p.Game.Rules)
+	for _, rec := range p.Records {
+		e, err := engine.DecodeRecord(p.Game.Rules, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := re.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := json.Marshal(p.Game.State)
+	b, _ := json.Marshal(re.State)
+	if string(a) != string(b) {
+		t.Fatalf("the replayed game differs from the played one")
+	}
+}
+
+// Line reads "actor|command|key:value|..." as a player's command, the
+// compact form fuzz targets write.
+func Line(s string) engine.Command {
+	parts := strings.Split(s, "|")
+	c := engine.Command{Actor: engine.PlayerID(parts[0]), Options: map[string]string{}}
+	if len(parts) > 1 {
+		c.Name = parts[1]
+	}
+	for _, part := range parts[min(2, len(parts)):] {
+		if k, v, ok := strings.Cut(part, ":"); ok {
+			c.Options[k] = v
+		}
+	}
+	return c
+}
+
+// maxFuzzLines bounds the commands one fuzz input plays.
+const maxFuzzLines = 60
+
+// Fuzz plays each line of script (in the form of [Line], at most 60)
+// against p's game: no command may fail but by a refusal, and at the end
+// the records replay to the same game. check, when set, sees every event
+// recorded, and returns what is wrong with it.
+func Fuzz(t *testing.T, p *Player, script string, check func(engine.Event) error) {
+	t.Helper()
+	for i, line := range strings.Split(script, "\n") {
+		if i >= maxFuzzLines {
+			break
+		}
+		res, err := p.Do(t, Line(line))
+		if err != nil {
+			continue
+		}
+		for _, e := range res.Events {
+			if check == nil {
+				continue
+			}
+			if err := check(e); err != nil {
+				t.Fatal(fmt.Errorf("%q: %w", line, err))
+			}
+		}
+	}
+	p.Replayed(t)
+}
