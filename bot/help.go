@@ -175,16 +175,7 @@ func (r *Router) unknown(ctx context.Context, key channelKey, c engine.Command) 
 		}
 		// Pair the bare words with the options in order, the
 		// required first.
-		opts := slices.Clone(spec.Options)
-		slices.SortStableFunc(opts, func(a, b engine.OptionSpec) int {
-			switch {
-			case a.Required == b.Required:
-				return 0
-			case a.Required:
-				return -1
-			}
-			return 1
-		})
+		opts := spec.RequiredFirst()
 		guess := []string{"/" + head}
 		for k, w := range words[n:] {
 			if k < len(opts) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -161,6 +162,22 @@ const (
 
 // Is reports whether s has every flag of f.
 func (s CommandSpec) Is(f Flags) bool { return s.Flags&f == f }
+
+// RequiredFirst returns the options in the order a transport lists them:
+// the required ones first, each group in the order given.
+func (s CommandSpec) RequiredFirst() []OptionSpec {
+	out := slices.Clone(s.Options)
+	slices.SortStableFunc(out, func(a, b OptionSpec) int {
+		switch {
+		case a.Required == b.Required:
+			return 0
+		case a.Required:
+			return -1
+		}
+		return 1
+	})
+	return out
+}
 
 // Option returns the spec of the option name.
 func (s CommandSpec) Option(name string) (OptionSpec, bool) {

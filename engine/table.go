@@ -189,3 +189,14 @@ func NarrateTable(e Event) (msgs []Message, ok bool) {
 	}
 	return []Message{{Text: text}}, true
 }
+
+// JoinAnd writes a list for a sentence: "A", "A and B", "A, B and C".
+func JoinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}

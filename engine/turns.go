@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
 // Await is one player a game waits for: whose turn it is, who must answer
 // a challenge, who must spend an impact.
 type Await struct {
@@ -63,6 +69,54 @@ type Completion struct {
 	// Value is what the option receives; Label is what the player sees.
 	Value string
 	Label string
+}
+
+// Candidate is a value a rule system would offer for an option, before
+// it is matched against what the player typed.
+type Candidate struct {
+	Completion
+	// Names are what typed text is matched against: a piece's short name
+	// and its full name, say.
+	Names []string
+	// Rank orders candidates by how likely the player means them, lower
+	// first.
+	Rank int
+}
+
+// Ranked returns the candidates that match typed, best first: by Rank,
+// and within a rank those with a name that begins with typed before
+// those with a name that only holds it. Matching ignores case; empty
+// typed text matches everything.
+func Ranked(typed string, cands []Candidate) []Completion {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	type match struct {
+		c     Candidate
+		inner int // 0 for a name beginning with typed, 1 for one holding it
+	}
+	var ms []match
+	for _, c := range cands {
+		inner := -1
+		for _, n := range c.Names {
+			n = strings.ToLower(n)
+			switch {
+			case strings.HasPrefix(n, typed):
+				inner = 0
+			case inner < 0 && strings.Contains(n, typed):
+				inner = 1
+			}
+		}
+		if inner >= 0 {
+			ms = append(ms, match{c, inner})
+		}
+	}
+	slices.SortStableFunc(ms, func(a, b match) int {
+		return cmp.Or(cmp.Compare(a.c.Rank, b.c.Rank), cmp.Compare(a.inner, b.inner))
+	})
+	out := make([]Completion, len(ms))
+	for i, m := range ms {
+		out[i] = m.c.Completion
+	}
+	return out
 }
 
 // Completer is implemented by rule systems that can suggest values for

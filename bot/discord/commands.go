@@ -2,7 +2,6 @@ package discord
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -87,16 +86,7 @@ func options(s engine.CommandSpec) ([]*discordgo.ApplicationCommandOption, error
 	if len(s.Options) > maxOptions {
 		return nil, fmt.Errorf("discord: command %q has %d options, more than %d", s.Name, len(s.Options), maxOptions)
 	}
-	sorted := slices.Clone(s.Options)
-	slices.SortStableFunc(sorted, func(a, b engine.OptionSpec) int {
-		switch {
-		case a.Required == b.Required:
-			return 0
-		case a.Required:
-			return -1
-		}
-		return 1
-	})
+	sorted := s.RequiredFirst()
 	out := make([]*discordgo.ApplicationCommandOption, len(sorted))
 	for i, o := range sorted {
 		opt := &discordgo.ApplicationCommandOption{

@@ -1209,7 +1209,7 @@ func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) 
 				}
 			}
 			if len(names) > 0 {
-				end, trigger, halt = out, in, fmt.Sprintf("It passes through %s and halts beyond (8.3).", joinAnd(names))
+				end, trigger, halt = out, in, fmt.Sprintf("It passes through %s and halts beyond (8.3).", engine.JoinAnd(names))
 			}
 		}
 	}
@@ -1402,7 +1402,7 @@ func overBudget(ch *Element, r route, budget float64, mounted *Mounted) error {
 	if r.halt != "" {
 		why = " " + r.halt
 	}
-	return engine.Refuse(rule, "%s; %s: %s in all.%s", has, joinAnd(parts), strideText(p.length()), why)
+	return engine.Refuse(rule, "%s; %s: %s in all.%s", has, engine.JoinAnd(parts), strideText(p.length()), why)
 }
 
 // Javelins.
@@ -1799,7 +1799,7 @@ func (b Driven) Text() string {
 		line += fmt.Sprintf(" Passing behind its warbands, it takes on a fresh load of %d javelins (13.2).", b.Load)
 	}
 	if len(b.Contacts) > 0 {
-		line += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", joinAnd(b.Contacts))
+		line += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", engine.JoinAnd(b.Contacts))
 	}
 	return line
 }
@@ -1884,17 +1884,6 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
-}
-
-// joinAnd writes "A", "A and B", "A, B and C".
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 func lowerFirst(s string) string {

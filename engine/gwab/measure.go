@@ -111,6 +111,6 @@ func (s *State) reach(el *Element) string {
 		}
 		parts[i] = fmt.Sprintf("%s %s (%s)", f.label, strideText(f.d), r)
 	}
-	fmt.Fprintf(&b, " The nearest antagonists: %s; a stand in the way may still block the shot (9.1).", joinAnd(parts))
+	fmt.Fprintf(&b, " The nearest antagonists: %s; a stand in the way may still block the shot (9.1).", engine.JoinAnd(parts))
 	return b.String()
 }

@@ -168,7 +168,7 @@ func (b Board) holds(base engine.Base) bool {
 func describeMove(m Moved) string {
 	text := describeStep(m)
 	if len(m.Contacts) > 0 {
-		text += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", joinAnd(m.Contacts))
+		text += fmt.Sprintf(" It is now in contact with %s; the melee is fought at the end of the round (5, 10).", engine.JoinAnd(m.Contacts))
 	}
 	return text
 }

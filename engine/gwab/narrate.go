@@ -41,7 +41,7 @@ func (b ClanRaised) Text() string {
 	line := fmt.Sprintf("%s raises the %s (%s) as %s: %s.", b.Clan.Player, b.Clan.Name, b.Clan.Tag,
 		article(b.Clan.Side.String()), strings.Join(nonEmpty(parts), ", "))
 	if len(armed) > 0 {
-		line += fmt.Sprintf(" On foot, %s carry javelins (9.1).", joinAnd(armed))
+		line += fmt.Sprintf(" On foot, %s carry javelins (9.1).", engine.JoinAnd(armed))
 	}
 	return line
 }

@@ -57,7 +57,7 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 			mdi := engine.Command{Name: "mdi", Options: map[string]string{"choice": "withdrawal", "melee": at[0]}}
 			task := fmt.Sprintf("choose the %s' deployment for the melee at %s with /mdi", s.armyName(side), at[0])
 			if len(at) > 1 {
-				task = fmt.Sprintf("choose the %s' deployment for each of the melees at %s, naming it with /mdi melee:", s.armyName(side), joinAnd(at))
+				task = fmt.Sprintf("choose the %s' deployment for each of the melees at %s, naming it with /mdi melee:", s.armyName(side), engine.JoinAnd(at))
 			}
 			out = append(out, wait(side, task, mdi))
 		}
@@ -75,17 +75,6 @@ func (s *State) waitingMelees(side Side) []string {
 		}
 	}
 	return at
-}
-
-// joinAnd writes "A", "A and B", "A, B and C".
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // Master returns the player who opened the game.

@@ -385,7 +385,7 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 		for i, o := range screen {
 			names[i] = o.Label()
 		}
-		return engine.Refuse("Missile Fire 2", "%s in %s screens the shot from %s at %s.", joinAnd(names), screen[0].At, u.Label(), at)
+		return engine.Refuse("Missile Fire 2", "%s in %s screens the shot from %s at %s.", engine.JoinAnd(names), screen[0].At, u.Label(), at)
 	}
 	b := MissilesFired{Unit: u.ID, Label: u.Label(), At: at, Target: target.ID, Victim: target.Label()}
 	dice := u.FireStands

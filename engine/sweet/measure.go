@@ -86,6 +86,6 @@ func (s *State) reach(u *Unit) string {
 	if len(in) == 0 {
 		return b.String() + " No enemy stands within that range."
 	}
-	fmt.Fprintf(&b, " Within it: %s; its arc and units in the way decide whether it may shoot.", joinAnd(in))
+	fmt.Fprintf(&b, " Within it: %s; its arc and units in the way decide whether it may shoot.", engine.JoinAnd(in))
 	return b.String()
 }

@@ -380,7 +380,7 @@ func (s *State) mdiFor(c engine.Command, sides []Side) (Side, *Melee, error) {
 	for i, m := range waiting {
 		at[i] = m.At.String()
 	}
-	return 0, nil, engine.Refuse("Melee Procedure", "%d melees wait for your indicator, at %s: lay one for each, naming its square, e.g. /mdi choice:%s melee:%s.", len(waiting), joinAnd(at), strings.ToLower(c.Opt("choice")), at[0])
+	return 0, nil, engine.Refuse("Melee Procedure", "%d melees wait for your indicator, at %s: lay one for each, naming its square, e.g. /mdi choice:%s melee:%s.", len(waiting), engine.JoinAnd(at), strings.ToLower(c.Opt("choice")), at[0])
 }
 
 // resolveReady fights out, in the order the charges were made, every melee

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
 )
 
 // num writes a number of points or squares: 2, 2.5, 1.75.
@@ -126,7 +128,7 @@ func (b StageBegan) Text() string {
 		case 1:
 			return fmt.Sprintf("Each side now chooses its melee deployment indicator for the melee at %s in secret: /mdi choice:.", b.Melees[0])
 		}
-		return fmt.Sprintf("Each side now chooses a melee deployment indicator in secret for each of the %d melees, at %s, naming its square: /mdi choice: melee:%s.", len(b.Melees), joinAnd(b.Melees), b.Melees[0])
+		return fmt.Sprintf("Each side now chooses a melee deployment indicator in secret for each of the %d melees, at %s, naming its square: /mdi choice: melee:%s.", len(b.Melees), engine.JoinAnd(b.Melees), b.Melees[0])
 	}
 	return ""
 }

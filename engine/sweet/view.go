@@ -176,7 +176,7 @@ func (s *State) awaited() string {
 			if at := s.waitingMelees(side); len(at) == 1 && open == 1 {
 				w = append(w, "the "+name(side))
 			} else if len(at) > 0 {
-				w = append(w, fmt.Sprintf("the %s (at %s)", name(side), joinAnd(at)))
+				w = append(w, fmt.Sprintf("the %s (at %s)", name(side), engine.JoinAnd(at)))
 			}
 		}
 		if open == 1 {
