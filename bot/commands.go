@@ -31,7 +31,60 @@ func (r *Router) allCommands() ([]engine.CommandSpec, error) {
 	for _, ch := range r.chronicles {
 		sources = append(sources, ch.Commands())
 	}
-	return MergeCommands(sources...)
+	merged, err := MergeCommands(sources...)
+	if err != nil {
+		return nil, err
+	}
+	r.helpBySystem(merged)
+	return merged, nil
+}
+
+// sharedHelpLength is the longest help an option shared by several rule
+// systems keeps when it tells each system's meaning; Discord shows 100
+// characters.
+const sharedHelpLength = 100
+
+// helpBySystem rewrites the help of every merged option that the rule
+// systems describe differently ("/move to:" is strides in one and a
+// square in another), so that no system's players read another's: each
+// system's help after its name, or, when that is too long to show, a
+// pointer to /help, which explains the command as the channel's book
+// plays it.
+func (r *Router) helpBySystem(merged []engine.CommandSpec) {
+	for i := range merged {
+		c := &merged[i]
+		for j := range c.Options {
+			o := &c.Options[j]
+			var parts []string
+			seen := map[string]bool{}
+			for _, rs := range r.cfg.Rulesets {
+				spec, ok := specNamed(rs.Commands(), c.Name)
+				if !ok {
+					continue
+				}
+				if own, ok := spec.Option(o.Name); ok && !seen[own.Help] {
+					seen[own.Help] = true
+					parts = append(parts, rs.ID()+": "+own.Help)
+				}
+			}
+			if len(parts) < 2 {
+				continue
+			}
+			o.Help = strings.Join(parts, "; ")
+			if len(o.Help) > sharedHelpLength {
+				o.Help = fmt.Sprintf("as the book's rules have it: /help %s explains", c.Name)
+			}
+		}
+	}
+}
+
+func specNamed(specs []engine.CommandSpec, name string) (engine.CommandSpec, bool) {
+	for _, s := range specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return engine.CommandSpec{}, false
 }
 
 // MergeCommands joins lists of commands: the first list to name a

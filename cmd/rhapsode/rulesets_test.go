@@ -1,0 +1,29 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/bot"
+)
+
+// TestRegisteredRulesAgreeOnOptions: the rule systems the program runs
+// give each option name one kind (the router refuses to start otherwise),
+// and an option they describe differently tells each system's players
+// their own meaning, not another system's.
+func TestRegisteredRulesAgreeOnOptions(t *testing.T) {
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("the registered rule systems disagree: %v", p)
+		}
+	}()
+	r := bot.NewRouter(bot.Config{Rulesets: rulesets()})
+	spec, ok := r.Spec("move")
+	if !ok {
+		t.Fatal("no /move")
+	}
+	to, _ := spec.Option("to")
+	if !strings.Contains(to.Help, "gwab: ") || !strings.Contains(to.Help, "sweet: ") {
+		t.Errorf("/move to: is described to every book as %q", to.Help)
+	}
+}
