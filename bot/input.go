@@ -21,13 +21,16 @@ const (
 	MaxName = 40
 	// MaxText is the most characters any other option may have.
 	MaxText = 200
+	// MaxScript is the most characters of a scenario's set-up pasted
+	// whole (/scenario load script:), Discord's longest option.
+	MaxScript = 6000
 	// quoteLen is the most characters of what was typed a refusal quotes.
 	quoteLen = 24
 )
 
 // nameOptions are the options that hold a name.
 var nameOptions = map[string]bool{"name": true, "hero": true, "companion": true, "saga": true, "army": true,
-	"clan": true, "element": true, "unit": true, "target": true}
+	"clan": true, "element": true, "unit": true, "target": true, "piece": true}
 
 // OptionLimit returns the most characters the option called name may hold.
 // Transports declare it too (Discord's max_length).
@@ -38,6 +41,8 @@ func OptionLimit(name string) int {
 	case name == "companions":
 		// Two names and a comma.
 		return 2*MaxName + 1
+	case name == "script":
+		return MaxScript
 	}
 	return MaxText
 }

@@ -158,6 +158,10 @@ const (
 	// Reads marks a command that only reads the game: it is answered
 	// after the game has ended and changes nothing.
 	Reads
+	// SetsUp marks a game master's command that lays out the table
+	// before play (terrain, pieces placed); a scenario is a script of
+	// such commands (scenario.go).
+	SetsUp
 )
 
 // Is reports whether s has every flag of f.

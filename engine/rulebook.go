@@ -49,6 +49,12 @@ type Rulebook[S State] struct {
 	// directives ("#place ...").
 	CommandRules   []Rule[S]
 	DirectiveRules []Rule[S]
+	// Scenarios are the prepared set-ups /scenario load knows by name,
+	// and SetUp writes a game's set-up as the commands (flagged SetsUp)
+	// that lay it out again, for /scenario save. A rulebook with either
+	// has the two commands.
+	Scenarios []Scenario
+	SetUp     func(s S) []Command
 	// Ended, when set, refuses a command given after the game has ended
 	// (only commands flagged [Reads] are answered then); it returns nil
 	// while the game runs.
@@ -65,7 +71,11 @@ func (b *Rulebook[S]) Title() string           { return b.Name }
 func (b *Rulebook[S]) Decks() []DeckSpec       { return b.DeckSpecs }
 func (b *Rulebook[S]) StateVersion() int       { return b.Version }
 func (b *Rulebook[S]) NewState() State         { return b.Blank() }
-func (b *Rulebook[S]) Commands() []CommandSpec { return specs(b.CommandRules) }
+// Commands lists the commands, with /scenario load and /scenario save
+// for a rulebook that has scenarios.
+func (b *Rulebook[S]) Commands() []CommandSpec {
+	return append(specs(b.CommandRules), b.scenarioSpecs()...)
+}
 
 // Directives describes the scenario directives.
 func (b *Rulebook[S]) Directives() []CommandSpec { return specs(b.DirectiveRules) }
@@ -105,6 +115,9 @@ func (b *Rulebook[S]) Decide(tx *Tx, c Command) error {
 			}
 		}
 		return Refuse("", "Unknown directive #%s; /help lists the directives.", c.Name)
+	}
+	if ok, err := b.decideScenario(tx, s, c); ok {
+		return err
 	}
 	for _, r := range b.CommandRules {
 		if r.Name != c.Name {

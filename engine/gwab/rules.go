@@ -34,10 +34,12 @@ var book = &engine.Rulebook[*State]{
 	DeckSpecs: []engine.DeckSpec{{Name: SequenceDeck, Ranking: cardOrder}, {Name: CombatDeck, Jokers: true, Ranking: cardOrder}},
 	Version:   2,
 	Blank:     func() *State { return &State{} },
-	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies),
+	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies, setupCommandBodies),
 	CommandRules: slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands,
-		challengeCommands, divineCommands, jokerCommands, undoCommands, enlistCommands, infoCommands),
+		challengeCommands, divineCommands, jokerCommands, undoCommands, enlistCommands, infoCommands, setupCommands),
 	DirectiveRules: directives,
+	Scenarios:      scenarios,
+	SetUp:          setUp,
 	Ended: func(s *State) error {
 		if s.Phase == Ended {
 			return engine.Refuse("6.2", "This book has ended.")

@@ -369,20 +369,31 @@ func place(tx *engine.Tx, s *State, c engine.Command) error {
 	if len(c.Args) < 2 || len(c.Args) > 3 {
 		return engine.Refuse("", "#place takes an element, a position x,y and optionally a facing: #place MYR-W1 10,12 N")
 	}
-	el, err := s.findElement(c.Args[0])
+	facing := ""
+	if len(c.Args) == 3 {
+		facing = c.Args[2]
+	}
+	return placeAt(tx, s, c.Args[0], c.Args[1], facing)
+}
+
+// placeAt puts the element named with its front centre at the position
+// written x,y, facing as written ("" to keep its facing, or face the
+// enemy's edge when it was never placed).
+func placeAt(tx *engine.Tx, s *State, name, position, facing string) error {
+	el, err := s.findElement(name)
 	if err != nil {
 		return err
 	}
 	if el.Aboard != "" {
 		return engine.Refuse("8.2", "%s rides %s; /dismount him, or place the chariot.", el.Label(), el.Aboard)
 	}
-	at, err := parsePoint("position", c.Args[1])
+	at, err := parsePoint("position", position)
 	if err != nil {
 		return err
 	}
 	base := el.Base
-	if len(c.Args) == 3 {
-		h, err := parseFacing(c.Args[2])
+	if facing != "" {
+		h, err := parseFacing(facing)
 		if err != nil {
 			return err
 		}

@@ -139,19 +139,24 @@ func layTerrain(tx *engine.Tx, s *State, c engine.Command) error {
 	case len(c.Args) < 3:
 		return engine.Refuse("13.1", "%s", usage)
 	}
-	kind, ok := parseTerrainKind(c.Args[0])
-	if !ok {
-		return engine.Refuse("13.1", "%q is not a kind of terrain. %s", c.Args[0], usage)
+	args, label := c.Args[1:], ""
+	if _, err := engine.ParseVec(args[len(args)-1]); err != nil {
+		args, label = args[:len(args)-1], args[len(args)-1]
 	}
-	f := Feature{Kind: kind}
-	args := c.Args[1:]
-	for i, a := range args {
+	return lay(tx, c.Args[0], args, label, usage)
+}
+
+// lay lays a feature of the kind named, through points written x,y,
+// called label; usage says how the command that asked is written.
+func lay(tx *engine.Tx, kindName string, points []string, label, usage string) error {
+	kind, ok := parseTerrainKind(kindName)
+	if !ok {
+		return engine.Refuse("13.1", "%q is not a kind of terrain. %s", kindName, usage)
+	}
+	f := Feature{Kind: kind, Label: strings.TrimSpace(label)}
+	for _, a := range points {
 		p, err := engine.ParseVec(a)
 		if err != nil {
-			if i == len(args)-1 && i > 0 {
-				f.Label = strings.TrimSpace(a)
-				break
-			}
 			return engine.Refuse("13.1", "%q is not a point x,y. %s", a, usage)
 		}
 		f.Points = append(f.Points, p)
