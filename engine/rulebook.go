@@ -66,11 +66,12 @@ var (
 	_ Directiver = (*Rulebook[State])(nil)
 )
 
-func (b *Rulebook[S]) ID() string              { return b.Key }
-func (b *Rulebook[S]) Title() string           { return b.Name }
-func (b *Rulebook[S]) Decks() []DeckSpec       { return b.DeckSpecs }
-func (b *Rulebook[S]) StateVersion() int       { return b.Version }
-func (b *Rulebook[S]) NewState() State         { return b.Blank() }
+func (b *Rulebook[S]) ID() string        { return b.Key }
+func (b *Rulebook[S]) Title() string     { return b.Name }
+func (b *Rulebook[S]) Decks() []DeckSpec { return b.DeckSpecs }
+func (b *Rulebook[S]) StateVersion() int { return b.Version }
+func (b *Rulebook[S]) NewState() State   { return b.Blank() }
+
 // Commands lists the commands, with /scenario load and /scenario save
 // for a rulebook that has scenarios.
 func (b *Rulebook[S]) Commands() []CommandSpec {
