@@ -128,7 +128,7 @@ func (b *Rulebook[S]) decideScenario(tx *Tx, s S, c Command) (ok bool, err error
 		if b.SetUp == nil {
 			return true, Refuse("", "%s cannot write a set-up.", b.Name)
 		}
-		tx.Say(Message{To: c.Actor, Text: "This book's set-up; give it to /scenario load script: in any channel before its book starts:\n" + WriteScript(b.SetUp(s))})
+		tx.Say(Message{To: c.Actor, Text: "The set-up of this table; give it to /scenario load script: in any channel before play begins:\n" + WriteScript(b.SetUp(s))})
 		return true, nil
 	}
 	return false, nil

@@ -67,6 +67,9 @@ func (b TerrainLaid) Text() string {
 		name = " (" + b.Name + ")"
 	}
 	if b.Ground == Open {
+		if len(sq) == 1 {
+			return fmt.Sprintf("%s is open ground again.", sq[0])
+		}
 		return fmt.Sprintf("%s are open ground again.", strings.Join(sq, " "))
 	}
 	return fmt.Sprintf("%s: %s ground%s.", strings.Join(sq, " "), b.Ground, name)

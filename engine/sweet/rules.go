@@ -26,8 +26,10 @@ var book = &engine.Rulebook[*State]{
 	Version:        3,
 	Blank:          func() *State { return &State{} },
 	Bodies:         engine.MergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies),
-	CommandRules:   slices.Concat(setupCommands, fireCommands, moveCommands, meleeCommands, turnCommands, undoCommands),
+	CommandRules:   slices.Concat(openCommands, fireCommands, moveCommands, meleeCommands, turnCommands, undoCommands, setupCommands),
 	DirectiveRules: directives,
+	Scenarios:      scenarios,
+	SetUp:          setUp,
 	Ended: func(s *State) error {
 		if s.Stage == Over {
 			return engine.Refuse("Morale 4", "This game has ended: %s", s.Result)

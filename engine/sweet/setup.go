@@ -133,7 +133,7 @@ func (b StandsSet) Apply(s *State) error {
 	return nil
 }
 
-var setupCommands = []command{
+var openCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a game in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
 		{Name: "points", Help: "the points an army built with /army build may spend (default 200)", Kind: engine.OptInt},
 		{Name: "turns", Help: "the agreed number of turns (default 12)", Kind: engine.OptInt},
@@ -467,18 +467,27 @@ func layTerrain(tx *engine.Tx, s *State, c engine.Command) error {
 	if len(c.Args) < 2 {
 		return engine.Refuse("", "#terrain takes a kind and squares: #terrain protected E5 E6 wood")
 	}
-	k, ok := parseTerrain(c.Args[0])
-	if !ok && !strings.EqualFold(c.Args[0], "open") {
-		return engine.Refuse("", "%q is not terrain: road, protected, impassable or open.", c.Args[0])
+	squares, name := c.Args[1:], ""
+	if _, err := engine.ParseSquare(squares[len(squares)-1]); err != nil && len(squares) > 1 {
+		squares, name = squares[:len(squares)-1], squares[len(squares)-1]
 	}
-	b := TerrainLaid{Ground: k}
-	for i, a := range c.Args[1:] {
+	return lay(tx, s, c.Args[0], squares, name)
+}
+
+// lay gives the squares named the ground of the kind named ("open"
+// clears them), calling them name.
+func lay(tx *engine.Tx, s *State, kind string, squares []string, name string) error {
+	k, ok := parseTerrain(kind)
+	if !ok && !strings.EqualFold(kind, "open") {
+		return engine.Refuse("", "%q is not terrain: road, protected, impassable or open.", kind)
+	}
+	if len(squares) == 0 {
+		return engine.Refuse("", "Name the squares the ground covers, like E5 E6.")
+	}
+	b := TerrainLaid{Ground: k, Name: strings.TrimSpace(name)}
+	for _, a := range squares {
 		q, err := engine.ParseSquare(a)
 		if err != nil {
-			if i > 0 && i == len(c.Args)-2 {
-				b.Name = a
-				break
-			}
 			return engine.Refuse("", "%q is not a square.", a)
 		}
 		if s.Master != "" && s.Options.Cols > 0 && !s.onBoard(q) {
