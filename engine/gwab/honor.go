@@ -88,6 +88,7 @@ const (
 	Adjusted  Cause = "adjustment"
 	Minimum   Cause = "new book minimum" // 4.3, 7.4
 	TakenBack Cause = "step taken back"
+	Ruling    Cause = "game master's ruling"
 	Enrolling Cause = "entering the saga" // 4.3, 5.2
 	Carried   Cause = "carried over"      // 13.3
 )
@@ -170,6 +171,9 @@ func describeHonor(b HonorChanged) string {
 		sign, pts = "loses", -pts
 	}
 	line := fmt.Sprintf("%s %s %d honor for %s (%s column), now %d.", b.Name, sign, pts, b.Reason, b.Column, b.Total)
+	if b.Cause == Ruling {
+		line = fmt.Sprintf("By the game master's ruling %s %s %d honor, now %d. Reason: %s.", b.Name, sign, pts, b.Total, strings.TrimSuffix(b.Reason, "."))
+	}
 	if b.Class != b.WasClass {
 		line += fmt.Sprintf(" %s is now %s.", b.Name, rankName(b.Class))
 	}

@@ -130,6 +130,15 @@ func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark 
 			if b.Falls() {
 				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: center(b.Element), Label: b.Label, Group: clanOf(b.Element)})
 			}
+		case Ruled:
+			// A ruling shows where it put a piece, or where it took one
+			// off the table.
+			if b.To != nil && b.From != nil {
+				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: b.From.FrontCenter(), To: b.To.FrontCenter(), Label: "ruling", Group: clanOf(b.Element)})
+			}
+			if b.Status != nil && *b.Status == Removed {
+				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: center(b.Element), Label: b.Label, Group: clanOf(b.Element)})
+			}
 		}
 	}
 	for _, p := range pairings {

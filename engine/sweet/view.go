@@ -143,6 +143,15 @@ func (s *State) marks(last []engine.Event) []engine.Mark {
 			for _, id := range b.Units {
 				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: at(id), Group: side(id)})
 			}
+		case Ruled:
+			// A ruling shows where it put a unit, or that it took one
+			// from the field.
+			if b.From != nil && b.To != nil {
+				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: vec(*b.From), To: vec(*b.To), Label: "ruling", Group: side(b.Unit)})
+			}
+			if b.Stands != nil && *b.Stands == 0 {
+				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: at(b.Unit), Label: "ruling", Group: side(b.Unit)})
+			}
 		}
 	}
 	return marks
