@@ -69,6 +69,12 @@ func (a *autoplayer) step() {
 			a.t.Fatal("a duel could not go on")
 		}
 		return
+	case s.awaitingSuccessor() != nil:
+		cl := s.awaitingSuccessor()
+		if !a.do(cmdOf(cl.Player, "successor", "companion", string(cl.Successors[a.rng.IntN(len(cl.Successors))]))) {
+			a.t.Fatal("no successor could be named")
+		}
+		return
 	case s.Fight != nil && s.Fight.Impact != nil:
 		v := s.Element(s.Fight.Impact.Victor)
 		if !a.do(cmdOf(s.Clan(v.Clan).Player, "impact")) {

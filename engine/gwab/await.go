@@ -59,6 +59,10 @@ func (s *State) awaited() []engine.Await {
 		}
 		return nil
 	}
+	if cl := s.awaitingSuccessor(); cl != nil {
+		return []engine.Await{{Player: cl.Player, Who: "the " + cl.Name, Task: "name the " + cl.Name + "' new Hero",
+			Timeout: engine.Command{Actor: cl.Player, Name: "successor", Options: map[string]string{"companion": string(cl.Successors[0])}}}}
+	}
 	if s.Fight != nil && s.Fight.Impact != nil {
 		v := s.Element(s.Fight.Impact.Victor)
 		if v == nil {

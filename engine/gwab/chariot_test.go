@@ -278,6 +278,7 @@ func aChariotBook(t testing.TB) (*engine.Game, []engine.Record) {
 		opt("alice", "drive", "element", "MYR-CH", "mount", "Achilles", "to", "8,11", "javelin", "TRO-W1"),
 		opt("alice", "mount", "element", "Sarpedon", "chariot", "LYC-CH"),
 		directive("alice", "wound", "Achilles", "4"),
+		opt("alice", "successor", "companion", "MYR-C2"),
 		opt("bob", "aloof"),
 		opt("bob", "aloof"),
 		opt("alice", "aloof"),

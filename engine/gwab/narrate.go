@@ -110,6 +110,9 @@ func (b ClanLeft) Text() string {
 	if b.Retreat {
 		return fmt.Sprintf("The %s leave the field.", b.Name)
 	}
+	if b.Withdraw {
+		return fmt.Sprintf("With no Hero or Companion left, the %s disengage from every melee and withdraw toward their own edge, out of the fight, at the start of each round until they are off the table (10.1.3).", b.Name)
+	}
 	return fmt.Sprintf("With no Hero or Companion left, the %s leave the field (10.1.3).", b.Name)
 }
 
@@ -204,6 +207,8 @@ func status(s *State) string {
 				b.WriteString(" fallen, carried off the field")
 			case el.Status == Removed:
 				b.WriteString(" out of the fight")
+			case el.Status == Withdrawing:
+				fmt.Fprintf(&b, " withdrawing, at %s", el.Base.FrontCenter())
 			case el.Placed:
 				fmt.Fprintf(&b, " at %s facing %s", el.Base.FrontCenter(), el.Base.Facing)
 			}

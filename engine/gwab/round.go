@@ -74,6 +74,9 @@ func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
 	if err := s.inChallenge(); err != nil {
 		return nil, err
 	}
+	if cl := s.awaitingSuccessor(); cl != nil {
+		return nil, engine.Refuse("10.1.3", "The book waits for %s to name the %s' new Hero with /successor companion:.", cl.Player, cl.Name)
+	}
 	if s.Fight != nil && s.Fight.Impact != nil {
 		v := s.Element(s.Fight.Impact.Victor)
 		return nil, engine.Refuse("10.1.3", "The melee waits for %s to spend %s impact with /impact.", s.Clan(v.Clan).Player, possessive(s.Clan(v.Clan).Name))
@@ -144,6 +147,9 @@ func finishRound(tx *engine.Tx, s *State) error {
 		return err
 	}
 	if err := dealRound(tx); err != nil {
+		return err
+	}
+	if err := withdrawals(tx); err != nil { // 10.1.3: leaderless clans go
 		return err
 	}
 	if err := runawayChariots(tx); err != nil { // 8.7: before any clan acts

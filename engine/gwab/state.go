@@ -131,6 +131,9 @@ const (
 	Standing Status = iota // in play
 	Fallen                 // a fallen Hero or Companion: a body on the table
 	Removed                // gone from the table
+	// Withdrawing: of a clan left with no Hero or Companion, on its way
+	// off the table toward its own edge (10.1.3); out of the fight.
+	Withdrawing
 )
 
 // ClanTag is a clan's short code, used in element names ("MYR").
@@ -157,6 +160,10 @@ type Clan struct {
 	// Heir is set while a Companion who took the fallen Hero's place
 	// awaits the name his player gives him (12).
 	Heir bool `json:"heir,omitempty"`
+	// Successors are the Companions the clan's player chooses among when
+	// its Hero has fallen and more than one could take his place
+	// (10.1.3); empty when no choice is awaited.
+	Successors []ElementID `json:"successors,omitempty"`
 	// Jokers are the jokers the clan keeps as Special Dispensation (11.1).
 	Jokers []engine.Card `json:"jokers,omitempty"`
 }

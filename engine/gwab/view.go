@@ -47,7 +47,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			continue
 		}
 		switch el.Status {
-		case Standing:
+		case Standing, Withdrawing:
 			v.Pieces = append(v.Pieces, engine.Piece{
 				Label: string(el.ID), Kind: kindCode(el), Group: group[el.Clan],
 				Base: el.Base, Wounds: el.Wounds, Limit: s.woundLimit(el), Crew: s.crewLabel(el),
@@ -129,6 +129,10 @@ func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark 
 		case Wounded:
 			if b.Falls() {
 				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: center(b.Element), Label: b.Label, Group: clanOf(b.Element)})
+			}
+		case Withdrew:
+			for _, w := range b.Stands {
+				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: w.From.FrontCenter(), To: w.To.FrontCenter(), Group: group[b.Clan]})
 			}
 		case Ruled:
 			// A ruling shows where it put a piece, or where it took one

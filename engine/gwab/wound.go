@@ -1,6 +1,10 @@
 package gwab
 
-import "github.com/rhapsode/rhapsode/engine"
+import (
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
 
 // Wounded is a wound on an element, from melee, missile fire or the gods.
 // When the wounds reach the element's limit it falls (10.1.3).
@@ -38,6 +42,10 @@ type ClanLeft struct {
 	// Retreat is set when the clan left by a Joker's dispensation (11.1)
 	// rather than for want of leaders.
 	Retreat bool `json:"retreat,omitempty"`
+	// Withdraw is set when the clan's stands disengage and withdraw
+	// toward their own edge (10.1.3, withdraw.go) rather than leave the
+	// table at once, as books logged before did.
+	Withdraw bool `json:"withdraw,omitempty"`
 }
 
 func (Wounded) Kind() string       { return "gwab.wounded" }
@@ -77,7 +85,7 @@ func (b HeroSucceeded) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	c.Hero, c.Heir = heir.ID, true
+	c.Hero, c.Heir, c.Successors = heir.ID, true, nil
 	heir.Kind, heir.Honor, heir.Gained, heir.Class = Hero, 0, 0, 1
 	return nil
 }
@@ -91,6 +99,9 @@ func (b ClanLeft) Apply(s *State) error {
 	for i := range s.Elements {
 		if el := &s.Elements[i]; el.Clan == b.Clan && el.Status == Standing && (el.Kind != Chariot || el.manned()) {
 			el.Status = Removed
+			if b.Withdraw && el.Placed && el.Aboard == "" {
+				el.Status = Withdrawing
+			}
 		}
 	}
 	return nil
@@ -166,18 +177,35 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 	return succeed(tx, s, victim.Clan)
 }
 
-// succeed makes the clan's first standing Companion its Hero when the Hero
-// has fallen, or takes the clan from the field when none is left.
+// succeed settles who leads a clan whose Hero has fallen (10.1.3): the
+// one Companion standing takes his place; when more than one stands, the
+// clan's player designates which (succession.go); when none is left, the
+// clan leaves the field.
 func succeed(tx *engine.Tx, s *State, tag ClanTag) error {
 	c := s.Clan(tag)
 	hero := s.Element(c.Hero)
 	if hero.Status == Standing {
 		return nil
 	}
+	var standing []*Element
 	for _, el := range s.ClanElements(tag) {
 		if el.Kind == Companion && el.Status == Standing {
-			return tx.Emit(HeroSucceeded{Clan: tag, ClanName: c.Name, Fallen: hero.ID, Heir: el.ID, Name: el.Name})
+			standing = append(standing, el)
 		}
 	}
-	return tx.Emit(ClanLeft{Clan: tag, Name: c.Name})
+	switch len(standing) {
+	case 0:
+		return tx.Emit(ClanLeft{Clan: tag, Name: c.Name, Withdraw: true})
+	case 1:
+		return tx.Emit(HeroSucceeded{Clan: tag, ClanName: c.Name, Fallen: hero.ID, Heir: standing[0].ID, Name: standing[0].Name})
+	}
+	ask := SuccessionAsked{Clan: tag, ClanName: c.Name, Player: c.Player, Fallen: hero.Name}
+	for _, el := range standing {
+		ask.Companions = append(ask.Companions, el.ID)
+		ask.Names = append(ask.Names, el.Label())
+	}
+	if slices.Equal(ask.Companions, c.Successors) {
+		return nil
+	}
+	return tx.Emit(ask)
 }
