@@ -12,12 +12,11 @@ import (
 // an antagonist clan that faces his own across the table or stands beside
 // it. The challenged Hero's player accepts or declines. A declined
 // challenge costs him honor and gives it to the challenger (10.2.1, the
-// design's ruling). An accepted one stops everything else: the two Heroes
-// fight exchanges of one card each (10.1.1, 10.1.2) until one falls, or
-// one takes advantage of an impact against him to withdraw, free of
-// penalty if he is wounded and at the chart's cost if not (10.2.3). The
-// duel is fought where the Heroes stand; the table does not move them
-// (RULINGS.md).
+// design's ruling). An accepted one stops everything else: the Heroes
+// throw their javelins once and close (duel_steps.go, 10.2.2), then fight
+// exchanges of one card each (10.1.1, 10.1.2) until one falls, or one
+// takes advantage of an impact against him to withdraw, free of penalty
+// if he is wounded and at the chart's cost if not (10.2.3).
 
 // Challenge is a challenge being answered or fought.
 type Challenge struct {
@@ -226,6 +225,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		switch reply {
 		case "accept":
 			if err := tx.Emit(ChallengeAnswered{Name: b.Name, Accept: true}); err != nil {
+				return err
+			}
+			if ended, err := duelOpening(tx, s); ended || err != nil {
 				return err
 			}
 			return duel(tx, s)

@@ -34,7 +34,7 @@ var book = &engine.Rulebook[*State]{
 	DeckSpecs: []engine.DeckSpec{{Name: SequenceDeck, Ranking: cardOrder}, {Name: CombatDeck, Jokers: true, Ranking: cardOrder}},
 	Version:   2,
 	Blank:     func() *State { return &State{} },
-	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies, setupCommandBodies, rulingBodies, successionBodies, withdrawBodies),
+	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies, setupCommandBodies, rulingBodies, successionBodies, withdrawBodies, duelStepBodies),
 	CommandRules: slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands,
 		challengeCommands, divineCommands, jokerCommands, undoCommands, enlistCommands, infoCommands, setupCommands, rulingCommands, successionCommands),
 	DirectiveRules: directives,

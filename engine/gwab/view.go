@@ -130,6 +130,16 @@ func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark 
 			if b.Falls() {
 				marks = append(marks, engine.Mark{Kind: engine.KillMark, From: center(b.Element), Label: b.Label, Group: clanOf(b.Element)})
 			}
+		case DuelClosed:
+			if b.Blocked == "" {
+				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: b.From.FrontCenter(), To: b.To.FrontCenter(), Group: clanOf(b.Hero)})
+			}
+		case DuelThrow:
+			label := b.Card.String() + " miss"
+			if b.Hit {
+				label = b.Card.String() + " hit"
+			}
+			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: center(b.Thrower), To: center(b.Target), Hit: b.Hit, Label: label, Group: clanOf(b.Thrower)})
 		case Withdrew:
 			for _, w := range b.Stands {
 				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: w.From.FrontCenter(), To: w.To.FrontCenter(), Group: group[b.Clan]})
