@@ -334,7 +334,7 @@ func (r *Router) followBook(ctx context.Context, info, book store.Game, from str
 		if err != nil || len(res.Events) == 0 {
 			return nil, err
 		}
-		next, err := r.commit(ctx, info, cg, res.Events)
+		next, err := r.commit(ctx, info, cg, res)
 		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
 			if err := backoff(ctx, attempt); err != nil {
 				return nil, err

@@ -316,7 +316,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if len(res.Events) == 0 {
 			return r.replies(ctx, req, g, res), nil
 		}
-		next, err := r.commit(ctx, info, g, res.Events)
+		next, err := r.commit(ctx, info, g, res)
 		if errors.Is(err, store.ErrConflict) {
 			if attempt == conflictRetries {
 				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
@@ -364,9 +364,11 @@ func backoff(ctx context.Context, attempt int) error {
 	}
 }
 
-// commit appends events after g's last event and, once they are durable,
-// applies them to g.
-func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, events []engine.Event) (*engine.Game, error) {
+// commit appends res's events after g's last event and, once they are
+// durable, returns the game they make (res.After, the decision's working
+// copy).
+func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, res engine.Result) (*engine.Game, error) {
+	events := res.Events
 	if r.cfg.ReadOnly {
 		return nil, errReadOnly
 	}
@@ -379,11 +381,9 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, ev
 		recs[i] = rec
 	}
 	before := g.Seq
-	next := g.Clone()
-	for _, e := range events {
-		if err := next.Apply(e); err != nil {
-			return nil, err
-		}
+	next := res.After
+	if next == nil || next.Seq != before+engine.Seq(len(events)) {
+		return nil, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
 	}
 	if err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over()); err != nil {
 		if !errors.Is(err, store.ErrConflict) {

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Campaigns. Some rule systems are played as long campaigns: many books in
 // one guild, over weeks, with a record that outlives each of them (gwab's
@@ -87,11 +90,22 @@ func (g *Game) Enlist(campaign *Game, ref string) (Result, error) {
 	return g.transact("", func(tx *Tx) error { return cr.Enlist(tx, campaign.State, ref) })
 }
 
-// Follow records in g, a campaign, what the book's events did.
+// Follow records in g, a campaign, what the book's events did. Most of a
+// book's steps change nothing in its campaign: that is found out by a dry
+// run on g itself, which stops at the first event it would record, and
+// only then is the campaign copied for a transaction. The cost of an
+// ordinary step does not grow with the campaign.
 func (g *Game) Follow(book string, events []Event) (Result, error) {
 	ch, ok := g.Rules.(Chronicle)
 	if !ok {
 		return Result{}, fmt.Errorf("engine: %s is not a campaign", g.Rules.ID())
+	}
+	dry := &Tx{game: g, dry: true}
+	switch err := ch.Follow(dry, book, events); {
+	case err == nil && len(dry.draws) == 0:
+		return Result{}, nil
+	case err != nil && !errors.Is(err, errWouldEmit):
+		return Result{}, err
 	}
 	return g.transact("", func(tx *Tx) error { return ch.Follow(tx, book, events) })
 }
@@ -107,5 +121,5 @@ func (g *Game) transact(actor PlayerID, decide func(tx *Tx) error) (Result, erro
 	if len(tx.draws) > 0 || len(tx.discards) > 0 {
 		return Result{}, fmt.Errorf("engine: a step of %s drew or discarded cards that no event records", g.Rules.ID())
 	}
-	return Result{Events: tx.events, Messages: tx.messages}, nil
+	return Result{Events: tx.events, Messages: tx.messages, After: tx.game}, nil
 }

@@ -75,6 +75,10 @@ func (g *Game) Clone() *Game {
 type Result struct {
 	Events   []Event
 	Messages []Message
+	// After is the game with Events applied: the transaction's working
+	// copy, which the caller may keep once the events are recorded rather
+	// than copy the game and apply them again.
+	After *Game
 }
 
 // Decide turns c into events without changing g. Table directives

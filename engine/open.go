@@ -394,7 +394,17 @@ func (b Base) Gap(o Base) float64 {
 // position typed to a tenth of a stride may sink a hair into its
 // neighbour and still only touch it).
 func (b Base) Touches(o Base) bool {
-	return b.Gap(o) <= ContactTolerance && b.Penetration(o) <= ContactTolerance
+	return b.Near(o, ContactTolerance) && b.Gap(o) <= ContactTolerance && b.Penetration(o) <= ContactTolerance
+}
+
+// Near is a cheap test that may come before an exact one: false means
+// the two bases are more than d apart; true only that they may not be.
+// It compares the distance between their centres with the radii of the
+// circles around them.
+func (b Base) Near(o Base, d float64) bool {
+	r := (math.Sqrt(b.Width*b.Width+b.Depth*b.Depth)+math.Sqrt(o.Width*o.Width+o.Depth*o.Depth))/2 + d
+	dx, dy := b.Center.X-o.Center.X, b.Center.Y-o.Center.Y
+	return dx*dx+dy*dy <= r*r
 }
 
 // Penetration is how deep b and o overlap: the least distance one would
@@ -423,7 +433,7 @@ func (b Base) Clashes(o Base) bool { return b.Penetration(o) > ContactTolerance 
 // (for flank and rear contacts), or NoSide when they are apart. The side is
 // the one facing the middle of the region where the two meet.
 func (b Base) ContactSide(o Base) Side {
-	if b.Gap(o) > ContactTolerance {
+	if !b.Near(o, ContactTolerance) || b.Gap(o) > ContactTolerance {
 		return NoSide
 	}
 	// Clip o to b grown by the tolerance, in b's frame, and take the

@@ -23,7 +23,10 @@ func newTable(specs []DeckSpec) Table {
 }
 
 func (t *Table) clone() Table {
-	c := Table{Seed: t.Seed, Decks: make([]Deck, len(t.Decks))}
+	c := Table{Seed: t.Seed}
+	if t.Decks != nil {
+		c.Decks = make([]Deck, len(t.Decks))
+	}
 	for i, d := range t.Decks {
 		d.Stacked = append([]Card(nil), d.Stacked...)
 		c.Decks[i] = d

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -20,7 +21,13 @@ type Tx struct {
 	discards []Draw
 	events   []Event
 	messages []Message
+	// dry is set for a trial run on the real game, which must not
+	// change: the first Emit stops it with errWouldEmit.
+	dry bool
 }
+
+// errWouldEmit stops a dry run at the first event it would record.
+var errWouldEmit = errors.New("engine: a dry run would record an event")
 
 // State returns the working state. Rule systems read it and change it only
 // by emitting events.
@@ -36,6 +43,9 @@ func (tx *Tx) Actor() PlayerID { return tx.actor }
 // stacked one, otherwise a random card of the draw pile, reshuffling the
 // discards when the draw pile is empty.
 func (tx *Tx) Draw(deck DeckName) (Card, error) {
+	if tx.dry {
+		return NoCard, errWouldEmit
+	}
 	d := tx.game.Table.Deck(deck)
 	if d == nil {
 		return NoCard, fmt.Errorf("engine: no %q deck on this table", deck)
@@ -52,6 +62,12 @@ func (tx *Tx) Draw(deck DeckName) (Card, error) {
 // Roll throws die: the next loaded result if a scenario loaded one,
 // otherwise a fair roll.
 func (tx *Tx) Roll(die Die) int {
+	if tx.dry {
+		// A dry run leaves the table alone; the roll marks it as one to
+		// run again for real.
+		tx.draws = append(tx.draws, Draw{Die: die, Roll: 1})
+		return 1
+	}
 	var v int
 	if l := tx.game.Table.Loaded[die]; len(l) > 0 {
 		v = l[0]
@@ -75,6 +91,9 @@ func (tx *Tx) Discard(deck DeckName, cards ...Card) {
 // Emit records b as the next event, with the draws and discards made since
 // the last one, and applies it to the working copy.
 func (tx *Tx) Emit(b Body) error {
+	if tx.dry {
+		return errWouldEmit
+	}
 	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
 	tx.game.mark(e)

@@ -37,7 +37,37 @@ func (p *Player) Do(t testing.TB, c engine.Command) (engine.Result, error) {
 		return res, err
 	}
 	p.apply(t, res.Events)
+	SameGame(t, p.Game, res.After)
 	return res, nil
+}
+
+// SameGame fails the test unless the game a decision handed back with
+// its events (Result.After, which the bot keeps instead of applying them
+// again) is the game those events make when applied: snapshot for
+// snapshot, undo included.
+func SameGame(t testing.TB, applied, after *engine.Game) {
+	t.Helper()
+	if err := sameGame(applied, after); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sameGame(applied, after *engine.Game) error {
+	if after == nil {
+		return nil // nothing was emitted
+	}
+	a, err := applied.Snapshot()
+	if err != nil {
+		return err
+	}
+	b, err := after.Snapshot()
+	if err != nil {
+		return err
+	}
+	if string(a) != string(b) {
+		return fmt.Errorf("the game a decision hands back differs from its events applied:\napplied %s\nafter   %s", a, b)
+	}
+	return nil
 }
 
 // Must plays lines written "actor|command|key:value|..." (see [Line]),

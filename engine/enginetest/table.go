@@ -107,6 +107,9 @@ func (t *Table) decide(c engine.Command) (engine.Result, error) {
 			return res, fmt.Errorf("enginetest: %s does not apply its own event: %w", c, err)
 		}
 	}
+	if err := sameGame(t.game, res.After); err != nil {
+		return res, fmt.Errorf("enginetest: %s: %w", c, err)
+	}
 	return res, nil
 }
 

@@ -532,7 +532,7 @@ func afterBurdenedMove(tx *engine.Tx, s *State, el *Element) error {
 func beforeMelee(tx *engine.Tx, s *State) error {
 	for i := range s.Elements {
 		el := &s.Elements[i]
-		if !el.inPlay() || s.engagedWith(el) == nil {
+		if el.Carrying == "" && el.Looting == "" || !el.inPlay() || s.engagedWith(el) == nil {
 			continue
 		}
 		if el.Carrying != "" {

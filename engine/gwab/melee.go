@@ -3,6 +3,7 @@ package gwab
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -205,16 +206,28 @@ func (s *State) cardsAgainst(att, def *Element) int {
 // contacts lists the round's pairings: every two standing antagonist
 // elements that touch, in the order the elements were raised.
 func (s *State) contacts() [][2]*Element {
-	var out [][2]*Element
+	// The exact test runs only for pairs whose centres lie within the sum
+	// of the radii of the circles around them: a few, of thousands.
+	type piece struct {
+		el *Element
+		r  float64
+	}
+	var in []piece
 	for i := range s.Elements {
-		a := &s.Elements[i]
-		if !a.inPlay() {
-			continue
+		if el := &s.Elements[i]; el.inPlay() {
+			b := el.Base
+			in = append(in, piece{el, math.Sqrt(b.Width*b.Width+b.Depth*b.Depth)/2 + engine.ContactTolerance/2})
 		}
-		for j := i + 1; j < len(s.Elements); j++ {
-			b := &s.Elements[j]
-			if b.inPlay() && s.Antagonists(a.Clan, b.Clan) && a.Base.Touches(b.Base) {
-				out = append(out, [2]*Element{a, b})
+	}
+	var out [][2]*Element
+	for i, p := range in {
+		for _, q := range in[i+1:] {
+			dx, dy, r := p.el.Base.Center.X-q.el.Base.Center.X, p.el.Base.Center.Y-q.el.Base.Center.Y, p.r+q.r
+			if dx*dx+dy*dy > r*r {
+				continue
+			}
+			if s.Antagonists(p.el.Clan, q.el.Clan) && p.el.Base.Touches(q.el.Base) {
+				out = append(out, [2]*Element{p.el, q.el})
 			}
 		}
 	}

@@ -147,7 +147,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 func (s *State) engagedWith(el *Element) *Element {
 	for i := range s.Elements {
 		o := &s.Elements[i]
-		if o.inPlay() && s.Antagonists(el.Clan, o.Clan) && el.Base.Touches(o.Base) {
+		if o.inPlay() && el.Base.Near(o.Base, engine.ContactTolerance) && s.Antagonists(el.Clan, o.Clan) && el.Base.Touches(o.Base) {
 			return o
 		}
 	}
