@@ -336,6 +336,7 @@ func (r *Router) followBook(ctx context.Context, info, book store.Game, from str
 		}
 		next, err := r.commit(ctx, info, cg, res)
 		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
+			info.Head = 0 // another writer moved it: catch up from the store
 			if err := backoff(ctx, attempt); err != nil {
 				return nil, err
 			}

@@ -57,7 +57,7 @@ func (r *Router) arm(d *store.Deadline, g *engine.Game, now []engine.Await) {
 // game g now is, and removes it once g is over.
 func (r *Router) rearm(ctx context.Context, info store.Game, g *engine.Game, now []engine.Await) error {
 	ds, ok := r.deadlineStore()
-	if !ok {
+	if !ok || !info.Deadline {
 		return nil
 	}
 	d, err := ds.GameDeadline(ctx, info.ID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -132,4 +133,71 @@ func BenchmarkCommand(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// BenchmarkStepVsAppend sets one step of a book through the router
+// (decided, durably appended, answered; no picture) beside a bare
+// durable append of the same records to the same kind of store, so that
+// what the router adds to the disk's cost reads as a ratio:
+// router/step over store/append.
+func BenchmarkStepVsAppend(b *testing.B) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "step.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
+	doAll(b, r, append([]string{"@alice /book open mode:raid"}, raidClans...))
+	next := nextPlayer(b, do(b, r, "@alice /book start"))
+	info, err := st.ActiveGame(ctx, "g", "c")
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The records of a few steps, for the bare appends to write.
+	var stepRecs [][]engine.Record
+	for range 16 {
+		before, err := st.Game(ctx, info.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next = nextPlayer(b, do(b, r, "@"+next+" /aloof"))
+		recs, err := st.Events(ctx, info.ID, before.Head, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		stepRecs = append(stepRecs, recs)
+	}
+	b.Run("router/step", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			next = nextPlayer(b, do(b, r, "@"+next+" /aloof"))
+		}
+	})
+	bare, err := store.Open(ctx, filepath.Join(b.TempDir(), "bare.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bare.Close()
+	channel := 0
+	b.Run("store/append", func(b *testing.B) {
+		channel++
+		g, err := bare.CreateGame(ctx, "g", fmt.Sprint(channel), "gwab", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		head, i := engine.Seq(0), 0
+		for b.Loop() {
+			recs := slices.Clone(stepRecs[i%len(stepRecs)])
+			for j := range recs {
+				recs[j].Seq = head + engine.Seq(j+1)
+			}
+			if err := bare.Append(ctx, g.ID, head, recs, false); err != nil {
+				b.Fatal(err)
+			}
+			head += engine.Seq(len(recs))
+			i++
+		}
+	})
 }

@@ -322,6 +322,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
 			}
 			raced = true
+			info.Head = 0 // another writer moved it: catch up from the store
 			if err := backoff(ctx, attempt); err != nil {
 				return nil, err
 			}
@@ -432,8 +433,12 @@ func (r *Router) load(ctx context.Context, info store.Game) (*engine.Game, error
 			return nil, err
 		}
 	}
-	if err := catchUp(ctx, r.cfg.Store, info.ID, g); err != nil {
-		return nil, err
+	// info was read in this request: a cached game at its head is up to
+	// date, and needs no query for events after it.
+	if g.Seq != info.Head || info.Head == 0 {
+		if err := catchUp(ctx, r.cfg.Store, info.ID, g); err != nil {
+			return nil, err
+		}
 	}
 	r.remember(info.ID, g)
 	return g, nil

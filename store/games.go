@@ -23,14 +23,18 @@ type Game struct {
 	Head    engine.Seq // the last event's number; 0 before any
 	Ended   bool
 	Created time.Time // UTC
+	// Deadline reports whether the game has a turn deadline set, so that
+	// a step of a game without one needs no second query to know it.
+	Deadline bool
 }
 
-const gameColumns = `id, guild, channel, ruleset, head, ended, created`
+const gameColumns = `id, guild, channel, ruleset, head, ended, created,
+	EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var created string
-	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Ruleset, &g.Head, &g.Ended, &created); err != nil {
+	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Ruleset, &g.Head, &g.Ended, &created, &g.Deadline); err != nil {
 		return Game{}, err
 	}
 	t, err := parseTime(created)
