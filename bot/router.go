@@ -10,6 +10,7 @@ import (
 	"maps"
 	mrand "math/rand/v2"
 	"runtime/debug"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -48,6 +49,10 @@ type Config struct {
 	// Renderer, when set, draws the board after every step of a game
 	// whose rule system can be drawn.
 	Renderer Renderer
+	// Painters bounds how many pictures are drawn at once, whatever the
+	// number of busy channels: a picture's canvas is the largest thing a
+	// step holds. 0 means one per processor.
+	Painters int
 	// Rulesets are the rule systems games may be played by; the first is
 	// the one /book open uses when no rules: option is given.
 	Rulesets []engine.Ruleset
@@ -87,6 +92,9 @@ type Router struct {
 	tables   []tableCommand
 	commands []engine.CommandSpec
 
+	// painters holds a token for each picture being drawn (Config.Painters).
+	painters chan struct{}
+
 	mu    sync.Mutex
 	locks map[channelKey]*sync.Mutex
 	cache map[store.GameID]*engine.Game
@@ -119,11 +127,16 @@ func NewRouter(cfg Config) *Router {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Painters <= 0 {
+		cfg.Painters = runtime.GOMAXPROCS(0)
+	}
 	r := &Router{
 		cfg:   cfg,
 		rules: map[string]engine.Ruleset{},
 		locks: map[channelKey]*sync.Mutex{},
 		cache: map[store.GameID]*engine.Game{},
+
+		painters: make(chan struct{}, cfg.Painters),
 	}
 	for _, rs := range cfg.Rulesets {
 		r.rules[rs.ID()] = rs
@@ -575,7 +588,13 @@ func (r *Router) picture(ctx context.Context, g *engine.Game, last []engine.Even
 	if v.Width <= 0 || v.Depth <= 0 {
 		return nil
 	}
+	select {
+	case r.painters <- struct{}{}:
+	case <-ctx.Done():
+		return nil
+	}
 	pic, err := r.cfg.Renderer.PNG(v)
+	<-r.painters
 	if err != nil {
 		r.cfg.Logger.ErrorContext(ctx, "board not drawn", "rules", g.Rules.ID(), "seq", g.Seq, "err", err)
 		return nil

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 )
 
 // Told is an event body that says what it means to the table; "" says
@@ -59,6 +60,10 @@ type Rulebook[S State] struct {
 	// (only commands flagged [Reads] are answered then); it returns nil
 	// while the game runs.
 	Ended func(s S) error
+
+	// specs are the command and directive specs, listed once.
+	once                 sync.Once
+	commands, directives []CommandSpec
 }
 
 var (
@@ -73,13 +78,23 @@ func (b *Rulebook[S]) StateVersion() int { return b.Version }
 func (b *Rulebook[S]) NewState() State   { return b.Blank() }
 
 // Commands lists the commands, with /scenario load and /scenario save
-// for a rulebook that has scenarios.
+// for a rulebook that has scenarios. The list is made once and shared:
+// callers must not change it.
 func (b *Rulebook[S]) Commands() []CommandSpec {
-	return append(specs(b.CommandRules), b.scenarioSpecs()...)
+	b.once.Do(b.list)
+	return b.commands
 }
 
 // Directives describes the scenario directives.
-func (b *Rulebook[S]) Directives() []CommandSpec { return specs(b.DirectiveRules) }
+func (b *Rulebook[S]) Directives() []CommandSpec {
+	b.once.Do(b.list)
+	return b.directives
+}
+
+func (b *Rulebook[S]) list() {
+	b.commands = append(specs(b.CommandRules), b.scenarioSpecs()...)
+	b.directives = specs(b.DirectiveRules)
+}
 
 func specs[S State](rules []Rule[S]) []CommandSpec {
 	out := make([]CommandSpec, len(rules))
