@@ -35,10 +35,6 @@ type View struct {
 	// Pips names what a piece's pips count, in the singular: "wound"
 	// when left empty, "stand" for armies of stands.
 	Pips string
-	// Focus, when the last step left no marks, is where the picture
-	// should look: the pieces of whoever acts next, say. Empty, it
-	// shows every piece.
-	Focus []Vec
 }
 
 // Group is a body of pieces that share a colour: a clan, a side's army.

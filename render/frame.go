@@ -9,9 +9,9 @@ import (
 // Framing: on an open table a picture shows the part of the table where
 // something happens, not the whole of it, so that pieces and their labels
 // read at a chat app's preview size. The part shown is the last step's
-// marks and the pieces near them, or, with no marks, the view's Focus
-// (whoever acts next), or every piece; it
-// keeps a margin round them, is at least minFrame units each way, and
+// marks and the pieces near them, or, with no marks, every piece, as
+// /board shows them, so that a step that moved nothing frames exactly as
+// the picture before it and no label moves; it keeps a margin round them, is at least minFrame units each way, and
 // runs from and to whole multiples of frameSnap on the ruler, so that
 // pictures of one area keep one frame. The ruler gives the table's own
 // positions whatever part is shown.
@@ -49,11 +49,6 @@ func frameOf(v *engine.View) window {
 		add(m.From, 0)
 		if m.Kind != engine.KillMark {
 			add(m.To, 0)
-		}
-	}
-	if math.IsInf(box.x0, 1) {
-		for _, p := range v.Focus {
-			add(p, 0)
 		}
 	}
 	if math.IsInf(box.x0, 1) {
@@ -137,11 +132,6 @@ func gridFrameOf(v *engine.View, cols, rows int) (c0, r0, c1, r1 int) {
 		add(m.From)
 		if m.Kind != engine.KillMark {
 			add(m.To)
-		}
-	}
-	if c0 == math.MaxInt {
-		for _, p := range v.Focus {
-			add(p)
 		}
 	}
 	if c0 == math.MaxInt {

@@ -60,15 +60,6 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		}
 	}
 	v.Marks = s.marks(last, group)
-	// After a step that left no marks, the picture looks at the clan
-	// whose turn it is.
-	if cur := s.Current(); cur != nil && len(last) > 0 && s.Phase == Playing {
-		for _, el := range s.ClanElements(cur.Tag) {
-			if el.Placed && el.Status == Standing {
-				v.Focus = append(v.Focus, el.Base.Center)
-			}
-		}
-	}
 	v.Terrain = s.terrainView() // 13.1
 	// A challenge issued or accepted links the two Heroes (10.2).
 	if ch := s.Challenge; ch != nil {
