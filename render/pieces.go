@@ -80,7 +80,8 @@ func (s *scene) shapePieces() {
 		return
 	}
 	// On a grid, a piece is a counter in its cell with a tick towards
-	// its facing. Several pieces in one cell share it.
+	// its facing. Several pieces in one cell share it as a stack of
+	// strips across the cell, each wide enough for its type's letters.
 	type cell struct{ c, r int }
 	count := map[cell]int{}
 	for _, p := range v.Pieces {
@@ -97,30 +98,33 @@ func (s *scene) shapePieces() {
 		c := s.b.px(engine.Vec{X: float64(cl.c), Y: float64(cl.r)})
 		cc := c // the cell's centre
 		sd := side
+		hw, hh := side/2, side/2
 		if n := count[cl]; n > 1 {
-			// Up to four share the cell in a 2x2 block; more overlap.
 			j := seen[cl]
 			seen[cl]++
-			sd = side * 0.55
-			off := sd * 0.56
-			c.x += off * float64(2*(j%2)-1)
-			c.y += off * float64(2*((j/2)%2)-1)
+			span := side * 1.4 // the stack's height and the strips' width
+			if s.b.kind == engine.HexGrid {
+				span = side * 0.8
+			}
+			slot := span / float64(n)
+			hw, hh = span/2, slot*0.44
+			c.y = cc.y - span/2 + (float64(j)+0.5)*slot
+			sd = 2 * hh
 		}
-		h := sd / 2
-		poly := []pt{{c.x - h, c.y - h}, {c.x + h, c.y - h}, {c.x + h, c.y + h}, {c.x - h, c.y + h}}
+		poly := []pt{{c.x - hw, c.y - hh}, {c.x + hw, c.y - hh}, {c.x + hw, c.y + hh}, {c.x - hw, c.y + hh}}
 		// The tick: a long narrow triangle from inside the counter
 		// towards the facing, stopping short of the cell's edge.
 		dir := p.Base.Facing.Vec()
 		dx, dy := dir.X, -dir.Y
-		edge := h / math.Max(math.Abs(dx), math.Abs(dy))
+		edge := math.Min(hw/math.Max(math.Abs(dx), 1e-9), hh/math.Max(math.Abs(dy), 1e-9))
 		reach := s.cellReach(p.Base.Facing) - math.Hypot(c.x-cc.x, c.y-cc.y)
 		tipD := math.Max(math.Min(edge+0.25*sd, 0.94*reach), edge+3*s.k)
 		baseD := edge - 0.14*sd
-		hw := 0.11 * sd
+		tw := 0.11 * sd
 		tick := []pt{
 			{c.x + dx*tipD, c.y + dy*tipD},
-			{c.x + dx*baseD - dy*hw, c.y + dy*baseD + dx*hw},
-			{c.x + dx*baseD + dy*hw, c.y + dy*baseD - dx*hw},
+			{c.x + dx*baseD - dy*tw, c.y + dy*baseD + dx*tw},
+			{c.x + dx*baseD + dy*tw, c.y + dy*baseD - dx*tw},
 		}
 		s.pieces[i] = pieceShape{p: p, style: s.style(p.Group), poly: poly, tick: tick, box: bounds(append(poly[:4:4], tick...)...), c: c}
 	}
@@ -250,8 +254,8 @@ func (s *scene) kindCode(ps pieceShape) {
 		}
 	} else {
 		w = ps.poly[1].x - ps.poly[0].x
-		h = w
-		if w >= 40*s.k {
+		h = ps.poly[2].y - ps.poly[1].y
+		if w >= 40*s.k && h >= 40*s.k {
 			f = s.fs.kindBig
 		}
 	}
