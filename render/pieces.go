@@ -358,6 +358,7 @@ type label struct {
 // What covering things costs a label, per pixel covered.
 const (
 	costBase  = 1.0
+	costCode  = 60.0 // a piece's type letters: a callout over them hides what the piece is
 	costLabel = 3.0
 	costMark  = 0.5
 	costWord  = 2.0
@@ -459,6 +460,13 @@ func (s *scene) fillSpace(words []spot) {
 	s.space = newSpatial(W, H, 48*s.k)
 	for i, p := range s.pieces {
 		s.space.add(p.box, costBase, i)
+		if p.p.Kind != "" {
+			// The type letters in the middle of the piece are kept clear
+			// of every callout and label, its own included.
+			f := s.fs.kind
+			hw, hh := f.width(p.p.Kind)/2+s.k, f.ascent*0.36+s.k
+			s.space.add(rect{p.c.x - hw, p.c.y - hh, p.c.x + hw, p.c.y + hh}, costCode, -1)
+		}
 	}
 	for i, t := range s.tokens {
 		s.space.add(rect{t.c.x - t.r, t.c.y - t.r, t.c.x + t.r, t.c.y + t.r}, costBase, len(s.pieces)+i)

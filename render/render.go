@@ -61,6 +61,9 @@ type Renderer struct {
 	quants  spares[*quantizer]
 	pals    spares[*image.Paletted]
 	enc     png.Encoder
+	// laidOut, when set (by tests), sees each scene once its labels and
+	// plates are placed.
+	laidOut func(*scene)
 }
 
 // New returns a Renderer drawing pictures as opts says.
@@ -182,6 +185,9 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	s.fillSpace(staticLabels(fs, k, v, &s.b))
 	s.placePlates()
 	s.placeLabels()
+	if r.laidOut != nil {
+		r.laidOut(s)
+	}
 	s.drawLeaders()
 	s.drawUnder()
 	s.drawTokens()

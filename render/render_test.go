@@ -381,3 +381,37 @@ func TestRepeatable(t *testing.T) {
 		t.Error("the same view drew differently after other pictures")
 	}
 }
+
+// TestCalloutsLeaveTypeLettersClear: in the crowded twelve-clan battle, no
+// piece's label and no melee result is placed over another piece's type
+// letters (the code in the middle of its base), which say what it is.
+func TestCalloutsLeaveTypeLettersClear(t *testing.T) {
+	r := New(Options{})
+	var covered []string
+	r.laidOut = func(s *scene) {
+		for _, ps := range s.pieces {
+			if ps.p.Kind == "" {
+				continue
+			}
+			f := s.fs.kind
+			hw, hh := f.width(ps.p.Kind)/2, f.ascent*0.36
+			code := rect{ps.c.x - hw, ps.c.y - hh, ps.c.x + hw, ps.c.y + hh}
+			for _, l := range s.labels {
+				if l.at.overlap(code) > 0 {
+					covered = append(covered, fmt.Sprintf("%s's code %s under the label %s", ps.p.Label, ps.p.Kind, l.text))
+				}
+			}
+			for _, p := range s.plates {
+				if p.at.overlap(code) > 0 {
+					covered = append(covered, fmt.Sprintf("%s's code %s under the result %s", ps.p.Label, ps.p.Kind, p.text))
+				}
+			}
+		}
+	}
+	if _, err := r.PNG(battle12()); err != nil {
+		t.Fatal(err)
+	}
+	if len(covered) > 0 {
+		t.Errorf("%d type codes are covered:\n%s", len(covered), strings.Join(covered, "\n"))
+	}
+}
