@@ -192,7 +192,7 @@ func (b ArmorTaken) Apply(s *State) error {
 		return err
 	}
 	holder.Armor, holder.Looting, holder.LootRound = body.ID, "", 0
-	body.ArmorTaken, body.ArmorAt = true, nil
+	body.ArmorTaken, body.ArmorDown = true, false
 	return s.acted(b.Clan)
 }
 
@@ -210,7 +210,7 @@ func (b ArmorPassed) Apply(s *State) error {
 		to.Armor = body.ID
 	} else {
 		at := b.At
-		body.ArmorAt = &at
+		body.ArmorAt, body.ArmorDown = at, true
 	}
 	return s.acted(b.Clan)
 }
@@ -354,9 +354,9 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("10.3.2", "%s is in melee with %s and cannot loot.", hero.Name, foe.Label())
 	}
 	taken := ArmorTaken{Clan: cl.Tag, Holder: hero.ID, HolderName: hero.Name, Body: body.ID, BodyName: body.Name}
-	if body.ArmorAt != nil {
+	if body.ArmorDown {
 		// Dropped armor is picked up at once.
-		spot := engine.Base{Center: *body.ArmorAt, Width: individualWidth, Depth: individualWidth}
+		spot := engine.Base{Center: body.ArmorAt, Width: individualWidth, Depth: individualWidth}
 		if !touching(hero, spot) {
 			return engine.Refuse("10.3.4", "%s must stand at the armor of %s, dropped at %s, to pick it up.", hero.Name, body.Name, body.ArmorAt)
 		}

@@ -198,16 +198,17 @@ type Element struct {
 	// Bodies and armor (8.9, 10.3): what an element carries or is
 	// looting, and for a fallen warrior, when he fell and what became of
 	// his body and armor.
-	Carrying   ElementID   `json:"carrying,omitempty"`
-	Armor      ElementID   `json:"armor,omitempty"`
-	Looting    ElementID   `json:"looting,omitempty"`
-	LootRound  int         `json:"loot_round,omitempty"`
-	FellRound  int         `json:"fell_round,omitempty"`
-	WasHero    bool        `json:"was_hero,omitempty"`
-	Saved      bool        `json:"saved,omitempty"`
-	ArmorTaken bool        `json:"armor_taken,omitempty"`
-	ArmorAt    *engine.Vec `json:"armor_at,omitempty"`
-	ArmorWonBy ClanTag     `json:"armor_won_by,omitempty"`
+	Carrying   ElementID  `json:"carrying,omitempty"`
+	Armor      ElementID  `json:"armor,omitempty"`
+	Looting    ElementID  `json:"looting,omitempty"`
+	LootRound  int        `json:"loot_round,omitempty"`
+	FellRound  int        `json:"fell_round,omitempty"`
+	WasHero    bool       `json:"was_hero,omitempty"`
+	Saved      bool       `json:"saved,omitempty"`
+	ArmorTaken bool       `json:"armor_taken,omitempty"`
+	ArmorDown  bool       `json:"armor_down,omitempty"` // his armor lies at ArmorAt
+	ArmorAt    engine.Vec `json:"armor_at,omitzero"`
+	ArmorWonBy ClanTag    `json:"armor_won_by,omitempty"`
 	// Driver reports that a chariot's driver is aboard (3.5).
 	Driver bool `json:"driver,omitempty"`
 	// Chariots (8): the Hero or Companion a chariot carries besides its

@@ -55,8 +55,8 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		case Fallen:
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: el.Name, At: el.Base.Center, Group: group[el.Clan]})
 		}
-		if el.ArmorAt != nil {
-			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.ArmorToken, Label: "armor of " + el.Name, At: *el.ArmorAt, Group: group[el.Clan]})
+		if el.ArmorDown {
+			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.ArmorToken, Label: "armor of " + el.Name, At: el.ArmorAt, Group: group[el.Clan]})
 		}
 	}
 	v.Marks = s.marks(last, group)
