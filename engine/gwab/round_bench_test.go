@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -54,4 +55,36 @@ func BenchmarkRoundSteps(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCachedGame reports what a twelve-clan battle in mid-round
+// holds in memory, as the router caches it (its state, its table, and the
+// game as it stood before its last step, for /undo): bytes per game,
+// measured over many copies.
+func BenchmarkCachedGame(b *testing.B) {
+	p := battle12(b)
+	s := p.Game.State.(*State)
+	p.Must(b, string(s.Current().Player)+"|aloof")
+	const n = 200
+	snap, err := p.Game.Snapshot()
+	if err != nil {
+		b.Fatal(err)
+	}
+	keep := make([]*engine.Game, n)
+	var before, after runtime.MemStats
+	for b.Loop() {
+		clear(keep)
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range keep {
+			// Each its own game, undo included, as a restored game is.
+			if keep[i], err = engine.Restore(New(), snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+	}
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "bytes/game")
+	runtime.KeepAlive(keep)
 }
