@@ -22,18 +22,9 @@ import (
 // front to front, unless another stand is in the way or either Hero rides
 // a chariot; then they fight where they stand.
 
-// DuelThrow is a Hero's javelin thrown before the duel's first exchange.
-type DuelThrow struct {
-	Thrower      ElementID   `json:"thrower"`
-	ThrowerLabel string      `json:"thrower_label"`
-	Target       ElementID   `json:"target"`
-	TargetLabel  string      `json:"target_label"`
-	Distance     float64     `json:"distance"`
-	Long         bool        `json:"long,omitempty"`
-	Card         engine.Card `json:"card"`
-	Hit          bool        `json:"hit"`
-	Kept         []Kept      `json:"kept,omitempty"`
-}
+// DuelThrow is a Hero's javelin thrown before the duel's first exchange:
+// a shot like any (Fired), but no clan's action.
+type DuelThrow Fired
 
 // DuelClosed is the challenger stepping up to the challenged Hero.
 type DuelClosed struct {
@@ -79,7 +70,7 @@ func (b DuelThrow) Text() string {
 		result = "hits"
 	}
 	return fmt.Sprintf("Before they close, %s throws a javelin at %s, %.1f strides away at %s range: %s %s (10.2.2, 9.3).",
-		b.ThrowerLabel, b.TargetLabel, b.Distance, rangeName(b.Long), b.Card, result)
+		b.FirerLabel, b.TargetLabel, b.Distance, rangeName(b.Long), b.Card, result)
 }
 
 func (b DuelClosed) Text() string {
@@ -117,7 +108,7 @@ func duelThrow(tx *engine.Tx, s *State, thrower, target *Element) (done bool, er
 		return false, nil
 	}
 	dist := thrower.Base.Gap(target.Base)
-	ev := DuelThrow{Thrower: thrower.ID, ThrowerLabel: thrower.Label(), Target: target.ID, TargetLabel: target.Label(),
+	ev := DuelThrow{Clan: thrower.Clan, Firer: thrower.ID, FirerLabel: thrower.Label(), Target: target.ID, TargetLabel: target.Label(),
 		Distance: math.Round(dist*10) / 10, Long: dist > footShort}
 	cards, err := drawCards(tx, s, thrower.Clan, 1, &ev.Kept)
 	if err != nil {

@@ -130,7 +130,7 @@ func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark 
 			if b.Hit {
 				label = b.Card.String() + " hit"
 			}
-			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: center(b.Thrower), To: center(b.Target), Hit: b.Hit, Label: label, Group: clanOf(b.Thrower)})
+			marks = append(marks, engine.Mark{Kind: engine.FireMark, From: center(b.Firer), To: center(b.Target), Hit: b.Hit, Label: label, Group: clanOf(b.Firer)})
 		case Withdrew:
 			for _, w := range b.Stands {
 				marks = append(marks, engine.Mark{Kind: engine.MoveMark, From: w.From.FrontCenter(), To: w.To.FrontCenter(), Group: group[b.Clan]})
