@@ -69,9 +69,11 @@ func (c Command) String() string {
 }
 
 // quoteIfNeeded quotes s the way the local table reads quoted values:
-// inside double quotes, only a quote and a backslash are escaped.
+// inside double quotes, only a quote and a backslash are escaped. A
+// semicolon is quoted too, since a scenario's commands are separated by
+// them (scenario.go).
 func quoteIfNeeded(s string) string {
-	if s != "" && !strings.ContainsAny(s, "\"\\") && strings.IndexFunc(s, unicode.IsSpace) < 0 {
+	if s != "" && !strings.ContainsAny(s, "\"\\;") && strings.IndexFunc(s, unicode.IsSpace) < 0 {
 		return s
 	}
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
