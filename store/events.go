@@ -86,16 +86,14 @@ func decodeDraws(s sql.NullString) ([]engine.Draw, error) {
 
 // insertEvents writes rows to game id's log inside tx. A row whose seq is
 // already taken fails the unique primary key (game_id, seq).
-func insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []eventRow, now time.Time) error {
+func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []eventRow, now time.Time) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := s.inTx(ctx, tx, insertEvent)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
 	at := formatTime(now)
 	for _, r := range rows {
 		if _, err := stmt.ExecContext(ctx, int64(id), r.seq, r.kind, r.actor, r.step, r.draws, r.discards, r.payload, at); err != nil {
@@ -135,7 +133,11 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	}()
 	var head engine.Seq
 	var ended bool
-	switch err := tx.QueryRowContext(ctx, `SELECT head, ended FROM games WHERE id = ?`, int64(id)).Scan(&head, &ended); {
+	headStmt, err := s.inTx(ctx, tx, selectHead)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	switch err := headStmt.QueryRowContext(ctx, int64(id)).Scan(&head, &ended); {
 	case errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case err != nil:
@@ -145,11 +147,14 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	case ended:
 		return fmt.Errorf("store: %s: %w", op, ErrEnded)
 	}
-	if err := insertEvents(ctx, tx, id, rows, now); err != nil {
+	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 		return wrap(ctx, op, err)
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`,
-		int64(expect)+int64(len(recs)), end, int64(id), int64(expect))
+	update, err := s.inTx(ctx, tx, advanceHead)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	res, err := update.ExecContext(ctx, int64(expect)+int64(len(recs)), end, int64(id), int64(expect))
 	if err != nil {
 		return wrap(ctx, op, err)
 	}
@@ -174,8 +179,12 @@ func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) (
 	if upTo == 0 {
 		last = math.MaxInt64
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
-		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`, int64(id), int64(after), last)
+	q, err := s.prepared(ctx, s.r, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
+		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	rows, err := q.QueryContext(ctx, int64(id), int64(after), last)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}

@@ -82,7 +82,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 		return Game{}, wrap(ctx, op, err)
 	}
 	g.ID = GameID(id)
-	if err := insertEvents(ctx, tx, g.ID, rows, now); err != nil {
+	if err := s.insertEvents(ctx, tx, g.ID, rows, now); err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -94,7 +94,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 // ActiveGame returns the channel's game that has not ended, or
 // [ErrNotFound].
 func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx,
+	g, err := scanGame(s.readRow(ctx,
 		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? AND ended = 0`, guild, channel))
 	return g, notFound(ctx, fmt.Sprintf("active game in %s/%s", guild, channel), err)
 }
@@ -102,14 +102,14 @@ func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (Game, er
 // LatestGame returns the channel's active game if it has one, else the one
 // created most recently, or [ErrNotFound] if the channel never had a game.
 func (s *Store) LatestGame(ctx context.Context, guild, channel string) (Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx,
+	g, err := scanGame(s.readRow(ctx,
 		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? ORDER BY ended, id DESC LIMIT 1`, guild, channel))
 	return g, notFound(ctx, fmt.Sprintf("latest game in %s/%s", guild, channel), err)
 }
 
 // Game returns the game with this id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, int64(id)))
+	g, err := scanGame(s.readRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, int64(id)))
 	return g, notFound(ctx, fmt.Sprintf("game %d", id), err)
 }
 

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -44,6 +45,72 @@ const busyTimeout = 10 * time.Second
 type Store struct {
 	w *sql.DB // exactly one connection; every write transaction (BEGIN IMMEDIATE)
 	r *sql.DB // query_only connections; every read, one statement at a time
+
+	// stmts are the statements of every step (the game's row, its events,
+	// an append), prepared once rather than parsed for each use.
+	stmts sync.Map // stmtKey → *sql.Stmt
+}
+
+type stmtKey struct {
+	db    *sql.DB
+	query string
+}
+
+// readRow runs a one-row read, prepared once.
+func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := s.prepared(ctx, s.r, query)
+	if err != nil {
+		return s.r.QueryRowContext(ctx, query, args...) // its Scan reports the error
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// Statements of a write transaction, prepared on the writer when the
+// store opens: the writer has one connection, which a transaction holds,
+// so they cannot be prepared on it later.
+const (
+	selectHead  = `SELECT head, ended FROM games WHERE id = ?`
+	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`
+)
+
+var writerStatements = []string{selectHead, insertEvent, advanceHead}
+
+// prepareWriter prepares the write transactions' statements.
+func (s *Store) prepareWriter(ctx context.Context) error {
+	for _, q := range writerStatements {
+		if _, err := s.prepared(ctx, s.w, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// inTx returns query for use in tx: the writer's statement prepared when
+// the store opened, or else prepared in tx alone.
+func (s *Store) inTx(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(stmtKey{s.w, query}); ok {
+		return tx.StmtContext(ctx, st.(*sql.Stmt)), nil
+	}
+	return tx.PrepareContext(ctx, query)
+}
+
+// prepared returns query prepared on db, preparing it the first time.
+// database/sql prepares it again on each connection of db as needed.
+func (s *Store) prepared(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	k := stmtKey{db, query}
+	if st, ok := s.stmts.Load(k); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.stmts.LoadOrStore(k, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
 }
 
 // Open opens the database at path, creating the file if it does not exist,
@@ -97,7 +164,12 @@ func open(ctx context.Context, path string, busy time.Duration) (_ *Store, err e
 		r.Close()
 		return nil, wrap(ctx, op, err)
 	}
-	return &Store{w: w, r: r}, nil
+	s := &Store{w: w, r: r}
+	if err := s.prepareWriter(ctx); err != nil {
+		s.Close()
+		return nil, wrap(ctx, op, err)
+	}
+	return s, nil
 }
 
 // prepare checks the file is in WAL mode and migrates it. When several
@@ -203,6 +275,10 @@ func openRO(ctx context.Context, dsn string) (*sql.DB, error) {
 
 // Close closes the database. Operations in flight may fail.
 func (s *Store) Close() error {
+	s.stmts.Range(func(k, st any) bool {
+		st.(*sql.Stmt).Close()
+		return true
+	})
 	if s.r == s.w {
 		return s.r.Close()
 	}
