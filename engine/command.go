@@ -92,6 +92,7 @@ const (
 	OptHero                      // a Hero of the saga
 	OptChannel                   // a channel where the game is played
 	OptRole                      // a role of the guild
+	OptFeature                   // a named thing on the table that is no piece: terrain
 )
 
 // String names the kind in a sentence: "free text", "a piece".
@@ -113,6 +114,8 @@ func (k OptionKind) String() string {
 		return "a channel"
 	case OptRole:
 		return "a role"
+	case OptFeature:
+		return "a feature of the table"
 	}
 	return fmt.Sprintf("OptionKind(%d)", uint8(k))
 }

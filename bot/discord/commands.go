@@ -105,7 +105,7 @@ func options(s engine.CommandSpec) ([]*discordgo.ApplicationCommandOption, error
 			opt.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText}
 		case engine.OptRole:
 			opt.Type = discordgo.ApplicationCommandOptionRole
-		case engine.OptElement, engine.OptHero:
+		case engine.OptElement, engine.OptHero, engine.OptFeature:
 			opt.Autocomplete = len(o.Choices) == 0
 		}
 		if opt.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) == 0 {

@@ -105,6 +105,9 @@ func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, t
 	if !ok {
 		return nil
 	}
+	if command == "setup clear" && option == "name" {
+		return s.completeTerrain(typed)
+	}
 	head, last := "", typed
 	if i := strings.LastIndex(typed, ","); i >= 0 {
 		head, last = typed[:i+1], typed[i+1:]

@@ -102,3 +102,20 @@ func TestChallengeOffersButtonsToTheChallenged(t *testing.T) {
 		t.Errorf("kept Jokers offer %+v", btns)
 	}
 }
+
+// TestCompleteTerrainByName: taking terrain off the table, the game master
+// is offered the table's terrain by name as he types.
+func TestCompleteTerrainByName(t *testing.T) {
+	g, _ := play(t,
+		opt("alice", "book open", "mode", "practice", "terrain", "on"),
+		opt("alice", "setup terrain", "kind", "rough", "where", "1,1 4,1 4,4", "name", "olive grove"),
+		opt("alice", "setup terrain", "kind", "obstacle", "where", "10,10 14,10", "name", "ditch"),
+	)
+	got := New().Complete(g.State, "alice", "setup clear", "name", "ol")
+	if len(got) != 1 || got[0].Value != "olive grove" {
+		t.Fatalf("typing ol offers %+v", got)
+	}
+	if all := New().Complete(g.State, "alice", "setup clear", "name", ""); len(all) != 2 {
+		t.Errorf("nothing typed offers %+v", all)
+	}
+}

@@ -51,7 +51,7 @@ var setupCommands = []command{
 		Help:    "Take a piece of terrain off the table before the start. Game master only.",
 		Example: "/setup clear name:Scamander",
 		Options: []engine.OptionSpec{
-			{Name: "name", Help: "the terrain's name, as the table called it", Required: true},
+			{Name: "name", Help: "the terrain's name, as the table called it", Kind: engine.OptFeature, Required: true},
 		}}, Run: setupClear},
 	{CommandSpec: engine.CommandSpec{Name: "setup place", Flags: engine.MasterOnly | engine.SetsUp,
 		Help:    "Place an element before the start, where a scenario wants it rather than in its clan's huddle (7). Game master only.",
@@ -150,4 +150,20 @@ var scenarios = []engine.Scenario{
 		Script: `/setup terrain kind:rough where:"12,17 17,17 17,23 12,23" name:"west rocks"; ` +
 			`/setup terrain kind:rough where:"27,15 33,15 33,19 27,19" name:"middle rocks"; ` +
 			`/setup terrain kind:rough where:"43,21 48,21 48,26 43,26" name:"east rocks"`},
+}
+
+// completeTerrain offers the table's terrain by name (/setup clear).
+func (s *State) completeTerrain(typed string) []engine.Completion {
+	var cands []engine.Candidate
+	for _, f := range s.Terrain {
+		value := f.Label
+		if value == "" {
+			value = f.Name()
+		}
+		cands = append(cands, engine.Candidate{
+			Completion: engine.Completion{Value: value, Label: fmt.Sprintf("%s (%s)", f.Name(), f.Kind)},
+			Names:      []string{f.Label, f.Kind.String()},
+		})
+	}
+	return engine.Ranked(typed, cands)
 }
