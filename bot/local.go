@@ -131,7 +131,8 @@ func (l *Local) write(w io.Writer, rep Reply) error {
 	image := ""
 	if rep.Image != nil && l.Boards != "" {
 		l.boards++
-		image = filepath.Join(l.Boards, fmt.Sprintf("board-%04d.png", l.boards))
+		ext, _ := ImageKind(rep.Image)
+		image = filepath.Join(l.Boards, fmt.Sprintf("board-%04d.%s", l.boards, ext))
 		if err := os.WriteFile(image, rep.Image, 0o644); err != nil {
 			return fmt.Errorf("write board picture: %w", err)
 		}

@@ -49,6 +49,9 @@ type Config struct {
 	// Renderer, when set, draws the board after every step of a game
 	// whose rule system can be drawn.
 	Renderer Renderer
+	// ReplayRenderer, when set, draws the frames of /book replay (smaller
+	// pictures make a lighter animation); left out, Renderer does.
+	ReplayRenderer Renderer
 	// Painters bounds how many pictures are drawn at once, whatever the
 	// number of busy channels: a picture's canvas is the largest thing a
 	// step holds. 0 means one per processor.

@@ -49,6 +49,7 @@ func (r *Router) table() []tableCommand {
 		{logSpec, r.log},
 		{measureSpec, r.measure},
 		{deadlineSpec, r.setDeadline},
+		{replaySpec, r.replay},
 	}
 }
 

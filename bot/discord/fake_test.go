@@ -117,8 +117,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 				json.Unmarshal(data, &c.JSON)
 				continue
 			}
-			if !bytes.HasPrefix(data, []byte("\x89PNG")) {
-				http.Error(w, "not a PNG", http.StatusBadRequest)
+			if png, gif := bytes.HasPrefix(data, []byte("\x89PNG")), bytes.HasPrefix(data, []byte("GIF8")); !png && !gif ||
+				png != strings.HasSuffix(p.FileName(), ".png") || gif != strings.HasSuffix(p.FileName(), ".gif") {
+				http.Error(w, "not a PNG or GIF under its own name", http.StatusBadRequest)
 				return
 			}
 			c.Files = append(c.Files, p.FormName()+"="+p.FileName())

@@ -18,8 +18,15 @@ const (
 	maxEmbed   = 4096
 )
 
-// boardName is the file name of a board picture.
-const boardName = "board.png"
+// imageName is the file name of a message's picture: a board (PNG) or a
+// replay (GIF).
+func imageName(data []byte) (name, mediaType string) {
+	ext, mt := bot.ImageKind(data)
+	if ext == "gif" {
+		return "replay." + ext, mt
+	}
+	return "board." + ext, mt
+}
 
 // message is one Discord message made from a reply: its text as content
 // or, past the content limit, as an embed's description; at most one
@@ -137,7 +144,8 @@ func (m message) files() []*discordgo.File {
 	if m.Image == nil {
 		return nil
 	}
-	return []*discordgo.File{{Name: boardName, ContentType: "image/png", Reader: bytes.NewReader(m.Image)}}
+	name, mt := imageName(m.Image)
+	return []*discordgo.File{{Name: name, ContentType: mt, Reader: bytes.NewReader(m.Image)}}
 }
 
 func (m message) flags() discordgo.MessageFlags {
@@ -178,7 +186,8 @@ func (m message) edit() edit {
 		e.Components = []discordgo.MessageComponent{}
 	}
 	if m.Image != nil {
-		e.Attachments = append(e.Attachments, attachmentRef{ID: "0", Filename: boardName})
+		name, _ := imageName(m.Image)
+		e.Attachments = append(e.Attachments, attachmentRef{ID: "0", Filename: name})
 	}
 	return e
 }

@@ -48,12 +48,13 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		return nil, nil, nil, err
 	}
 	return bot.NewRouter(bot.Config{
-		Store:     st,
-		Renderer:  boardRenderer(),
-		Rulesets:  rulesets(),
-		Logger:    logger,
-		GMRole:    getenv("RHAPSODE_GM_ROLE"),
-		TurnCalls: true,
+		Store:          st,
+		Renderer:       boardRenderer(),
+		ReplayRenderer: replayRenderer(),
+		Rulesets:       rulesets(),
+		Logger:         logger,
+		GMRole:         getenv("RHAPSODE_GM_ROLE"),
+		TurnCalls:      true,
 	}), st, s, nil
 }
 

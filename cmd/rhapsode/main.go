@@ -134,7 +134,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	defer st.Close()
 	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true, ReadOnly: readOnly}
 	if *boards != "" {
-		cfg.Renderer = boardRenderer()
+		cfg.Renderer, cfg.ReplayRenderer = boardRenderer(), replayRenderer()
 	}
 	router := bot.NewRouter(cfg)
 	terminal := isTerminal(stdin)
@@ -192,6 +192,12 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // of Discord's preview, with text sized to read in the preview.
 func boardRenderer() *render.Renderer {
 	return render.New(render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth})
+}
+
+// replayRenderer draws the frames of /book replay at Discord's preview
+// width, so that a long book's animation stays small.
+func replayRenderer() *render.Renderer {
+	return render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})
 }
 
 // boardsNote says where the local table's board pictures go.
