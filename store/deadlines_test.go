@@ -36,6 +36,13 @@ func TestDeadlinesSurviveReopening(t *testing.T) {
 	if got != d {
 		t.Fatalf("after reopening: %+v, want %+v", got, d)
 	}
+	// The game's row says it has a deadline, so a step need not ask.
+	if info, err := s.ActiveGame(ctx, "g", "c"); err != nil || !info.Deadline {
+		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
+	}
+	if info, err := s.Game(ctx, g.ID); err != nil || !info.Deadline {
+		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
+	}
 	for _, c := range []struct {
 		at   time.Time
 		want int

@@ -268,12 +268,15 @@ func insertEvents(ctx context.Context, tx pgx.Tx, id store.GameID, rows []eventR
 	return tx.SendBatch(ctx, &b).Close()
 }
 
-const gameColumns = `id, guild, channel, ruleset, head, ended, created`
+// gameColumns are a game's row, and whether it has a turn deadline set
+// (store.Game.Deadline), read in the same statement.
+const gameColumns = `id, guild, channel, ruleset, head, ended, created,
+	EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
 
 func scanGame(row pgx.Row) (store.Game, error) {
 	var g store.Game
 	var id, head int64
-	if err := row.Scan(&id, &g.Guild, &g.Channel, &g.Ruleset, &head, &g.Ended, &g.Created); err != nil {
+	if err := row.Scan(&id, &g.Guild, &g.Channel, &g.Ruleset, &head, &g.Ended, &g.Created, &g.Deadline); err != nil {
 		return store.Game{}, err
 	}
 	g.ID, g.Head, g.Created = store.GameID(id), engine.Seq(head), g.Created.UTC()

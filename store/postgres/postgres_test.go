@@ -333,9 +333,15 @@ func TestClaimDeadline(t *testing.T) {
 	if err := a.PutDeadline(ctx, store.Deadline{Game: g.ID, Per: time.Second}); err == nil {
 		t.Error("a deadline of a second was kept")
 	}
+	if info, err := b.ActiveGame(ctx, "guild", "chan"); err != nil || info.Deadline {
+		t.Fatalf("before a deadline is set the game reads %+v, %v", info, err)
+	}
 	for round := range 20 {
 		if err := a.PutDeadline(ctx, d); err != nil {
 			t.Fatal(err)
+		}
+		if info, err := b.ActiveGame(ctx, "guild", "chan"); err != nil || !info.Deadline {
+			t.Fatalf("with a deadline set the game reads %+v, %v", info, err)
 		}
 		if got, err := b.GameDeadline(ctx, g.ID); err != nil || !reflect.DeepEqual(got, d) {
 			t.Fatalf("deadline = %+v, %v; want %+v", got, err, d)
