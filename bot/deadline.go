@@ -198,7 +198,20 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 	case g.Seq != d.Seq:
 		// Steps were taken that did not change whom the game awaits (or
 		// whose deadline this router never set): the clock runs on, for
-		// the game as it is now.
+		// the game as it is now. The listing d came from may be older
+		// than those steps: should the clock have been claimed or set
+		// again since (by another checker's stand-in), it is left to
+		// the next check, which reads it fresh.
+		cur, err := ds.GameDeadline(ctx, d.Game)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if cur.Seq != d.Seq || !cur.Due.Equal(d.Due) || cur.Reminded != d.Reminded {
+			return nil, nil
+		}
 		d.Seq = g.Seq
 		if err := ds.PutDeadline(ctx, d); err != nil {
 			return nil, err

@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -70,4 +74,77 @@ func BenchmarkEvents(b *testing.B) {
 			}
 		})
 	}
+}
+
+// reportP99 reports the 99th percentile of ds as p99-µs.
+func reportP99(b *testing.B, ds []time.Duration) {
+	if len(ds) == 0 {
+		return
+	}
+	slices.Sort(ds)
+	b.ReportMetric(float64(ds[len(ds)*99/100].Microseconds()), "p99-µs")
+}
+
+// BenchmarkAppendTimed appends one record per op to one game, each a committed
+// transaction; it reports steps/s and the p99 of one append.
+func BenchmarkAppendTimed(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	g := newGame(b, s, "chan")
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	start := time.Now()
+	for i := range b.N {
+		seq := engine.Seq(i)
+		t := time.Now()
+		if err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t))
+	}
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "steps/s")
+	reportP99(b, ds)
+}
+
+// BenchmarkAppendChannels appends to 16 games at once, one writer each, as
+// a bot serving many channels does.
+func BenchmarkAppendChannels(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	const channels = 16
+	var ids []int64
+	for c := range channels {
+		g, err := s.CreateGame(ctx, "guild", fmt.Sprintf("chan%d", c), "gwab", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids = append(ids, int64(g.ID))
+	}
+	var next atomic.Int64
+	var mu sync.Mutex
+	var all []time.Duration
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for c := range channels {
+		wg.Go(func() {
+			var ds []time.Duration
+			var seq engine.Seq
+			for next.Add(1) <= int64(b.N) {
+				t := time.Now()
+				if err := s.Append(ctx, GameID(ids[c]), seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
+					b.Error(err)
+					return
+				}
+				ds = append(ds, time.Since(t))
+				seq++
+			}
+			mu.Lock()
+			all = append(all, ds...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "steps/s")
+	reportP99(b, all)
 }

@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/store"
+	"github.com/rhapsode/rhapsode/store/postgres"
 )
 
 // version is the release, set at build time with
@@ -144,9 +146,37 @@ func health(ctx context.Context, args []string, stderr io.Writer) error {
 	return nil
 }
 
-// openStore opens the database at path; when it cannot, the error says in
-// a sentence what is wrong with the file or its folder and what to do.
-func openStore(ctx context.Context, path string) (*store.Store, error) {
+// A database is what the commands keep games in: the SQLite store
+// ([store.Store]) or the PostgreSQL one ([postgres.Store]).
+type database interface {
+	bot.Store
+	bot.DeadlineStore
+	bot.Interactions
+	Close() error
+}
+
+var (
+	_ database = (*store.Store)(nil)
+	_ database = (*postgres.Store)(nil)
+)
+
+// isPostgres reports whether --db names a PostgreSQL server by URL rather
+// than a SQLite file.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// openStore opens the database at path, a SQLite file or a postgres://
+// URL; when it cannot, the error says in a sentence what is wrong with the
+// file or its folder (or the server) and what to do.
+func openStore(ctx context.Context, path string) (database, error) {
+	if isPostgres(path) {
+		st, err := postgres.Open(ctx, path)
+		if err != nil && ctx.Err() == nil {
+			return nil, fmt.Errorf("the PostgreSQL database named by --db would not open (is the server running, and the URL's user, password and database right?): %w", err)
+		}
+		return st, err
+	}
 	st, err := store.Open(ctx, path)
 	if err == nil {
 		return st, nil
@@ -159,7 +189,10 @@ func openStore(ctx context.Context, path string) (*store.Store, error) {
 
 // readOnlyFallback opens path read-only when it exists but this process
 // may not write it or its folder; otherwise it fails.
-func readOnlyFallback(ctx context.Context, path string) (*store.Store, error) {
+func readOnlyFallback(ctx context.Context, path string) (database, error) {
+	if isPostgres(path) {
+		return nil, errors.New("not a database file")
+	}
 	fi, err := os.Stat(path)
 	if err != nil || fi.IsDir() || (writable(path) && writable(filepath.Dir(path))) {
 		return nil, errors.New("not a read-only database")

@@ -18,7 +18,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/bot/discord"
-	"github.com/rhapsode/rhapsode/store"
 )
 
 // The Discord side of the program: the gateway (the default when
@@ -38,7 +37,7 @@ func discordLogger(stderr io.Writer) *slog.Logger {
 // open opens the store, and returns a router for Discord over it and a
 // session with DISCORD_TOKEN (which may be empty). The caller closes the
 // store.
-func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, *store.Store, *discordgo.Session, error) {
+func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, database, *discordgo.Session, error) {
 	s, err := newSession(getenv("DISCORD_TOKEN"))
 	if err != nil {
 		return nil, nil, nil, err
@@ -106,7 +105,7 @@ func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
 func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	health := fs.String("health", "", "serve GET /healthz on this address (host:port); empty, none")
 	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
 	if err := parseFlags(fs, args); err != nil {
@@ -148,7 +147,7 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	addr := fs.String("interactions", "", "serve POST /interactions and GET /healthz on this address (host:port)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

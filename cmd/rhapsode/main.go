@@ -86,7 +86,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, logger *slog.Logger) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	channel := fs.String("channel", "table", "the channel the local table plays in")
 	asJSON := fs.Bool("json", false, "write one JSON object per reply")
 	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
@@ -164,7 +164,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "rhapsode.db", "the SQLite database file")
+	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	channel := fs.String("channel", "table", "the channel whose game to export")
 	guild := fs.String("guild", localGuild, "the guild of the channel")
 	game := fs.Int64("game", 0, "the game to export, by its number (see --list); default the channel's newest")
@@ -172,16 +172,27 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*db); err != nil {
-		return fmt.Errorf("no database at %s: name one with --db", *db)
+	var st bot.Store
+	if isPostgres(*db) {
+		pg, err := openStore(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer pg.Close()
+		st = pg
+	} else {
+		if _, err := os.Stat(*db); err != nil {
+			return fmt.Errorf("no database at %s: name one with --db", *db)
+		}
+		// An export only reads: it opens the file read-only, so that it
+		// works on a copy or a mount this process may not write.
+		ro, err := store.OpenReadOnly(ctx, *db)
+		if err != nil {
+			return dbProblem(*db, err)
+		}
+		defer ro.Close()
+		st = ro
 	}
-	// An export only reads: it opens the file read-only, so that it works
-	// on a copy or a mount this process may not write.
-	st, err := store.OpenReadOnly(ctx, *db)
-	if err != nil {
-		return dbProblem(*db, err)
-	}
-	defer st.Close()
 	if *list {
 		return bot.ExportList(ctx, st, *guild, *channel, stdout)
 	}
