@@ -33,19 +33,19 @@ func TestInstancesShareOnePostgres(t *testing.T) {
 		t.Skip("RHAPSODE_TEST_POSTGRES is not set: set it to a postgres:// URL of a database the tests may write (.ci/postgres starts a throwaway server and prints one) to run the several-instances test")
 	}
 	const instances, channels = 3, 20
-	scripts := []string{"gathering", "fire"}
+	scripts := []string{"testdata/transcripts/gathering", "../engine/gwab/testdata/transcripts/fire"}
 	ctx := context.Background()
 	u := freshSchema(t, base)
 
-	lines := map[string][]Line{}
+	lines := map[string][]engine.Line{}
 	for _, name := range scripts {
-		b, err := os.ReadFile(filepath.Join("testdata", "transcripts", name+".script"))
+		b, err := os.ReadFile(name + ".script")
 		if err != nil {
 			t.Fatal(err)
 		}
 		var user engine.PlayerID = "player"
 		for _, text := range strings.Split(string(b), "\n") {
-			line, err := ParseLine(text)
+			line, err := engine.ParseLine(text)
 			if err != nil || line.Empty {
 				continue // a refusal of an unreadable line changes nothing
 			}
@@ -223,7 +223,7 @@ func TestInstancesShareDeadlines(t *testing.T) {
 	for c := range channels {
 		var user engine.PlayerID
 		for i, text := range setup {
-			l, err := ParseLine(text)
+			l, err := engine.ParseLine(text)
 			if err != nil {
 				t.Fatal(err)
 			}
