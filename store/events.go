@@ -12,28 +12,26 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// An eventRow is a record encoded for the events table. Draws and discards
-// are nil (SQL NULL) when the record has none.
-type eventRow struct {
-	seq      int64
-	kind     string
-	actor    string
-	step     int64
-	draws    any // nil or JSON text
-	discards any // nil or JSON text
-	payload  string
+// Row is a record checked and encoded as both stores keep it in their
+// events tables: draws and discards as JSON text, nil (NULL) when the
+// record has none, and a payload that is valid JSON.
+type Row struct {
+	Seq             int64
+	Kind, Actor     string
+	Step            bool
+	Draws, Discards *string
+	Payload         string
 }
 
-// encodeRecords checks that recs are numbered after+1, after+2, ... and
-// encodes them. A nil payload is stored as JSON null.
-func encodeRecords(recs []engine.Record, after engine.Seq) ([]eventRow, error) {
+// EncodeRows checks that recs are numbered after+1, after+2, ... and
+// encodes them. A nil payload is kept as JSON null.
+func EncodeRows(recs []engine.Record, after engine.Seq) ([]Row, error) {
 	if after < 0 {
 		return nil, fmt.Errorf("negative sequence number %d", after)
 	}
-	rows := make([]eventRow, len(recs))
+	rows := make([]Row, len(recs))
 	for i, rec := range recs {
-		want := after + 1 + engine.Seq(i)
-		if rec.Seq != want {
+		if want := after + 1 + engine.Seq(i); rec.Seq != want {
 			return nil, fmt.Errorf("record %d has seq %d, want %d", i, rec.Seq, want)
 		}
 		if rec.Kind == "" {
@@ -54,15 +52,13 @@ func encodeRecords(recs []engine.Record, after engine.Seq) ([]eventRow, error) {
 		if err != nil {
 			return nil, fmt.Errorf("record %d (%s): discards: %w", rec.Seq, rec.Kind, err)
 		}
-		rows[i] = eventRow{
-			seq: int64(rec.Seq), kind: rec.Kind, actor: string(rec.Actor), step: boolInt(rec.Step),
-			draws: draws, discards: discards, payload: string(payload),
-		}
+		rows[i] = Row{Seq: int64(rec.Seq), Kind: rec.Kind, Actor: string(rec.Actor), Step: rec.Step,
+			Draws: draws, Discards: discards, Payload: string(payload)}
 	}
 	return rows, nil
 }
 
-func encodeDraws(ds []engine.Draw) (any, error) {
+func encodeDraws(ds []engine.Draw) (*string, error) {
 	if len(ds) == 0 {
 		return nil, nil
 	}
@@ -70,15 +66,17 @@ func encodeDraws(ds []engine.Draw) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return string(b), nil
+	s := string(b)
+	return &s, nil
 }
 
-func decodeDraws(s sql.NullString) ([]engine.Draw, error) {
-	if !s.Valid {
+// DecodeDraws reads draws or discards as a Row keeps them.
+func DecodeDraws(s *string) ([]engine.Draw, error) {
+	if s == nil {
 		return nil, nil
 	}
 	var ds []engine.Draw
-	if err := json.Unmarshal([]byte(s.String), &ds); err != nil {
+	if err := json.Unmarshal([]byte(*s), &ds); err != nil {
 		return nil, err
 	}
 	return ds, nil
@@ -86,7 +84,7 @@ func decodeDraws(s sql.NullString) ([]engine.Draw, error) {
 
 // insertEvents writes rows to game id's log inside tx. A row whose seq is
 // already taken fails the unique primary key (game_id, seq).
-func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []eventRow, now time.Time) error {
+func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -96,8 +94,8 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 	}
 	at := formatTime(now)
 	for _, r := range rows {
-		if _, err := stmt.ExecContext(ctx, int64(id), r.seq, r.kind, r.actor, r.step, r.draws, r.discards, r.payload, at); err != nil {
-			return fmt.Errorf("event %d: %w", r.seq, err)
+		if _, err := stmt.ExecContext(ctx, int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at); err != nil {
+			return fmt.Errorf("event %d: %w", r.Seq, err)
 		}
 	}
 	return nil
@@ -113,7 +111,7 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // Append returns nil the records are on disk.
 func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (err error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
-	rows, err := encodeRecords(recs, expect)
+	rows, err := EncodeRows(recs, expect)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", op, err)
 	}
@@ -196,17 +194,17 @@ func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) (
 	for rows.Next() {
 		var rec engine.Record
 		var actor string
-		var draws, discards sql.NullString
+		var draws, discards *string
 		var payload []byte
 		if err := rows.Scan(&rec.Seq, &rec.Kind, &actor, &rec.Step, &draws, &discards, &payload); err != nil {
 			return nil, wrap(ctx, op, err)
 		}
 		rec.Actor = engine.PlayerID(actor)
 		rec.Payload = payload
-		if rec.Draws, err = decodeDraws(draws); err != nil {
+		if rec.Draws, err = DecodeDraws(draws); err != nil {
 			return nil, fmt.Errorf("store: %s: event %d: draws: %w", op, rec.Seq, err)
 		}
-		if rec.Discards, err = decodeDraws(discards); err != nil {
+		if rec.Discards, err = DecodeDraws(discards); err != nil {
 			return nil, fmt.Errorf("store: %s: event %d: discards: %w", op, rec.Seq, err)
 		}
 		recs = append(recs, rec)

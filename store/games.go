@@ -53,7 +53,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	if guild == "" || channel == "" || ruleset == "" {
 		return Game{}, fmt.Errorf("store: %s: guild, channel and ruleset must not be empty", op)
 	}
-	rows, err := encodeRecords(recs, 0)
+	rows, err := EncodeRows(recs, 0)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -191,71 +190,7 @@ func (s *Store) inTx(ctx context.Context, f func(pgx.Tx) error) error {
 	return err
 }
 
-type eventRow struct {
-	seq             int64
-	kind, actor     string
-	step            bool
-	draws, discards *string
-	payload         string
-}
-
-func encodeRecords(recs []engine.Record, after engine.Seq) ([]eventRow, error) {
-	if after < 0 {
-		return nil, fmt.Errorf("negative sequence number %d", after)
-	}
-	rows := make([]eventRow, len(recs))
-	for i, rec := range recs {
-		if want := after + 1 + engine.Seq(i); rec.Seq != want {
-			return nil, fmt.Errorf("record %d has seq %d, want %d", i, rec.Seq, want)
-		}
-		if rec.Kind == "" {
-			return nil, fmt.Errorf("record %d has no kind", rec.Seq)
-		}
-		payload := []byte(rec.Payload)
-		if len(payload) == 0 {
-			payload = []byte("null")
-		}
-		if !json.Valid(payload) {
-			return nil, fmt.Errorf("record %d (%s): payload is not valid JSON", rec.Seq, rec.Kind)
-		}
-		draws, err := encodeDraws(rec.Draws)
-		if err != nil {
-			return nil, fmt.Errorf("record %d (%s): draws: %w", rec.Seq, rec.Kind, err)
-		}
-		discards, err := encodeDraws(rec.Discards)
-		if err != nil {
-			return nil, fmt.Errorf("record %d (%s): discards: %w", rec.Seq, rec.Kind, err)
-		}
-		rows[i] = eventRow{seq: int64(rec.Seq), kind: rec.Kind, actor: string(rec.Actor), step: rec.Step,
-			draws: draws, discards: discards, payload: string(payload)}
-	}
-	return rows, nil
-}
-
-func encodeDraws(ds []engine.Draw) (*string, error) {
-	if len(ds) == 0 {
-		return nil, nil
-	}
-	b, err := json.Marshal(ds)
-	if err != nil {
-		return nil, err
-	}
-	s := string(b)
-	return &s, nil
-}
-
-func decodeDraws(s *string) ([]engine.Draw, error) {
-	if s == nil {
-		return nil, nil
-	}
-	var ds []engine.Draw
-	if err := json.Unmarshal([]byte(*s), &ds); err != nil {
-		return nil, err
-	}
-	return ds, nil
-}
-
-func insertEvents(ctx context.Context, tx pgx.Tx, id store.GameID, rows []eventRow, now time.Time) error {
+func insertEvents(ctx context.Context, tx pgx.Tx, id store.GameID, rows []store.Row, now time.Time) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -263,7 +198,7 @@ func insertEvents(ctx context.Context, tx pgx.Tx, id store.GameID, rows []eventR
 	for _, r := range rows {
 		b.Queue(`INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			int64(id), r.seq, r.kind, r.actor, r.step, r.draws, r.discards, r.payload, now)
+			int64(id), r.Seq, r.Kind, r.Actor, r.Step, r.Draws, r.Discards, r.Payload, now)
 	}
 	return tx.SendBatch(ctx, &b).Close()
 }
@@ -291,7 +226,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	if guild == "" || channel == "" || ruleset == "" {
 		return store.Game{}, fmt.Errorf("postgres: %s: guild, channel and ruleset must not be empty", op)
 	}
-	rows, err := encodeRecords(recs, 0)
+	rows, err := store.EncodeRows(recs, 0)
 	if err != nil {
 		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, err)
 	}
@@ -377,7 +312,7 @@ func (s *Store) Games(ctx context.Context, guild string) ([]store.Game, error) {
 // return means the records are committed.
 func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
-	rows, err := encodeRecords(recs, expect)
+	rows, err := store.EncodeRows(recs, expect)
 	if err != nil {
 		return fmt.Errorf("postgres: %s: %w", op, err)
 	}
@@ -443,10 +378,10 @@ func (s *Store) Events(ctx context.Context, id store.GameID, after, upTo engine.
 				return err
 			}
 			rec.Seq, rec.Actor, rec.Payload = engine.Seq(seq), engine.PlayerID(actor), []byte(payload)
-			if rec.Draws, err = decodeDraws(draws); err != nil {
+			if rec.Draws, err = store.DecodeDraws(draws); err != nil {
 				return fmt.Errorf("event %d: draws: %w", seq, err)
 			}
-			if rec.Discards, err = decodeDraws(discards); err != nil {
+			if rec.Discards, err = store.DecodeDraws(discards); err != nil {
 				return fmt.Errorf("event %d: discards: %w", seq, err)
 			}
 			recs = append(recs, rec)
