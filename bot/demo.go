@@ -1,10 +1,38 @@
 package bot
 
-import _ "embed"
+import (
+	"embed"
+	"path"
+	"slices"
+	"strings"
+)
 
-// DemoScript is the demonstration `rhapsode local --demo` plays: a short
-// practice book with missile fire, a melee, a challenge and a fallen
-// Companion, its cards stacked so that it always plays the same way.
+// demos holds the demonstrations `rhapsode local --demo` plays, one per
+// rule system that has one, named by its key: gwab's is a short practice
+// book with missile fire, a melee, a challenge and a fallen Companion.
+// Each has its cards stacked and its dice loaded, so that it always plays
+// the same way, and each is played as a transcript test.
 //
-//go:embed demo.script
-var DemoScript string
+//go:embed demos/*.script
+var demos embed.FS
+
+// Demo returns the demonstration script of the rule system key, and
+// whether there is one.
+func Demo(key string) (string, bool) {
+	b, err := demos.ReadFile(path.Join("demos", key+".script"))
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// DemoKeys lists the rule systems that have a demonstration, in order.
+func DemoKeys() []string {
+	entries, _ := demos.ReadDir("demos")
+	var keys []string
+	for _, e := range entries {
+		keys = append(keys, strings.TrimSuffix(e.Name(), ".script"))
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -56,7 +56,9 @@ func playScript(t testing.TB, path string, lines []string, user engine.PlayerID)
 var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/transcripts", "../engine/sweet/testdata/transcripts"}
 
 // allScripts returns every script of transcriptDirs, and the
-// demonstration's.
+// demonstrations'. A rule system whose transcripts are many plays them in
+// its own package only (without a database) and is played here by its
+// demonstration, which keeps this package's tests inside their time.
 func allScripts(t testing.TB) []string {
 	t.Helper()
 	var scripts []string
@@ -66,7 +68,10 @@ func allScripts(t testing.TB) []string {
 		}
 	}
 	slices.Sort(scripts)
-	return append(scripts, "demo.script")
+	for _, key := range DemoKeys() {
+		scripts = append(scripts, "demos/"+key+".script")
+	}
+	return scripts
 }
 
 // TestTranscripts plays every script through the router and a real
@@ -78,6 +83,11 @@ func allScripts(t testing.TB) []string {
 func TestTranscripts(t *testing.T) {
 	for _, path := range allScripts(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
+		golden := strings.TrimSuffix(path, ".script") + ".golden"
+		if filepath.Dir(path) == "demos" {
+			name = "demo-" + name
+			golden = filepath.Join("testdata/transcripts", name+".golden")
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			src, err := os.ReadFile(path)
@@ -86,10 +96,6 @@ func TestTranscripts(t *testing.T) {
 			}
 			lines := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 			got := playScript(t, filepath.Join(t.TempDir(), "game.db"), lines, "")
-			golden := strings.TrimSuffix(path, ".script") + ".golden"
-			if path == "demo.script" {
-				golden = filepath.Join("testdata/transcripts", "demo.golden")
-			}
 			enginetest.Golden(t, golden, got, *update)
 
 			// The same script played by two processes one after the

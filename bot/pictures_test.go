@@ -20,7 +20,7 @@ var boards = flag.String("boards", "", "write the board picture of every transcr
 // detector: one of each rule system. Drawing every transcript's pictures
 // there takes many minutes and finds nothing more than the plain run, which
 // draws them all (the README's test command runs both).
-var racePictureScripts = []string{"demo.script", "../engine/sweet/testdata/transcripts/sweet-fire.script"}
+var racePictureScripts = []string{"demos/gwab.script", "../engine/sweet/testdata/transcripts/sweet-fire.script"}
 
 // TestTranscriptPictures plays every transcript with the renderer on: each
 // step that changes a started book yields a picture that decodes, at the

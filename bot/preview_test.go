@@ -17,7 +17,7 @@ import (
 // previewScripts are the games whose every picture is kept in
 // testdata/preview, drawn at Discord's preview width, for a person to look
 // at: the demonstration book of GWAB and a game of sweet.
-var previewScripts = []string{"demo.script", "../engine/sweet/testdata/transcripts/sweet-support.script"}
+var previewScripts = []string{"demos/gwab.script", "../engine/sweet/testdata/transcripts/sweet-support.script"}
 
 // TestPreviewPictures plays the preview games with pictures drawn
 // PreviewWidth pixels wide, as a player sees them in a Discord channel,
@@ -27,6 +27,9 @@ func TestPreviewPictures(t *testing.T) {
 	rend := render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})
 	for _, path := range previewScripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
+		if filepath.Dir(path) == "demos" {
+			name = "demo-" + name
+		}
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			if err != nil {

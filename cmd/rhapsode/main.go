@@ -92,6 +92,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
 	user := fs.String("user", "player", "who acts until a line names a player with @name")
 	demo := fs.Bool("demo", false, "play a short demonstration book and write its pictures (to ./rhapsode-demo unless --boards says)")
+	demoRules := fs.String("rules", "gwab", "the rule system whose demonstration --demo plays: "+strings.Join(bot.DemoKeys(), ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -112,7 +113,11 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		if *boards == "" {
 			*boards = "rhapsode-demo"
 		}
-		stdin = strings.NewReader(bot.DemoScript)
+		script, ok := bot.Demo(*demoRules)
+		if !ok {
+			return fmt.Errorf("there is no demonstration of the rule system %q; --rules takes one of %s", *demoRules, strings.Join(bot.DemoKeys(), ", "))
+		}
+		stdin = strings.NewReader(script)
 	}
 	if *boards != "" {
 		if err := os.MkdirAll(*boards, 0o755); err != nil {
