@@ -18,6 +18,7 @@ import (
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
@@ -54,7 +55,7 @@ func newTable(t testing.TB) *table {
 	}
 	t.Cleanup(func() { st.Close() })
 	tb := &table{fake: newFakeDiscord(t), store: st, storePath: path, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
-	rules := []engine.Ruleset{gwab.New()}
+	rules := replayRulesets()
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
 		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock})
 	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true})
@@ -125,14 +126,84 @@ func describeCall(c call) string {
 	return b.String()
 }
 
-// TestReplay replays every slash command (and buttons and an
-// autocomplete) from the saved interactions in testdata through the
-// router, recording what the bot sends Discord, and compares the record
-// with testdata/replay.golden.
+// replayRulesets are the rule systems of the replays' bot, as a guild
+// sees them: every command merged.
+func replayRulesets() []engine.Ruleset { return []engine.Ruleset{gwab.New(), sweet.New()} }
+
+// TestReplay replays saved interactions (slash commands, buttons and
+// autocompletes) from testdata through the router, recording what the bot
+// sends Discord, and compares the record with a golden file. Each rule
+// system has its script: testdata/replay.script plays GWAB (with sagas),
+// testdata/replay-KEY.script the system KEY, each against
+// replay[-KEY].golden, and each gives every command of its system at
+// least once. Every saved interaction is replayed by some script.
 func TestReplay(t *testing.T) {
+	scripts, _ := filepath.Glob(filepath.Join("testdata", "replay*.script"))
+	if len(scripts) == 0 {
+		t.Fatal("no replay scripts in testdata")
+	}
+	replayed := map[string]bool{}
+	for _, path := range scripts {
+		name := strings.TrimSuffix(filepath.Base(path), ".script")
+		key := strings.TrimPrefix(strings.TrimPrefix(name, "replay"), "-")
+		if key == "" {
+			key = "gwab"
+		}
+		t.Run(name, func(t *testing.T) {
+			var rs engine.Ruleset
+			for _, r := range replayRulesets() {
+				if r.ID() == key {
+					rs = r
+				}
+			}
+			if rs == nil {
+				t.Fatalf("%s: no rule system %q among the replay's", path, key)
+			}
+			out, these := replayScript(t, path)
+			for f := range these {
+				replayed[f] = true
+			}
+			for _, spec := range rs.Commands() {
+				if !commandReplayed(t, spec.Name, these) {
+					t.Errorf("/%s of %s has no saved interaction in %s", spec.Name, key, path)
+				}
+			}
+			golden := strings.TrimSuffix(path, ".script") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -run TestReplay -update to write it)", err)
+			}
+			if !bytes.Equal(out, want) {
+				os.WriteFile(golden+".actual", out, 0o644)
+				t.Errorf("the replay differs from %s; what it sent is in %s.actual", golden, golden)
+			}
+		})
+	}
+	if t.Failed() {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "interactions", "*.json"))
+	for _, f := range files {
+		if name := strings.TrimSuffix(filepath.Base(f), ".json"); !replayed[name] {
+			t.Errorf("testdata/interactions/%s.json is never replayed", name)
+		}
+	}
+}
+
+// replayScript plays one replay script at a table of its own and returns
+// the record of what the bot sent, with the interactions it replayed.
+// Lines starting with "# " are comments, other lines starting with # are
+// table directives, and the rest name files of testdata/interactions.
+func replayScript(t *testing.T, path string) ([]byte, map[string]bool) {
 	tb := newTable(t)
 	tb.bot.AnswerWithin = time.Minute // the same deferrals on a loaded machine
-	script, err := os.ReadFile(filepath.Join("testdata", "replay.script"))
+	script, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,32 +239,7 @@ func TestReplay(t *testing.T) {
 		}
 		checkCalls(t, line, i, calls)
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "interactions", "*.json"))
-	for _, f := range files {
-		if name := strings.TrimSuffix(filepath.Base(f), ".json"); !replayed[name] {
-			t.Errorf("testdata/interactions/%s.json is never replayed", name)
-		}
-	}
-	for _, spec := range tb.router.Commands() {
-		if !commandReplayed(t, spec.Name, replayed) {
-			t.Errorf("/%s has no saved interaction in the replay", spec.Name)
-		}
-	}
-	golden := filepath.Join("testdata", "replay.golden")
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestReplay -update to write it)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		os.WriteFile(golden+".actual", out.Bytes(), 0o644)
-		t.Errorf("the replay differs from %s; what it sent is in %s.actual", golden, golden)
-	}
+	return out.Bytes(), replayed
 }
 
 // commandReplayed reports whether some replayed interaction gives the
