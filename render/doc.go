@@ -89,9 +89,13 @@
 //     is much slower than many small ones. Wound pips are sprites.
 //   - The picture is mostly flat colour, so it is reduced to a 256-colour
 //     palette (the colours drawn flat kept exact, the most used
-//     antialiasing shades after them, no dithering) and written as a
-//     paletted PNG at png.BestSpeed: several times faster to encode than
-//     a true-colour PNG, and a third of its size.
+//     antialiasing shades after them, no dithering; the colours counted
+//     and the pixels mapped on every core) and written as a paletted PNG
+//     at the fastest deflate level: several times faster to encode than
+//     a true-colour PNG, and a third of its size. Bands of rows are
+//     compressed on every core at once and joined into the one stream
+//     (png.go), as pigz does.
+//   - A piece's front bar is filled as the rectangle it is, not stroked.
 //   - Buffers, font faces and gg contexts are kept for the next picture.
 //
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
@@ -103,6 +107,6 @@
 // to pixels; static.go draws and caches the static layer; pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; style.go the colours;
-// text.go the fonts; quantize.go the palette; geom.go and pool.go are
-// helpers.
+// text.go the fonts; quantize.go the palette; png.go the encoder; geom.go
+// and pool.go are helpers.
 package render

@@ -172,16 +172,13 @@ func (s *scene) drawPieces() {
 		}
 		if s.b.kind == engine.OpenTable {
 			// The front edge: a bright bar cased in black.
-			dc.SetLineCapButt()
-			dc.SetLineWidth(5 * k)
 			dc.SetColor(ink)
-			dc.DrawLine(ps.front[0].x, ps.front[0].y, ps.front[1].x, ps.front[1].y)
-			dc.Stroke()
+			bar(dc, ps.front[0], ps.front[1], 5*k)
+			dc.Fill()
 			a, b := inset(ps.front[0], ps.front[1], 1.6*k)
-			dc.SetLineWidth(2.2 * k)
 			dc.SetColor(white)
-			dc.DrawLine(a.x, a.y, b.x, b.y)
-			dc.Stroke()
+			bar(dc, a, b, 2.2*k)
+			dc.Fill()
 		} else {
 			// On a grid, a tick towards the facing.
 			dc.SetColor(white)

@@ -50,41 +50,55 @@ func newPinTable(cs []color.RGBA) *pinTable {
 // quantizer holds the counts for one picture; it is reused through a
 // pool.
 type quantizer struct {
-	count [bins]uint32
-	sum   [bins][3]uint32
+	tally
 	index [bins]uint8
 	// seen[i] == gen when bin i has its index for this picture.
 	seen [bins]uint32
 	gen  uint32
-	used []int
+	// bands count parts of the picture on other cores, to be added to
+	// the quantizer's own tally.
+	bands []*tally
 }
 
-// quantize returns img reduced to at most 256 colours, reusing dst's
-// pixel buffer when it is large enough.
-func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Paletted) *image.Paletted {
-	clear(q.count[:])
-	clear(q.sum[:])
-	q.used = q.used[:0]
-	pix := img.Pix
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	// Count, a run of equal pixels at a time.
-	// c is a pixel as loaded little-endian: red in the low byte.
-	add := func(c uint32, n uint32) {
-		r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
-		i := binOf(r, g, b)
-		if q.count[i] == 0 {
-			q.used = append(q.used, i)
-		}
-		q.count[i] += n
-		q.sum[i][0] += uint32(r) * n
-		q.sum[i][1] += uint32(g) * n
-		q.sum[i][2] += uint32(b) * n
+// tally counts the pixels of each bin and sums their channels. Only the
+// bins listed in used are not zero.
+type tally struct {
+	count [bins]uint32
+	sum   [bins][3]uint32
+	used  []int
+}
+
+// reset zeroes the bins in use.
+func (t *tally) reset() {
+	for _, i := range t.used {
+		t.count[i] = 0
+		t.sum[i] = [3]uint32{}
 	}
-	// Every other row is enough to find the colours that matter: a
-	// colour used so little that it is missed gets its nearest kept
-	// colour, and the pinned colours are kept whether seen or not.
-	for y := 0; y < h; y += 2 {
-		row := pix[y*img.Stride : y*img.Stride+4*w]
+	t.used = t.used[:0]
+}
+
+// add counts n pixels of colour c, as loaded little-endian (red in the
+// low byte).
+func (t *tally) add(c uint32, n uint32) {
+	r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
+	i := binOf(r, g, b)
+	if t.count[i] == 0 {
+		t.used = append(t.used, i)
+	}
+	t.count[i] += n
+	t.sum[i][0] += uint32(r) * n
+	t.sum[i][1] += uint32(g) * n
+	t.sum[i][2] += uint32(b) * n
+}
+
+// countRows counts the even rows from y0 to y1, a run of equal pixels at
+// a time. Every other row is enough to find the colours that matter: a
+// colour used so little that it is missed gets its nearest kept colour,
+// and the pinned colours are kept whether seen or not.
+func (t *tally) countRows(img *image.RGBA, y0, y1 int) {
+	w := img.Rect.Dx()
+	for y := y0 + y0%2; y < y1; y += 2 {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		prev := binary.LittleEndian.Uint32(row) & 0xFFFFFF
 		var run uint32
 		for i := 0; i+4 <= len(row); i += 4 {
@@ -93,10 +107,47 @@ func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Palette
 				run++
 				continue
 			}
-			add(prev, run)
+			t.add(prev, run)
 			prev, run = c, 1
 		}
-		add(prev, run)
+		t.add(prev, run)
+	}
+}
+
+// merge adds o's counts to t's and resets o.
+func (t *tally) merge(o *tally) {
+	for _, i := range o.used {
+		if t.count[i] == 0 {
+			t.used = append(t.used, i)
+		}
+		t.count[i] += o.count[i]
+		for c := range 3 {
+			t.sum[i][c] += o.sum[i][c]
+		}
+	}
+	o.reset()
+}
+
+// quantize returns img reduced to at most 256 colours, reusing dst's
+// pixel buffer when it is large enough.
+func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Paletted) *image.Paletted {
+	q.reset()
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	// Two or more cores share the rows, in counting as in mapping; the
+	// sums do not depend on how the rows are shared.
+	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
+	for len(q.bands) < parts-1 {
+		q.bands = append(q.bands, new(tally))
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < parts; p++ {
+		t := q.bands[p-1]
+		wg.Go(func() { t.countRows(img, h*p/parts, h*(p+1)/parts) })
+	}
+	q.countRows(img, 0, h/parts)
+	wg.Wait()
+	for _, t := range q.bands[:parts-1] {
+		q.merge(t)
 	}
 	for _, c := range pins.colors {
 		if i := binOf(c.R, c.G, c.B); q.count[i] == 0 {
@@ -154,9 +205,6 @@ func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Palette
 	dst.Stride = w
 	dst.Rect = image.Rect(0, 0, w, h)
 	dst.Palette = pal
-	// Two or more cores share the rows.
-	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
-	var wg sync.WaitGroup
 	for p := 0; p < parts; p++ {
 		y0, y1 := h*p/parts, h*(p+1)/parts
 		wg.Go(func() { q.mapRows(img, dst, kept, y0, y1) })

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
@@ -60,7 +58,7 @@ type Renderer struct {
 	outs    spares[*bytes.Buffer]
 	quants  spares[*quantizer]
 	pals    spares[*image.Paletted]
-	enc     png.Encoder
+	png     pngEncoder
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
@@ -94,7 +92,6 @@ func New(opts Options) *Renderer {
 	r.outs = newSpares[*bytes.Buffer](n)
 	r.quants = newSpares[*quantizer](n)
 	r.pals = newSpares[*image.Paletted](n)
-	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
 	return r
 }
 
@@ -124,7 +121,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	}
 	defer r.outs.put(buf)
 	buf.Reset()
-	if err := r.enc.Encode(buf, pal); err != nil {
+	if err := r.png.encode(buf, pal); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
 	return bytes.Clone(buf.Bytes()), nil
@@ -230,15 +227,3 @@ func (r *Renderer) canvas(w, h int) *canvas {
 	img := &image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 	return newCanvas(img)
 }
-
-// encoderPool lets the PNG encoder reuse its buffers across pictures.
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
-
-var _ png.EncoderBufferPool = (*encoderPool)(nil)
