@@ -34,6 +34,77 @@ func bar(dc *gg.Context, a, b pt, w float64) {
 	dc.ClosePath()
 }
 
+// outline adds to dc's path the ring that stroking the convex polygon ps
+// with round joins, w wide, covers: the polygon grown by w/2 with its
+// corners rounded, less the polygon shrunk by w/2. Filled, it paints
+// what the stroke paints, without the cost of the stroker. A polygon
+// that is not convex, or too small to shrink, is stroked instead: it
+// returns false, and adds nothing.
+func outline(dc *gg.Context, ps []pt, w float64) bool {
+	n := len(ps)
+	if n < 3 {
+		return false
+	}
+	r := w / 2
+	// The polygon's turn: +1 when its corners turn one way throughout,
+	// -1 the other; 0 when it is not convex.
+	turn := 0.0
+	normals := make([]pt, n) // each edge's outward normal, unit length
+	for i := range n {
+		a, b, c := ps[i], ps[(i+1)%n], ps[(i+2)%n]
+		cross := (b.x-a.x)*(c.y-b.y) - (b.y-a.y)*(c.x-b.x)
+		switch {
+		case cross == 0:
+			return false
+		case turn == 0:
+			turn = math.Copysign(1, cross)
+		case math.Copysign(1, cross) != turn:
+			return false
+		}
+		l := math.Hypot(b.x-a.x, b.y-a.y)
+		if l < 2*w {
+			return false
+		}
+		// Outward is to the right of the edge when the polygon turns
+		// positive (clockwise on screen, y down).
+		normals[i] = pt{-(b.y - a.y) / l * turn, (b.x - a.x) / l * turn}
+	}
+	// Outside: each corner's arc, from the normal of the edge before it
+	// to the normal of the edge after, in three steps.
+	for i := range n {
+		v := ps[(i+1)%n]
+		n0, n1 := normals[i], normals[(i+1)%n]
+		a0 := math.Atan2(n0.y, n0.x)
+		da := math.Atan2(n0.x*n1.y-n0.y*n1.x, n0.x*n1.x+n0.y*n1.y)
+		for j := 0; j <= 3; j++ {
+			a := a0 + da*float64(j)/3
+			p := pt{v.x + r*math.Cos(a), v.y + r*math.Sin(a)}
+			if i == 0 && j == 0 {
+				dc.MoveTo(p.x, p.y)
+			} else {
+				dc.LineTo(p.x, p.y)
+			}
+		}
+	}
+	dc.ClosePath()
+	// Inside, the other way round: each corner where the edges moved
+	// in by w/2 meet.
+	for k := range n {
+		i := n - 1 - k
+		v := ps[(i+1)%n]
+		n0, n1 := normals[i], normals[(i+1)%n]
+		d := 1 + n0.x*n1.x + n0.y*n1.y
+		p := pt{v.x - r*(n0.x+n1.x)/d, v.y - r*(n0.y+n1.y)/d}
+		if k == 0 {
+			dc.MoveTo(p.x, p.y)
+		} else {
+			dc.LineTo(p.x, p.y)
+		}
+	}
+	dc.ClosePath()
+	return true
+}
+
 // clipHalf keeps the part of poly where n·p >= c (Sutherland–Hodgman).
 func clipHalf(poly []pt, nx, ny, c float64) []pt {
 	var out []pt

@@ -164,9 +164,13 @@ func (s *scene) drawPieces() {
 			dc.Fill()
 		}
 		dc.SetColor(ink)
-		dc.SetLineWidth(1.3 * k)
-		polygon(dc, ps.poly)
-		dc.Stroke()
+		if outline(dc, ps.poly, 1.3*k) {
+			dc.Fill()
+		} else {
+			dc.SetLineWidth(1.3 * k)
+			polygon(dc, ps.poly)
+			dc.Stroke()
+		}
 		if st.ring > 0 {
 			s.dots(ps)
 		}
