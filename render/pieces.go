@@ -443,7 +443,7 @@ func (s *scene) place(box rect, self int, w, h float64) (rect, float64) {
 		}
 		// Over the ruler is worse than on the table.
 		cost += 0.6 * (r.w()*r.h() - r.overlap(s.b.table))
-		cost += s.space.cost(r, self)
+		cost += s.space.cost(r, self, bestCost-cost)
 		if cost < bestCost {
 			best, bestCost = r, cost
 		}

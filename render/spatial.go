@@ -68,12 +68,15 @@ func (s *spatial) near(r rect) iter.Seq[*weighted] {
 	}
 }
 
-// cost is the weighted area of r covered by boxes not owned by self.
-func (s *spatial) cost(r rect, self int) float64 {
+// cost is the weighted area of r covered by boxes not owned by self, or
+// some sum at least limit once it is clear that the cost reaches it.
+func (s *spatial) cost(r rect, self int, limit float64) float64 {
 	total := 0.0
 	for it := range s.near(r) {
 		if it.owner < 0 || it.owner != self {
-			total += it.w * r.overlap(it.r)
+			if total += it.w * r.overlap(it.r); total >= limit {
+				break
+			}
 		}
 	}
 	return total
