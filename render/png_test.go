@@ -5,6 +5,7 @@ import (
 	"hash/adler32"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"testing"
@@ -91,6 +92,39 @@ func TestAdler32Combine(t *testing.T) {
 		want := adler32.Checksum(append(append([]byte{}, a...), b...))
 		if got := adler32Combine(adler32.Checksum(a), adler32.Checksum(b), int64(len(b))); got != want {
 			t.Errorf("lengths %v: combined %08x, want %08x", n, got, want)
+		}
+	}
+}
+
+// TestPutPaintsAsImageDraw paints opaque colours through random masks,
+// some hanging off the picture's edges, and checks every pixel against
+// image/draw's Over.
+func TestPutPaintsAsImageDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := range 200 {
+		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(40), 1+rng.IntN(20)))
+		for i := range mask.Pix {
+			switch rng.IntN(3) {
+			case 0:
+				mask.Pix[i] = 0
+			case 1:
+				mask.Pix[i] = 0xFF
+			default:
+				mask.Pix[i] = uint8(rng.IntN(256))
+			}
+		}
+		got := image.NewRGBA(image.Rect(0, 0, 50, 30))
+		for i := range got.Pix {
+			got.Pix[i] = uint8(rng.IntN(256))
+		}
+		want := image.NewRGBA(got.Rect)
+		copy(want.Pix, got.Pix)
+		c := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+		x, y := rng.IntN(70)-20, rng.IntN(40)-10
+		put(got, mask, x, y, c)
+		draw.DrawMask(want, mask.Rect.Add(image.Pt(x, y)), image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("case %d: a %v mask at %d,%d in %v paints otherwise than image/draw", n, mask.Rect.Size(), x, y, c)
 		}
 	}
 }
