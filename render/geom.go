@@ -7,7 +7,7 @@ import (
 )
 
 // polygon adds the closed polygon ps to dc's path.
-func polygon(dc *gg.Context, ps []pt) {
+func polygon(dc pather, ps []pt) {
 	if len(ps) == 0 {
 		return
 	}
@@ -21,7 +21,7 @@ func polygon(dc *gg.Context, ps []pt) {
 // bar adds to dc's path the rectangle a butt-capped line from a to b,
 // width w across, covers: filled, it paints what stroking the line
 // paints, without the cost of the stroker.
-func bar(dc *gg.Context, a, b pt, w float64) {
+func bar(dc pather, a, b pt, w float64) {
 	l := math.Hypot(b.x-a.x, b.y-a.y)
 	if l == 0 {
 		return
@@ -40,7 +40,7 @@ func bar(dc *gg.Context, a, b pt, w float64) {
 // what the stroke paints, without the cost of the stroker. A polygon
 // that is not convex, or too small to shrink, is stroked instead: it
 // returns false, and adds nothing.
-func outline(dc *gg.Context, ps []pt, w float64) bool {
+func outline(dc pather, ps []pt, w float64) bool {
 	n := len(ps)
 	if n < 3 {
 		return false
@@ -135,7 +135,7 @@ func clipRect(poly []pt, r rect) []pt {
 // (0 is horizontal bands). The stripes are laid from origin, so that
 // neighbouring shapes' hatching continues, and a shape's does not change
 // when the whole picture moves.
-func stripes(dc *gg.Context, poly []pt, origin pt, deg, period, w float64) {
+func stripes(dc pather, poly []pt, origin pt, deg, period, w float64) {
 	if len(poly) < 3 {
 		return
 	}

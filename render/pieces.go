@@ -34,6 +34,8 @@ type scene struct {
 	labels  []label
 	plates  []plate
 	sprites *sprites
+	// fl fills a piece's small shapes (fill.go).
+	fl *filler
 }
 
 // pieceShape is where a piece is drawn.
@@ -151,22 +153,21 @@ func (s *scene) drawPieces() {
 	dc.SetLineJoinRound()
 	for _, ps := range s.pieces {
 		st := ps.style
+		fl := s.filler()
+		body := st.fill
 		if st.side == 1 {
-			dc.SetColor(st.light)
-		} else {
-			dc.SetColor(st.fill)
+			body = st.light
 		}
-		polygon(dc, ps.poly)
-		dc.Fill()
+		polygon(fl, ps.poly)
+		fl.fill(dc, s.img, body)
 		if st.side == 1 {
-			dc.SetColor(st.fill)
-			stripes(dc, ps.poly, origin, -45, 6*k, 3.2*k)
-			dc.Fill()
+			stripes(fl, ps.poly, origin, -45, 6*k, 3.2*k)
+			fl.fill(dc, s.img, st.fill)
 		}
-		dc.SetColor(ink)
-		if outline(dc, ps.poly, 1.3*k) {
-			dc.Fill()
+		if outline(fl, ps.poly, 1.3*k) {
+			fl.fill(dc, s.img, ink)
 		} else {
+			dc.SetColor(ink)
 			dc.SetLineWidth(1.3 * k)
 			polygon(dc, ps.poly)
 			dc.Stroke()
@@ -176,13 +177,11 @@ func (s *scene) drawPieces() {
 		}
 		if s.b.kind == engine.OpenTable {
 			// The front edge: a bright bar cased in black.
-			dc.SetColor(ink)
-			bar(dc, ps.front[0], ps.front[1], 5*k)
-			dc.Fill()
+			bar(fl, ps.front[0], ps.front[1], 5*k)
+			fl.fill(dc, s.img, ink)
 			a, b := inset(ps.front[0], ps.front[1], 1.6*k)
-			dc.SetColor(white)
-			bar(dc, a, b, 2.2*k)
-			dc.Fill()
+			bar(fl, a, b, 2.2*k)
+			fl.fill(dc, s.img, white)
 		} else {
 			// On a grid, a tick towards the facing.
 			dc.SetColor(white)
@@ -194,6 +193,15 @@ func (s *scene) drawPieces() {
 		}
 		s.kindCode(ps)
 	}
+}
+
+// filler returns the scene's filler, making one for a scene drawn
+// without a canvas (the legend's swatches).
+func (s *scene) filler() *filler {
+	if s.fl == nil {
+		s.fl = newFiller()
+	}
+	return s.fl
 }
 
 // inset moves a and b towards each other by d each.

@@ -128,3 +128,30 @@ func TestPutPaintsAsImageDraw(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPut paints a label's halo and text, as image/draw would and
+// as put does.
+func BenchmarkPut(b *testing.B) {
+	mask := image.NewAlpha(image.Rect(0, 0, 80, 20))
+	for i := range mask.Pix {
+		switch x := i % 80; {
+		case x < 5 || x > 75:
+		case x < 8 || x > 72:
+			mask.Pix[i] = uint8(40 * (i % 6))
+		default:
+			mask.Pix[i] = 0xFF
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	c := color.RGBA{10, 20, 30, 0xFF}
+	b.Run("put", func(b *testing.B) {
+		for b.Loop() {
+			put(dst, mask, 50, 40, c)
+		}
+	})
+	b.Run("image-draw", func(b *testing.B) {
+		for b.Loop() {
+			draw.DrawMask(dst, mask.Rect.Add(image.Pt(50, 40)), image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+		}
+	})
+}

@@ -172,7 +172,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)
 	}
 	s := &scene{
-		img: frame, dc: dc, fs: fs, k: k, v: v, st: st, sprites: r.sprites,
+		img: frame, dc: dc, fl: c.fl, fs: fs, k: k, v: v, st: st, sprites: r.sprites,
 		b:    b.shifted(float64(headerH)),
 		area: rect{0, float64(headerH), float64(W), float64(headerH + areaH)},
 	}
@@ -201,12 +201,13 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 type canvas struct {
 	img *image.RGBA
 	dc  *gg.Context
+	fl  *filler
 }
 
 func newCanvas(img *image.RGBA) *canvas {
 	dc := gg.NewContextForRGBA(img)
 	dc.Push() // the context's first state, for the next picture
-	return &canvas{img: img, dc: dc}
+	return &canvas{img: img, dc: dc, fl: newFiller()}
 }
 
 // canvas returns a spare w by h canvas, or a new one. Its pixels are not
@@ -225,5 +226,7 @@ func (r *Renderer) canvas(w, h int) *canvas {
 		return newCanvas(&image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
 	}
 	img := &image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	return newCanvas(img)
+	nc := newCanvas(img)
+	nc.fl = c.fl
+	return nc
 }

@@ -215,24 +215,26 @@ func put(dst *image.RGBA, mask *image.Alpha, x, y int, c color.RGBA) {
 	}
 	const m = 1<<16 - 1
 	sr, sg, sb := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101
+	w := clip.Dx()
 	for py := clip.Min.Y; py < clip.Max.Y; py++ {
-		mrow := mask.Pix[(py-r.Min.Y)*mask.Stride+(clip.Min.X-r.Min.X):][:clip.Dx()]
-		d := dst.Pix[dst.PixOffset(clip.Min.X, py):][:4*clip.Dx()]
-		for i, ma := range mrow {
+		mi := (py-r.Min.Y)*mask.Stride + (clip.Min.X - r.Min.X)
+		di := dst.PixOffset(clip.Min.X, py)
+		for _, ma := range mask.Pix[mi : mi+w] {
 			switch ma {
 			case 0:
-				continue
 			case 0xFF:
-				d[4*i], d[4*i+1], d[4*i+2], d[4*i+3] = c.R, c.G, c.B, 0xFF
+				p := dst.Pix[di : di+4 : di+4]
+				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 0xFF
 			default:
 				a16 := uint32(ma) * 0x101
 				k := (m - a16) * 0x101
-				p := d[4*i : 4*i+4 : 4*i+4]
+				p := dst.Pix[di : di+4 : di+4]
 				p[0] = uint8((uint32(p[0])*k + sr*a16) / m >> 8)
 				p[1] = uint8((uint32(p[1])*k + sg*a16) / m >> 8)
 				p[2] = uint8((uint32(p[2])*k + sb*a16) / m >> 8)
 				p[3] = uint8((uint32(p[3])*k + 0xFFFF*a16) / m >> 8)
 			}
+			di += 4
 		}
 	}
 }
