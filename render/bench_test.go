@@ -20,28 +20,41 @@ func median(b *testing.B, ts []time.Duration) {
 
 // BenchmarkBattle12 is the renderer as the bot uses it: a twelve-clan
 // battle (about 150 elements) drawn over the cached static layer,
-// quantised to 256 colours and encoded as a fast paletted PNG.
+// quantised to 256 colours and encoded as a fast paletted PNG; at the
+// default width, and at the width and text size the bot draws for
+// Discord (1040 pixels, read at 520).
 func BenchmarkBattle12(b *testing.B) {
-	r := New(Options{})
-	v := battle12()
-	// The bot draws the same table step after step: start with its
-	// static layer cached, as it is from the second picture of a game.
-	if _, err := r.PNG(v); err != nil {
-		b.Fatal(err)
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{
+		{"default", Options{}},
+		{"bot", Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := New(c.opts)
+			v := battle12()
+			// The bot draws the same table step after step: start with
+			// its static layer cached, as it is from the second picture
+			// of a game.
+			if _, err := r.PNG(v); err != nil {
+				b.Fatal(err)
+			}
+			var size int
+			var ts []time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				pic, err := r.PNG(v)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ts = append(ts, time.Since(t0))
+				size = len(pic)
+			}
+			b.ReportMetric(float64(size), "bytes/png")
+			median(b, ts)
+		})
 	}
-	var size int
-	var ts []time.Duration
-	for b.Loop() {
-		t0 := time.Now()
-		pic, err := r.PNG(v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ts = append(ts, time.Since(t0))
-		size = len(pic)
-	}
-	b.ReportMetric(float64(size), "bytes/png")
-	median(b, ts)
 }
 
 // BenchmarkBattle12Naive is the same picture made the plain way, for
