@@ -61,6 +61,11 @@ func newFace(f *truetype.Font, size float64) *face {
 		// measure and is not needed at these sizes.
 		Hinting:    font.HintingNone,
 		SubPixelsX: 4,
+		// Strings are cached whole (masks, below), so glyphs are
+		// rasterised only for a string not seen before: a small glyph
+		// cache does, where the default one holds half a megabyte of
+		// masks a face.
+		GlyphCacheEntries: 64,
 	})
 	m := ff.Metrics()
 	return &face{
