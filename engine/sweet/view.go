@@ -2,6 +2,7 @@ package sweet
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -38,8 +39,27 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		{Label: s.Armies[North].Name, Min: engine.Vec{Y: rows - zoneDepth}, Max: engine.Vec{X: cols, Y: rows - 1}, Side: 1},
 	}
 	kinds := map[TerrainKind]engine.TerrainKind{Road: engine.Road, Protected: engine.Protected, Impassable: engine.Rough}
-	for _, c := range s.Terrain {
-		v.Terrain = append(v.Terrain, engine.Terrain{Kind: kinds[c.Kind], Label: c.Kind.String(), Outline: []engine.Vec{vec(c.At)}})
+	for _, patch := range patches(s.Terrain) {
+		t := engine.Terrain{Kind: kinds[patch.kind], Label: patch.kind.String()}
+		if patch.rect {
+			// One feature over the whole rectangle, its label in the
+			// middle: the corners' squares (one point for one square,
+			// two for a line).
+			lo, hi := patch.cells[0], patch.cells[len(patch.cells)-1] // opposite corners
+			t.Outline = []engine.Vec{vec(lo), vec(engine.Square{Col: hi.Col, Row: lo.Row}), vec(hi), vec(engine.Square{Col: lo.Col, Row: hi.Row})}
+			t.Outline = slices.CompactFunc(t.Outline, func(a, b engine.Vec) bool { return a == b })
+			v.Terrain = append(v.Terrain, t)
+			continue
+		}
+		// Any other shape square by square, named once.
+		for j, c := range patch.cells {
+			u := t
+			if j != patch.named {
+				u.Label = ""
+			}
+			u.Outline = []engine.Vec{vec(c)}
+			v.Terrain = append(v.Terrain, u)
+		}
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -291,4 +311,70 @@ func status(s *State, p engine.PlayerID) string {
 		fmt.Fprintf(&w, "Terrain: %s.\n", strings.Join(cells, ", "))
 	}
 	return strings.TrimRight(w.String(), "\n")
+}
+
+// patch is a stretch of ground of one kind: squares that touch side to
+// side, lowest row and column first.
+type patch struct {
+	kind  TerrainKind
+	cells []engine.Square
+	rect  bool // the squares fill their bounding rectangle
+	named int  // otherwise, the square (in cells) nearest the middle
+}
+
+// patches gathers the terrain into patches, so that the picture names a
+// wood of four squares once rather than four times over.
+func patches(cells []Cell) []patch {
+	at := make(map[engine.Square]int, len(cells))
+	for i, c := range cells {
+		at[c.At] = i
+	}
+	seen := make([]bool, len(cells))
+	var out []patch
+	for i := range cells {
+		if seen[i] {
+			continue
+		}
+		p := patch{kind: cells[i].Kind, cells: []engine.Square{cells[i].At}}
+		seen[i] = true
+		for q := 0; q < len(p.cells); q++ {
+			c := p.cells[q]
+			for _, d := range [...]engine.Square{{Col: 1}, {Col: -1}, {Row: 1}, {Row: -1}} {
+				j, ok := at[engine.Square{Col: c.Col + d.Col, Row: c.Row + d.Row}]
+				if ok && !seen[j] && cells[j].Kind == p.kind {
+					seen[j] = true
+					p.cells = append(p.cells, cells[j].At)
+				}
+			}
+		}
+		slices.SortFunc(p.cells, func(a, b engine.Square) int {
+			if a.Row != b.Row {
+				return a.Row - b.Row
+			}
+			return a.Col - b.Col
+		})
+		c0, c1 := p.cells[0].Col, p.cells[0].Col
+		for _, c := range p.cells {
+			c0, c1 = min(c0, c.Col), max(c1, c.Col)
+		}
+		rows := p.cells[len(p.cells)-1].Row - p.cells[0].Row + 1
+		// Squares of one patch are all different, so as many as the
+		// rectangle holds fill it.
+		p.rect = (c1-c0+1)*rows == len(p.cells)
+		var mx, my float64
+		for _, c := range p.cells {
+			mx += float64(c.Col)
+			my += float64(c.Row)
+		}
+		mx, my = mx/float64(len(p.cells)), my/float64(len(p.cells))
+		bd := math.Inf(1)
+		for j, c := range p.cells {
+			dx, dy := float64(c.Col)-mx, float64(c.Row)-my
+			if d := dx*dx + dy*dy; d < bd {
+				p.named, bd = j, d
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
