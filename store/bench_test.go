@@ -1,150 +1,23 @@
-package store
+package store_test
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
+	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+	"github.com/rhapsode/rhapsode/store/storetest"
 )
 
-// benchRecord is a record like a move in a game: a card drawn, a die rolled,
-// and a payload of about 300 bytes.
-func benchRecord(seq engine.Seq) engine.Record {
-	payload := fmt.Sprintf(`{"element":"clan-2/hero-1","from":{"x":12.5,"y":40},"to":{"x":18,"y":36.25},"order":%d,"note":%q}`,
-		seq, strings.Repeat("a", 190))
-	return engine.Record{
-		Seq: seq, Kind: "gwab.moved", Actor: "123456789012345678",
-		Draws:   []engine.Draw{{Deck: "sequence", Card: engine.NewCard(engine.Queen, engine.Hearts)}, {Die: engine.D6, Roll: 3}},
-		Payload: json.RawMessage(payload),
-	}
+// BenchmarkStore measures the SQLite store with the benchmarks every
+// store runs (storetest.Bench); store/postgres runs the same ones, for
+// the two to be read side by side.
+func BenchmarkStore(b *testing.B) {
+	storetest.Bench(b, sqlite)
 }
 
-// BenchmarkAppend appends one record per op, durably (each is its own
-// committed, synced transaction).
-func BenchmarkAppend(b *testing.B) {
-	ctx := context.Background()
-	s := openTest(b)
-	g := newGame(b, s, "chan")
-	b.SetBytes(int64(len(benchRecord(1).Payload)))
-	b.ResetTimer()
-	for i := range b.N {
-		seq := engine.Seq(i)
-		if err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkEvents loads a game of 1000 events the way the bot does: the
-// newest snapshot, then the events after it.
-func BenchmarkEvents(b *testing.B) {
-	ctx := context.Background()
-	s := openTest(b)
-	const n = 1000
-	recs := make([]engine.Record, n)
-	for i := range recs {
-		recs[i] = benchRecord(engine.Seq(i + 1))
-	}
-	g := newGame(b, s, "chan", recs...)
-	for _, tail := range []int{20, 200} {
-		version := fmt.Sprintf("bench-%d", tail)
-		if err := s.PutSnapshot(ctx, g.ID, engine.Seq(n-tail), version, make([]byte, 4096)); err != nil {
-			b.Fatal(err)
-		}
-		b.Run(fmt.Sprintf("tail=%d", tail), func(b *testing.B) {
-			for range b.N {
-				seq, _, err := s.Snapshot(ctx, g.ID, n, version)
-				if err != nil {
-					b.Fatal(err)
-				}
-				got, err := s.Events(ctx, g.ID, seq, 0)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if len(got) != tail {
-					b.Fatalf("%d events after %d, want %d", len(got), seq, tail)
-				}
-			}
-		})
-	}
-}
-
-// reportP99 reports the 99th percentile of ds as p99-µs.
-func reportP99(b *testing.B, ds []time.Duration) {
-	if len(ds) == 0 {
-		return
-	}
-	slices.Sort(ds)
-	b.ReportMetric(float64(ds[len(ds)*99/100].Microseconds()), "p99-µs")
-}
-
-// BenchmarkAppendTimed appends one record per op to one game, each a committed
-// transaction; it reports steps/s and the p99 of one append.
-func BenchmarkAppendTimed(b *testing.B) {
-	ctx := context.Background()
-	s := openTest(b)
-	g := newGame(b, s, "chan")
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	start := time.Now()
-	for i := range b.N {
-		seq := engine.Seq(i)
-		t := time.Now()
-		if err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t))
-	}
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "steps/s")
-	reportP99(b, ds)
-}
-
-// BenchmarkAppendChannels appends to 16 games at once, one writer each, as
-// a bot serving many channels does.
-func BenchmarkAppendChannels(b *testing.B) {
-	ctx := context.Background()
-	s := openTest(b)
-	const channels = 16
-	var ids []int64
-	for c := range channels {
-		g, err := s.CreateGame(ctx, "guild", fmt.Sprintf("chan%d", c), "gwab", nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ids = append(ids, int64(g.ID))
-	}
-	var next atomic.Int64
-	var mu sync.Mutex
-	var all []time.Duration
-	b.ResetTimer()
-	start := time.Now()
-	var wg sync.WaitGroup
-	for c := range channels {
-		wg.Go(func() {
-			var ds []time.Duration
-			var seq engine.Seq
-			for next.Add(1) <= int64(b.N) {
-				t := time.Now()
-				if err := s.Append(ctx, GameID(ids[c]), seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
-					b.Error(err)
-					return
-				}
-				ds = append(ds, time.Since(t))
-				seq++
-			}
-			mu.Lock()
-			all = append(all, ds...)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "steps/s")
-	reportP99(b, all)
+// sqlite makes a new database file for a test.
+func sqlite(tb testing.TB) storetest.Opener {
+	path := filepath.Join(tb.TempDir(), "rhapsode.db")
+	return func(ctx context.Context) (storetest.Store, error) { return store.Open(ctx, path) }
 }

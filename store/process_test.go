@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -106,5 +107,21 @@ func TestAppendProcesses(t *testing.T) {
 	}
 	if len(recs) != procs*each {
 		t.Fatalf("log has %d records, want %d", len(recs), procs*each)
+	}
+}
+
+// appendWithRetry appends the records mk makes for the next free number,
+// reloading the head and retrying on conflict.
+func appendWithRetry(ctx context.Context, s *Store, id GameID, mk func(seq engine.Seq) []engine.Record) (conflicts int, err error) {
+	for {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			return conflicts, err
+		}
+		err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
+		if !errors.Is(err, ErrConflict) {
+			return conflicts, err
+		}
+		conflicts++
 	}
 }

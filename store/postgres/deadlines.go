@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
@@ -33,11 +34,14 @@ func (s *Store) PutDeadline(ctx context.Context, d store.Deadline) error {
 	if mins <= 0 {
 		return fmt.Errorf("postgres: %s: a deadline must allow at least a minute, not %s", op, d.Per)
 	}
-	_, err := s.pool.Exec(ctx, `INSERT INTO deadlines (game_id, guild, channel, minutes, seq, due, remind, reminded)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-		ON CONFLICT (game_id) DO UPDATE SET guild = excluded.guild, channel = excluded.channel, minutes = excluded.minutes,
-			seq = excluded.seq, due = excluded.due, remind = excluded.remind, reminded = excluded.reminded`,
-		int64(d.Game), d.Guild, d.Channel, mins, int64(d.Seq), millis(d.Due), millis(d.Remind), d.Reminded)
+	err := s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO deadlines (game_id, guild, channel, minutes, seq, due, remind, reminded)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+			ON CONFLICT (game_id) DO UPDATE SET guild = excluded.guild, channel = excluded.channel, minutes = excluded.minutes,
+				seq = excluded.seq, due = excluded.due, remind = excluded.remind, reminded = excluded.reminded`,
+			int64(d.Game), d.Guild, d.Channel, mins, int64(d.Seq), millis(d.Due), millis(d.Remind), d.Reminded)
+		return err
+	})
 	if err != nil {
 		return wrap(op, err)
 	}
@@ -46,7 +50,11 @@ func (s *Store) PutDeadline(ctx context.Context, d store.Deadline) error {
 
 // RemoveDeadline drops the game's deadline, if it has one.
 func (s *Store) RemoveDeadline(ctx context.Context, game store.GameID) error {
-	if _, err := s.pool.Exec(ctx, `DELETE FROM deadlines WHERE game_id = $1`, int64(game)); err != nil {
+	err := s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, `DELETE FROM deadlines WHERE game_id = $1`, int64(game))
+		return err
+	})
+	if err != nil {
 		return wrap(fmt.Sprintf("remove deadline of game %d", game), err)
 	}
 	return nil
@@ -68,7 +76,7 @@ func scanDeadline(row pgx.Row) (store.Deadline, error) {
 
 // GameDeadline returns the game's deadline, or [store.ErrNotFound].
 func (s *Store) GameDeadline(ctx context.Context, game store.GameID) (d store.Deadline, err error) {
-	err = retry(ctx, func() (err error) {
+	err = s.retry(ctx, func() (err error) {
 		d, err = scanDeadline(s.pool.QueryRow(ctx, `SELECT `+deadlineColumns+` FROM deadlines WHERE game_id = $1`, int64(game)))
 		return err
 	})
@@ -80,7 +88,7 @@ func (s *Store) GameDeadline(ctx context.Context, game store.GameID) (d store.De
 func (s *Store) DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error) {
 	ms := now.UnixMilli()
 	var out []store.Deadline
-	err := retry(ctx, func() error {
+	err := s.retry(ctx, func() error {
 		out = nil
 		rows, err := s.pool.Query(ctx, `SELECT `+deadlineColumns+` FROM deadlines
 			WHERE due > 0 AND (due <= $1 OR (NOT reminded AND remind > 0 AND remind <= $1)) ORDER BY due, game_id`, ms)
@@ -115,7 +123,11 @@ func (s *Store) ClaimDeadline(ctx context.Context, game store.GameID, seq engine
 	if due {
 		q = `UPDATE deadlines SET due = 0, remind = 0 WHERE game_id = $1 AND seq = $2 AND due > 0`
 	}
-	tag, err := s.pool.Exec(ctx, q, int64(game), int64(seq))
+	var tag pgconn.CommandTag
+	err := s.once(ctx, func() (err error) {
+		tag, err = s.pool.Exec(ctx, q, int64(game), int64(seq))
+		return err
+	})
 	if err != nil {
 		return false, wrap(fmt.Sprintf("claim deadline of game %d", game), err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // keepInteractions is how long an interaction is remembered: Discord
@@ -22,17 +23,27 @@ func (s *Store) TakeInteraction(ctx context.Context, id string, now time.Time) (
 	if id == "" {
 		return nil, false, fmt.Errorf("postgres: %s: an interaction needs an ID", op)
 	}
-	if _, err := s.pool.Exec(ctx, `DELETE FROM interactions WHERE taken < $1`, now.Add(-keepInteractions).UnixMilli()); err != nil {
+	err = s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, `DELETE FROM interactions WHERE taken < $1`, now.Add(-keepInteractions).UnixMilli())
+		return err
+	})
+	if err != nil {
 		return nil, false, wrap(op, err)
 	}
-	tag, err := s.pool.Exec(ctx, `INSERT INTO interactions (id, taken) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, id, now.UnixMilli())
+	var tag pgconn.CommandTag
+	err = s.once(ctx, func() (err error) {
+		tag, err = s.pool.Exec(ctx, `INSERT INTO interactions (id, taken) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, id, now.UnixMilli())
+		return err
+	})
 	if err != nil {
 		return nil, false, wrap(op, err)
 	}
 	if tag.RowsAffected() == 1 {
 		return nil, true, nil
 	}
-	err = s.pool.QueryRow(ctx, `SELECT answer FROM interactions WHERE id = $1`, id).Scan(&answer)
+	err = s.retry(ctx, func() error {
+		return s.pool.QueryRow(ctx, `SELECT answer FROM interactions WHERE id = $1`, id).Scan(&answer)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -48,7 +59,11 @@ func (s *Store) AnswerInteraction(ctx context.Context, id string, answer []byte)
 	if answer == nil {
 		answer = []byte{}
 	}
-	if _, err := s.pool.Exec(ctx, `UPDATE interactions SET answer = $1 WHERE id = $2`, answer, id); err != nil {
+	err := s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, `UPDATE interactions SET answer = $1 WHERE id = $2`, answer, id)
+		return err
+	})
+	if err != nil {
 		return wrap(fmt.Sprintf("answer interaction %q", id), err)
 	}
 	return nil

@@ -5,10 +5,13 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
+	"net"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -162,13 +165,81 @@ func notFound(op string, err error) error {
 	return wrap(op, err)
 }
 
-// retry runs a read again, a few times, when it failed without reaching
-// the server (a dropped pooled connection): reads change nothing, and
-// pgconn says when a statement was surely not sent.
-func retry(ctx context.Context, f func() error) error {
+// Connections fail: the server restarts, a proxy or the network drops
+// them, an administrator ends them. pgxpool opens a new connection for
+// the next statement, but the statement that met the dead one fails.
+// What is run again depends on what a second run could do:
+//
+//   - A read, and a write that ends in the same state however many times
+//     it runs (an upsert, a delete), is run again after any failure of the
+//     connection (retry).
+//   - A transaction is run again when its connection failed before COMMIT
+//     was sent: the server then rolls it back whole (inTx). A failure
+//     during COMMIT leaves its fate unknown, and is reported.
+//   - A write whose second run would answer differently (claiming a
+//     deadline, taking an interaction) is run again only when the
+//     statement surely never reached the server (once).
+
+// attempts bounds how often a statement or transaction is run.
+const attempts = 3
+
+// transient reports whether err is the failure of a connection rather
+// than of the statement: the server ended it (class 57P, or a connection
+// exception, class 08), or it broke or could not be made.
+func transient(err error) bool {
+	if pgconn.SafeToRetry(err) {
+		return true
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "57P") || strings.HasPrefix(pe.Code, "08")
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		strings.Contains(err.Error(), "conn closed")
+}
+
+// serverEnded reports whether err says the server ended the connection
+// (an administrator, a shutdown or a restart): then it has ended every
+// other connection of the pool too.
+func serverEnded(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && strings.HasPrefix(pe.Code, "57P")
+}
+
+// failed notes a failure: when the server ended the connection, the
+// pool's other connections are closed too, rather than each failing the
+// statement that meets it next.
+func (s *Store) failed(err error) {
+	if serverEnded(err) {
+		s.pool.Reset()
+	}
+}
+
+// retry runs f, a read or a write that may run twice, again after a
+// failure of its connection.
+func (s *Store) retry(ctx context.Context, f func() error) error {
 	var err error
-	for i := 0; i < 3; i++ {
-		if err = f(); err == nil || !pgconn.SafeToRetry(err) || ctx.Err() != nil {
+	for range attempts {
+		if err = f(); err == nil || !transient(err) || ctx.Err() != nil {
+			return err
+		}
+		s.failed(err)
+	}
+	return err
+}
+
+// once runs f, a write that must not run twice, again only when it surely
+// did not reach the server.
+func (s *Store) once(ctx context.Context, f func() error) error {
+	var err error
+	for range attempts {
+		err = f()
+		if err != nil {
+			s.failed(err)
+		}
+		if err == nil || !pgconn.SafeToRetry(err) || ctx.Err() != nil {
 			return err
 		}
 	}
@@ -176,16 +247,38 @@ func retry(ctx context.Context, f func() error) error {
 }
 
 // inTx runs f in a transaction and commits it; on an error it rolls back.
-// A transaction that failed on a serialization failure or deadlock before
-// committing wrote nothing and is run again, a few times.
+// A transaction that failed before COMMIT was sent wrote nothing, and is
+// run again, a few times, when its connection failed or it lost a
+// serialization conflict or deadlock. A failed COMMIT is reported.
 func (s *Store) inTx(ctx context.Context, f func(pgx.Tx) error) error {
 	var err error
-	for i := 0; i < 3; i++ {
-		err = pgx.BeginFunc(ctx, s.pool, f)
-		var pe *pgconn.PgError
-		if err == nil || !(errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")) || ctx.Err() != nil {
+	for range attempts {
+		var tx pgx.Tx
+		tx, err = s.pool.Begin(ctx)
+		if err != nil {
+			s.failed(err)
+			if transient(err) && ctx.Err() == nil {
+				continue
+			}
 			return err
 		}
+		if err = f(tx); err != nil {
+			tx.Rollback(ctx)
+			s.failed(err)
+			var pe *pgconn.PgError
+			again := transient(err) || (errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01"))
+			if again && ctx.Err() == nil {
+				continue
+			}
+			return err
+		}
+		if err = tx.Commit(ctx); err != nil {
+			s.failed(err)
+		}
+		if err != nil && pgconn.SafeToRetry(err) && ctx.Err() == nil {
+			continue // COMMIT never left: the transaction is rolled back
+		}
+		return err
 	}
 	return err
 }
@@ -251,7 +344,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 // ActiveGame returns the channel's game that has not ended, or
 // [store.ErrNotFound].
 func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (g store.Game, err error) {
-	err = retry(ctx, func() (err error) {
+	err = s.retry(ctx, func() (err error) {
 		g, err = scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = $1 AND channel = $2 AND NOT ended`, guild, channel))
 		return err
 	})
@@ -261,7 +354,7 @@ func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (g store.
 // LatestGame returns the channel's active game if it has one, else its
 // newest, or [store.ErrNotFound] if it never had one.
 func (s *Store) LatestGame(ctx context.Context, guild, channel string) (g store.Game, err error) {
-	err = retry(ctx, func() (err error) {
+	err = s.retry(ctx, func() (err error) {
 		g, err = scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = $1 AND channel = $2
 			ORDER BY ended, id DESC LIMIT 1`, guild, channel))
 		return err
@@ -271,7 +364,7 @@ func (s *Store) LatestGame(ctx context.Context, guild, channel string) (g store.
 
 // Game returns the game with this id, or [store.ErrNotFound].
 func (s *Store) Game(ctx context.Context, id store.GameID) (g store.Game, err error) {
-	err = retry(ctx, func() (err error) {
+	err = s.retry(ctx, func() (err error) {
 		g, err = scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, int64(id)))
 		return err
 	})
@@ -281,7 +374,7 @@ func (s *Store) Game(ctx context.Context, id store.GameID) (g store.Game, err er
 // Games returns every game of the guild, oldest first.
 func (s *Store) Games(ctx context.Context, guild string) ([]store.Game, error) {
 	var gs []store.Game
-	err := retry(ctx, func() error {
+	err := s.retry(ctx, func() error {
 		gs = nil
 		rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = $1 ORDER BY id`, guild)
 		if err != nil {
@@ -361,7 +454,7 @@ func (s *Store) Events(ctx context.Context, id store.GameID, after, upTo engine.
 		last = math.MaxInt64
 	}
 	var recs []engine.Record
-	err := retry(ctx, func() error {
+	err := s.retry(ctx, func() error {
 		recs = nil
 		rows, err := s.pool.Query(ctx, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
 			WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`, int64(id), int64(after), last)
@@ -458,7 +551,7 @@ func (s *Store) Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq
 	op := fmt.Sprintf("snapshot %s of game %d at or before event %d", version, id, atMost)
 	var seq int64
 	var data []byte
-	err := retry(ctx, func() error {
+	err := s.retry(ctx, func() error {
 		return s.pool.QueryRow(ctx, `SELECT seq, data FROM snapshots WHERE game_id = $1 AND version = $2 AND seq <= $3
 			ORDER BY seq DESC LIMIT 1`, int64(id), version, int64(atMost)).Scan(&seq, &data)
 	})

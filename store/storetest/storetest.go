@@ -1,0 +1,787 @@
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// Store is everything Rhapsode asks of an event store: games and their
+// logs, snapshots, turn deadlines and the record of interactions taken.
+type Store interface {
+	CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error)
+	ActiveGame(ctx context.Context, guild, channel string) (store.Game, error)
+	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
+	Game(ctx context.Context, id store.GameID) (store.Game, error)
+	Games(ctx context.Context, guild string) ([]store.Game, error)
+	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
+	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
+	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
+	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
+	PutDeadline(ctx context.Context, d store.Deadline) error
+	RemoveDeadline(ctx context.Context, game store.GameID) error
+	GameDeadline(ctx context.Context, game store.GameID) (store.Deadline, error)
+	DueDeadlines(ctx context.Context, now time.Time) ([]store.Deadline, error)
+	ClaimDeadline(ctx context.Context, game store.GameID, seq engine.Seq, due bool) (bool, error)
+	TakeInteraction(ctx context.Context, id string, now time.Time) (answer []byte, fresh bool, err error)
+	AnswerInteraction(ctx context.Context, id string, answer []byte) error
+	Close() error
+}
+
+// Opener opens a store on one database, as one more process (or one more
+// instance of the bot) would.
+type Opener func(ctx context.Context) (Store, error)
+
+// db is one test's database.
+type db struct{ opener Opener }
+
+// open opens a store on the database, closed when the test ends.
+func (d db) open(t *testing.T) Store {
+	t.Helper()
+	s, err := d.opener(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+// Run runs the suite. fresh makes a new, empty database for a test and
+// returns how to open a store on it; a test opens it once or several
+// times, as several processes would.
+func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
+	for _, c := range []struct {
+		name string
+		test func(t *testing.T, base db)
+	}{
+		{"RoundTrip", testRoundTrip},
+		{"AppendRefuses", testAppendRefuses},
+		{"AppendCanceled", testAppendCanceled},
+		{"AppendRace", func(t *testing.T, base db) { s := base.open(t); race(t, s, s) }},
+		{"AppendRaceTwoStores", func(t *testing.T, base db) { race(t, base.open(t), base.open(t)) }},
+		{"AppendManyWriters", testAppendManyWriters},
+		{"OneActiveGamePerChannel", testOneActiveGamePerChannel},
+		{"Snapshots", testSnapshots},
+		{"Deadlines", testDeadlines},
+		{"ClaimDeadlineOnce", testClaimDeadlineOnce},
+		{"InteractionTakenOnce", testInteractionTakenOnce},
+		{"OpenConcurrently", testOpenConcurrently},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t)}) })
+	}
+}
+
+// rec makes a record whose payload says who wrote it.
+func rec(seq engine.Seq, kind string, payload string) engine.Record {
+	return engine.Record{Seq: seq, Kind: kind, Actor: "player", Payload: json.RawMessage(payload)}
+}
+
+func newGame(t *testing.T, s Store, channel string, recs ...engine.Record) store.Game {
+	t.Helper()
+	g, err := s.CreateGame(context.Background(), "guild", channel, "gwab", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func mustEvents(t *testing.T, s Store, id store.GameID, after, upTo engine.Seq) []engine.Record {
+	t.Helper()
+	recs, err := s.Events(context.Background(), id, after, upTo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// checkContiguous checks that recs are numbered 1..len(recs).
+func checkContiguous(t *testing.T, recs []engine.Record) {
+	t.Helper()
+	for i, r := range recs {
+		if r.Seq != engine.Seq(i+1) {
+			t.Fatalf("record %d has seq %d", i, r.Seq)
+		}
+	}
+}
+
+// testRoundTrip: records read back as they were written (kinds, actors,
+// steps, cards and dice drawn, payloads to the byte), by range, and the
+// game's row follows its log.
+func testRoundTrip(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	first := []engine.Record{
+		{Seq: 1, Kind: "table.seated", Actor: "ann", Step: true, Payload: json.RawMessage(`{"seed": 42, "players": ["ann", "bob"]}`)},
+		{Seq: 2, Kind: "gwab.dealt", Actor: "bob",
+			Draws: []engine.Draw{
+				{Deck: "combat", Card: engine.NewCard(engine.Ace, engine.Spades)},
+				{Deck: "combat", Card: engine.Joker2},
+				{Die: engine.D6, Roll: 4},
+			},
+			Discards: []engine.Draw{{Deck: "sequence", Card: engine.NewCard(7, engine.Hearts)}},
+			Payload:  json.RawMessage(`{"to":"bob","cards":3}`)},
+	}
+	g := newGame(t, s, "chan", first...)
+	if g.Head != 2 || g.Ended || g.ID == 0 || g.Ruleset != "gwab" || g.Created.IsZero() {
+		t.Fatalf("CreateGame = %+v", g)
+	}
+	more := []engine.Record{
+		{Seq: 3, Kind: "gwab.moved", Actor: "ann", Step: true, Payload: json.RawMessage("{\n  \"b\": 1,\n  \"a\": \"Ἀχιλλεύς \\u00e9\"\n}")},
+		{Seq: 4, Kind: "gwab.turn-ended"}, // no actor, no payload
+		{Seq: 5, Kind: "gwab.rolled", Actor: "bob", Draws: []engine.Draw{{Die: engine.TwoD6, Roll: 12}, {Die: engine.D0to9, Roll: 0}}, Payload: json.RawMessage(`[1,2.5,null,true]`)},
+	}
+	if err := s.Append(ctx, g.ID, 2, more, false); err != nil {
+		t.Fatal(err)
+	}
+	all := append(append([]engine.Record(nil), first...), more...)
+	all[3].Payload = json.RawMessage("null") // a missing payload is stored as JSON null
+
+	got := mustEvents(t, s, g.ID, 0, 0)
+	if len(got) != len(all) {
+		t.Fatalf("got %d records, want %d", len(got), len(all))
+	}
+	for i := range all {
+		w, g := all[i], got[i]
+		if g.Seq != w.Seq || g.Kind != w.Kind || g.Actor != w.Actor || g.Step != w.Step {
+			t.Errorf("record %d: got %d %q %q %v, want %d %q %q %v", i, g.Seq, g.Kind, g.Actor, g.Step, w.Seq, w.Kind, w.Actor, w.Step)
+		}
+		if !reflect.DeepEqual(g.Draws, w.Draws) || !reflect.DeepEqual(g.Discards, w.Discards) {
+			t.Errorf("record %d: draws %v / %v, want %v / %v", i, g.Draws, g.Discards, w.Draws, w.Discards)
+		}
+		if string(g.Payload) != string(w.Payload) {
+			t.Errorf("record %d: payload %s, want %s", i, g.Payload, w.Payload)
+		}
+		// The exported form of a record is the same JSON too.
+		gj, _ := json.Marshal(g)
+		wj, _ := json.Marshal(w)
+		if string(gj) != string(wj) {
+			t.Errorf("record %d: JSON %s, want %s", i, gj, wj)
+		}
+	}
+
+	for _, c := range []struct {
+		after, upTo engine.Seq
+		want        []engine.Seq
+	}{
+		{0, 0, []engine.Seq{1, 2, 3, 4, 5}},
+		{2, 0, []engine.Seq{3, 4, 5}},
+		{2, 4, []engine.Seq{3, 4}},
+		{0, 1, []engine.Seq{1}},
+		{4, 4, nil},
+		{5, 0, nil},
+		{3, 99, []engine.Seq{4, 5}},
+	} {
+		var seqs []engine.Seq
+		for _, r := range mustEvents(t, s, g.ID, c.after, c.upTo) {
+			seqs = append(seqs, r.Seq)
+		}
+		if !reflect.DeepEqual(seqs, c.want) {
+			t.Errorf("Events(%d, %d) = %v, want %v", c.after, c.upTo, seqs, c.want)
+		}
+	}
+	if _, err := s.Events(ctx, g.ID+100, 0, 0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Events of a missing game: %v, want ErrNotFound", err)
+	}
+
+	g2, err := s.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.Head != 5 || !g2.Created.Equal(g.Created) || g2.Guild != "guild" || g2.Channel != "chan" {
+		t.Errorf("Game = %+v, want head 5 and the created game's fields %+v", g2, g)
+	}
+	// Another store on the same database reads the same.
+	if got := mustEvents(t, base.open(t), g.ID, 0, 0); len(got) != len(all) {
+		t.Errorf("another store reads %d records, want %d", len(got), len(all))
+	}
+}
+
+// testAppendRefuses: an append names the head it expects, numbers its
+// records on from it, and is refused whole otherwise; an ended game takes
+// nothing more.
+func testAppendRefuses(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	g := newGame(t, s, "chan", rec(1, "k", `1`), rec(2, "k", `2`))
+
+	for _, expect := range []engine.Seq{0, 1, 3, 10} {
+		err := s.Append(ctx, g.ID, expect, []engine.Record{rec(expect+1, "k", `"late"`)}, false)
+		if !errors.Is(err, store.ErrConflict) {
+			t.Errorf("Append after %d with head 2: %v, want ErrConflict", expect, err)
+		}
+	}
+	for _, recs := range [][]engine.Record{
+		{rec(4, "k", `1`)},                   // skips 3
+		{rec(3, "k", `1`), rec(3, "k", `1`)}, // repeats
+		{rec(3, "", `1`)},                    // no kind
+		{rec(3, "k", `{nope`)},               // bad JSON
+	} {
+		err := s.Append(ctx, g.ID, 2, recs, false)
+		if err == nil || errors.Is(err, store.ErrConflict) {
+			t.Errorf("Append(%v): %v, want a non-conflict error", recs, err)
+		}
+	}
+	if err := s.Append(ctx, g.ID+100, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Append to a missing game: %v, want ErrNotFound", err)
+	}
+	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 2 {
+		t.Fatalf("refused appends wrote: %d records", len(got))
+	}
+	if g2, _ := s.Game(ctx, g.ID); g2.Head != 2 {
+		t.Fatalf("head = %d after refused appends, want 2", g2.Head)
+	}
+
+	// Ending.
+	if err := s.Append(ctx, g.ID, 2, []engine.Record{rec(3, "k", `"last"`)}, true); err != nil {
+		t.Fatal(err)
+	}
+	if g2, _ := s.Game(ctx, g.ID); !g2.Ended || g2.Head != 3 {
+		t.Fatalf("after the ending append: %+v", g2)
+	}
+	if err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `1`)}, false); !errors.Is(err, store.ErrEnded) {
+		t.Errorf("Append to an ended game: %v, want ErrEnded", err)
+	}
+	if _, err := s.ActiveGame(ctx, "guild", "chan"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ActiveGame after the end: %v, want ErrNotFound", err)
+	}
+	// Ending with no new records.
+	g3 := newGame(t, s, "chan")
+	if err := s.Append(ctx, g3.ID, 0, nil, true); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(ctx, g3.ID); !g.Ended || g.Head != 0 {
+		t.Errorf("after ending an empty game: %+v", g)
+	}
+}
+
+// testAppendCanceled: an append whose context is done writes nothing.
+func testAppendCanceled(t *testing.T, base db) {
+	s := base.open(t)
+	g := newGame(t, s, "chan")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("Append with a canceled context: %v, want context.Canceled", err)
+	}
+	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 0 {
+		t.Errorf("canceled append wrote %d records", len(got))
+	}
+}
+
+// race has two writers append the next record with the same expectation,
+// 50 times, and checks that exactly one wins each time.
+func race(t *testing.T, a, b Store) {
+	ctx := context.Background()
+	g := newGame(t, a, "chan")
+	stores := [2]Store{a, b}
+	for head := engine.Seq(0); head < 50; head++ {
+		var errs [2]error
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for w := range 2 {
+			wg.Go(func() {
+				<-start
+				errs[w] = stores[w].Append(ctx, g.ID, head, []engine.Record{rec(head+1, "k", fmt.Sprintf(`{"writer":%d}`, w))}, false)
+			})
+		}
+		close(start)
+		wg.Wait()
+		winner := -1
+		for w, err := range errs {
+			switch {
+			case err == nil:
+				if winner >= 0 {
+					t.Fatalf("round %d: both writers won", head)
+				}
+				winner = w
+			case !errors.Is(err, store.ErrConflict):
+				t.Fatalf("round %d: writer %d: %v, want nil or ErrConflict", head, w, err)
+			}
+		}
+		if winner < 0 {
+			t.Fatalf("round %d: neither writer won: %v", head, errs)
+		}
+		got := mustEvents(t, b, g.ID, head, 0)
+		if len(got) != 1 || string(got[0].Payload) != fmt.Sprintf(`{"writer":%d}`, winner) {
+			t.Fatalf("round %d: log after it holds %v, want writer %d's record", head, got, winner)
+		}
+	}
+	checkContiguous(t, mustEvents(t, a, g.ID, 0, 0))
+}
+
+// appendWithRetry appends one record made by mk for the next free number,
+// reloading the head and retrying on conflict.
+func appendWithRetry(ctx context.Context, s Store, id store.GameID, mk func(seq engine.Seq) []engine.Record) (conflicts int, err error) {
+	for {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			return conflicts, err
+		}
+		err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
+		if !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrBusy) {
+			return conflicts, err
+		}
+		conflicts++
+	}
+}
+
+// testAppendManyWriters has eight writers on two stores (two processes)
+// extend one log in batches, each retrying on conflict: every batch lands
+// once, whole and in one piece, numbered without gaps.
+func testAppendManyWriters(t *testing.T, base db) {
+	ctx := context.Background()
+	stores := []Store{base.open(t), base.open(t)}
+	g := newGame(t, stores[0], "chan")
+	const writers, each = 8, 25
+
+	type mark struct{ Writer, I, Part int }
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	var mu sync.Mutex
+	conflicts := 0
+	for w := range writers {
+		s := stores[w%len(stores)]
+		wg.Go(func() {
+			for i := range each {
+				parts := 1 + (w+i)%3 // batches of 1 to 3 records
+				n, err := appendWithRetry(ctx, s, g.ID, func(seq engine.Seq) []engine.Record {
+					var recs []engine.Record
+					for p := range parts {
+						b, _ := json.Marshal(mark{w, i, p})
+						recs = append(recs, rec(seq+engine.Seq(p), "k", string(b)))
+					}
+					return recs
+				})
+				mu.Lock()
+				conflicts += n
+				mu.Unlock()
+				if err != nil {
+					errs <- fmt.Errorf("writer %d append %d: %w", w, i, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+
+	recs := mustEvents(t, stores[1], g.ID, 0, 0)
+	checkContiguous(t, recs)
+	seen := make(map[mark]bool)
+	for i := 0; i < len(recs); {
+		var m mark
+		if err := json.Unmarshal(recs[i].Payload, &m); err != nil {
+			t.Fatal(err)
+		}
+		if seen[m] {
+			t.Fatalf("record %d duplicates %+v", recs[i].Seq, m)
+		}
+		// A batch's records are together in the log.
+		parts := 1 + (m.Writer+m.I)%3
+		for p := range parts {
+			var mp mark
+			if err := json.Unmarshal(recs[i+p].Payload, &mp); err != nil {
+				t.Fatal(err)
+			}
+			if mp != (mark{m.Writer, m.I, p}) {
+				t.Fatalf("record %d is %+v, want part %d of %+v", recs[i+p].Seq, mp, p, m)
+			}
+			seen[mp] = true
+		}
+		i += parts
+	}
+	want := 0
+	for w := range writers {
+		for i := range each {
+			want += 1 + (w+i)%3
+		}
+	}
+	if len(recs) != want || len(seen) != want {
+		t.Fatalf("log has %d records (%d distinct), want %d", len(recs), len(seen), want)
+	}
+	if g2, _ := stores[0].Game(ctx, g.ID); g2.Head != engine.Seq(want) {
+		t.Errorf("head = %d, want %d", g2.Head, want)
+	}
+	t.Logf("%d records by %d writers in 2 stores, %d conflicts retried", want, writers, conflicts)
+}
+
+// testOneActiveGamePerChannel: a channel has at most one game that has
+// not ended, whoever races to open one; ended games stay listed.
+func testOneActiveGamePerChannel(t *testing.T, base db) {
+	ctx := context.Background()
+	s, s2 := base.open(t), base.open(t)
+
+	if _, err := s.ActiveGame(ctx, "guild", "a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ActiveGame of an empty channel: %v, want ErrNotFound", err)
+	}
+	if _, err := s.LatestGame(ctx, "guild", "a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("LatestGame of an empty channel: %v, want ErrNotFound", err)
+	}
+	if _, err := s.Game(ctx, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Game of a missing id: %v, want ErrNotFound", err)
+	}
+
+	a1 := newGame(t, s, "a", rec(1, "k", `1`))
+	if _, err := s2.CreateGame(ctx, "guild", "a", "sweet", nil); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("second game in a channel: %v, want ErrConflict", err)
+	}
+	b1 := newGame(t, s2, "b")
+	other, err := s.CreateGame(ctx, "other guild", "a", "gwab", nil)
+	if err != nil {
+		t.Fatalf("same channel name in another guild: %v", err)
+	}
+	if g, err := s.ActiveGame(ctx, "guild", "a"); err != nil || g.ID != a1.ID {
+		t.Errorf("ActiveGame(a) = %+v, %v; want game %d", g, err, a1.ID)
+	}
+
+	// Many creators race for one channel: one wins.
+	var wg sync.WaitGroup
+	wins := make(chan store.Game, 8)
+	for i := range 8 {
+		st := []Store{s, s2}[i%2]
+		wg.Go(func() {
+			g, err := st.CreateGame(ctx, "guild", "c", "gwab", []engine.Record{rec(1, "k", fmt.Sprint(i))})
+			switch {
+			case err == nil:
+				wins <- g
+			case !errors.Is(err, store.ErrConflict):
+				t.Errorf("creator %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	close(wins)
+	if n := len(wins); n != 1 {
+		t.Fatalf("%d creators won channel c, want 1", n)
+	}
+	c1 := <-wins
+	if recs := mustEvents(t, s, c1.ID, 0, 0); len(recs) != 1 {
+		t.Errorf("the winner's game has %d records, want 1", len(recs))
+	}
+
+	// Once the game ends, the channel takes a new one.
+	if err := s.Append(ctx, a1.ID, 1, nil, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ActiveGame(ctx, "guild", "a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ActiveGame after the end: %v, want ErrNotFound", err)
+	}
+	if g, err := s.LatestGame(ctx, "guild", "a"); err != nil || g.ID != a1.ID || !g.Ended {
+		t.Errorf("LatestGame after the end = %+v, %v; want ended game %d", g, err, a1.ID)
+	}
+	a2 := newGame(t, s2, "a")
+	if g, err := s.LatestGame(ctx, "guild", "a"); err != nil || g.ID != a2.ID {
+		t.Errorf("LatestGame = %+v, %v; want the new game %d", g, err, a2.ID)
+	}
+	if err := s.Append(ctx, a2.ID, 0, nil, true); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.LatestGame(ctx, "guild", "a"); err != nil || g.ID != a2.ID {
+		t.Errorf("LatestGame with every game ended = %+v, %v; want the newest, %d", g, err, a2.ID)
+	}
+
+	gs, err := s.Games(ctx, "guild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []store.GameID
+	for _, g := range gs {
+		ids = append(ids, g.ID)
+	}
+	if want := []store.GameID{a1.ID, b1.ID, c1.ID, a2.ID}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("Games = %v, want %v", ids, want)
+	}
+	if gs, err := s.Games(ctx, "other guild"); err != nil || len(gs) != 1 || gs[0].ID != other.ID {
+		t.Errorf("Games(other guild) = %v, %v", gs, err)
+	}
+	if gs, err := s.Games(ctx, "nobody"); err != nil || len(gs) != 0 {
+		t.Errorf("Games(nobody) = %v, %v", gs, err)
+	}
+}
+
+// testSnapshots: a snapshot is found by the newest sequence at or before
+// the one asked, of the version asked; a game keeps its three newest.
+func testSnapshots(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	var recs []engine.Record
+	for i := range 20 {
+		recs = append(recs, rec(engine.Seq(i+1), "k", fmt.Sprint(i)))
+	}
+	g := newGame(t, s, "chan", recs...)
+	other := newGame(t, s, "other", recs[:10]...)
+
+	if _, _, err := s.Snapshot(ctx, g.ID, 20, "v1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Snapshot with none stored: %v, want ErrNotFound", err)
+	}
+	put := func(id store.GameID, seq engine.Seq, version string) {
+		t.Helper()
+		if err := s.PutSnapshot(ctx, id, seq, version, fmt.Appendf(nil, "%s@%d", version, seq)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(g.ID, 5, "v1")
+	put(g.ID, 10, "v1")
+	put(g.ID, 12, "v2")
+	put(other.ID, 8, "v1")
+	check := func(atMost engine.Seq, version string, want engine.Seq) {
+		t.Helper()
+		seq, data, err := s.Snapshot(ctx, g.ID, atMost, version)
+		if want < 0 {
+			if !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("Snapshot(%d, %s) = %d, %q, %v; want ErrNotFound", atMost, version, seq, data, err)
+			}
+			return
+		}
+		if err != nil || seq != want || string(data) != fmt.Sprintf("%s@%d", version, want) {
+			t.Errorf("Snapshot(%d, %s) = %d, %q, %v; want %d", atMost, version, seq, data, err, want)
+		}
+	}
+	check(20, "v1", 10)
+	check(10, "v1", 10)
+	check(9, "v1", 5)
+	check(4, "v1", -1)
+	check(20, "v2", 12)
+	check(11, "v2", -1)
+	check(20, "v3", -1)
+
+	// Only the three with the highest seq stay, whatever their version.
+	put(g.ID, 15, "v2")
+	check(9, "v1", -1)
+	check(20, "v1", 10)
+	// Putting the same seq and version again replaces it.
+	if err := s.PutSnapshot(ctx, g.ID, 15, "v2", []byte("again")); err != nil {
+		t.Fatal(err)
+	}
+	if _, data, _ := s.Snapshot(ctx, g.ID, 20, "v2"); string(data) != "again" {
+		t.Errorf("replaced snapshot reads %q", data)
+	}
+	put(g.ID, 20, "v2")
+	check(20, "v1", -1)
+	// Other games keep theirs.
+	if seq, _, err := s.Snapshot(ctx, other.ID, 10, "v1"); err != nil || seq != 8 {
+		t.Errorf("other game's snapshot: %d, %v", seq, err)
+	}
+
+	if err := s.PutSnapshot(ctx, g.ID, 21, "v1", []byte("x")); err == nil || errors.Is(err, store.ErrNotFound) {
+		t.Errorf("snapshot past the head: %v, want an error", err)
+	}
+	if err := s.PutSnapshot(ctx, g.ID+100, 0, "v1", []byte("x")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("snapshot of a missing game: %v, want ErrNotFound", err)
+	}
+	if err := s.PutSnapshot(ctx, g.ID, 20, "", []byte("x")); err == nil {
+		t.Error("snapshot without a version: no error")
+	}
+	// Empty data reads back empty.
+	if err := s.PutSnapshot(ctx, other.ID, 10, "empty", nil); err != nil {
+		t.Fatal(err)
+	}
+	if seq, data, err := s.Snapshot(ctx, other.ID, 10, "empty"); err != nil || seq != 10 || data == nil || len(data) != 0 {
+		t.Errorf("empty snapshot: %d, %v, %v", seq, data, err)
+	}
+}
+
+// testDeadlines: a turn deadline is kept as set, read by another store,
+// listed when its reminder or its time is due, claimed once each, and
+// removed.
+func testDeadlines(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	g, err := s.CreateGame(ctx, "g", "c", "gwab", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GameDeadline(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deadline before one is set: %v, want ErrNotFound", err)
+	}
+	if info, err := s.ActiveGame(ctx, "g", "c"); err != nil || info.Deadline {
+		t.Fatalf("before a deadline is set the game reads %+v, %v", info, err)
+	}
+	t0 := time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)
+	d := store.Deadline{Game: g.ID, Guild: "g", Channel: "c", Per: 2 * time.Hour, Seq: 7,
+		Due: t0.Add(2 * time.Hour), Remind: t0.Add(90 * time.Minute)}
+	if err := s.PutDeadline(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutDeadline(ctx, store.Deadline{Game: g.ID, Per: time.Second}); err == nil {
+		t.Fatal("a deadline shorter than a minute was stored")
+	}
+	s = base.open(t) // as another process, or the same after a restart
+	got, err := s.GameDeadline(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != d {
+		t.Fatalf("read back: %+v, want %+v", got, d)
+	}
+	// The game's row says it has a deadline, so a step need not ask.
+	if info, err := s.ActiveGame(ctx, "g", "c"); err != nil || !info.Deadline {
+		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
+	}
+	if info, err := s.Game(ctx, g.ID); err != nil || !info.Deadline {
+		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
+	}
+	for _, c := range []struct {
+		at   time.Time
+		want int
+	}{{t0, 0}, {t0.Add(90 * time.Minute), 1}, {t0.Add(3 * time.Hour), 1}} {
+		due, err := s.DueDeadlines(ctx, c.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(due) != c.want {
+			t.Errorf("due at %s: %d deadlines, want %d", c.at, len(due), c.want)
+		}
+	}
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 6, false); err != nil || ok {
+		t.Fatalf("a reminder for another step was claimed: %v, %v", ok, err)
+	}
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 7, false); err != nil || !ok {
+		t.Fatalf("the reminder was not claimed: %v, %v", ok, err)
+	}
+	if ok, _ := s.ClaimDeadline(ctx, g.ID, 7, false); ok {
+		t.Fatal("the reminder was claimed twice")
+	}
+	if due, _ := s.DueDeadlines(ctx, t0.Add(100*time.Minute)); len(due) != 0 {
+		t.Errorf("a reminded deadline is due again before its time: %+v", due)
+	}
+	if ok, err := s.ClaimDeadline(ctx, g.ID, 7, true); err != nil || !ok {
+		t.Fatalf("the time run out was not claimed: %v, %v", ok, err)
+	}
+	if ok, _ := s.ClaimDeadline(ctx, g.ID, 7, true); ok {
+		t.Fatal("the time run out was claimed twice")
+	}
+	if due, _ := s.DueDeadlines(ctx, t0.Add(5*time.Hour)); len(due) != 0 {
+		t.Errorf("a claimed deadline is still due: %+v", due)
+	}
+	if err := s.RemoveDeadline(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GameDeadline(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("removed deadline: %v, want ErrNotFound", err)
+	}
+	if info, err := s.Game(ctx, g.ID); err != nil || info.Deadline {
+		t.Errorf("the game with its deadline removed reads %+v, %v", info, err)
+	}
+}
+
+// testClaimDeadlineOnce has four claimants on two stores (two instances
+// of the bot) claim the same due deadline at once, many times: each time
+// exactly one gets it.
+func testClaimDeadlineOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g, err := a.CreateGame(ctx, "guild", "chan", "gwab", []engine.Record{rec(1, "open", "{}")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.UnixMilli(time.Now().UnixMilli()).UTC()
+	d := store.Deadline{Game: g.ID, Guild: "guild", Channel: "chan", Per: time.Hour, Seq: 1, Due: now.Add(-time.Second), Remind: now.Add(-2 * time.Second)}
+	for round := range 20 {
+		if err := a.PutDeadline(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		if due, err := b.DueDeadlines(ctx, now); err != nil || len(due) != 1 {
+			t.Fatalf("due = %+v, %v; want the one deadline", due, err)
+		}
+		for _, isDue := range []bool{false, true} {
+			var won atomic.Int64
+			var wg sync.WaitGroup
+			for _, s := range []Store{a, b, a, b} {
+				wg.Go(func() {
+					ok, err := s.ClaimDeadline(ctx, g.ID, 1, isDue)
+					if err != nil && !errors.Is(err, store.ErrBusy) {
+						t.Error(err)
+					}
+					if ok {
+						won.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			if won.Load() != 1 {
+				t.Fatalf("round %d, due %v: %d claims won, want 1", round, isDue, won.Load())
+			}
+		}
+		if ok, _ := a.ClaimDeadline(ctx, g.ID, 2, true); ok {
+			t.Fatal("a claim for another step won")
+		}
+		if due, _ := b.DueDeadlines(ctx, now); len(due) != 0 {
+			t.Fatalf("due after the claims = %+v, want none", due)
+		}
+	}
+}
+
+// testInteractionTakenOnce: the first taker of an interaction is told it
+// is fresh; every other, on the same store or another on the same
+// database, is not, and reads the answer once recorded; two hours on, it
+// is forgotten.
+func testInteractionTakenOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	if _, fresh, err := a.TakeInteraction(ctx, "800", now); err != nil || !fresh {
+		t.Fatalf("first take: fresh %v, %v", fresh, err)
+	}
+	if ans, fresh, err := b.TakeInteraction(ctx, "800", now); err != nil || fresh || ans != nil {
+		t.Fatalf("second take while in hand: %q, fresh %v, %v", ans, fresh, err)
+	}
+	if err := a.AnswerInteraction(ctx, "800", []byte("done")); err != nil {
+		t.Fatal(err)
+	}
+	if ans, fresh, err := base.open(t).TakeInteraction(ctx, "800", now.Add(time.Minute)); err != nil || fresh || !bytes.Equal(ans, []byte("done")) {
+		t.Fatalf("take on a third store: %q, fresh %v, %v", ans, fresh, err)
+	}
+	if _, fresh, err := b.TakeInteraction(ctx, "800", now.Add(2*time.Hour)); err != nil || !fresh {
+		t.Fatalf("take two hours on: fresh %v, %v", fresh, err)
+	}
+	if _, _, err := a.TakeInteraction(ctx, "", now); err == nil {
+		t.Error("an empty ID was taken")
+	}
+}
+
+// testOpenConcurrently opens one new database from six stores at once:
+// each applies what migrations it finds missing, once between them, and
+// all work.
+func testOpenConcurrently(t *testing.T, base db) {
+	stores := make([]Store, 6)
+	errs := make([]error, len(stores))
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = base.opener(context.Background()) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("opener %d: %v", i, err)
+			continue
+		}
+		t.Cleanup(func() { stores[i].Close() })
+	}
+	if t.Failed() {
+		return
+	}
+	g := newGame(t, stores[5], "chan", rec(1, "k", `1`))
+	for i, s := range stores {
+		if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 1 {
+			t.Errorf("store %d reads %d records, want 1", i, len(got))
+		}
+	}
+}
