@@ -116,7 +116,6 @@ func TestDSN(t *testing.T) {
 	}
 }
 
-
 // TestAppendOverTakenNumbers: a conflict leaves nothing half-written even
 // when the records' numbers are already taken in the log but the head was
 // not moved (the shared suite, storetest, holds the rest of Append's
@@ -135,14 +134,6 @@ func TestAppendOverTakenNumbers(t *testing.T) {
 		t.Errorf("the log after the refused append: %v", got)
 	}
 }
-
-
-
-
-
-
-
-
 
 func TestMigrationsIdempotent(t *testing.T) {
 	ctx := context.Background()
@@ -210,7 +201,6 @@ func TestMigrationsIdempotent(t *testing.T) {
 		t.Error("migrate with a renamed migration: no error")
 	}
 }
-
 
 func TestLoadMigrations(t *testing.T) {
 	file := func(names ...string) fstest.MapFS {
