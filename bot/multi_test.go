@@ -159,9 +159,12 @@ func sameLog(a, b []engine.Record) bool {
 	return true
 }
 
+// schemas numbers the schemas a test process makes.
+var schemas atomic.Int64
+
 // freshSchema makes an empty schema in the database at base for this test
 // and returns a URL whose connections use it; it is dropped at the end.
-func freshSchema(t *testing.T, base string) string {
+func freshSchema(t testing.TB, base string) string {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, base)
@@ -169,7 +172,7 @@ func freshSchema(t *testing.T, base string) string {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	schema := fmt.Sprintf("bot_%d", os.Getpid())
+	schema := fmt.Sprintf("bot_%d_%d", os.Getpid(), schemas.Add(1))
 	if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema); err != nil {
 		t.Fatal(err)
 	}
