@@ -35,6 +35,8 @@ type Store interface {
 	ClaimDeadline(ctx context.Context, game store.GameID, seq engine.Seq, due bool) (bool, error)
 	TakeInteraction(ctx context.Context, id string, now time.Time) (answer []byte, fresh bool, err error)
 	AnswerInteraction(ctx context.Context, id string, answer []byte) error
+	AllGames(ctx context.Context) ([]store.Game, error)
+	ImportGame(ctx context.Context, c store.GameCopy) error
 	Close() error
 }
 
@@ -42,8 +44,11 @@ type Store interface {
 // instance of the bot) would.
 type Opener func(ctx context.Context) (Store, error)
 
-// db is one test's database.
-type db struct{ opener Opener }
+// db is one test's database, and how to make another.
+type db struct {
+	opener Opener
+	fresh  func(tb testing.TB) Opener
+}
 
 // open opens a store on the database, closed when the test ends.
 func (d db) open(t *testing.T) Store {
@@ -80,8 +85,9 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"ClaimDeadlineOnce", testClaimDeadlineOnce},
 		{"InteractionTakenOnce", testInteractionTakenOnce},
 		{"OpenConcurrently", testOpenConcurrently},
+		{"CopyGames", testCopyGames},
 	} {
-		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t)}) })
+		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
 }
 
@@ -783,5 +789,85 @@ func testOpenConcurrently(t *testing.T, base db) {
 		if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 1 {
 			t.Errorf("store %d reads %d records, want 1", i, len(got))
 		}
+	}
+}
+
+// testCopyGames copies every game of one database into another, as
+// rhapsode migrate does: IDs, rows, logs and deadlines read back the
+// same; a game copied twice is refused; new games are numbered after the
+// copied ones.
+func testCopyGames(t *testing.T, base db) {
+	ctx := context.Background()
+	src := base.open(t)
+	a := newGame(t, src, "a", rec(1, "k", `1`), rec(2, "k", `{"b":[2]}`))
+	ended := newGame(t, src, "b", rec(1, "k", `1`))
+	if err := src.Append(ctx, ended.ID, 1, []engine.Record{{Seq: 2, Kind: "k", Step: true, Draws: []engine.Draw{{Die: engine.D6, Roll: 5}}, Payload: json.RawMessage(`"end"`)}}, true); err != nil {
+		t.Fatal(err)
+	}
+	empty := newGame(t, src, "c")
+	t0 := time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)
+	dl := store.Deadline{Game: a.ID, Guild: "guild", Channel: "a", Per: 3 * time.Hour, Seq: 2, Due: t0.Add(3 * time.Hour), Remind: t0.Add(150 * time.Minute)}
+	if err := src.PutDeadline(ctx, dl); err != nil {
+		t.Fatal(err)
+	}
+	games, err := src.AllGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 3 {
+		t.Fatalf("AllGames = %d games, want 3", len(games))
+	}
+
+	dst := db{opener: base.fresh(t)}.open(t)
+	if gs, err := dst.AllGames(ctx); err != nil || len(gs) != 0 {
+		t.Fatalf("a new database holds %v, %v", gs, err)
+	}
+	for _, g := range games {
+		c, err := store.Copy(ctx, src, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dst.ImportGame(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := dst.ImportGame(ctx, c); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("game %d imported twice: %v, want ErrConflict", g.ID, err)
+		}
+	}
+	got, err := dst.AllGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(games) {
+		t.Fatalf("copied %d games, want %d", len(got), len(games))
+	}
+	for i, g := range games {
+		h := got[i]
+		if h.ID != g.ID || h.Guild != g.Guild || h.Channel != g.Channel || h.Ruleset != g.Ruleset || h.Head != g.Head ||
+			h.Ended != g.Ended || !h.Created.Equal(g.Created) || h.Deadline != g.Deadline {
+			t.Errorf("copied game %+v, want %+v", h, g)
+		}
+		want, got := mustEvents(t, src, g.ID, 0, 0), mustEvents(t, dst, g.ID, 0, 0)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("game %d's copied log %v, want %v", g.ID, got, want)
+		}
+	}
+	if d, err := dst.GameDeadline(ctx, a.ID); err != nil || d != dl {
+		t.Errorf("copied deadline %+v, %v; want %+v", d, err, dl)
+	}
+	if _, err := dst.ActiveGame(ctx, "guild", "c"); err != nil {
+		t.Errorf("the copied open game of channel c: %v", err)
+	}
+	// The channel whose game ended takes a new one, numbered after all.
+	next, err := dst.CreateGame(ctx, "guild", "b", "gwab", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.ID <= empty.ID {
+		t.Errorf("a new game after the copy is numbered %d, not after %d", next.ID, empty.ID)
+	}
+	bad := store.GameCopy{Game: store.Game{ID: 99, Guild: "g", Channel: "x", Ruleset: "gwab", Head: 2}, Events: []engine.Record{rec(1, "k", `1`)}}
+	if err := dst.ImportGame(ctx, bad); err == nil {
+		t.Error("a copy with a log shorter than its head was imported")
 	}
 }

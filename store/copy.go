@@ -1,0 +1,125 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// A GameCopy is a game as one database holds it, to be written into
+// another (rhapsode migrate): its row, its whole log, and its turn
+// deadline if it has one.
+type GameCopy struct {
+	Game     Game
+	Events   []engine.Record
+	Deadline *Deadline
+}
+
+// Validate checks that c can be written: a game with an ID, a log
+// numbered 1 to its head, a deadline of this game.
+func (c GameCopy) Validate() error {
+	if c.Game.ID <= 0 || c.Game.Guild == "" || c.Game.Channel == "" || c.Game.Ruleset == "" {
+		return fmt.Errorf("game %d: a copied game needs its ID, guild, channel and rule system", c.Game.ID)
+	}
+	if engine.Seq(len(c.Events)) != c.Game.Head {
+		return fmt.Errorf("game %d: %d events for a head of %d", c.Game.ID, len(c.Events), c.Game.Head)
+	}
+	if c.Deadline != nil && c.Deadline.Game != c.Game.ID {
+		return fmt.Errorf("game %d: the deadline of game %d", c.Game.ID, c.Deadline.Game)
+	}
+	return nil
+}
+
+// AllGames returns every game of every guild, oldest first.
+func (s *Store) AllGames(ctx context.Context) ([]Game, error) {
+	op := "every game"
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY id`)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var gs []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	return gs, nil
+}
+
+// ImportGame writes a game copied from another database, under its own
+// ID, with its creation time, log and deadline, in one transaction. A
+// game with that ID already here is [ErrConflict].
+func (s *Store) ImportGame(ctx context.Context, c GameCopy) (err error) {
+	op := fmt.Sprintf("import game %d", c.Game.ID)
+	if err := c.Validate(); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	rows, err := EncodeRows(c.Events, 0)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	g := c.Game
+	if _, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		int64(g.ID), g.Guild, g.Channel, g.Ruleset, int64(g.Head), boolInt(g.Ended), formatTime(g.Created)); err != nil {
+		return wrap(ctx, op, err)
+	}
+	if err = s.insertEvents(ctx, tx, g.ID, rows, time.Now().UTC()); err != nil {
+		return wrap(ctx, op, err)
+	}
+	if d := c.Deadline; d != nil {
+		if d.Per < time.Minute {
+			return fmt.Errorf("store: %s: a deadline must allow at least a minute, not %s", op, d.Per)
+		}
+		if _, err = tx.ExecContext(ctx, `INSERT INTO deadlines (game_id, guild, channel, minutes, seq, due, remind, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			int64(g.ID), d.Guild, d.Channel, int64(d.Per/time.Minute), int64(d.Seq), millis(d.Due), millis(d.Remind), boolInt(d.Reminded)); err != nil {
+			return wrap(ctx, op, err)
+		}
+	}
+	if err = tx.Commit(); err != nil {
+		return wrap(ctx, op, err)
+	}
+	return nil
+}
+
+// Copy reads game id whole from st, for ImportGame on another database.
+func Copy(ctx context.Context, st interface {
+	Game(ctx context.Context, id GameID) (Game, error)
+	Events(ctx context.Context, id GameID, after, upTo engine.Seq) ([]engine.Record, error)
+	GameDeadline(ctx context.Context, game GameID) (Deadline, error)
+}, id GameID) (GameCopy, error) {
+	g, err := st.Game(ctx, id)
+	if err != nil {
+		return GameCopy{}, err
+	}
+	recs, err := st.Events(ctx, id, 0, g.Head)
+	if err != nil {
+		return GameCopy{}, err
+	}
+	c := GameCopy{Game: g, Events: recs}
+	switch d, err := st.GameDeadline(ctx, id); {
+	case err == nil:
+		c.Deadline = &d
+	case !errors.Is(err, ErrNotFound):
+		return GameCopy{}, err
+	}
+	c.Game.Deadline = c.Deadline != nil
+	return c, nil
+}
