@@ -419,14 +419,20 @@ func (r *Router) maybeSnapshot(ctx context.Context, id store.GameID, before engi
 	if g.Seq/every == before/every {
 		return
 	}
-	data, err := g.Snapshot()
-	if err == nil {
-		err = r.cfg.Store.PutSnapshot(ctx, id, g.Seq, snapshotVersion(g.Rules), data)
-	}
-	if err != nil {
+	if err := SaveSnapshot(ctx, r.cfg.Store, id, g); err != nil {
 		// A snapshot only saves time; the log is the truth.
 		r.cfg.Logger.WarnContext(ctx, "snapshot not saved", "game", id, "seq", g.Seq, "err", err)
 	}
+}
+
+// SaveSnapshot keeps game id as g has it as the store's snapshot at g's
+// last event, so that loading it starts there rather than at the first.
+func SaveSnapshot(ctx context.Context, st Store, id store.GameID, g *engine.Game) error {
+	data, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	return st.PutSnapshot(ctx, id, g.Seq, snapshotVersion(g.Rules), data)
 }
 
 func snapshotVersion(rs engine.Ruleset) string {

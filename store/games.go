@@ -57,7 +57,9 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
-	now := time.Now().UTC()
+	// Kept to the microsecond, as PostgreSQL keeps times, so that a game
+	// copied from one database to the other reads the same.
+	now := time.Now().UTC().Truncate(time.Microsecond)
 	g := Game{Guild: guild, Channel: channel, Ruleset: ruleset, Head: engine.Seq(len(recs)), Created: now}
 
 	tx, err := s.w.BeginTx(ctx, nil)

@@ -61,6 +61,7 @@ var commandHelp = []struct{ name, what string }{
 	{"gateway", "connect to Discord with DISCORD_TOKEN and play (the default with it)"},
 	{"serve", "answer Discord's HTTP interactions endpoint"},
 	{"register", "register the slash commands with Discord"},
+	{"migrate", "copy every game of one database into another, empty one (SQLite to PostgreSQL, or back)"},
 	{"health", "ask a running bot's /healthz (for a container's HEALTHCHECK)"},
 	{"version", "print the version"},
 }
@@ -86,6 +87,8 @@ func usage(ctx context.Context, w io.Writer, getenv func(string) string) {
 			serve(ctx, help, &flags, getenv)
 		case "register":
 			register(ctx, help, io.Discard, &flags, getenv)
+		case "migrate":
+			migrateDB(ctx, help, io.Discard, &flags)
 		case "health":
 			health(ctx, help, &flags)
 		}

@@ -24,7 +24,7 @@ func TestHelpListsEveryCommandAndItsFlags(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d", arg, code)
 		}
-		for _, want := range []string{"local", "export", "gateway", "serve", "register", "health", "version", "-db string", "-boards string", "-interactions string", "-no-register"} {
+		for _, want := range []string{"local", "export", "gateway", "serve", "register", "migrate", "health", "version", "-from string", "-db string", "-boards string", "-interactions string", "-no-register"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s does not mention %q:\n%s", arg, want, out)
 			}
