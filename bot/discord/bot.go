@@ -28,6 +28,9 @@ type Bot struct {
 	// AnswerWithin is how long a command's answer is waited for before
 	// its response is deferred (answerWithin when zero).
 	AnswerWithin time.Duration
+	// Shard is the part of the gateway this process holds (shard.go);
+	// the zero Shard is the whole of it.
+	Shard Shard
 
 	mu       sync.Mutex
 	closed   bool

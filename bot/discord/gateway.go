@@ -16,6 +16,13 @@ func (b *Bot) RunGateway(ctx, work context.Context) error {
 	s := b.Session
 	s.Identify.Intents = discordgo.IntentsGuilds
 	remove := s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if b.Shard.Count > 1 && !b.Shard.Owns(ic.GuildID) {
+			// Discord sends a guild's events to the shard that owns it;
+			// one that arrives elsewhere means two processes disagree on
+			// the shards. It is answered all the same: the interaction's
+			// ID keeps it from being answered twice.
+			b.Logger.WarnContext(ctx, "an interaction of a guild another shard owns", "guild", ic.GuildID, "owner", ShardOf(ic.GuildID, b.Shard.Count))
+		}
 		b.Handle(work, ic.Interaction, func(ctx context.Context, resp *discordgo.InteractionResponse) error {
 			return s.InteractionRespond(ic.Interaction, resp, discordgo.WithContext(ctx))
 		})

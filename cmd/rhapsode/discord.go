@@ -108,6 +108,8 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	health := fs.String("health", "", "serve GET /healthz on this address (host:port); empty, none")
 	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
+	shardID := fs.Int("shard", 0, "the shard of the gateway this process holds, from 0 (with --shards)")
+	shards := fs.String("shards", "1", "how many processes share the gateway: a number, or auto for the number Discord recommends")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -117,7 +119,16 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	defer st.Close()
-	if !*noRegister {
+	shard, err := discord.ParseShard(s, *shardID, *shards)
+	if err != nil {
+		return err
+	}
+	if err := shard.Configure(s); err != nil {
+		return err
+	}
+	logger = logger.With("shard", shard.ID, "shards", shard.Count)
+	// Shard 0 alone declares the commands: they are the same for all.
+	if !*noRegister && shard.ID == 0 {
 		appID := getenv("DISCORD_APP_ID")
 		if appID == "" {
 			if appID, err = discord.ApplicationID(s); err != nil {
@@ -134,6 +145,7 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	b := discord.New(router, s, logger)
+	b.Shard = shard
 	waitDeadlines := runDeadlines(ctx, router, b)
 	err = b.RunGateway(ctx, context.WithoutCancel(ctx))
 	waitDeadlines()

@@ -151,3 +151,21 @@ func TestMigrateThroughPostgres(t *testing.T) {
 		t.Errorf("the channel's games after a new book on PostgreSQL:\n%s", list)
 	}
 }
+
+// TestGatewayShardFlags: a shard outside its count is refused before the
+// gateway is reached.
+func TestGatewayShardFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--shard", "2", "--shards", "2"}, "not one of the 2 shards"},
+		{[]string{"--shards", "none"}, "--shards takes"},
+	} {
+		code, _, stderr := rhapsode(t, append([]string{"gateway", "--db", db, "--no-register"}, c.args...)...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("gateway %v: exit %d: %s, want %q", c.args, code, stderr, c.want)
+		}
+	}
+}
