@@ -35,6 +35,10 @@ type Store interface {
 	ClaimDeadline(ctx context.Context, game store.GameID, seq engine.Seq, due bool) (bool, error)
 	TakeInteraction(ctx context.Context, id string, now time.Time) (answer []byte, fresh bool, err error)
 	AnswerInteraction(ctx context.Context, id string, answer []byte) error
+	Publish(ctx context.Context, guild string, game store.GameID, token string, now time.Time) (store.Publication, error)
+	Withdraw(ctx context.Context, game store.GameID) (bool, error)
+	Published(ctx context.Context, token string) (store.Publication, error)
+	PublicationOf(ctx context.Context, game store.GameID) (store.Publication, error)
 	AllGames(ctx context.Context) ([]store.Game, error)
 	ImportGame(ctx context.Context, c store.GameCopy) error
 	Close() error
@@ -86,6 +90,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"InteractionTakenOnce", testInteractionTakenOnce},
 		{"OpenConcurrently", testOpenConcurrently},
 		{"CopyGames", testCopyGames},
+		{"Publications", testPublications},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -869,5 +874,53 @@ func testCopyGames(t *testing.T, base db) {
 	bad := store.GameCopy{Game: store.Game{ID: 99, Guild: "g", Channel: "x", Ruleset: "gwab", Head: 2}, Events: []engine.Record{rec(1, "k", `1`)}}
 	if err := dst.ImportGame(ctx, bad); err == nil {
 		t.Error("a copy with a log shorter than its head was imported")
+	}
+}
+
+// testPublications: a game is published once, under the first token, for
+// its guild; found by token from another store; withdrawn, it is gone.
+func testPublications(t *testing.T, base db) {
+	ctx := context.Background()
+	s, other := base.open(t), base.open(t)
+	g := newGame(t, s, "chan")
+	h := newGame(t, s, "other")
+	now := time.Date(2026, 11, 24, 12, 0, 0, 123456789, time.UTC)
+	if _, err := s.Published(ctx, "tok-a"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unpublished token: %v, want ErrNotFound", err)
+	}
+	p, err := s.Publish(ctx, "guild", g.ID, "tok-a", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Publication{Token: "tok-a", Guild: "guild", Game: g.ID, Created: now.Truncate(time.Microsecond)}
+	if p != want {
+		t.Errorf("Publish = %+v, want %+v", p, want)
+	}
+	if again, err := other.Publish(ctx, "guild", g.ID, "tok-b", now.Add(time.Hour)); err != nil || again != want {
+		t.Errorf("publishing again = %+v, %v; want the first publication", again, err)
+	}
+	if _, err := s.Published(ctx, "tok-b"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the second token of a game published twice: %v, want ErrNotFound", err)
+	}
+	if got, err := other.Published(ctx, "tok-a"); err != nil || got != want {
+		t.Errorf("Published from another store = %+v, %v", got, err)
+	}
+	if got, err := other.PublicationOf(ctx, g.ID); err != nil || got != want {
+		t.Errorf("PublicationOf = %+v, %v", got, err)
+	}
+	if _, err := s.Publish(ctx, "another guild", g.ID, "tok-c", now); err == nil {
+		t.Error("another guild published this guild's game")
+	}
+	if _, err := s.Publish(ctx, "guild", h.ID, "tok-a", now); err == nil {
+		t.Error("a second game took a token in use")
+	}
+	if ok, err := other.Withdraw(ctx, g.ID); err != nil || !ok {
+		t.Fatalf("Withdraw = %v, %v", ok, err)
+	}
+	if _, err := s.Published(ctx, "tok-a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a withdrawn token: %v, want ErrNotFound", err)
+	}
+	if ok, err := s.Withdraw(ctx, g.ID); err != nil || ok {
+		t.Errorf("withdrawing again = %v, %v; want false", ok, err)
 	}
 }
