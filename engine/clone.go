@@ -22,22 +22,42 @@ func Copy[T any](v T) T {
 // the same type. Each type's copier is made once and kept.
 type copier func(dst, src reflect.Value)
 
-var copiers sync.Map // reflect.Type → copier
+var copiers sync.Map // reflect.Type → *pending
+
+// pending is a type's copier, made once.
+type pending struct {
+	done chan struct{} // closed once c is made
+	c    copier
+}
 
 func copierOf(t reflect.Type) copier {
-	if c, ok := copiers.Load(t); ok {
-		return c.(copier)
+	if v, ok := copiers.Load(t); ok {
+		return v.(*pending).copier()
 	}
-	// A type that contains itself finds this stand-in while its own
-	// copier is being made.
-	var made copier
-	stand := copier(func(dst, src reflect.Value) { made(dst, src) })
-	if c, loaded := copiers.LoadOrStore(t, stand); loaded {
-		return c.(copier)
+	p := &pending{done: make(chan struct{})}
+	if v, loaded := copiers.LoadOrStore(t, p); loaded {
+		return v.(*pending).copier()
 	}
-	made = makeCopier(t)
-	copiers.Store(t, made)
-	return made
+	p.c = makeCopier(t)
+	close(p.done)
+	return p.c
+}
+
+// copier returns p's copier or, while it is still being made, one that
+// waits for it when it is called: a type that contains itself finds that
+// stand-in while its own copier is being made (and calls it only once it
+// is), and another goroutine copying the same type for the first time at
+// the same moment waits rather than calling a copier not yet made.
+func (p *pending) copier() copier {
+	select {
+	case <-p.done:
+		return p.c
+	default:
+		return func(dst, src reflect.Value) {
+			<-p.done
+			p.c(dst, src)
+		}
+	}
 }
 
 func setPlain(dst, src reflect.Value) { dst.Set(src) }
