@@ -73,6 +73,11 @@ type Config struct {
 	// TurnCalls posts a message calling each player a game comes to wait
 	// for (turns.go); the local table leaves it off.
 	TurnCalls bool
+	// WebURL is where the web server of published pages (bot/web) is
+	// reached from outside, such as https://rhapsode.example.org; the
+	// answer to /saga publish and /book publish gives the pages' address
+	// under it.
+	WebURL string
 	// Now is the clock deadlines run by; nil is time.Now.
 	Now func() time.Time
 	// ReadOnly says the store cannot be written: commands that only

@@ -50,6 +50,10 @@ func (r *Router) table() []tableCommand {
 		{measureSpec, r.measure},
 		{deadlineSpec, r.setDeadline},
 		{replaySpec, r.replay},
+		{bookPublishSpec, r.publishBook(false)},
+		{bookWithdrawSpec, r.publishBook(true)},
+		{sagaPublishSpec, r.publishSaga(false)},
+		{sagaWithdrawSpec, r.publishSaga(true)},
 	}
 }
 

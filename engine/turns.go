@@ -40,14 +40,28 @@ type Mastered interface {
 	Master(s State) PlayerID
 }
 
+// RoleMastered is implemented by rule systems whose games name a role
+// whose members share the game master's rights (a saga's Herald role).
+type RoleMastered interface {
+	MasterRole(s State) string
+}
+
 // IsMaster reports whether c's actor is g's game master: the transport
-// vouches for him (c.Master), or he opened the game.
+// vouches for him (c.Master), he opened the game, or he holds the role
+// the game names.
 func (g *Game) IsMaster(c Command) bool {
 	if c.Master {
 		return true
 	}
-	m, ok := g.Rules.(Mastered)
-	return ok && m.Master(g.State) == c.Actor
+	if m, ok := g.Rules.(Mastered); ok && m.Master(g.State) == c.Actor {
+		return true
+	}
+	rm, ok := g.Rules.(RoleMastered)
+	if !ok {
+		return false
+	}
+	role := rm.MasterRole(g.State)
+	return role != "" && slices.Contains(c.Roles, role)
 }
 
 // Permit refuses c, which spec describes, when spec is flagged

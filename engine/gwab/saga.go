@@ -353,3 +353,20 @@ func (s *Saga) enlistment(ref string) Enlistment {
 func (s *Saga) isHerald(c engine.Command) bool {
 	return c.Actor == s.Starter || s.Role != "" && slices.Contains(c.Roles, s.Role)
 }
+
+// Master is the saga's Herald, who started it (5.1): he publishes its
+// pages, among what only he may do.
+func (SagaRules) Master(st engine.State) engine.PlayerID {
+	if s, ok := st.(*Saga); ok {
+		return s.Starter
+	}
+	return ""
+}
+
+// MasterRole is the role whose members act as Herald besides him (5.1).
+func (SagaRules) MasterRole(st engine.State) string {
+	if s, ok := st.(*Saga); ok {
+		return s.Role
+	}
+	return ""
+}
