@@ -85,7 +85,7 @@ func (r *Router) replay(ctx context.Context, key channelKey, req Request) ([]Rep
 	// A first pass finds the steps of the range that have a board to
 	// show; a second draws those chosen.
 	var shown []int
-	total, err := walkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
+	total, err := WalkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
 		if n < from || to > 0 && n > to || onlyRandomness(step) {
 			return nil
 		}
@@ -125,10 +125,10 @@ func (r *Router) replay(ctx context.Context, key channelKey, req Request) ([]Rep
 	}
 }
 
-// walkSteps plays events from the start of a game of rs and calls fn
+// WalkSteps plays events from the start of a game of rs and calls fn
 // with each step's number (from 1), the game as the step left it, and the
 // step's events. It returns the number of steps.
-func walkSteps(rs engine.Ruleset, events []engine.Event, fn func(n int, g *engine.Game, step []engine.Event) error) (int, error) {
+func WalkSteps(rs engine.Ruleset, events []engine.Event, fn func(n int, g *engine.Game, step []engine.Event) error) (int, error) {
 	g := engine.NewGame(rs)
 	n, start := 0, 0
 	for i, e := range events {
@@ -167,7 +167,7 @@ func encodeReplay(rend Renderer, viewer engine.Viewer, rs engine.Ruleset, events
 	for _, n := range chosen {
 		want[n] = true
 	}
-	_, err := walkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
+	_, err := WalkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
 		if !want[n] {
 			return nil
 		}

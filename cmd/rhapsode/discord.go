@@ -53,6 +53,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		Rulesets:       rulesets(),
 		Logger:         logger,
 		GMRole:         getenv("RHAPSODE_GM_ROLE"),
+		WebURL:         getenv("RHAPSODE_WEB_URL"),
 		TurnCalls:      true,
 	}), st, s, nil
 }
@@ -110,6 +111,7 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
 	shardID := fs.Int("shard", 0, "the shard of the gateway this process holds, from 0 (with --shards)")
 	shards := fs.String("shards", "1", "how many processes share the gateway: a number, or auto for the number Discord recommends")
+	webAddr := fs.String("web", "", "serve the published pages (/saga publish, /book publish) on this address (host:port); empty, none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -144,6 +146,9 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	if err := serveHealth(ctx, *health, logger); err != nil {
 		return err
 	}
+	if err := serveWeb(ctx, *webAddr, st, logger); err != nil {
+		return err
+	}
 	b := discord.New(router, s, logger)
 	b.Shard = shard
 	waitDeadlines := runDeadlines(ctx, router, b)
@@ -161,6 +166,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	fs.SetOutput(stderr)
 	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	addr := fs.String("interactions", "", "serve POST /interactions and GET /healthz on this address (host:port)")
+	webAddr := fs.String("web", "", "serve the published pages (/saga publish, /book publish) on this address (host:port); empty, none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -177,6 +183,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return err
 	}
 	defer st.Close()
+	if err := serveWeb(ctx, *webAddr, st, logger); err != nil {
+		return err
+	}
 	b := discord.New(router, s, logger)
 	work := context.WithoutCancel(ctx)
 	ep := &discord.Endpoint{Bot: b, Key: key, Work: work}

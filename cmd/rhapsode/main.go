@@ -94,6 +94,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	boards := fs.String("boards", "", "write each board picture as a PNG in this folder")
 	user := fs.String("user", "player", "who acts until a line names a player with @name")
 	demo := fs.Bool("demo", false, "play a short demonstration book and write its pictures (to ./rhapsode-demo unless --boards says)")
+	webAddr := fs.String("web", "", "serve the pages published at this table (/saga publish, /book publish) on this address (host:port) while it runs")
 	demoRules := fs.String("rules", "gwab", "the rule system whose demonstration --demo plays: "+strings.Join(bot.DemoKeys(), ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -140,6 +141,15 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	defer st.Close()
 	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true, ReadOnly: readOnly}
+	if *webAddr != "" {
+		cfg.WebURL = "http://" + *webAddr
+		if strings.HasPrefix(*webAddr, ":") {
+			cfg.WebURL = "http://localhost" + *webAddr
+		}
+		if err := serveWeb(ctx, *webAddr, st, logger); err != nil {
+			return err
+		}
+	}
 	if *boards != "" {
 		cfg.Renderer, cfg.ReplayRenderer = boardRenderer(), replayRenderer()
 	}

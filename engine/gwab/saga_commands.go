@@ -177,6 +177,69 @@ func showStandings(tx *engine.Tx, s *Saga, c engine.Command) error {
 	return nil
 }
 
+// HeroStanding is a Hero's place in the saga (5.5): his rank among the
+// living by honor (ties share it), or his fall.
+type HeroStanding struct {
+	Rank   int // among the living; 0 for the fallen
+	Hero   HeroID
+	Name   string
+	Clan   string
+	Player engine.PlayerID
+	Honor  int
+	Title  string // his class and title (4.5)
+	FellIn int    // the book he fell in, 0 while he lives
+}
+
+// Standings ranks the living Heroes by honor, then lists those in
+// Tartarus, as the Herald announces them.
+func (s *Saga) Standings() []HeroStanding {
+	var living, fallen []HeroStanding
+	for i, h := range s.Heroes {
+		id := HeroID(i + 1)
+		pts := s.Points(id)
+		st := HeroStanding{Hero: id, Name: h.Name, Clan: h.Clan, Player: h.Player, Honor: pts, Title: rankTitle(classFor(pts)), FellIn: h.FellIn}
+		if h.Alive() {
+			living = append(living, st)
+		} else {
+			fallen = append(fallen, st)
+		}
+	}
+	slices.SortStableFunc(living, func(a, b HeroStanding) int {
+		return cmp.Or(cmp.Compare(b.Honor, a.Honor), strings.Compare(a.Name, b.Name))
+	})
+	for i := range living {
+		if i == 0 || living[i].Honor != living[i-1].Honor {
+			living[i].Rank = i + 1
+		} else {
+			living[i].Rank = living[i-1].Rank
+		}
+	}
+	return append(living, fallen...)
+}
+
+// RankTitle is the rank and title of a class (4.5).
+func RankTitle(class int) string { return rankTitle(class) }
+
+// DeedCount is how often a Hero did a kind of deed.
+type DeedCount struct {
+	Deed Deed
+	N    int
+}
+
+// Deeds counts a Hero's deeds over the books the Herald recorded, in the
+// order his record lists them.
+func (s *Saga) Deeds(id HeroID) []DeedCount {
+	h := s.hero(id)
+	if h == nil {
+		return nil
+	}
+	out := make([]DeedCount, len(deedOrder))
+	for i, d := range deedOrder {
+		out[i] = DeedCount{d, h.Deeds[d]}
+	}
+	return out
+}
+
 // standings lists the living Heroes by honor, then those in Tartarus.
 // after, when set, is the book the standings follow.
 func (s *Saga) standings(after int) string {
@@ -189,37 +252,17 @@ func (s *Saga) standings(after int) string {
 		w.WriteString(" (over)")
 	}
 	w.WriteString(":")
-	type row struct {
-		id  HeroID
-		pts int
-	}
-	var living, fallen []row
-	for i, h := range s.Heroes {
-		r := row{HeroID(i + 1), s.Points(HeroID(i + 1))}
-		if h.Alive() {
-			living = append(living, r)
-		} else {
-			fallen = append(fallen, r)
-		}
-	}
-	if len(living) == 0 && len(fallen) == 0 {
+	all := s.Standings()
+	if len(all) == 0 {
 		w.WriteString("\nNo Hero has entered it yet: Heroes enter when their first recorded book begins.")
 		return w.String()
 	}
-	slices.SortStableFunc(living, func(a, b row) int {
-		return cmp.Or(cmp.Compare(b.pts, a.pts), strings.Compare(s.hero(a.id).Name, s.hero(b.id).Name))
-	})
-	rank := 0
-	for i, r := range living {
-		if i == 0 || r.pts != living[i-1].pts {
-			rank = i + 1
+	for _, st := range all {
+		if st.FellIn == 0 {
+			fmt.Fprintf(&w, "\n%d. %s of the %s (%s): %d honor, %s", st.Rank, st.Name, st.Clan, st.Player, st.Honor, st.Title)
+		} else {
+			fmt.Fprintf(&w, "\nIn Tartarus: %s of the %s (%s), fell in book %d with %d honor", st.Name, st.Clan, st.Player, st.FellIn, st.Honor)
 		}
-		h := s.hero(r.id)
-		fmt.Fprintf(&w, "\n%d. %s of the %s (%s): %d honor, %s", rank, h.Name, h.Clan, h.Player, r.pts, rankTitle(classFor(r.pts)))
-	}
-	for _, r := range fallen {
-		h := s.hero(r.id)
-		fmt.Fprintf(&w, "\nIn Tartarus: %s of the %s (%s), fell in book %d with %d honor", h.Name, h.Clan, h.Player, h.FellIn, r.pts)
 	}
 	return w.String()
 }
