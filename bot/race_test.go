@@ -39,7 +39,7 @@ var practiceSetup = []string{
 	"@alice /book start",
 }
 
-func openStore(t *testing.T, path string) *store.Store {
+func openStore(t testing.TB, path string) *store.Store {
 	t.Helper()
 	st, err := store.Open(context.Background(), path)
 	if err != nil {

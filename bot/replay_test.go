@@ -48,3 +48,30 @@ func TestReplayIsAnAnimation(t *testing.T) {
 		t.Errorf("a range before the start was answered %+v", bad)
 	}
 }
+
+// BenchmarkReplay200 answers /book replay for a book of more than 200
+// steps (a raid of six clans standing aloof, round after round): the
+// time to draw and encode it, and the size of the GIF, which must stay
+// within Discord's attachment limit.
+func BenchmarkReplay200(b *testing.B) {
+	st := openStore(b, filepath.Join(b.TempDir(), "replay.db"))
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true,
+		ReplayRenderer: render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})})
+	doAll(b, r, append([]string{"@alice /book open mode:raid"}, raidClans...))
+	next := nextPlayer(b, do(b, r, "@alice /book start"))
+	for range 200 {
+		next = nextPlayer(b, do(b, r, "@"+next+" /aloof"))
+	}
+	var size int
+	for b.Loop() {
+		reps := do(b, r, "@carol /book replay")
+		if len(reps) != 1 || reps[0].Image == nil {
+			b.Fatalf("/book replay answered %+v", reps)
+		}
+		size = len(reps[0].Image)
+	}
+	if size > maxReplayBytes {
+		b.Fatalf("the replay is %d bytes, over %d", size, maxReplayBytes)
+	}
+	b.ReportMetric(float64(size), "bytes/gif")
+}
