@@ -138,7 +138,11 @@ func (r *Router) publish(ctx context.Context, ps Publications, guild string, id 
 		}
 		return []Reply{{User: req.User, Text: fmt.Sprintf("%s takes the pages of %s off the web; their address leads nowhere now.", who, what)}}, nil
 	}
-	p, err := ps.Publish(ctx, guild, id, newToken(), r.cfg.Now())
+	token := newToken
+	if r.cfg.Token != nil {
+		token = r.cfg.Token
+	}
+	p, err := ps.Publish(ctx, guild, id, token(), r.cfg.Now())
 	if err != nil {
 		return nil, err
 	}

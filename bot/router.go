@@ -78,6 +78,9 @@ type Config struct {
 	// answer to /saga publish and /book publish gives the pages' address
 	// under it.
 	WebURL string
+	// Token makes the unguessable part of a publication's address; nil,
+	// 128 random bits. Tests set it to have the same address every run.
+	Token func() string
 	// Now is the clock deadlines run by; nil is time.Now.
 	Now func() time.Time
 	// ReadOnly says the store cannot be written: commands that only

@@ -41,8 +41,9 @@ type table struct {
 	directives *bot.Router
 	bot        *Bot
 
-	mu  sync.Mutex
-	now time.Time
+	mu     sync.Mutex
+	now    time.Time
+	tokens int
 }
 
 func newTable(t testing.TB) *table {
@@ -57,10 +58,19 @@ func newTable(t testing.TB) *table {
 	tb := &table{fake: newFakeDiscord(t), store: st, storePath: path, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
 	rules := replayRulesets()
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
-		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock})
+		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock, Token: tb.token})
 	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true})
 	tb.bot = New(tb.router, tb.fake.session(t, "Bot test-token"), nil)
 	return tb
+}
+
+// token numbers the publications of the replay, so that their addresses
+// are the same every run.
+func (tb *table) token() string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.tokens++
+	return fmt.Sprintf("replaytoken%015d", tb.tokens)
 }
 
 func (tb *table) clock() time.Time {
