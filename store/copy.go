@@ -35,24 +35,7 @@ func (c GameCopy) Validate() error {
 
 // AllGames returns every game of every guild, oldest first.
 func (s *Store) AllGames(ctx context.Context) ([]Game, error) {
-	op := "every game"
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY id`)
-	if err != nil {
-		return nil, wrap(ctx, op, err)
-	}
-	defer rows.Close()
-	var gs []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, wrap(ctx, op, err)
-		}
-		gs = append(gs, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, wrap(ctx, op, err)
-	}
-	return gs, nil
+	return s.games(ctx, "every game", `SELECT `+gameColumns+` FROM games ORDER BY id`)
 }
 
 // ImportGame writes a game copied from another database, under its own

@@ -117,8 +117,12 @@ func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
 
 // Games returns every game of the guild, ended or not, oldest first.
 func (s *Store) Games(ctx context.Context, guild string) ([]Game, error) {
-	op := fmt.Sprintf("games of %s", guild)
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = ? ORDER BY id`, guild)
+	return s.games(ctx, fmt.Sprintf("games of %s", guild), `SELECT `+gameColumns+` FROM games WHERE guild = ? ORDER BY id`, guild)
+}
+
+// games reads the games a query selects.
+func (s *Store) games(ctx context.Context, op, query string, args ...any) ([]Game, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}

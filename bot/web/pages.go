@@ -166,28 +166,36 @@ type bookPageData struct {
 	Steps []stepLines // with something to tell
 }
 
-// bookPage serves a book: when and what it was, and every step.
-func (s *Server) bookPage(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string) {
-	ctx := r.Context()
+// publishedBook reads book info for a page of the publication of pub:
+// told with pub's aliases, and, in a saga, with its number, kind and
+// outcome there. It returns the saga's name too.
+func (s *Server) publishedBook(ctx context.Context, pub, info store.Game) (bookData, string, error) {
 	names, sagaName, number, err := s.namesFor(ctx, pub, info)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return bookData{}, "", err
 	}
 	b, _, _, err := s.loadBook(ctx, info, names)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return bookData{}, "", err
 	}
 	b.Number = number
-	if sagaName != "" {
+	if sagaName != "" && number > 0 {
 		idx, err := s.sagaIndexOf(ctx, pub)
 		if err != nil {
-			s.fail(w, r, err)
-			return
+			return bookData{}, "", err
 		}
 		sb := idx.saga.Books[number-1]
 		b.Kind, b.Outcome = sb.Mode.String(), cmp.Or(sb.Result, b.Outcome)
+	}
+	return b, sagaName, nil
+}
+
+// bookPage serves a book: when and what it was, and every step.
+func (s *Server) bookPage(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string) {
+	b, sagaName, err := s.publishedBook(r.Context(), pub, info)
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	var told []stepLines
 	for _, st := range b.Steps {
@@ -212,18 +220,11 @@ type stepPageData struct {
 // stepPage serves step n of a book, with its picture and the way to the
 // first, previous, next and last steps that have one.
 func (s *Server) stepPage(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string, n int) {
-	ctx := r.Context()
-	names, sagaName, number, err := s.namesFor(ctx, pub, info)
+	b, sagaName, err := s.publishedBook(r.Context(), pub, info)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	b, _, _, err := s.loadBook(ctx, info, names)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	b.Number = number
 	if n > len(b.Steps) {
 		s.notFound(w)
 		return

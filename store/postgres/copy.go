@@ -12,27 +12,7 @@ import (
 
 // AllGames returns every game of every guild, oldest first.
 func (s *Store) AllGames(ctx context.Context) ([]store.Game, error) {
-	var gs []store.Game
-	err := s.retry(ctx, func() error {
-		gs = gs[:0]
-		rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			g, err := scanGame(rows)
-			if err != nil {
-				return err
-			}
-			gs = append(gs, g)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, wrap("every game", err)
-	}
-	return gs, nil
+	return s.games(ctx, "every game", `SELECT `+gameColumns+` FROM games ORDER BY id`)
 }
 
 // ImportGame writes a game copied from another database, under its own

@@ -373,10 +373,15 @@ func (s *Store) Game(ctx context.Context, id store.GameID) (g store.Game, err er
 
 // Games returns every game of the guild, oldest first.
 func (s *Store) Games(ctx context.Context, guild string) ([]store.Game, error) {
+	return s.games(ctx, fmt.Sprintf("games of %s", guild), `SELECT `+gameColumns+` FROM games WHERE guild = $1 ORDER BY id`, guild)
+}
+
+// games reads the games a query selects.
+func (s *Store) games(ctx context.Context, op, query string, args ...any) ([]store.Game, error) {
 	var gs []store.Game
 	err := s.retry(ctx, func() error {
 		gs = nil
-		rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = $1 ORDER BY id`, guild)
+		rows, err := s.pool.Query(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -391,7 +396,7 @@ func (s *Store) Games(ctx context.Context, guild string) ([]store.Game, error) {
 		return rows.Err()
 	})
 	if err != nil {
-		return nil, wrap(fmt.Sprintf("games of %s", guild), err)
+		return nil, wrap(op, err)
 	}
 	return gs, nil
 }
