@@ -10,12 +10,13 @@ import (
 )
 
 // A GameCopy is a game as one database holds it, to be written into
-// another (rhapsode migrate): its row, its whole log, and its turn
-// deadline if it has one.
+// another (rhapsode migrate): its row, its whole log, its turn deadline
+// and its publication if it has them.
 type GameCopy struct {
-	Game     Game
-	Events   []engine.Record
-	Deadline *Deadline
+	Game        Game
+	Events      []engine.Record
+	Deadline    *Deadline
+	Publication *Publication
 }
 
 // Validate checks that c can be written: a game with an ID, a log
@@ -29,6 +30,9 @@ func (c GameCopy) Validate() error {
 	}
 	if c.Deadline != nil && c.Deadline.Game != c.Game.ID {
 		return fmt.Errorf("game %d: the deadline of game %d", c.Game.ID, c.Deadline.Game)
+	}
+	if p := c.Publication; p != nil && (p.Game != c.Game.ID || p.Guild != c.Game.Guild || p.Token == "") {
+		return fmt.Errorf("game %d: the publication of game %d of %s", c.Game.ID, p.Game, p.Guild)
 	}
 	return nil
 }
@@ -76,6 +80,12 @@ func (s *Store) ImportGame(ctx context.Context, c GameCopy) (err error) {
 			return wrap(ctx, op, err)
 		}
 	}
+	if p := c.Publication; p != nil {
+		if _, err = tx.ExecContext(ctx, `INSERT INTO publications (token, guild, game_id, created) VALUES (?, ?, ?, ?)`,
+			p.Token, p.Guild, int64(g.ID), formatTime(p.Created)); err != nil {
+			return wrap(ctx, op, err)
+		}
+	}
 	if err = tx.Commit(); err != nil {
 		return wrap(ctx, op, err)
 	}
@@ -104,5 +114,15 @@ func Copy(ctx context.Context, st interface {
 		return GameCopy{}, err
 	}
 	c.Game.Deadline = c.Deadline != nil
+	if ps, ok := st.(interface {
+		PublicationOf(ctx context.Context, game GameID) (Publication, error)
+	}); ok {
+		switch p, err := ps.PublicationOf(ctx, id); {
+		case err == nil:
+			c.Publication = &p
+		case !errors.Is(err, ErrNotFound):
+			return GameCopy{}, err
+		}
+	}
 	return c, nil
 }

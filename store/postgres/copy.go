@@ -48,6 +48,12 @@ func (s *Store) ImportGame(ctx context.Context, c store.GameCopy) error {
 				return err
 			}
 		}
+		if p := c.Publication; p != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO publications (token, guild, game_id, created) VALUES ($1, $2, $3, $4)`,
+				p.Token, p.Guild, int64(g.ID), p.Created.UTC().Truncate(time.Microsecond)); err != nil {
+				return err
+			}
+		}
 		// New games are numbered after every game copied in.
 		_, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))`)
 		return err

@@ -815,6 +815,10 @@ func testCopyGames(t *testing.T, base db) {
 	if err := src.PutDeadline(ctx, dl); err != nil {
 		t.Fatal(err)
 	}
+	pub, err := src.Publish(ctx, "guild", ended.ID, "copied-token-0123456789", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	games, err := src.AllGames(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -862,6 +866,9 @@ func testCopyGames(t *testing.T, base db) {
 	}
 	if _, err := dst.ActiveGame(ctx, "guild", "c"); err != nil {
 		t.Errorf("the copied open game of channel c: %v", err)
+	}
+	if p, err := dst.Published(ctx, pub.Token); err != nil || p != pub {
+		t.Errorf("the copied publication %+v, %v; want %+v", p, err, pub)
 	}
 	// The channel whose game ended takes a new one, numbered after all.
 	next, err := dst.CreateGame(ctx, "guild", "b", "gwab", nil)
