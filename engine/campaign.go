@@ -121,5 +121,8 @@ func (g *Game) transact(actor PlayerID, decide func(tx *Tx) error) (Result, erro
 	if len(tx.draws) > 0 || len(tx.discards) > 0 {
 		return Result{}, fmt.Errorf("engine: a step of %s drew or discarded cards that no event records", g.Rules.ID())
 	}
+	if len(tx.events) > 0 {
+		tx.game.undo = tx.game.undo.settle(tx.game, g)
+	}
 	return Result{Events: tx.events, Messages: tx.messages, After: tx.game}, nil
 }

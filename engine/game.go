@@ -34,7 +34,7 @@ func (g *Game) Apply(e Event) error {
 	if e.Seq != g.Seq+1 {
 		return fmt.Errorf("engine: event %d applied to a game at %d", e.Seq, g.Seq)
 	}
-	g.mark(e)
+	g.mark(e, false)
 	if err := g.Table.applyDraws(e.Draws); err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (g *Game) Snapshot() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine: encode %s state: %w", g.Rules.ID(), err)
 	}
-	undo, err := g.undo.store()
+	undo, err := g.undo.store(g)
 	if err != nil {
 		return nil, fmt.Errorf("engine: encode %s state before the last step: %w", g.Rules.ID(), err)
 	}
@@ -142,5 +142,7 @@ func Restore(r Ruleset, data []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine: decode %s state before the last step: %w", r.ID(), err)
 	}
-	return &Game{Rules: r, Seq: s.Seq, Table: s.Table, State: st, undoable: undoable(r), undo: undo}, nil
+	g := &Game{Rules: r, Seq: s.Seq, Table: s.Table, State: st, undoable: undoable(r), undo: undo}
+	g.Compact()
+	return g, nil
 }

@@ -104,13 +104,16 @@ func specs[S State](rules []Rule[S]) []CommandSpec {
 	return out
 }
 
-// DecodeState reads a state written by json.Marshal.
+// DecodeState reads a state written by json.Marshal. The decoder grows
+// the state's lists as it reads them, leaving them room to spare; the
+// state returned is a copy that holds each list at its length, as it is
+// kept in a cached game.
 func (b *Rulebook[S]) DecodeState(data []byte) (State, error) {
 	s := b.Blank()
 	if err := json.Unmarshal(data, s); err != nil {
 		return nil, err
 	}
-	return s, nil
+	return Copy(s), nil
 }
 
 // DecodeBody reads the body of an event of this rule system.

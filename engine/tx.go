@@ -96,7 +96,7 @@ func (tx *Tx) Emit(b Body) error {
 	}
 	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
-	tx.game.mark(e)
+	tx.game.mark(e, true)
 	if err := tx.game.fold(e); err != nil {
 		return err
 	}
