@@ -327,7 +327,7 @@ func (b Driven) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	ch.Base, ch.LastDriven, ch.Runaway = b.To, s.Round, false
+	ch.Base, ch.LastDriven, ch.Runaway = b.To, int16(s.Round), false
 	if b.Refill {
 		ch.Thrown = 0
 	}
@@ -355,7 +355,7 @@ func (b JavelinThrown) Apply(s *State) error {
 		return err
 	}
 	if b.Load > 0 {
-		ch.Thrown = b.Thrown
+		ch.Thrown = int16(b.Thrown)
 	}
 	if b.Acted {
 		return s.acted(b.Clan)
@@ -1470,7 +1470,7 @@ func (s *State) planThrow(ch *Element, r route, target *Element, at string, refi
 	ev := JavelinThrown{Clan: ch.Clan, Chariot: ch.ID, ChariotLabel: ch.Label(), Thrower: thrower.ID, ThrowerLabel: thrower.Label(),
 		Target: shotAt.ID, TargetLabel: shotAt.Label(), At: from.FrontCenter(), Distance: round1(bestGap), Long: bestGap > chariotShort}
 	if load := s.Options.Javelins; load > 0 {
-		thrown := ch.Thrown
+		thrown := int(ch.Thrown)
 		if refill >= 0 && refill <= best {
 			thrown = 0
 		}
@@ -1577,7 +1577,7 @@ func crewFell(tx *engine.Tx, s *State, victim *Element, w Wounded) error {
 			return err
 		}
 	}
-	if ch.manned() || ch.Status != Standing || !ch.Placed || ch.LastDriven == 0 || ch.LastDriven < s.Round-1 {
+	if ch.manned() || ch.Status != Standing || !ch.Placed || ch.LastDriven == 0 || int(ch.LastDriven) < s.Round-1 {
 		return nil
 	}
 	return tx.Emit(Bolted{Chariot: ch.ID, Label: ch.Label()})
@@ -1679,7 +1679,7 @@ func (s *State) crewNote(el *Element) string {
 		b.WriteString(", empty")
 	}
 	if n := s.Options.Javelins; n > 0 {
-		fmt.Fprintf(&b, ", %d of %d javelins", max(n-el.Thrown, 0), n)
+		fmt.Fprintf(&b, ", %d of %d javelins", max(n-int(el.Thrown), 0), n)
 	}
 	return b.String()
 }
@@ -1705,7 +1705,7 @@ func (s *State) crewLabel(el *Element) string {
 		parts = append(parts, "empty")
 	}
 	if n := s.Options.Javelins; n > 0 {
-		parts = append(parts, fmt.Sprintf("%d/%d jav", max(n-el.Thrown, 0), n))
+		parts = append(parts, fmt.Sprintf("%d/%d jav", max(n-int(el.Thrown), 0), n))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -173,7 +173,7 @@ func (b LootingBegun) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	hero.Looting, hero.LootRound = b.Body, b.Round
+	hero.Looting, hero.LootRound = b.Body, int16(b.Round)
 	return s.acted(b.Clan)
 }
 
@@ -373,7 +373,7 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("10.3", "The body of %s is not lying on the field.", body.Name)
 	case !touching(hero, body.Base):
 		return engine.Refuse("10.3.2", "%s must touch the body of %s to loot it.", hero.Name, body.Name)
-	case body.FellRound == s.Round:
+	case int(body.FellRound) == s.Round:
 		return engine.Refuse("10.3.2", "%s fell this round; his armor may be looted from the next.", body.Name)
 	}
 	if hero.Looting != body.ID {
@@ -382,7 +382,7 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		return afterAction(tx)
 	}
-	if hero.LootRound == s.Round {
+	if int(hero.LootRound) == s.Round {
 		return engine.Refuse("10.3.2", "%s began looting this round; the armor is his when his clan's turn comes again.", hero.Name)
 	}
 	for i := range s.Elements {

@@ -39,7 +39,7 @@ func (b Ruled) Apply(s *State) error {
 		return err
 	}
 	if b.Wounds != nil {
-		el.Wounds = *b.Wounds
+		el.Wounds = int16(*b.Wounds)
 	}
 	if b.To != nil {
 		el.Base, el.Placed = *b.To, true

@@ -111,7 +111,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	clan := Clan{Tag: tag, Name: name, Player: c.Actor, Side: side, Hero: elementID(tag, "H")}
-	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: min(classFor(max(honor, firstHeroHonor)), 4), Honor: honor}}
+	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: int16(min(classFor(max(honor, firstHeroHonor)), 4)), Honor: honor}}
 	for i, n := range comps {
 		id := elementID(tag, fmt.Sprintf("C%d", i+1))
 		if n == "" {

@@ -168,7 +168,10 @@ type Clan struct {
 	Jokers []engine.Card `json:"jokers,omitempty"`
 }
 
-// Element is one stand on the table (3.4).
+// Element is one stand on the table (3.4). A big battle has about a
+// hundred, and a cached game keeps them all, so the counts that stay
+// small (wounds, class, blessings, javelins thrown, rounds) are kept in
+// 16 bits; their JSON is the same as an int's.
 type Element struct {
 	ID     ElementID   `json:"id"`
 	Clan   ClanTag     `json:"clan"`
@@ -177,32 +180,32 @@ type Element struct {
 	Name   string      `json:"name"`
 	Base   engine.Base `json:"base"`
 	Placed bool        `json:"placed,omitempty"`
-	Wounds int         `json:"wounds,omitempty"`
+	Wounds int16       `json:"wounds,omitempty"`
 	Status Status      `json:"status,omitempty"`
 	// Class is a Hero's class (4.5) as the book began; 0 for every other
 	// element. The class in play follows Honor (see heroClass).
-	Class int `json:"class,omitempty"`
+	Class int16 `json:"class,omitempty"`
 	// Honor is a Hero's honor points, and Gained what he has won or lost
 	// in this book (4, 6.2.2).
 	Honor  int `json:"honor,omitempty"`
 	Gained int `json:"gained,omitempty"`
 	// The gods (11): a Hero who has called on them, the blessings he
 	// holds, and the jokers' dispensations on any element.
-	Invoked bool `json:"invoked,omitempty"`
-	Fury    bool `json:"fury,omitempty"`
-	Aegis   int  `json:"aegis,omitempty"`
-	Blessed bool `json:"blessed,omitempty"`
-	Shield  bool `json:"shield,omitempty"`
-	Doubled bool `json:"doubled,omitempty"`
-	Extra   bool `json:"extra,omitempty"`
+	Invoked bool  `json:"invoked,omitempty"`
+	Fury    bool  `json:"fury,omitempty"`
+	Aegis   int16 `json:"aegis,omitempty"`
+	Blessed bool  `json:"blessed,omitempty"`
+	Shield  bool  `json:"shield,omitempty"`
+	Doubled bool  `json:"doubled,omitempty"`
+	Extra   bool  `json:"extra,omitempty"`
 	// Bodies and armor (8.9, 10.3): what an element carries or is
 	// looting, and for a fallen warrior, when he fell and what became of
 	// his body and armor.
 	Carrying   ElementID  `json:"carrying,omitempty"`
 	Armor      ElementID  `json:"armor,omitempty"`
 	Looting    ElementID  `json:"looting,omitempty"`
-	LootRound  int        `json:"loot_round,omitempty"`
-	FellRound  int        `json:"fell_round,omitempty"`
+	LootRound  int16      `json:"loot_round,omitempty"`
+	FellRound  int16      `json:"fell_round,omitempty"`
 	WasHero    bool       `json:"was_hero,omitempty"`
 	Saved      bool       `json:"saved,omitempty"`
 	ArmorTaken bool       `json:"armor_taken,omitempty"`
@@ -218,9 +221,9 @@ type Element struct {
 	// last load (13.2). See chariot.go.
 	Rider      ElementID `json:"rider,omitempty"`
 	Aboard     ElementID `json:"aboard,omitempty"`
-	LastDriven int       `json:"last_driven,omitempty"`
+	LastDriven int16     `json:"last_driven,omitempty"`
 	Runaway    bool      `json:"runaway,omitempty"`
-	Thrown     int       `json:"thrown,omitempty"`
+	Thrown     int16     `json:"thrown,omitempty"`
 }
 
 // Label is how the element reads in text: its short name and what it is.

@@ -50,7 +50,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		case Standing, Withdrawing:
 			v.Pieces = append(v.Pieces, engine.Piece{
 				Label: string(el.ID), Kind: kindCode(el), Group: group[el.Clan],
-				Base: el.Base, Wounds: el.Wounds, Limit: s.woundLimit(el), Crew: s.crewLabel(el),
+				Base: el.Base, Wounds: int(el.Wounds), Limit: s.woundLimit(el), Crew: s.crewLabel(el),
 			})
 		case Fallen:
 			v.Tokens = append(v.Tokens, engine.Token{Kind: engine.BodyToken, Label: el.Name, At: el.Base.Center, Group: group[el.Clan]})

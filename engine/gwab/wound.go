@@ -57,14 +57,14 @@ func (b Wounded) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	el.Wounds = b.Wounds
+	el.Wounds = int16(b.Wounds)
 	if !b.Falls() {
 		return nil
 	}
 	if b.Champion {
 		s.ChampionFell = el.Name
 	}
-	el.FellRound, el.WasHero = s.Round, s.isHero(el)
+	el.FellRound, el.WasHero = int16(s.Round), s.isHero(el)
 	switch el.Kind {
 	case Hero, Companion:
 		el.Status = Fallen
@@ -111,7 +111,7 @@ func (b ClanLeft) Apply(s *State) error {
 // grows with his class.
 func (s *State) woundLimit(el *Element) int {
 	if s.isHero(el) {
-		return min(classFor(el.Honor), 4) + 2 + el.Aegis
+		return min(classFor(el.Honor), 4) + 2 + int(el.Aegis)
 	}
 	switch el.Kind {
 	case Companion, Hero:
@@ -138,7 +138,7 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 	if victim.Shield {
 		return tx.Emit(WoundDeferred{Element: victim.ID, Label: victim.Label()})
 	}
-	ev := Wounded{Element: victim.ID, Label: woundLabel(victim), Why: why, Wounds: victim.Wounds + 1, Limit: s.woundLimit(victim)}
+	ev := Wounded{Element: victim.ID, Label: woundLabel(victim), Why: why, Wounds: int(victim.Wounds) + 1, Limit: s.woundLimit(victim)}
 	if by != nil {
 		ev.By, ev.ByLabel = by.ID, by.Label()
 	}
