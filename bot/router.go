@@ -507,6 +507,11 @@ func catchUp(ctx context.Context, st Store, id store.GameID, g *engine.Game) err
 			return err
 		}
 	}
+	if len(recs) > 0 {
+		// The store holds whole steps, so the last applied ends one:
+		// keep the step before it as compactly as the rules allow.
+		g.Compact()
+	}
 	return nil
 }
 

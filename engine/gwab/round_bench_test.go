@@ -11,7 +11,7 @@ import (
 
 // battle12 is a battle of six players and twelve clans (96 elements),
 // started, at the first turn of its first round.
-func battle12(b *testing.B) *enginetest.Player {
+func battle12(b testing.TB) *enginetest.Player {
 	p := enginetest.NewPlayer(b, New(), "p1", 12)
 	p.Must(b, "p1|book open|mode:battle")
 	for i := 1; i <= 6; i++ {
