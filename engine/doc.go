@@ -18,6 +18,9 @@
 //   - table.go: the state every game has whatever its rules: seed, decks, loaded dice.
 //   - geometry (open.go, square.go, hex.go): positions and bases on an open
 //     table, and square and hex grids, for all five rule systems.
+//   - undo.go: taking the last step back (/undo). A game keeps the step
+//     before as a whole copy of its state, or, when the rule system's state
+//     is a [Rewinder], as what the step changed.
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
 //
