@@ -114,7 +114,7 @@ func (r *Router) replay(ctx context.Context, key channelKey, req Request) ([]Rep
 	}
 	defer func() { <-r.painters }()
 	for n := min(len(shown), maxReplayFrames); ; n /= 2 {
-		data, err := encodeReplay(rend, viewer, rs, events, spread(shown, n))
+		data, err := encodeReplay(rend, viewer, rs, events, spread(shown, n), r.names.view)
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +161,7 @@ func spread(steps []int, n int) []int {
 
 // encodeReplay plays the game again, draws the steps chosen, and writes
 // them as an animated GIF.
-func encodeReplay(rend Renderer, viewer engine.Viewer, rs engine.Ruleset, events []engine.Event, chosen []int) ([]byte, error) {
+func encodeReplay(rend Renderer, viewer engine.Viewer, rs engine.Ruleset, events []engine.Event, chosen []int, name func(*engine.View)) ([]byte, error) {
 	anim := &gif.GIF{}
 	want := map[int]bool{}
 	for _, n := range chosen {
@@ -171,7 +171,9 @@ func encodeReplay(rend Renderer, viewer engine.Viewer, rs engine.Ruleset, events
 		if !want[n] {
 			return nil
 		}
-		pic, err := rend.PNG(viewer.View(g, step))
+		v := viewer.View(g, step)
+		name(&v)
+		pic, err := rend.PNG(v)
 		if err != nil {
 			return fmt.Errorf("replay: draw step %d: %w", n, err)
 		}

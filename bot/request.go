@@ -29,6 +29,9 @@ type Request struct {
 	// (a Discord interaction): a request delivered again under the same
 	// ID makes no second step and gets the first answer again.
 	Interaction string
+	// Name is the user's display name as the transport knows it, for the
+	// board pictures, which cannot show a mention; empty, his ID serves.
+	Name string
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is

@@ -103,6 +103,8 @@ type Router struct {
 	tables   []tableCommand
 	commands []engine.CommandSpec
 
+	// names are the players' display names, for the pictures (names.go).
+	names names
 	// painters holds a token for each picture being drawn (Config.Painters).
 	painters chan struct{}
 
@@ -202,6 +204,9 @@ func randomSeed() uint64 {
 // error: problems become private replies in game terms, and a refused
 // command changes nothing.
 func (r *Router) Handle(ctx context.Context, req Request) []Reply {
+	if req.Name != "" {
+		r.names.note(req.User, req.Name)
+	}
 	if ix, ok := r.cfg.Store.(Interactions); ok && req.Interaction != "" {
 		return r.once(ctx, ix, req)
 	}
@@ -610,6 +615,7 @@ func (r *Router) picture(ctx context.Context, g *engine.Game, last []engine.Even
 	if v.Width <= 0 || v.Depth <= 0 {
 		return nil
 	}
+	r.names.view(&v)
 	select {
 	case r.painters <- struct{}{}:
 	case <-ctx.Done():

@@ -29,6 +29,7 @@ func requestOf(i *discordgo.Interaction) (bot.Request, error) {
 		// Discord may deliver one interaction more than once; the router
 		// acts on it once.
 		Interaction: i.ID,
+		Name:        displayName(i.Member.User),
 	}, nil
 }
 
@@ -71,4 +72,14 @@ func optionText(o *discordgo.ApplicationCommandInteractionDataOption) (string, e
 		return "", nil
 	}
 	return "", fmt.Errorf("a value of type %T", o.Value)
+}
+
+// displayName is how the board pictures name a user: his display name,
+// else his username. (A server nickname is left out: the same player's
+// picture in another server would show it.)
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
 }
