@@ -270,6 +270,11 @@ func (s *scene) kindCode(ps pieceShape) {
 	}
 	tw := f.width(code)
 	capH := f.ascent * 0.72 // about the height of a capital
+	if (tw+2*s.k > w || capH+3*s.k > h) && f == s.fs.kind {
+		// A long code ("CMD", "HCAT") in a small square: a size smaller.
+		f = s.fs.kindSmall
+		tw, capH = f.width(code), f.ascent*0.72
+	}
 	if tw+2*s.k > w || capH+3*s.k > h {
 		return
 	}

@@ -104,7 +104,7 @@ func (f *face) width(s string) float64 {
 
 // faces is the set of faces one picture uses.
 type faces struct {
-	title, caption, label, labelBig, small, kind, kindBig, legend, legendBold, ruler *face
+	title, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
 }
 
 // facePool hands out face sets; glyphs rasterised for one picture are
@@ -128,6 +128,7 @@ func (p *facePool) get() *faces {
 		small:      newFace(p.fonts.regular, 12*k),
 		kind:       newFace(p.fonts.bold, 11*k),
 		kindBig:    newFace(p.fonts.bold, 20*k),
+		kindSmall:  newFace(p.fonts.bold, 8.5*k),
 		legend:     newFace(p.fonts.regular, 15*k),
 		legendBold: newFace(p.fonts.bold, 15*k),
 		ruler:      newFace(p.fonts.regular, 13*k),
