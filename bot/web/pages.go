@@ -22,8 +22,11 @@ import (
 // each ID becomes "Player N", numbered in the order the published game
 // first names them, the same on every page of one publication.
 
-// snowflake is a Discord ID.
-var snowflake = regexp.MustCompile(`<@!?\d{17,20}>|\b\d{17,20}\b`)
+// snowflake is a Discord ID, bare or as a mention; digits is its number.
+var (
+	snowflake = regexp.MustCompile(`<@!?\d{17,20}>|\b\d{17,20}\b`)
+	digits    = regexp.MustCompile(`\d+`)
+)
 
 // aliases names the players of one publication.
 type aliases map[string]string
@@ -31,7 +34,7 @@ type aliases map[string]string
 // name returns the alias of the account s names, numbering it if new.
 func (a aliases) name(s string) string {
 	id := s
-	if m := regexp.MustCompile(`\d+`).FindString(s); m != "" {
+	if m := digits.FindString(s); m != "" {
 		id = m
 	}
 	if n, ok := a[id]; ok {
