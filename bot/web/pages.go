@@ -254,18 +254,18 @@ func (s *Server) stepPage(w http.ResponseWriter, r *http.Request, p store.Public
 
 // picture serves step n's board as the step left it. A step once
 // recorded never changes, so its picture is kept by browsers for good.
-func (s *Server) picture(w http.ResponseWriter, r *http.Request, info store.Game, n int) {
+func (s *Server) picture(w http.ResponseWriter, r *http.Request, pub, info store.Game, n int) {
 	if s.cfg.Renderer == nil {
 		s.notFound(w)
 		return
 	}
-	key := pictureKey{info.ID, n}
-	etag := fmt.Sprintf(`"%d-%d"`, info.ID, n)
+	key := pictureKey{pub.ID, info.ID, n}
+	etag := fmt.Sprintf(`"%d-%d-%d"`, pub.ID, info.ID, n)
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	pic, err := s.drawn(r.Context(), key, info)
+	pic, err := s.drawn(r.Context(), key, pub, info)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -277,8 +277,9 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request, info store.Game
 	w.Write(pic)
 }
 
-// drawn returns step key.step's picture of book info, drawing it once.
-func (s *Server) drawn(ctx context.Context, key pictureKey, info store.Game) ([]byte, error) {
+// drawn returns step key.step's picture of book info, as the
+// publication of pub names its players, drawing it once.
+func (s *Server) drawn(ctx context.Context, key pictureKey, pub, info store.Game) ([]byte, error) {
 	s.mu.Lock()
 	pic, ok := s.pictures[key]
 	if ok {
@@ -288,10 +289,6 @@ func (s *Server) drawn(ctx context.Context, key pictureKey, info store.Game) ([]
 	s.mu.Unlock()
 	if ok {
 		return pic, nil
-	}
-	pub, err := s.publicationOfBook(ctx, info)
-	if err != nil {
-		return nil, err
 	}
 	names, _, _, err := s.namesFor(ctx, pub, info)
 	if err != nil {
@@ -334,33 +331,6 @@ func (s *Server) drawn(ctx context.Context, key pictureKey, info store.Game) ([]
 	}
 	s.mu.Unlock()
 	return pic, nil
-}
-
-// publicationOfBook is the game whose aliases a book's pictures use: the
-// saga it belongs to when that is published, else the book itself.
-func (s *Server) publicationOfBook(ctx context.Context, info store.Game) (store.Game, error) {
-	if _, err := s.cfg.Store.PublicationOf(ctx, info.ID); err == nil {
-		return info, nil
-	}
-	games, err := s.cfg.Store.Games(ctx, info.Guild)
-	if err != nil {
-		return store.Game{}, err
-	}
-	for _, g := range slices.Backward(games) {
-		if rs, ok := s.rules[g.Ruleset]; !ok || !isSaga(rs) {
-			continue
-		}
-		idx, err := s.sagaIndexOf(ctx, g)
-		if err != nil {
-			return store.Game{}, err
-		}
-		if _, ok := idx.bookNumber[strconv.FormatInt(int64(info.ID), 10)]; ok {
-			if _, err := s.cfg.Store.PublicationOf(ctx, g.ID); err == nil {
-				return g, nil
-			}
-		}
-	}
-	return store.Game{}, errNotFound
 }
 
 // namesFor makes the aliases of a publication (pub) for a page of info:

@@ -53,10 +53,11 @@ type Server struct {
 	sagas    map[store.GameID]*sagaIndex
 }
 
-// pictureKey names one step's picture of one book.
+// pictureKey names one step's picture of one book, as one publication
+// (whose aliases it shows) draws it.
 type pictureKey struct {
-	game store.GameID
-	step int
+	pub, game store.GameID
+	step      int
 }
 
 // maxPictures bounds the pictures kept drawn (some 150 KB each).
@@ -268,7 +269,7 @@ func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if png {
-		s.picture(w, r, info, n)
+		s.picture(w, r, pub, info, n)
 		return
 	}
 	s.stepPage(w, r, p, pub, info, prefix, n)
