@@ -4,7 +4,10 @@
 //
 // This first part is data only: the movement table by terrain (§1), missile
 // ranges and hit bands (§2.F-H), base morale by 2D6 and its colour (§3), the
-// morale-check result bands, the melee chart by weapon (§8b), the siege
+// morale-check result bands and modifiers, the melee chart by weapon (§8b)
+// with bonus dice and elephants' triple damage, fire hits with their
+// modifiers and casualties less armor (§2.H-J), the activation and event
+// cards (§1.A, §6), the siege
 // damage table (§7), the 18 civilizations (§8a), and the parser that turns a
 // one-line unit list into validated units. It is not yet a rule system: it
 // does not implement engine.Rulebook and is not registered with the bot.
