@@ -5,7 +5,6 @@ import (
 	"image"
 	"math"
 
-	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
 )
 
@@ -53,7 +52,7 @@ func coordHint(v *engine.View, b *board) string {
 
 // legendItem is one entry of the legend's key: an icon and a word.
 type legendItem struct {
-	icon func(dc *gg.Context, r rect)
+	icon func(c *canvas, r rect)
 	text string
 }
 
@@ -89,10 +88,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		if side == 1 {
 			cue = "hatched"
 		}
-		items = append(items, legendItem{func(dc *gg.Context, r rect) { swatch(dc, k, st, r) }, cue + ": " + name})
+		items = append(items, legendItem{func(c *canvas, r rect) { swatch(c, k, st, r) }, cue + ": " + name})
 	}
 	if len(v.Pieces) > 0 && v.Kind == engine.OpenTable {
-		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+		items = append(items, legendItem{func(c *canvas, r rect) {
+			dc := c.dc
 			dc.SetLineWidth(5 * k)
 			dc.SetColor(ink)
 			dc.DrawLine(r.x0, r.y0+r.h()/2, r.x1, r.y0+r.h()/2)
@@ -104,7 +104,8 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		}, "front edge"})
 	}
 	if len(v.Pieces) > 0 && v.Kind != engine.OpenTable {
-		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+		items = append(items, legendItem{func(cv *canvas, r rect) {
+			dc := cv.dc
 			c := pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
 			polygon(dc, []pt{{c.x + 9*k, c.y}, {c.x - 3*k, c.y - 5*k}, {c.x - 3*k, c.y + 5*k}})
 			dc.SetColor(white)
@@ -121,7 +122,8 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		}
 	}
 	if wounds {
-		items = append(items, legendItem{func(dc *gg.Context, r rect) {
+		items = append(items, legendItem{func(c *canvas, r rect) {
+			dc := c.dc
 			cy := (r.y0 + r.y1) / 2
 			rr := 3.7 * k
 			for i, x := range []float64{r.x0 + 8*k, r.x0 + 18*k} {
@@ -164,9 +166,9 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	for kind, name := range []string{"fallen", "armour dropped", marker} {
 		if tokens[kind] {
 			kind := engine.TokenKind(kind)
-			items = append(items, legendItem{func(dc *gg.Context, r rect) {
+			items = append(items, legendItem{func(c *canvas, r rect) {
 				ts := tokenShape{t: &engine.Token{Kind: kind}, style: groupStyle{fill: keyGrey}, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}, r: 6.5 * k}
-				(&scene{dc: dc, k: k, tokens: []tokenShape{ts}}).drawTokens()
+				(&scene{img: c.img, dc: c.dc, fl: c.fl, k: k, tokens: []tokenShape{ts}}).drawTokens()
 			}, name})
 		}
 	}
@@ -183,15 +185,15 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		return pt{r.x0 + 2*k, (r.y0 + r.y1) / 2}, pt{r.x1 - 2*k, (r.y0 + r.y1) / 2}
 	}
 	markItems := []legendItem{
-		{func(dc *gg.Context, r rect) { a, b := mid(r); moveMark(dc, k, a, b, keyGrey) }, "moved"},
-		{func(dc *gg.Context, r rect) { a, b := mid(r); fireMark(dc, k, a, pt{b.x + 6*k, b.y}, false, 7*k) }, "missile missed"},
-		{func(dc *gg.Context, r rect) { a, b := mid(r); meleeMark(dc, k, a, b) }, "melee"},
-		{func(dc *gg.Context, r rect) { a, b := mid(r); impactMark(dc, k, a, b) }, "pushed"},
-		{func(dc *gg.Context, r rect) { killMark(dc, k, pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}) }, "removed"},
-		{func(dc *gg.Context, r rect) {
+		{func(c *canvas, r rect) { a, b := mid(r); moveMark(c.dc, k, a, b, keyGrey) }, "moved"},
+		{func(c *canvas, r rect) { a, b := mid(r); fireMark(c.dc, k, a, pt{b.x + 6*k, b.y}, false, 7*k) }, "missile missed"},
+		{func(c *canvas, r rect) { a, b := mid(r); meleeMark(c.dc, k, a, b) }, "melee"},
+		{func(c *canvas, r rect) { a, b := mid(r); impactMark(c.dc, k, a, b) }, "pushed"},
+		{func(c *canvas, r rect) { killMark(c.dc, k, pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}) }, "removed"},
+		{func(c *canvas, r rect) {
 			a, b := mid(r)
 			b.x -= 11 * k
-			fireMark(dc, k, a, b, true, 7*k)
+			fireMark(c.dc, k, a, b, true, 7*k)
 		}, "missile hit"},
 	}
 	for _, i := range []int{0, 5, 1, 2, 3, 4} {
@@ -288,7 +290,8 @@ func groupEntryWidth(v *engine.View, st []groupStyle, fs *faces, k float64, i in
 }
 
 // draw draws the legend with its top at y.
-func (lg *legend) draw(img *image.RGBA, dc *gg.Context, fs *faces, k float64, v *engine.View, st []groupStyle, y float64) {
+func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []groupStyle, y float64) {
+	img, dc := c.img, c.dc
 	W := float64(img.Bounds().Dx())
 	m := 14 * k
 	// a rule between board and legend
@@ -303,7 +306,7 @@ func (lg *legend) draw(img *image.RGBA, dc *gg.Context, fs *faces, k float64, v 
 		x := m
 		for _, it := range row {
 			r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchW*k, y + (lg.rowH+swatchH*k)/2}
-			it.icon(dc, r)
+			it.icon(c, r)
 			drawText(img, fs.legend, it.text, x+iconW, base(y), rulerInk)
 			x += iconW + fs.legend.width(it.text) + gap
 		}
@@ -313,7 +316,7 @@ func (lg *legend) draw(img *image.RGBA, dc *gg.Context, fs *faces, k float64, v 
 		for j, i := range row {
 			x := m + float64(j)*lg.colW
 			r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchW*k, y + (lg.rowH+swatchH*k)/2}
-			swatch(dc, k, st[i], r)
+			swatch(c, k, st[i], r)
 			x += (swatchW + 8) * k
 			p, t := groupEntry(v, st, i)
 			if p != "" {
@@ -327,9 +330,9 @@ func (lg *legend) draw(img *image.RGBA, dc *gg.Context, fs *faces, k float64, v 
 }
 
 // swatch draws a group's sample base in r, front edge up.
-func swatch(dc *gg.Context, k float64, st groupStyle, r rect) {
+func swatch(c *canvas, k float64, st groupStyle, r rect) {
 	poly := []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}}
-	s := &scene{dc: dc, k: k, b: board{kind: engine.OpenTable}}
+	s := &scene{img: c.img, dc: c.dc, fl: c.fl, k: k, b: board{kind: engine.OpenTable}}
 	s.pieces = []pieceShape{{p: &engine.Piece{}, style: st, poly: poly, front: [2]pt{poly[0], poly[1]}, box: r, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}}}
 	s.drawPieces()
 }

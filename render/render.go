@@ -192,7 +192,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	s.drawMarks()
 	s.drawLabels()
 	s.drawPlates()
-	lg.draw(frame, dc, fs, k, v, st, float64(headerH+areaH))
+	lg.draw(c, fs, k, v, st, float64(headerH+areaH))
 	return c, nil
 }
 
