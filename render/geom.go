@@ -107,7 +107,12 @@ func outline(dc pather, ps []pt, w float64) bool {
 
 // clipHalf keeps the part of poly where n·p >= c (Sutherland–Hodgman).
 func clipHalf(poly []pt, nx, ny, c float64) []pt {
-	var out []pt
+	return clipHalfTo(nil, poly, nx, ny, c)
+}
+
+// clipHalfTo is clipHalf appending to out, which must not share poly's
+// memory.
+func clipHalfTo(out, poly []pt, nx, ny, c float64) []pt {
 	for i := range poly {
 		a, b := poly[i], poly[(i+1)%len(poly)]
 		da, db := nx*a.x+ny*a.y-c, nx*b.x+ny*b.y-c
@@ -147,10 +152,12 @@ func stripes(dc pather, poly []pt, origin pt, deg, period, w float64) {
 		d := nx*p.x + ny*p.y - o
 		lo, hi = math.Min(lo, d), math.Max(hi, d)
 	}
+	// Two buffers for the clipped bands, reused: polygon copies them.
+	var half, band []pt
 	for k := math.Floor(lo / period); k*period < hi; k++ {
 		a := k*period + o
-		band := clipHalf(poly, nx, ny, a)
-		band = clipHalf(band, -nx, -ny, -(a + w))
+		half = clipHalfTo(half[:0], poly, nx, ny, a)
+		band = clipHalfTo(band[:0], half, -nx, -ny, -(a + w))
 		if len(band) >= 3 {
 			polygon(dc, band)
 		}

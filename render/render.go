@@ -155,7 +155,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	if cached {
 		c = r.canvas(W, H)
 	} else {
-		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)))
+		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)), nil)
 	}
 	frame, dc := c.img, c.dc
 	fill(frame, image.Rect(0, 0, W, headerH), white)
@@ -204,10 +204,15 @@ type canvas struct {
 	fl  *filler
 }
 
-func newCanvas(img *image.RGBA) *canvas {
+// newCanvas makes a canvas of img, with fl as its filler (a new one when
+// nil).
+func newCanvas(img *image.RGBA, fl *filler) *canvas {
 	dc := gg.NewContextForRGBA(img)
 	dc.Push() // the context's first state, for the next picture
-	return &canvas{img: img, dc: dc, fl: newFiller()}
+	if fl == nil {
+		fl = newFiller()
+	}
+	return &canvas{img: img, dc: dc, fl: fl}
 }
 
 // canvas returns a spare w by h canvas, or a new one. Its pixels are not
@@ -223,10 +228,11 @@ func (r *Renderer) canvas(w, h int) *canvas {
 	if !ok || cap(c.img.Pix) < n {
 		// Room for a little more, so that a taller picture next time
 		// does not allocate again.
-		return newCanvas(&image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)})
+		var fl *filler
+		if ok {
+			fl = c.fl
+		}
+		return newCanvas(&image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, fl)
 	}
-	img := &image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	nc := newCanvas(img)
-	nc.fl = c.fl
-	return nc
+	return newCanvas(&image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, c.fl)
 }
