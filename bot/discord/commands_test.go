@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 )
@@ -20,7 +21,7 @@ var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
 // can use and checks each against Discord's rules for application
 // commands, which it would refuse to register otherwise.
 func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
-	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New()}})
+	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New(), btg.New()}})
 	specs := router.Commands()
 	cmds, err := ApplicationCommands(specs)
 	if err != nil {

@@ -155,7 +155,7 @@ func TestParseUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []UnitSpec{{4, Phalanx, Spear, 16}, {2, LightCavalry, Javelin, 8}}
+	want := []UnitSpec{{4, Phalanx, Spear, 16, 1}, {2, LightCavalry, Javelin, 8, 0}}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
@@ -178,7 +178,7 @@ func TestParseUnits(t *testing.T) {
 		}
 	}
 	for _, s := range SampleArmies {
-		if _, err := ParseUnits(s.Units); err != nil {
+		if _, _, err := ParseArmy(s.Units); err != nil {
 			t.Errorf("sample army %s: %v", s.Name, err)
 		}
 		if _, ok := CivByKey(s.Civ); !ok {

@@ -17,6 +17,12 @@ const (
 	Camelry
 	Chariot
 	Elephant
+	// Siege engines (§7): a crew of figures working one engine.
+	StoneThrower
+	Catapult
+	HeavyCatapult
+	Ballista
+	Helepolis
 )
 
 // Terrain is a kind of ground for the movement table (§1).
@@ -58,7 +64,21 @@ var classes = map[Class]classInfo{
 	Camelry:       {"camel", "camelry", [3]int{14, 12, 10}, true, true, moraleMounted, []Weapon{Spear, Sword, ShortBow, CompositeBow}},
 	Chariot:       {"chariot", "chariots", [3]int{12, 6, 0}, true, true, moraleMounted, []Weapon{Spear, ShortBow, CompositeBow, Javelin}},
 	Elephant:      {"elephant", "elephants", [3]int{8, 4, 0}, true, false, moraleMounted, []Weapon{Tusks, ShortBow, CompositeBow, Javelin}},
+	// Siege engines move as their crews drag them (RULINGS.md, btg,
+	// "siege"): 4" on level ground, 2" over rough, never into woods; the
+	// helepolis, a wheeled tower, 3" on level ground only.
+	StoneThrower:  {"stone-thrower", "stone thrower", [3]int{4, 2, 0}, false, false, moraleInfantry, []Weapon{Engine}},
+	Catapult:      {"catapult", "catapult", [3]int{4, 2, 0}, false, false, moraleInfantry, []Weapon{Engine}},
+	HeavyCatapult: {"hvy-catapult", "heavy catapult", [3]int{4, 2, 0}, false, false, moraleInfantry, []Weapon{Engine}},
+	Ballista:      {"ballista", "ballista", [3]int{4, 2, 0}, false, false, moraleInfantry, []Weapon{Engine}},
+	Helepolis:     {"helepolis", "helepolis", [3]int{3, 0, 0}, false, false, moraleInfantry, []Weapon{Engine}},
 }
+
+// Siege tells a siege engine (§7).
+func (c Class) Siege() bool { return c >= StoneThrower }
+
+// Foot tells infantry: neither mounted nor a siege engine.
+func (c Class) Foot() bool { return !classes[c].mounted && !c.Siege() }
 
 // Key is the class's word in a unit list, e.g. "lt-cav".
 func (c Class) Key() string { return classes[c].key }
@@ -91,6 +111,7 @@ const (
 	Sling
 	ShortBow
 	CompositeBow
+	Engine // a siege engine's own shot (§7)
 )
 
 type weaponInfo struct {
@@ -113,6 +134,7 @@ var weapons = map[Weapon]weaponInfo{
 	Sling:        {"sling", 2, true, 6, 8, 3, 2},
 	ShortBow:     {"bow", 2, true, 7, 14, 4, 3},
 	CompositeBow: {"composite", 2, true, 8, 16, 5, 4},
+	Engine:       {"engine", 2, false, 0, 0, 0, 0},
 }
 
 // Key is the weapon's word in a unit list.

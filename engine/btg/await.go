@@ -1,0 +1,126 @@
+package btg
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Whom the battle waits for, who its game master is, and what to offer a
+// player typing a unit's name.
+
+var (
+	_ engine.Awaiter   = Rules{}
+	_ engine.Mastered  = Rules{}
+	_ engine.Completer = Rules{}
+)
+
+// Awaited returns the players the battle waits for, each with what
+// stands for him at a deadline: /done (which passes the card, ends his
+// leaders' moves or his fire), /stand for a charged unit, and for the
+// game master's decision nothing (he is reminded, not replaced).
+func (Rules) Awaited(st engine.State) []engine.Await {
+	s, ok := st.(*State)
+	if !ok || len(s.Armies) < 2 || s.Stage == Over {
+		return nil
+	}
+	wait := func(side Side, task string, timeout engine.Command) engine.Await {
+		a := s.Armies[side]
+		timeout.Actor = a.Player
+		return engine.Await{Player: a.Player, Who: "the " + a.Name, Round: s.Turn, Task: task, Timeout: timeout}
+	}
+	done := engine.Command{Name: "done"}
+	if w := s.Await; w != nil {
+		t := s.Unit(w.Target)
+		return []engine.Await{wait(t.Side, fmt.Sprintf("answer %s's charge on %s with /avoid or /stand", w.Charger, t.ID), engine.Command{Name: "stand"})}
+	}
+	if j := s.Judge; j != nil {
+		return []engine.Await{{Player: s.Master, Who: "the game master", Round: s.Turn, Task: "decide on " + j.Event + ": " + j.Ask}}
+	}
+	var out []engine.Await
+	switch s.Stage {
+	case Deploying, Fire:
+		what := map[Stage]string{Deploying: "deployment", Fire: "fire"}[s.Stage]
+		for side := BlackSide; side <= RedSide; side++ {
+			if !s.Armies[side].Done {
+				out = append(out, wait(side, fmt.Sprintf("finish the %s' %s", s.Armies[side].Name, what), done))
+			}
+		}
+	case Movement:
+		c := s.Card
+		if c == nil {
+			return nil
+		}
+		if c.Leaders {
+			for side := BlackSide; side <= RedSide; side++ {
+				if !c.Done[side] {
+					out = append(out, wait(side, fmt.Sprintf("move the %s' lone leaders on the %s", s.Armies[side].Name, c.Card.Name()), done))
+				}
+			}
+			return out
+		}
+		out = append(out, wait(c.Side, fmt.Sprintf("move %s of the %s on the %s", plural(c.Units, "unit", "units"), s.Armies[c.Side].Name, c.Card.Name()), done))
+	}
+	return out
+}
+
+// Master returns the player who opened the battle.
+func (Rules) Master(st engine.State) engine.PlayerID {
+	if s, ok := st.(*State); ok {
+		return s.Master
+	}
+	return ""
+}
+
+// Complete offers units and leaders whose name holds typed: for target:
+// the enemy's first, for every other option the actor's own first.
+func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	if option == "structure" || option == "name" {
+		var cands []engine.Candidate
+		for _, f := range s.Terrain {
+			cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: f.Name, Label: f.Label()}, Names: []string{f.Name}})
+		}
+		return engine.Ranked(typed, cands)
+	}
+	mine := func(side Side) bool {
+		a := s.army(side)
+		return a != nil && a.Player == actor
+	}
+	var cands []engine.Candidate
+	for i := range s.Units {
+		u := &s.Units[i]
+		rank := 2
+		if mine(u.Side) == (option != "target") {
+			rank = 0
+		}
+		if !u.In() {
+			rank = 9
+		}
+		cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: u.ID, Label: u.Label()}, Names: []string{u.ID, u.Class.String()}, Rank: rank})
+	}
+	if option != "target" {
+		for i := range s.Leaders {
+			l := &s.Leaders[i]
+			rank := 1
+			if !mine(l.Side) {
+				rank = 3
+			}
+			if l.Gone {
+				rank = 9
+			}
+			if option == "leader" {
+				rank--
+			}
+			cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: l.ID, Label: l.Label()}, Names: []string{l.ID, "leader"}, Rank: rank})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b engine.Candidate) int { return cmp.Compare(a.Rank, b.Rank) })
+	return engine.Ranked(strings.TrimSpace(typed), cands)
+}

@@ -1,0 +1,859 @@
+package btg
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Random events (§6): a red face card or red Ace names the category;
+// cards are drawn until a 2 to 8 names the side (its colour) and the
+// event (its number less one); dice pick the unit. Events that ask for
+// judgement (a river point, the village, a rival) wait for the game
+// master's /decide.
+
+func (c EventCategory) String() string {
+	return [...]string{"Mystical", "Character", "Animal", "Other"}[c]
+}
+
+// EventDrawn is a random event and the unit the dice gave it to.
+type EventDrawn struct {
+	Category EventCategory `json:"category"`
+	Number   int           `json:"number"` // 1 to 7
+	Name     string        `json:"name"`
+	Side     Side          `json:"side"`
+	Army     string        `json:"army"`
+	Passed   []engine.Card `json:"passed,omitempty"` // cards passed over
+	Card     engine.Card   `json:"card"`             // the card that named it
+	Unit     string        `json:"unit,omitempty"`
+	Label    string        `json:"label,omitempty"`
+	Pick     []int         `json:"pick,omitempty"` // the d0-9 pair that chose the unit
+	Of       int           `json:"of,omitempty"`   // among so many units
+	Nothing  string        `json:"nothing,omitempty"`
+	Judge    *Judgement    `json:"judge,omitempty"`
+}
+
+// Effected gives a unit an event's effect until the end of the turn.
+type Effected struct {
+	Unit    string  `json:"unit"`
+	Label   string  `json:"label"`
+	Effects Effects `json:"effects"`
+	What    string  `json:"what"`
+}
+
+// Converted changes a unit's class or weapon (Lookee Here!, Stockpile).
+type Converted struct {
+	Unit   string `json:"unit"`
+	Label  string `json:"label"`
+	Class  Class  `json:"class"`
+	Weapon Weapon `json:"weapon"`
+	Ranks  int    `json:"ranks"`
+	Base   engine.Base
+	Roll   int    `json:"roll,omitempty"`
+	What   string `json:"what"`
+}
+
+// UnitReturned brings a unit back to the table (Reinforcements).
+type UnitReturned struct {
+	Unit    string      `json:"unit"`
+	Label   string      `json:"label"`
+	Base    engine.Base `json:"base"`
+	Figures int         `json:"figures"`
+}
+
+// LeaderLeft takes a leader off the table (Traitors!), or marks a unit
+// gone to the village to come back (Lost and Found).
+type LeaderLeft struct {
+	Leader string `json:"leader,omitempty"`
+	Unit   string `json:"unit,omitempty"`
+	Label  string `json:"label,omitempty"`
+	// Return is the turn the unit comes back, and ReturnAt where.
+	Return   int        `json:"return,omitempty"`
+	ReturnAt engine.Vec `json:"returnAt,omitzero"`
+	Why      string     `json:"why"`
+}
+
+// LeaderDuel is Insubordination: a minor leader fights his general, one
+// die each hitting on 1 to 4 (RULINGS.md, btg, "events").
+type LeaderDuel struct {
+	Minor   string `json:"minor"`
+	General string `json:"general"`
+	Rolls   [2]int `json:"rolls"`
+}
+
+// EventRuled is the game master's decision on an event that asked for
+// judgement.
+type EventRuled struct {
+	By    engine.PlayerID `json:"by"`
+	Event string          `json:"event"`
+	Side  Side            `json:"side"`
+	At    *engine.Vec     `json:"at,omitempty"`
+	Unit  string          `json:"unit,omitempty"`
+	Note  string          `json:"note,omitempty"`
+}
+
+func (EventDrawn) Kind() string   { return "btg.event-drawn" }
+func (Effected) Kind() string     { return "btg.effected" }
+func (Converted) Kind() string    { return "btg.converted" }
+func (UnitReturned) Kind() string { return "btg.unit-returned" }
+func (LeaderLeft) Kind() string   { return "btg.leader-left" }
+func (LeaderDuel) Kind() string   { return "btg.leader-duel" }
+func (EventRuled) Kind() string   { return "btg.event-ruled" }
+
+var eventBodies = engine.BodyTypes{
+	EventDrawn{}.Kind():   engine.Decoder[EventDrawn](),
+	Effected{}.Kind():     engine.Decoder[Effected](),
+	Converted{}.Kind():    engine.Decoder[Converted](),
+	UnitReturned{}.Kind(): engine.Decoder[UnitReturned](),
+	LeaderLeft{}.Kind():   engine.Decoder[LeaderLeft](),
+	LeaderDuel{}.Kind():   engine.Decoder[LeaderDuel](),
+	EventRuled{}.Kind():   engine.Decoder[EventRuled](),
+}
+
+func (b EventDrawn) Apply(s *State) error {
+	if b.Name == "Alligators" && b.Nothing == "" {
+		s.Alligators[b.Side] = true
+	}
+	if b.Judge != nil {
+		j := *b.Judge
+		s.Judge = &j
+	}
+	return nil
+}
+
+func (b EventDrawn) Text() string {
+	var t strings.Builder
+	if len(b.Passed) > 0 {
+		var ps []string
+		for _, c := range b.Passed {
+			ps = append(ps, c.String())
+		}
+		fmt.Fprintf(&t, "Passed over: %s. ", strings.Join(ps, " "))
+	}
+	fmt.Fprintf(&t, "The %s names event %d for the %s (%s): %s — %s", b.Card.Name(), b.Number, b.Army, b.Side, b.Name, eventText[b.Category][b.Number-1])
+	if b.Unit != "" {
+		fmt.Fprintf(&t, " The dice (%d%d) give it to %s.", b.Pick[0], b.Pick[1], b.Label)
+	}
+	if b.Nothing != "" {
+		t.WriteString(" " + b.Nothing)
+	}
+	if b.Judge != nil {
+		fmt.Fprintf(&t, " The game master decides: %s", b.Judge.Ask)
+	}
+	return t.String()
+}
+
+// eventText says what each event does, in this project's words.
+var eventText = [4][7]string{
+	Mystical: {
+		"one unit rolls 2 more bonus dice in melee this turn.",
+		"one unit has +2 armor until the end of the turn.",
+		"a holy man from a nearby village talks one unit into following him off the field.",
+		"a shaman baptises peasants at the river: the side's units may not cross the water near the point the game master chooses, this turn.",
+		"lightning strikes one unit: it loses a D6 of figures.",
+		"one unit prays to the god of war: no missile touches it this turn, and it may not move.",
+		"one unit may move twice this turn.",
+	},
+	Character: {
+		"one unit kills 2 more in melee this turn, and charges the nearest enemy if it can.",
+		"the side's general talks the nearest enemy unit without a leader into falling back a full move, unless an enemy leader is near it.",
+		"a commander heals one unit: one figure comes back.",
+		"one missile unit is +1 to hit this turn.",
+		"a minor leader is in the enemy's pay and leaves the table with his unit.",
+		"a commander naps: his unit does not move this turn.",
+		"a minor leader defies the general; they fight, one die each.",
+	},
+	Animal: {
+		"any of the side's units crossing water this turn loses a D6 of figures.",
+		"a wild beast kills a man of one unit and fights the rest with 2 dice and a bonus die.",
+		"a moving unit treads on a hornets' nest: it loses a man and stops, and no unit within 12\" moves again this turn.",
+		"one infantry unit without missiles finds mounts in an abandoned stable and fights mounted from now on.",
+		"one infantry unit crossing water rides elephants over: it crosses this turn without stopping at the edge.",
+		"vultures lead one unit to the armor of the dead: +1 armor until the end of the turn.",
+		"pack animals lead the side's unit nearest an edge off the table to a village; it comes back next turn as slingers.",
+	},
+	Other: {
+		"local peasants rise: one unit gains a D6 of figures.",
+		"one of the side's destroyed units returns at its own edge.",
+		"two of the side's units that have not moved fall to fighting each other.",
+		"one unit falls into a spiked pit: it loses a D6 of figures.",
+		"one unit finds booby-trapped treasure: it loses a D6 less one of figures.",
+		"one missile unit finds a stockpile of weapons: a die gives its new missile weapon.",
+		"one unit finds a path through the woods: it moves through them at full speed this turn, but poison darts take a D6 of figures.",
+	},
+}
+
+func (b Effected) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	e, x := &u.Effects, b.Effects
+	e.Armor += x.Armor
+	e.Bonus += x.Bonus
+	e.Kills += x.Kills
+	e.HitBonus += x.HitBonus
+	e.Immune = e.Immune || x.Immune
+	e.Still = e.Still || x.Still
+	e.Twice = e.Twice || x.Twice
+	e.WoodsFree = e.WoodsFree || x.WoodsFree
+	e.Ferry = e.Ferry || x.Ferry
+	return nil
+}
+
+func (b Effected) Text() string { return fmt.Sprintf("%s: %s.", b.Label, b.What) }
+
+func (b Converted) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Class, u.Weapon, u.Ranks, u.Base = b.Class, b.Weapon, b.Ranks, b.Base
+	return nil
+}
+
+func (b Converted) Text() string { return fmt.Sprintf("%s: %s.", b.Label, b.What) }
+
+func (b UnitReturned) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Status, u.Lost, u.Figures, u.Wounds, u.Base, u.Placed = Steady, "", b.Figures, 0, b.Base, true
+	u.Moves = 1 // it arrives; it moves on a later turn
+	return nil
+}
+
+func (b UnitReturned) Text() string {
+	return fmt.Sprintf("%s returns to the battle with %s, its front centre at %s.", b.Label, plural(b.Figures, "figure", "figures"), b.Base.FrontCenter())
+}
+
+func (b LeaderLeft) Apply(s *State) error {
+	if b.Leader != "" {
+		l, err := s.mustLeader(b.Leader)
+		if err != nil {
+			return err
+		}
+		l.Gone = true
+	}
+	if b.Unit != "" {
+		u, err := s.mustUnit(b.Unit)
+		if err != nil {
+			return err
+		}
+		s.remove(u, Left)
+		u.Return, u.ReturnAt = b.Return, b.ReturnAt
+	}
+	return nil
+}
+
+func (b LeaderLeft) Text() string { return b.Why }
+
+func (b LeaderDuel) hits() (minor, general bool) { return b.Rolls[1] <= 4, b.Rolls[0] <= 4 }
+
+func (b LeaderDuel) Apply(s *State) error {
+	onGeneral, onMinor := b.Rolls[0] <= 4, b.Rolls[1] <= 4
+	for _, x := range []struct {
+		id  string
+		hit bool
+	}{{b.General, onGeneral}, {b.Minor, onMinor}} {
+		if !x.hit {
+			continue
+		}
+		l := s.Leader(x.id)
+		if l == nil {
+			continue
+		}
+		s.hitLeader(l.ID, s.Unit(l.Unit))
+	}
+	return nil
+}
+
+func (b LeaderDuel) Text() string {
+	say := func(roll int, on string) string {
+		if roll <= 4 {
+			return fmt.Sprintf("%d hits %s", roll, on)
+		}
+		return fmt.Sprintf("%d misses", roll)
+	}
+	return fmt.Sprintf("%s fights his general %s: %s's die %s; %s's die %s (a leader takes two hits to die).", b.Minor, b.General, b.Minor, say(b.Rolls[0], b.General), b.General, say(b.Rolls[1], b.Minor))
+}
+
+func (b EventRuled) Apply(s *State) error {
+	s.Judge = nil
+	if b.Event == "Baptism" && b.At != nil {
+		p := *b.At
+		s.Baptism[b.Side] = &p
+	}
+	return nil
+}
+
+func (b EventRuled) Text() string {
+	t := fmt.Sprintf("The game master (%s) decides on %s", b.By, b.Event)
+	if b.At != nil {
+		t += fmt.Sprintf(": at %s", *b.At)
+	}
+	if b.Unit != "" {
+		t += fmt.Sprintf(": %s", b.Unit)
+	}
+	if b.Note != "" {
+		t += fmt.Sprintf(" (%s)", strings.TrimSuffix(b.Note, "."))
+	}
+	return t + "."
+}
+
+// pickUnit chooses one of us by two d0-9 dice read as a number from 00
+// to 99, counted round the list (RULINGS.md, btg, "events").
+func pickUnit(tx *engine.Tx, us []*Unit) (*Unit, []int) {
+	if len(us) == 0 {
+		return nil, nil
+	}
+	a, b := tx.Roll(engine.D0to9), tx.Roll(engine.D0to9)
+	return us[(10*a+b)%len(us)], []int{a, b}
+}
+
+// randomEvent plays the event a red card of category cat calls for.
+func randomEvent(tx *engine.Tx, s *State, cat EventCategory) error {
+	b := EventDrawn{Category: cat}
+	for range 60 {
+		c, err := tx.Draw(Deck)
+		if err != nil {
+			return err
+		}
+		tx.Discard(Deck, c)
+		side, n, ok := EventCard(c)
+		if !ok {
+			b.Passed = append(b.Passed, c)
+			continue
+		}
+		b.Card, b.Side, b.Number, b.Name = c, side, n, EventName(cat, n)
+		break
+	}
+	if b.Number == 0 {
+		return nil
+	}
+	b.Army = s.armyName(b.Side)
+	return playEvent(tx, s, b)
+}
+
+// eligible lists the side's units on the table that an event may fall on.
+func (s *State) eligible(side Side, ok func(*Unit) bool) []*Unit {
+	var out []*Unit
+	for _, u := range s.inPlay(side) {
+		if ok == nil || ok(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func anyUnit(u *Unit) bool { return !u.Class.Siege() }
+
+func playEvent(tx *engine.Tx, s *State, b EventDrawn) error {
+	side := b.Side
+	var pool []*Unit
+	switch b.Name {
+	case "Marksmen", "Stockpile":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Weapon.Missile() })
+	case "Lookee Here":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Class.Foot() && !u.Weapon.Missile() })
+	case "Elephants!":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Class.Foot() })
+	case "Stupid!":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() })
+		if len(pool) == 0 {
+			pool = s.eligible(side, anyUnit)
+		}
+	case "Doctor":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Figures < u.Start && !u.Class.Siege() })
+	case "Laziness":
+		pool = s.eligible(side, func(u *Unit) bool { return s.leaderOf(u) != nil })
+	case "Rivals":
+		pool = s.eligible(side, func(u *Unit) bool { return u.Moves == 0 && u.Status == Steady && !s.engaged(u) && !u.Class.Siege() })
+	case "Alligators", "Baptism", "Diplomat", "Traitors", "Insubordination", "Lost and Found", "Reinforcements":
+		// These name no unit by the dice.
+	default:
+		pool = s.eligible(side, anyUnit)
+	}
+	needsUnit := !map[string]bool{"Alligators": true, "Baptism": true, "Diplomat": true, "Traitors": true, "Insubordination": true, "Lost and Found": true, "Reinforcements": true}[b.Name]
+	var u *Unit
+	if needsUnit {
+		u, b.Pick = pickUnit(tx, pool)
+		b.Of = len(pool)
+		if u == nil {
+			b.Nothing = "No unit of theirs qualifies, and nothing happens."
+			return tx.Emit(b)
+		}
+		b.Unit, b.Label = u.ID, u.Label()
+	}
+	effect := func(e Effects, what string) error {
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		return tx.Emit(Effected{Unit: u.ID, Label: u.Label(), Effects: e, What: what})
+	}
+	lose := func(n int, what string) error {
+		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what})
+	}
+	switch b.Name {
+	case "Ferocity":
+		return effect(Effects{Bonus: 2}, "2 more melee bonus dice this turn")
+	case "Armor":
+		return effect(Effects{Armor: 2}, "+2 armor until the end of the turn")
+	case "Holy Man":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		return tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Left})
+	case "Baptism":
+		if !s.hasGround(Water) {
+			b.Nothing = "There is no water on this table, and nothing happens."
+			return tx.Emit(b)
+		}
+		b.Judge = &Judgement{Event: b.Name, Side: side, Ask: "the point of the river where the shaman stands: /decide at:x,y (the water nearest the side's units)."}
+		return tx.Emit(b)
+	case "Holy Lightning":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		n := tx.Roll(engine.D6)
+		return lose(n, fmt.Sprintf("lightning kills %d", n))
+	case "Prayer":
+		return effect(Effects{Immune: true, Still: true}, "at prayer: no missile touches it this turn, and it does not move")
+	case "Speed":
+		return effect(Effects{Twice: true}, "may move twice this turn")
+	case "Bloodthirstiness":
+		if err := effect(Effects{Kills: 2}, "2 more kills in melee this turn"); err != nil {
+			return err
+		}
+		return s.bloodthirsty(tx, u)
+	case "Diplomat":
+		return s.diplomat(tx, b)
+	case "Doctor":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + 1, Was: u.Figures, Why: "a healer brings one figure back"})
+	case "Marksmen":
+		return effect(Effects{HitBonus: 1}, "+1 to hit this turn")
+	case "Traitors":
+		return s.traitors(tx, b)
+	case "Laziness":
+		return effect(Effects{Still: true}, "its commander sleeps, and it does not move this turn")
+	case "Insubordination":
+		return s.insubordination(tx, b)
+	case "Alligators":
+		return tx.Emit(b)
+	case "Attack!":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		if err := lose(1, "a wild beast takes one man"); err != nil {
+			return err
+		}
+		if !u.In() {
+			return nil
+		}
+		f := Fought{Unit: "a wild beast", Opponent: u.ID, Label: u.Label(), Band: 4, BonusWhy: []string{"the beast +1"}}
+		f.Rolls = []int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
+		f.Bonus = []int{tx.Roll(engine.D6)}
+		f.Hits = MeleeHits(Sword, f.Rolls, f.Bonus, 0)
+		f.Armor = s.armor(u, false)
+		f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
+		f.Wounds = u.Wounds
+		if u.Class == Elephant {
+			f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
+		}
+		return tx.Emit(f)
+	case "Stupid!":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		if err := lose(1, "a man dies screaming in a hornets' nest"); err != nil {
+			return err
+		}
+		near := []*Unit{u}
+		for i := range s.Units {
+			o := &s.Units[i]
+			if o != u && o.In() && o.Base.Gap(u.Base) <= 12 {
+				near = append(near, o)
+			}
+		}
+		for _, o := range near {
+			if !o.In() {
+				continue
+			}
+			if err := tx.Emit(Effected{Unit: o.ID, Label: o.Label(), Effects: Effects{Still: true}, What: "stands still while the insects swarm: no more moves this turn"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "Lookee Here":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		c := Cavalry
+		if u.Class == LightInfantry {
+			c = LightCavalry
+		}
+		w := u.Weapon
+		if !canCarry(c, w) {
+			w = Spear
+		}
+		nb := u.shape(1, u.Base.Facing, u.Base.FrontCenter())
+		nb = nb.WithFrontCenter(u.Base.FrontCenter())
+		nb.Width, nb.Depth = c.size(u.Figures, 1)
+		nb = nb.WithFrontCenter(u.Base.FrontCenter())
+		return tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: c, Weapon: w, Ranks: 1, Base: nb, What: fmt.Sprintf("mounted now, it fights as %s with %s", c, w.Key())})
+	case "Elephants!":
+		return effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
+	case "Vultures":
+		return effect(Effects{Armor: 1}, "+1 armor until the end of the turn")
+	case "Lost and Found":
+		return s.lostAndFound(tx, b)
+	case "Peasant Levies":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		n := tx.Roll(engine.D6)
+		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: min(MaxFigures, u.Figures+n), Was: u.Figures, Why: fmt.Sprintf("%d peasants join it", n)})
+	case "Reinforcements":
+		return s.reinforcements(tx, b)
+	case "Rivals":
+		if len(pool) < 2 {
+			b.Nothing = "No second unmoved unit is there to quarrel with, and nothing happens."
+			return tx.Emit(b)
+		}
+		b.Judge = &Judgement{Event: b.Name, Side: side, Unit: u.ID, Ask: fmt.Sprintf("which unmoved unit of the %s falls out with %s: /decide unit:… (the game master rolls for it).", b.Army, u.ID)}
+		return tx.Emit(b)
+	case "Sinking Feeling":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		n := tx.Roll(engine.D6)
+		return lose(n, fmt.Sprintf("a spiked pit takes %d", n))
+	case "Treasure":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		n := tx.Roll(engine.D6) - 1
+		return lose(n, fmt.Sprintf("the treasure's trap takes %d", n))
+	case "Stockpile":
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		roll := tx.Roll(engine.D6)
+		w := [...]Weapon{Javelin, Javelin, Sling, ShortBow, ShortBow, CompositeBow}[roll-1]
+		what := fmt.Sprintf("the die (%d) gives it %s", roll, w.Key())
+		if !canCarry(u.Class, w) {
+			w = u.Weapon
+			what += fmt.Sprintf(", which %s cannot use; it keeps its %s", u.Class, w.Key())
+		}
+		return tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: u.Class, Weapon: w, Ranks: u.Ranks, Base: u.Base, Roll: roll, What: what})
+	case "Hidden for a Reason":
+		if err := effect(Effects{WoodsFree: true}, "moves through woods at full speed this turn"); err != nil {
+			return err
+		}
+		n := tx.Roll(engine.D6)
+		return lose(n, fmt.Sprintf("poison darts take %d", n))
+	}
+	return tx.Emit(b)
+}
+
+func canCarry(c Class, w Weapon) bool {
+	for _, a := range classes[c].weapons {
+		if a == w {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) hasGround(g Ground) bool {
+	for _, f := range s.Terrain {
+		if f.ground() == g {
+			return true
+		}
+	}
+	return false
+}
+
+// bloodthirsty charges the nearest enemy with u, if it can charge it.
+func (s *State) bloodthirsty(tx *engine.Tx, u *Unit) error {
+	t := s.nearestEnemy(u)
+	if t == nil || !u.Class.CanCharge() || s.canMove(u) != nil {
+		return nil
+	}
+	to, dist, err := s.chargePath(u, t)
+	if err != nil {
+		return nil // it cannot reach; it keeps its kills for the melee
+	}
+	return chargeHome(tx, s, u, t, to, dist)
+}
+
+func (s *State) nearestEnemy(u *Unit) *Unit {
+	var near *Unit
+	best := math.Inf(1)
+	for _, o := range s.inPlay(u.Side.Other()) {
+		if d := u.Base.Gap(o.Base); d < best {
+			near, best = o, d
+		}
+	}
+	return near
+}
+
+func (s *State) general(side Side) *Leader {
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.Side == side && l.Supreme && !l.Gone && l.Placed {
+			return l
+		}
+	}
+	return nil
+}
+
+// leaderAt is where a leader stands: with his unit, or alone.
+func (s *State) leaderAt(l *Leader) engine.Vec {
+	if u := s.Unit(l.Unit); u != nil && u.In() {
+		return u.Base.Center
+	}
+	return l.At
+}
+
+func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
+	g := s.general(b.Side)
+	if g == nil {
+		b.Nothing = "Their general is not on the table, and nothing happens."
+		return tx.Emit(b)
+	}
+	at := s.leaderAt(g)
+	var near *Unit
+	best := math.Inf(1)
+	for _, o := range s.inPlay(b.Side.Other()) {
+		if s.leaderOf(o) != nil || s.engaged(o) {
+			continue
+		}
+		if d := o.Base.Center.Dist(at); d < best {
+			near, best = o, d
+		}
+	}
+	if near == nil {
+		b.Nothing = "Every enemy unit has a leader or is in melee, and nothing happens."
+		return tx.Emit(b)
+	}
+	b.Unit, b.Label = near.ID, near.Label()
+	for _, l := range s.loneLeaders(near.Side) {
+		if l.At.Dist(near.Base.Center) <= 6 {
+			b.Nothing = fmt.Sprintf("%s stands by it and stops the diplomat.", l.ID)
+			return tx.Emit(b)
+		}
+	}
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	h := near.Side.forward().Reverse()
+	to, d, stop, off := s.flee(near, near.Base, h, s.fullMove(near))
+	return tx.Emit(Moved{Unit: near.ID, Label: near.Label(), Why: Diplo, From: near.Base, To: to, Ranks: near.Ranks, Dist: d, Stop: stop, Fled: off})
+}
+
+func (s *State) minors(side Side) []*Leader {
+	var out []*Leader
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.Side == side && !l.Supreme && !l.Gone && l.Placed {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (s *State) traitors(tx *engine.Tx, b EventDrawn) error {
+	ms := s.minors(b.Side)
+	if len(ms) == 0 {
+		b.Nothing = "They have no minor leader, and nothing happens."
+		return tx.Emit(b)
+	}
+	a, c := tx.Roll(engine.D0to9), tx.Roll(engine.D0to9)
+	l := ms[(10*a+c)%len(ms)]
+	b.Pick, b.Of = []int{a, c}, len(ms)
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	if u := s.Unit(l.Unit); u != nil && u.In() {
+		return tx.Emit(LeaderLeft{Leader: l.ID, Unit: u.ID, Label: u.Label(), Why: fmt.Sprintf("%s, in the enemy's pay, marches %s off the table.", l.ID, u.Label())})
+	}
+	return tx.Emit(LeaderLeft{Leader: l.ID, Why: fmt.Sprintf("%s, in the enemy's pay, rides off the table alone.", l.ID)})
+}
+
+func (s *State) insubordination(tx *engine.Tx, b EventDrawn) error {
+	g, ms := s.general(b.Side), s.minors(b.Side)
+	if g == nil || len(ms) == 0 {
+		b.Nothing = "They lack a general and a minor leader to quarrel, and nothing happens."
+		return tx.Emit(b)
+	}
+	a, c := tx.Roll(engine.D0to9), tx.Roll(engine.D0to9)
+	m := ms[(10*a+c)%len(ms)]
+	b.Pick, b.Of = []int{a, c}, len(ms)
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	return tx.Emit(LeaderDuel{Minor: m.ID, General: g.ID, Rolls: [2]int{tx.Roll(engine.D6), tx.Roll(engine.D6)}})
+}
+
+// edgePoint is the point of the table's edge nearest p.
+func (s *State) edgePoint(p engine.Vec) engine.Vec {
+	w, d := s.Options.Width, s.Options.Depth
+	best, at := p.X, engine.Vec{X: 0, Y: p.Y}
+	for _, c := range []struct {
+		d  float64
+		at engine.Vec
+	}{{w - p.X, engine.Vec{X: w, Y: p.Y}}, {p.Y, engine.Vec{X: p.X, Y: 0}}, {d - p.Y, engine.Vec{X: p.X, Y: d}}} {
+		if c.d < best {
+			best, at = c.d, c.at
+		}
+	}
+	return at
+}
+
+func (s *State) lostAndFound(tx *engine.Tx, b EventDrawn) error {
+	var near *Unit
+	best := math.Inf(1)
+	for _, u := range s.inPlay(b.Side) {
+		if s.engaged(u) {
+			continue
+		}
+		p := s.edgePoint(u.Base.Center)
+		if d := p.Dist(u.Base.Center); d < best {
+			near, best = u, d
+		}
+	}
+	if near == nil {
+		b.Nothing = "No unit of theirs is free to go, and nothing happens."
+		return tx.Emit(b)
+	}
+	b.Unit, b.Label = near.ID, near.Label()
+	b.Judge = &Judgement{Event: b.Name, Side: b.Side, Unit: near.ID, Ask: fmt.Sprintf("where the village's slingers come back next turn: /decide at:x,y at the table's edge (the nearest edge to %s is at %s).", near.ID, s.edgePoint(near.Base.Center))}
+	return tx.Emit(b)
+}
+
+func (s *State) reinforcements(tx *engine.Tx, b EventDrawn) error {
+	var dead []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == b.Side && u.Lost == Destroyed {
+			dead = append(dead, u)
+		}
+	}
+	u, pick := pickUnit(tx, dead)
+	if u == nil {
+		b.Nothing = "None of their units has been destroyed, and nothing happens."
+		return tx.Emit(b)
+	}
+	b.Unit, b.Label, b.Pick, b.Of = u.ID, u.Label(), pick, len(dead)
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	w, d := u.Class.size(u.Start, u.Ranks)
+	for i := 0; i < 400; i++ {
+		off := float64((i+1)/2) * 1.0
+		if i%2 == 1 {
+			off = -off
+		}
+		y := 1.0
+		if b.Side == RedSide {
+			y = s.Options.Depth - 1
+		}
+		nb := engine.Base{Width: w, Depth: d, Facing: b.Side.forward()}.WithFrontCenter(engine.Vec{X: s.Options.Width/2 + off, Y: y})
+		if b.Side == BlackSide {
+			nb = nb.WithCenter(engine.Vec{X: nb.Center.X, Y: d / 2})
+		} else {
+			nb = nb.WithCenter(engine.Vec{X: nb.Center.X, Y: s.Options.Depth - d/2})
+		}
+		if s.onTable(nb) && s.canStand(u, nb) == nil {
+			return tx.Emit(UnitReturned{Unit: u.ID, Label: u.Label(), Base: nb, Figures: u.Start})
+		}
+	}
+	return nil
+}
+
+// decideCommand is the game master's decision on an event that waits
+// for one.
+func decideCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	j := s.Judge
+	if j == nil {
+		return engine.Refuse("§6", "No event waits for a decision.")
+	}
+	r := EventRuled{By: c.Actor, Event: j.Event, Side: j.Side, Note: strings.TrimSpace(c.Opt("note"))}
+	switch j.Event {
+	case "Baptism":
+		p, err := parsePoint("at", c.Opt("at"))
+		if err != nil {
+			return err
+		}
+		onWater := false
+		for _, f := range s.Terrain {
+			if f.ground() == Water && f.Area.Gap(engine.Base{Center: p}) <= 1 {
+				onWater = true
+			}
+		}
+		if !onWater {
+			return engine.Refuse("§6", "%s is not at the water; the shaman stands at the river.", p)
+		}
+		r.At = &p
+		if err := tx.Emit(r); err != nil {
+			return err
+		}
+	case "Lost and Found":
+		p, err := parsePoint("at", c.Opt("at"))
+		if err != nil {
+			return err
+		}
+		u := s.Unit(j.Unit)
+		if e := s.edgePoint(p); e.Dist(p) > 2 {
+			return engine.Refuse("§6", "The slingers come back at the table's edge; %s is %s from it.", p, inches(e.Dist(p)))
+		}
+		r.At, r.Unit = &p, u.ID
+		if err := tx.Emit(r); err != nil {
+			return err
+		}
+		if err := tx.Emit(LeaderLeft{Unit: u.ID, Label: u.Label(), Return: s.Turn + 1, ReturnAt: s.edgePoint(p), Why: fmt.Sprintf("%s follows the pack animals off the table, to come back next turn as slingers.", u.Label())}); err != nil {
+			return err
+		}
+	case "Rivals":
+		a := s.Unit(j.Unit)
+		o, err := s.findUnit(c.Opt("unit"))
+		if err != nil {
+			return err
+		}
+		if o == a || o.Side != j.Side || !o.In() || o.Moves > 0 || o.Status != Steady || s.engaged(o) {
+			return engine.Refuse("§6", "The rival is another unit of the %s on the table that has not moved this turn.", s.armyName(j.Side))
+		}
+		r.Unit = o.ID
+		if err := tx.Emit(r); err != nil {
+			return err
+		}
+		// A melee between the two, no bonus dice: each rolls its dice
+		// against the other.
+		for _, p := range [2][2]*Unit{{a, o}, {o, a}} {
+			f := Fought{Unit: p[0].ID, Opponent: p[1].ID, Label: p[1].Label(), Band: meleeWeapon(p[0]).MeleeHit()}
+			for range Dice(p[0].Figures) {
+				f.Rolls = append(f.Rolls, tx.Roll(engine.D6))
+			}
+			f.Hits = MeleeHits(meleeWeapon(p[0]), f.Rolls, nil, 0)
+			f.Armor = s.armor(p[1], false)
+			f.Lost, f.Wounds = s.casualties(p[1], max(0, f.Hits-f.Armor))
+			if err := tx.Emit(f); err != nil {
+				return err
+			}
+		}
+	}
+	return afterMove(tx, s)
+}
+
+// meleeWeapon is the melee line a unit fights on: missile troops as
+// clubs (RULINGS.md, btg, "troop classes").
+func meleeWeapon(u *Unit) Weapon {
+	if u.Weapon.Missile() || u.Weapon == Engine {
+		return Club
+	}
+	return u.Weapon
+}

@@ -1,0 +1,889 @@
+package btg
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Movement (§1): a unit moves on its card, once a turn, by the movement
+// table for the slowest ground it crosses; it stops at the edge of water,
+// walls and buildings and crosses or enters them the next turn (1.E). A
+// charge doubles the move over open ground (1.D) and ends in contact, the
+// charger and the charged each checking morale first (3.B). Routs, falls
+// back, avoided charges and rampages are moves the rules make.
+
+// MoveKind says why a unit moved.
+type MoveKind string
+
+const (
+	Walk    MoveKind = "move"
+	Reform  MoveKind = "reform"
+	Charges MoveKind = "charge"
+	Halt    MoveKind = "halt"     // a charger that stopped at its morale check
+	Routs   MoveKind = "rout"     // one full move toward its own edge
+	Back    MoveKind = "fallback" // one full move back, facing the enemy
+	Avoid   MoveKind = "avoid"    // cavalry getting out of a charge's way
+	Rampage MoveKind = "rampage"  // elephants out of control
+	Diplo   MoveKind = "diplomat" // sent back by an enemy diplomat (§6)
+	Rally   MoveKind = "rally"    // a routed unit faces the enemy again
+)
+
+// Moved moves a unit from one base to another.
+type Moved struct {
+	Unit  string      `json:"unit"`
+	Label string      `json:"label"`
+	Why   MoveKind    `json:"why"`
+	From  engine.Base `json:"from"`
+	To    engine.Base `json:"to"`
+	Ranks int         `json:"ranks"`
+	Dist  float64     `json:"dist,omitempty"`
+	Allow float64     `json:"allow,omitempty"`
+	// Over names the slowest ground crossed; Stop why the move ended
+	// short of where it was sent.
+	Over string `json:"over,omitempty"`
+	Stop string `json:"stop,omitempty"`
+	// Card is set for a move made on the card in play: it spends one of
+	// the card's moves.
+	Card bool `json:"card,omitempty"`
+	// Contact is the enemy a charge reached (impact, §5.D); Fled is set
+	// when the move took the unit off the table.
+	Contact string `json:"contact,omitempty"`
+	Fled    bool   `json:"fled,omitempty"`
+}
+
+// ChargeDeclared is a charge on cavalry or camelry, which may try to get
+// out of its way (5.A): the game waits for the target's answer.
+type ChargeDeclared struct {
+	Charger string      `json:"charger"`
+	Target  string      `json:"target"`
+	Label   string      `json:"label"`
+	To      engine.Base `json:"to"`
+	Dist    float64     `json:"dist"`
+	Player  engine.PlayerID
+}
+
+// Answered is the charged unit's answer.
+type Answered struct {
+	Target string `json:"target"`
+	Avoid  bool   `json:"avoid"`
+}
+
+// LeaderMoved moves a lone leader (a black face card, §1.A), or attaches
+// him to a unit, or sets him apart from it.
+type LeaderMoved struct {
+	Leader string     `json:"leader"`
+	From   engine.Vec `json:"from"`
+	To     engine.Vec `json:"to"`
+	Facing engine.Heading
+	Attach string `json:"attach,omitempty"`
+	Detach string `json:"detach,omitempty"`
+	Card   bool   `json:"card,omitempty"`
+}
+
+// LeaderAttached attaches a leader to a unit at deployment.
+type LeaderAttached struct {
+	Leader string `json:"leader"`
+	Unit   string `json:"unit"`
+}
+
+func (Moved) Kind() string          { return "btg.moved" }
+func (ChargeDeclared) Kind() string { return "btg.charge-declared" }
+func (Answered) Kind() string       { return "btg.answered" }
+func (LeaderMoved) Kind() string    { return "btg.leader-moved" }
+func (LeaderAttached) Kind() string { return "btg.leader-attached" }
+
+var moveBodies = engine.BodyTypes{
+	Moved{}.Kind():          engine.Decoder[Moved](),
+	ChargeDeclared{}.Kind(): engine.Decoder[ChargeDeclared](),
+	Answered{}.Kind():       engine.Decoder[Answered](),
+	LeaderMoved{}.Kind():    engine.Decoder[LeaderMoved](),
+	LeaderAttached{}.Kind(): engine.Decoder[LeaderAttached](),
+}
+
+func (b Moved) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Base, u.Ranks = b.To, b.Ranks
+	if b.Card {
+		u.Moves++
+		if s.Card != nil && s.Card.Units > 0 {
+			s.Card.Units--
+		}
+	}
+	switch b.Why {
+	case Charges:
+		u.Charged = true
+	case Routs:
+		u.Shaken = ""
+		if u.Status != Rampaging {
+			u.Status = Routed
+		}
+	case Rampage:
+		u.Status, u.Shaken = Rampaging, ""
+	case Rally:
+		u.Status = Steady
+	}
+	if b.Contact != "" {
+		u.Impact = s.Turn
+		if t := s.Unit(b.Contact); t != nil {
+			t.Impact = s.Turn
+		}
+	}
+	if b.Fled {
+		s.remove(u, Fled)
+	}
+	return nil
+}
+
+func (b Moved) Text() string {
+	to := fmt.Sprintf("to %s facing %s", b.To.FrontCenter(), b.To.Facing)
+	var t string
+	switch b.Why {
+	case Walk:
+		t = fmt.Sprintf("%s moves %s %s", b.Label, inches(b.Dist), to)
+		if b.Over != "" {
+			t += fmt.Sprintf(" (%s: at most %s)", b.Over, inches(b.Allow))
+		}
+		if b.Ranks != 0 && b.From.Width != b.To.Width {
+			t += fmt.Sprintf(", %s deep", plural(b.Ranks, "rank", "ranks"))
+		}
+	case Reform:
+		t = fmt.Sprintf("%s reforms %s deep, facing %s", b.Label, plural(b.Ranks, "rank", "ranks"), b.To.Facing)
+	case Charges:
+		t = fmt.Sprintf("%s charges %s, %s", b.Label, inches(b.Dist), to)
+		if b.Contact != "" {
+			t += fmt.Sprintf(", and crashes into %s (§1.D)", b.Contact)
+		} else {
+			t += ", taking the ground the enemy left"
+		}
+	case Halt:
+		return fmt.Sprintf("%s stops where it stands and does not charge (§3).", b.Label)
+	case Routs:
+		t = fmt.Sprintf("%s routs %s toward its own edge (§3)", b.Label, inches(b.Dist))
+	case Back:
+		t = fmt.Sprintf("%s falls back %s (§3)", b.Label, inches(b.Dist))
+	case Avoid:
+		t = fmt.Sprintf("%s gets out of the charge's way, %s back (5.A)", b.Label, inches(b.Dist))
+	case Rampage:
+		t = fmt.Sprintf("%s rampage %s toward the nearest unit (§3)", b.Label, inches(b.Dist))
+		if b.Contact != "" {
+			t += " and fall upon " + b.Contact
+		}
+	case Diplo:
+		t = fmt.Sprintf("%s withdraws %s toward its own edge, talked round by a diplomat (§6)", b.Label, inches(b.Dist))
+	case Rally:
+		return fmt.Sprintf("%s rallies and faces %s again (§3).", b.Label, b.To.Facing)
+	}
+	if b.Stop != "" {
+		t += "; " + b.Stop
+	}
+	if b.Fled {
+		t += "; it leaves the table and is out of the battle"
+	}
+	return t + "."
+}
+
+func (b ChargeDeclared) Apply(s *State) error {
+	s.Await = &Charge{Charger: b.Charger, Target: b.Target, To: b.To, Dist: b.Dist}
+	return nil
+}
+
+func (b ChargeDeclared) Text() string {
+	return fmt.Sprintf("%s charges %s. Mounted troops may try to avoid a charge (5.A): %s, answer with /avoid (a morale check) or /stand (receive it).", b.Charger, b.Label, b.Player)
+}
+
+func (b ChargeDeclared) Buttons() []engine.Button {
+	return []engine.Button{
+		{Label: "Avoid", For: b.Player, Command: engine.Command{Name: "avoid"}},
+		{Label: "Stand", For: b.Player, Command: engine.Command{Name: "stand"}},
+	}
+}
+
+func (b Answered) Apply(s *State) error {
+	s.Await = nil
+	return nil
+}
+
+func (b Answered) Text() string {
+	if b.Avoid {
+		return fmt.Sprintf("%s tries to avoid the charge.", b.Target)
+	}
+	return fmt.Sprintf("%s stands to receive the charge.", b.Target)
+}
+
+func (b LeaderMoved) Apply(s *State) error {
+	l, err := s.mustLeader(b.Leader)
+	if err != nil {
+		return err
+	}
+	if b.Detach != "" {
+		if u := s.Unit(b.Detach); u != nil && u.Leader == l.ID {
+			u.Leader = ""
+		}
+	}
+	l.At, l.Facing, l.Unit, l.Placed = b.To, b.Facing, "", true
+	if b.Card {
+		l.Moved = true
+	}
+	if b.Attach != "" {
+		u, err := s.mustUnit(b.Attach)
+		if err != nil {
+			return err
+		}
+		u.Leader, l.Unit = l.ID, u.ID
+	}
+	return nil
+}
+
+func (b LeaderMoved) Text() string {
+	switch {
+	case b.Attach != "":
+		return fmt.Sprintf("%s rides to %s and takes command of it.", b.Leader, b.Attach)
+	case b.Detach != "":
+		return fmt.Sprintf("%s leaves %s and stands alone at %s.", b.Leader, b.Detach, b.To)
+	}
+	return fmt.Sprintf("%s moves %s to %s.", b.Leader, inches(b.From.Dist(b.To)), b.To)
+}
+
+func (b LeaderAttached) Apply(s *State) error {
+	l, err := s.mustLeader(b.Leader)
+	if err != nil {
+		return err
+	}
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	if old := s.Unit(l.Unit); old != nil && old.Leader == l.ID {
+		old.Leader = ""
+	}
+	u.Leader, l.Unit, l.Placed = l.ID, u.ID, true
+	return nil
+}
+
+func (b LeaderAttached) Text() string {
+	return fmt.Sprintf("%s takes command of %s.", b.Leader, b.Unit)
+}
+
+var moveCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move a unit on your card (§1): to where its front centre goes, turning and reforming as it goes; or a lone leader on a black face.",
+		Example: "/move unit:GRE-1 to:30,14 facing:N", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit or lone leader", Kind: engine.OptElement, Required: true},
+			{Name: "to", Help: "where its front centre goes, x,y in inches; left out, it turns or reforms in place", Kind: engine.OptPoint},
+			{Name: "facing", Help: "N, NE, E… or degrees; default as it faces now"},
+			{Name: "ranks", Help: "ranks deep: reforming costs half its move", Kind: engine.OptInt},
+		}}, Run: moveCommand},
+	{CommandSpec: engine.CommandSpec{Name: "charge", Help: "Charge an enemy unit over open ground at double the move (1.D): cavalry, camelry, chariots, phalanxes and legions.",
+		Example: "/charge unit:ROM-7 target:GRE-2", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the charging unit", Kind: engine.OptElement, Required: true},
+			{Name: "target", Help: "the enemy unit", Kind: engine.OptElement, Required: true},
+		}}, Run: chargeCommand},
+	{CommandSpec: engine.CommandSpec{Name: "avoid", Help: "Your charged cavalry or camelry try to get out of the way, with a morale check (5.A)."}, Run: func(tx *engine.Tx, s *State, c engine.Command) error { return answer(tx, s, c, true) }},
+	{CommandSpec: engine.CommandSpec{Name: "stand", Help: "Your charged cavalry or camelry stand and receive the charge (5.A)."}, Run: func(tx *engine.Tx, s *State, c engine.Command) error { return answer(tx, s, c, false) }},
+	{CommandSpec: engine.CommandSpec{Name: "attach", Help: "Put a leader in command of a unit: in deployment, or a lone leader on a black face card who reaches it.",
+		Example: "/attach leader:GRE-L1 unit:GRE-3", Options: []engine.OptionSpec{
+			{Name: "leader", Help: "the leader", Kind: engine.OptElement, Required: true},
+			{Name: "unit", Help: "the unit he joins", Kind: engine.OptElement, Required: true},
+		}}, Run: attachCommand},
+	{CommandSpec: engine.CommandSpec{Name: "detach", Help: "Take a leader out of his unit on a black face card, to stand alone.",
+		Example: "/detach leader:GRE-L1 to:30,12", Options: []engine.OptionSpec{
+			{Name: "leader", Help: "the leader", Kind: engine.OptElement, Required: true},
+			{Name: "to", Help: "where he stands, within his move of the unit", Kind: engine.OptPoint, Required: true},
+		}}, Run: detachCommand},
+}
+
+// leaderMove is how far a lone leader goes on a black face card
+// (RULINGS.md, btg, "leaders").
+const leaderMove = 12
+
+// canMove says why u may not move now (nil when it may).
+func (s *State) canMove(u *Unit) error {
+	switch {
+	case !u.In():
+		return engine.Refuse("", "%s is not on the table.", u.ID)
+	case u.Status == Routed:
+		return engine.Refuse("§3", "%s is routed: it moves only in the rally/rout phase.", u.ID)
+	case u.Status == Rampaging:
+		return engine.Refuse("§3", "%s are rampaging out of control.", u.ID)
+	case u.Effects.Still:
+		return engine.Refuse("§6", "%s may not move this turn.", u.ID)
+	case u.Moves > 1 || u.Moves == 1 && !u.Effects.Twice:
+		return engine.Refuse("1.A", "%s has already moved this turn.", u.ID)
+	case s.engaged(u):
+		return engine.Refuse("5.A", "%s is locked in melee with %s and cannot move out.", u.ID, strings.Join(sortedIDs(s.touching(u)), ", "))
+	}
+	return nil
+}
+
+// cardFor refuses a move of a unit of side unless a card of its colour
+// with moves left is in play.
+func (s *State) cardFor(actor engine.PlayerID, side Side) error {
+	if err := s.pending(); err != nil {
+		return err
+	}
+	if s.Stage != Movement {
+		return engine.Refuse("1.A", "Units move in the movement phase; this is the %s phase.", s.Stage)
+	}
+	c := s.Card
+	if c == nil || c.Leaders {
+		return engine.Refuse("1.A", "No card of yours is in play: units move on a number card of their colour.")
+	}
+	if c.Side != side {
+		return engine.Refuse("1.A", "The card in play is the %s's (%s).", s.armyName(c.Side), c.Side)
+	}
+	if a := s.army(side); a == nil || a.Player != actor {
+		return engine.Refuse("", "That unit is not yours to move.")
+	}
+	return nil
+}
+
+// allowance is how far u moves over the ground its path and new base
+// touch, with the name of the slowest ground; 0 when it may not go there.
+func (s *State) allowance(u *Unit, from engine.Vec, to engine.Base, charge bool) (float64, string) {
+	worst, over := Level, ""
+	for _, f := range s.crossed(from, to) {
+		t := f.ground().Movement()
+		if t == Woods && u.Effects.WoodsFree {
+			t = Level
+		}
+		if t > worst {
+			worst, over = t, f.Label()
+		}
+	}
+	m := float64(s.civ(u.Side).Move(u.Class, worst))
+	if charge {
+		m *= 2
+	}
+	if s.inside(u.Base) != nil {
+		m /= 2 // out of a building by the nearest door, at half move (§4)
+	}
+	return m, over
+}
+
+// turnCost is what turning from one facing to another costs a base:
+// the arc its front corners travel turning about its centre.
+func turnCost(width float64, from, to engine.Heading) float64 {
+	return width / 2 * math.Abs(from.Diff(to)) * math.Pi / 180
+}
+
+// shape returns u's base in ranks r facing h, with its front centre at p.
+func (u *Unit) shape(r int, h engine.Heading, p engine.Vec) engine.Base {
+	w, d := u.Class.size(u.Figures, r)
+	return engine.Base{Width: w, Depth: d, Facing: h}.WithFrontCenter(p)
+}
+
+func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	if l := s.Leader(c.Opt("unit")); l != nil {
+		return moveLeader(tx, s, c, l)
+	}
+	u, err := s.findUnit(c.Opt("unit"))
+	if err != nil {
+		return err
+	}
+	if err := s.cardFor(c.Actor, u.Side); err != nil {
+		return err
+	}
+	if err := s.canMove(u); err != nil {
+		return err
+	}
+	if !c.Has("to") && !c.Has("facing") && !c.Has("ranks") {
+		return engine.Refuse("", "Say where it goes (to:), which way it faces (facing:) or how deep it stands (ranks:).")
+	}
+	from := u.Base
+	p := from.FrontCenter()
+	if c.Has("to") {
+		if p, err = parsePoint("to", c.Opt("to")); err != nil {
+			return err
+		}
+	}
+	h, err := parseFacing(c.Opt("facing"), from.Facing)
+	if err != nil {
+		return err
+	}
+	r, err := parseRanks(u, c.Opt("ranks"))
+	if err != nil {
+		return err
+	}
+	to := u.shape(r, h, p)
+	start := u.shape(r, h, from.FrontCenter())
+	dist := from.FrontCenter().Dist(p) + turnCost(from.Width, from.Facing, h)
+	allow, over := s.allowance(u, from.Center, to, false)
+	why := Walk
+	if r != u.Ranks {
+		dist += allow / 2
+		if p == from.FrontCenter() {
+			why = Reform
+		}
+	}
+	if allow == 0 {
+		return engine.Refuse("§1", "%s cannot enter %s.", u.Class, over)
+	}
+	if dist > allow+0.01 {
+		if over == "" {
+			over = "level ground"
+		}
+		return engine.Refuse("§1", "%s moves at most %s over %s; that move is %s.", u.ID, inches(allow), over, inches(dist))
+	}
+	if !s.onTable(to) {
+		return engine.Refuse("", "%s would go off the table.", u.ID)
+	}
+	b := Moved{Unit: u.ID, Label: u.Label(), Why: why, From: from, To: to, Ranks: r, Dist: dist, Allow: allow, Card: true}
+	if over != "" {
+		b.Over = over
+	}
+	// Obstacles: stop at the edge of what it was not touching when it set
+	// out (1.E).
+	stopped, stop, crossing, err := s.obstacles(u, start, to)
+	if err != nil {
+		return err
+	}
+	if stop != "" {
+		b.To, b.Stop = stopped, stop
+	}
+	if err := s.clear(u, start, b.To); err != nil {
+		return err
+	}
+	if err := s.canStand(u, b.To); err != nil {
+		return err
+	}
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	if crossing != nil && s.Alligators[u.Side] && stop == "" {
+		n := tx.Roll(engine.D6)
+		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
+			return err
+		}
+	}
+	return afterMove(tx, s)
+}
+
+// obstacles finds the first water, wall or building in the way of a base
+// going from start to to that the unit was not already touching, and
+// returns where it stops at that edge (1.E). crossing is water it
+// crosses. A wall is never crossed by horse, chariots, elephants or
+// engines (§4).
+func (s *State) obstacles(u *Unit, start, to engine.Base) (stopped engine.Base, stop string, crossing *Feature, err error) {
+	frac, hit := 1.0, -1
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		g := f.ground()
+		if !g.Obstacle() {
+			continue
+		}
+		touching := u.Base.Gap(f.Area) <= 2*engine.ContactTolerance
+		if g.IsWall() && !u.Class.Foot() && (touching || f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
+			return to, "", nil, engine.Refuse("§4", "%s cannot cross %s: only infantry climb walls.", u.Class, f.Label())
+		}
+		if g == Water && (f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
+			if p := s.Baptism[u.Side]; p != nil && f.Area.Gap(engine.Base{Center: *p}) < 4 && to.Center.Dist(*p) < 8 {
+				return to, "", nil, engine.Refuse("§6", "A shaman is baptising peasants at %s: your units may not cross the water near it this turn (Baptism).", *p)
+			}
+			if touching || u.Effects.Ferry {
+				crossing = f
+				continue
+			}
+		}
+		if touching {
+			continue
+		}
+		if t, ok := sweepFrac(start, to.Center, f.Area); ok && t < frac {
+			frac, hit = t, i
+		}
+	}
+	if hit < 0 {
+		return to, "", crossing, nil
+	}
+	f := s.Terrain[hit]
+	stopped = start.WithCenter(start.Center.Lerp(to.Center, frac))
+	what := "cross it"
+	if f.ground().IsBuilding() {
+		what = "go in"
+	}
+	return stopped, fmt.Sprintf("it stops at the edge of %s and may %s next turn (1.E)", f.Label(), what), nil, nil
+}
+
+// sweepFrac is the fraction of the way from b to to at which b first
+// meets o.
+func sweepFrac(b engine.Base, to engine.Vec, o engine.Base) (float64, bool) {
+	frac, hit := b.Sweep(to, o)
+	return frac, hit >= 0
+}
+
+// clear refuses a move from start to to that runs into another unit: only
+// a charge brings a unit into contact (1.B, 1.D).
+func (s *State) clear(u *Unit, start, to engine.Base) error {
+	bs, us := s.others(u)
+	frac, hit := start.Sweep(to.Center, bs...)
+	if hit >= 0 && frac < 1 {
+		return engine.Refuse("1.B", "%s would run into %s on the way; only a charge goes into contact, and units do not pass through each other.", u.ID, us[hit].ID)
+	}
+	for i, o := range bs {
+		if to.Touches(o) && us[i].Side != u.Side {
+			return engine.Refuse("1.D", "%s would end touching %s; only a charge goes into contact.", u.ID, us[i].ID)
+		}
+	}
+	return nil
+}
+
+func moveLeader(tx *engine.Tx, s *State, c engine.Command, l *Leader) error {
+	if err := s.leaderCard(c.Actor, l); err != nil {
+		return err
+	}
+	if l.Unit != "" {
+		return engine.Refuse("1.A", "%s commands %s and moves with it; /detach sets him apart first.", l.ID, l.Unit)
+	}
+	if !c.Has("to") {
+		return engine.Refuse("", "Say where he goes: to:x,y.")
+	}
+	p, err := parsePoint("to", c.Opt("to"))
+	if err != nil {
+		return err
+	}
+	if d := l.At.Dist(p); d > leaderMove+0.01 {
+		return engine.Refuse("1.A", "A lone leader moves at most %s; that is %s.", inches(leaderMove), inches(d))
+	}
+	h, err := parseFacing(c.Opt("facing"), l.Facing)
+	if err != nil {
+		return err
+	}
+	nb := engine.Base{Center: p, Width: leaderSize, Depth: leaderSize, Facing: h}
+	if !s.onTable(nb) {
+		return engine.Refuse("", "%s would go off the table.", l.ID)
+	}
+	for _, u := range s.Units {
+		if u.In() && nb.Overlaps(u.Base) {
+			return engine.Refuse("", "%s would stand on %s; /attach puts him in command of a friendly unit.", l.ID, u.ID)
+		}
+	}
+	return tx.Emit(LeaderMoved{Leader: l.ID, From: l.At, To: p, Facing: h, Card: true})
+}
+
+// leaderCard refuses moving leader l unless a black face card is in play
+// and his side has not finished with it.
+func (s *State) leaderCard(actor engine.PlayerID, l *Leader) error {
+	if err := s.pending(); err != nil {
+		return err
+	}
+	if a := s.army(l.Side); a == nil || a.Player != actor {
+		return engine.Refuse("", "%s is not yours to move.", l.ID)
+	}
+	if s.Stage != Movement || s.Card == nil || !s.Card.Leaders {
+		return engine.Refuse("1.A", "Lone leaders move when a black face card is drawn.")
+	}
+	if s.Card.Done[l.Side] {
+		return engine.Refuse("1.A", "Your leaders have finished moving on this card.")
+	}
+	if l.Moved {
+		return engine.Refuse("1.A", "%s has already moved on this card.", l.ID)
+	}
+	if l.Gone || !l.Placed {
+		return engine.Refuse("", "%s is not on the table.", l.ID)
+	}
+	return nil
+}
+
+func attachCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	l := s.Leader(c.Opt("leader"))
+	if l == nil {
+		return engine.Refuse("", "There is no leader %q; /status lists yours.", c.Opt("leader"))
+	}
+	u, err := s.findUnit(c.Opt("unit"))
+	if err != nil {
+		return err
+	}
+	if u.Side != l.Side || !u.In() {
+		return engine.Refuse("", "%s may only command a unit of his own army on the table.", l.ID)
+	}
+	if u.Leader != "" && u.Leader != l.ID && s.leaderOf(u) != nil {
+		return engine.Refuse("", "%s is already led by %s.", u.ID, u.Leader)
+	}
+	if u.Class.Siege() {
+		return engine.Refuse("§7", "A leader commands fighting units, not siege engines.")
+	}
+	if s.Stage == Deploying {
+		if a := s.army(l.Side); a == nil || a.Player != c.Actor {
+			return engine.Refuse("", "%s is not yours.", l.ID)
+		}
+		return tx.Emit(LeaderAttached{Leader: l.ID, Unit: u.ID})
+	}
+	if err := s.leaderCard(c.Actor, l); err != nil {
+		return err
+	}
+	if l.Unit != "" {
+		return engine.Refuse("1.A", "%s already commands %s.", l.ID, l.Unit)
+	}
+	if d := u.Base.Gap(l.Base()); d > leaderMove+0.01 {
+		return engine.Refuse("1.A", "%s is %s away; a lone leader moves at most %s.", u.ID, inches(d), inches(leaderMove))
+	}
+	return tx.Emit(LeaderMoved{Leader: l.ID, From: l.At, To: u.Base.Center, Facing: u.Base.Facing, Attach: u.ID, Card: true})
+}
+
+func detachCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	l := s.Leader(c.Opt("leader"))
+	if l == nil {
+		return engine.Refuse("", "There is no leader %q; /status lists yours.", c.Opt("leader"))
+	}
+	if l.Unit == "" {
+		return engine.Refuse("", "%s commands no unit.", l.ID)
+	}
+	u := s.Unit(l.Unit)
+	if err := s.pending(); err != nil {
+		return err
+	}
+	if a := s.army(l.Side); a == nil || a.Player != c.Actor {
+		return engine.Refuse("", "%s is not yours.", l.ID)
+	}
+	if s.Stage != Movement || s.Card == nil || !s.Card.Leaders || s.Card.Done[l.Side] {
+		return engine.Refuse("1.A", "A leader leaves his unit when a black face card is drawn.")
+	}
+	p, err := parsePoint("to", c.Opt("to"))
+	if err != nil {
+		return err
+	}
+	if d := u.Base.Center.Dist(p); d > leaderMove+0.01 {
+		return engine.Refuse("1.A", "A lone leader moves at most %s; that is %s.", inches(leaderMove), inches(d))
+	}
+	nb := engine.Base{Center: p, Width: leaderSize, Depth: leaderSize, Facing: u.Base.Facing}
+	if !s.onTable(nb) {
+		return engine.Refuse("", "%s would go off the table.", l.ID)
+	}
+	for _, o := range s.Units {
+		if o.In() && nb.Overlaps(o.Base) {
+			return engine.Refuse("", "%s would stand on %s.", l.ID, o.ID)
+		}
+	}
+	return tx.Emit(LeaderMoved{Leader: l.ID, From: u.Base.Center, To: p, Facing: u.Base.Facing, Detach: u.ID, Card: true})
+}
+
+func chargeCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	u, err := s.findUnit(c.Opt("unit"))
+	if err != nil {
+		return err
+	}
+	if err := s.cardFor(c.Actor, u.Side); err != nil {
+		return err
+	}
+	if err := s.canMove(u); err != nil {
+		return err
+	}
+	if !u.Class.CanCharge() {
+		return engine.Refuse("1.D", "Only cavalry, camelry, chariots, phalanxes and legions charge; %s cannot.", u.Label())
+	}
+	t, err := s.findUnit(c.Opt("target"))
+	if err != nil {
+		return err
+	}
+	if t.Side == u.Side || !t.In() {
+		return engine.Refuse("1.D", "%s is not an enemy on the table.", t.ID)
+	}
+	to, dist, err := s.chargePath(u, t)
+	if err != nil {
+		return err
+	}
+	return chargeHome(tx, s, u, t, to, dist)
+}
+
+// chargePath finds where u meets t charging straight at it, turned to
+// face it, and refuses a charge that is too long, crosses terrain or
+// runs into another unit first.
+func (s *State) chargePath(u, t *Unit) (engine.Base, float64, error) {
+	h := engine.HeadingTo(u.Base.FrontCenter(), t.Base.Center)
+	start := u.Base.WithFacing(h)
+	start = start.WithFrontCenter(u.Base.FrontCenter())
+	frac, hit := start.Sweep(t.Base.Center, t.Base)
+	if hit < 0 {
+		return engine.Base{}, 0, engine.Refuse("1.D", "%s cannot reach %s charging straight at it.", u.ID, t.ID)
+	}
+	to := start.WithCenter(start.Center.Lerp(t.Base.Center, frac))
+	dist := start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, h)
+	allow := 2 * float64(s.civ(u.Side).Move(u.Class, Level))
+	if dist > allow+0.01 {
+		return to, dist, engine.Refuse("1.D", "%s charges at most %s (twice its move); %s is %s away.", u.ID, inches(allow), t.ID, inches(dist))
+	}
+	for _, f := range s.crossed(u.Base.Center, to) {
+		return to, dist, engine.Refuse("1.D", "A charge goes over open ground only; %s is in the way.", f.Label())
+	}
+	bs, us := s.others(u)
+	for i, o := range us {
+		if o == t {
+			continue
+		}
+		if fr, h := start.Sweep(to.Center, bs[i]); h >= 0 && fr < 1 {
+			return to, dist, engine.Refuse("1.B", "%s is in the way of the charge.", o.ID)
+		}
+	}
+	return to, dist, nil
+}
+
+// chargeHome plays a charge from the charger's morale check (3.B) on.
+func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float64) error {
+	chk, err := s.check(tx, u, "to charge", MoraleMod{Charging: true, FacingElephant: t.Class == Elephant})
+	if err != nil {
+		return err
+	}
+	switch chk {
+	case Rout:
+		if err := s.routMove(tx, u, true); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	case FallBack:
+		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Halt, From: u.Base, To: u.Base, Ranks: u.Ranks, Card: true}); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	}
+	if t.Status == Routed {
+		// A routed unit caught in melee is captured (§3).
+		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+			return err
+		}
+		if err := tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID}); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	}
+	if (t.Class == Cavalry || t.Class == LightCavalry || t.Class == Camelry) && t.Status == Steady && !s.engaged(t) {
+		return tx.Emit(ChargeDeclared{Charger: u.ID, Target: t.ID, Label: t.Label(), To: to, Dist: dist, Player: s.Armies[t.Side].Player})
+	}
+	if err := receive(tx, s, u, t, to, dist); err != nil {
+		return err
+	}
+	return afterMove(tx, s)
+}
+
+// receive plays the target's morale check to receive a charge and the
+// charge's end (3.B): routed or fallen back, the target leaves the
+// charger the ground; holding, the two are locked in melee.
+func receive(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float64) error {
+	chk, err := s.check(tx, t, "to receive the charge", MoraleMod{FacingElephant: u.Class == Elephant})
+	if err != nil {
+		return err
+	}
+	return chargeEnds(tx, s, u, t, to, dist, chk)
+}
+
+func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float64, chk Check) error {
+	switch chk {
+	case Rout:
+		if err := s.routMove(tx, t, false); err != nil {
+			return err
+		}
+		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
+	case FallBack:
+		if err := s.fallBack(tx, t, Back); err != nil {
+			return err
+		}
+		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
+	}
+	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
+}
+
+// answer plays a charged cavalry unit's answer (5.A): to avoid it checks
+// morale and on 5 or more gets out of the way; on 3 or 4 it must stand;
+// on 1 or 2 it routs.
+func answer(tx *engine.Tx, s *State, c engine.Command, avoid bool) error {
+	w := s.Await
+	if w == nil {
+		return engine.Refuse("5.A", "No charge waits for an answer.")
+	}
+	t, u := s.Unit(w.Target), s.Unit(w.Charger)
+	if a := s.army(t.Side); a == nil || a.Player != c.Actor {
+		return engine.Refuse("5.A", "The charge on %s is for %s to answer.", t.ID, s.Armies[t.Side].Player)
+	}
+	to, dist := w.To, w.Dist
+	if err := tx.Emit(Answered{Target: t.ID, Avoid: avoid}); err != nil {
+		return err
+	}
+	if !avoid {
+		if err := receive(tx, s, u, t, to, dist); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	}
+	chk, err := s.check(tx, t, "to avoid the charge", MoraleMod{})
+	if err != nil {
+		return err
+	}
+	switch chk {
+	case Hold:
+		if err := s.avoidMove(tx, t, u); err != nil {
+			return err
+		}
+		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+			return err
+		}
+	case FallBack:
+		// It fails to get away and meets the charge where it stands.
+		if err := chargeEnds(tx, s, u, t, to, dist, Hold); err != nil {
+			return err
+		}
+	default:
+		if err := chargeEnds(tx, s, u, t, to, dist, Rout); err != nil {
+			return err
+		}
+	}
+	return afterMove(tx, s)
+}
+
+// fullMove is u's move over level ground.
+func (s *State) fullMove(u *Unit) float64 {
+	return float64(s.civ(u.Side).Move(u.Class, Level))
+}
+
+// flee moves u's base b along heading h by up to dist, stopping against
+// other units and ground it may not enter; it reports the base reached,
+// the distance gone, why it stopped and whether it left the table.
+func (s *State) flee(u *Unit, b engine.Base, h engine.Heading, dist float64) (engine.Base, float64, string, bool) {
+	target := b.Center.Add(h.Vec().Scale(dist))
+	frac, stop := 1.0, ""
+	bs, us := s.others(u)
+	if f, hit := b.Sweep(target, bs...); hit >= 0 && f < frac {
+		frac, stop = f, fmt.Sprintf("it is stopped by %s", us[hit].ID)
+	}
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		g := f.ground()
+		if !(g.Obstacle() || u.Class.Move(g.Movement()) == 0) || b.Gap(f.Area) <= 2*engine.ContactTolerance {
+			continue
+		}
+		if fr, ok := sweepFrac(b, target, f.Area); ok && fr < frac {
+			frac, stop = fr, fmt.Sprintf("it is stopped at the edge of %s", f.Label())
+		}
+	}
+	to := b.WithCenter(b.Center.Lerp(target, frac))
+	return to, dist * frac, stop, !s.onTable(to)
+}
+
+// routMove turns u toward its own edge and moves it a full move (§3);
+// card marks a rout on a charge made on the card in play. Elephants do
+// not rout: they rampage.
+func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
+	if u.Class == Elephant {
+		return s.rampage(tx, u)
+	}
+	h := u.Side.forward().Reverse()
+	b := u.Base.WithFacing(h).WithCenter(u.Base.Center)
+	to, d, stop, off := s.flee(u, b, h, s.fullMove(u))
+	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
+}
+
+// fallBack moves u a full move straight back, still facing the way it
+// faced (§3).
+func (s *State) fallBack(tx *engine.Tx, u *Unit, why MoveKind) error {
+	to, d, stop, off := s.flee(u, u.Base, u.Base.Facing.Reverse(), s.fullMove(u))
+	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+}
+
+// avoidMove moves u a full move straight away from the charger.
+func (s *State) avoidMove(tx *engine.Tx, u, from *Unit) error {
+	h := engine.HeadingTo(from.Base.Center, u.Base.Center)
+	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
+	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+}

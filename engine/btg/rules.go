@@ -1,0 +1,53 @@
+package btg
+
+import (
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Rules is By the Gods!: its rulebook, and what the game adds to it
+// (pictures, turns, completions).
+type Rules struct{ *engine.Rulebook[*State] }
+
+// New returns By the Gods! as a rule system.
+func New() Rules { return Rules{book} }
+
+var (
+	_ engine.Ruleset    = Rules{}
+	_ engine.Directiver = Rules{}
+)
+
+// Deck is the activation deck (§1.A): 52 cards, no jokers.
+const Deck engine.DeckName = "cards"
+
+// book is the game's rulebook. Each mechanic's file contributes its own
+// commands and events.
+var book = &engine.Rulebook[*State]{
+	Key:            "btg",
+	Name:           "By the Gods! (Sean Pitts, version 2.5)",
+	Version:        1,
+	DeckSpecs:      []engine.DeckSpec{{Name: Deck}},
+	Blank:          func() *State { return &State{} },
+	Bodies:         engine.MergeBodies(setupBodies, turnBodies, moveBodies, fireBodies, combatBodies, eventBodies, rulingBodies),
+	CommandRules:   slices.Concat(openCommands, moveCommands, fireCommands, turnCommands, undoCommands, setupCommands, rulingCommands),
+	DirectiveRules: directives,
+	Scenarios:      scenarios,
+	SetUp:          setUp,
+	Ended: func(s *State) error {
+		if s.Stage == Over {
+			return engine.Refuse("", "This battle has ended: %s", s.Result)
+		}
+		return nil
+	},
+}
+
+// command is one command players give, with the rule that runs it.
+type command = engine.Rule[*State]
+
+// Taking back a step (/undo) is the engine's: it keeps the game as it
+// stood before its last step, unless that step drew a card or rolled a
+// die.
+var undoCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it drew no card and rolled no die. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}, Run: nil},
+}

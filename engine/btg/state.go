@@ -1,0 +1,537 @@
+package btg
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Stage is where a battle stands: mustering the armies, deploying them,
+// one phase of a turn (§ sequence of play), or over. Morale, melee and
+// the rally/rout phase run by themselves when both sides end their fire,
+// so a game never waits in them.
+type Stage uint8
+
+const (
+	Mustering Stage = iota // the book is open; the two armies are raised
+	Deploying              // both sides set out their units
+	Movement               // cards are drawn and units move (§1)
+	Fire                   // both sides shoot (§2)
+	Over                   // the battle has ended
+)
+
+var stageNames = [...]string{"mustering", "deployment", "movement", "fire", "over"}
+
+func (s Stage) String() string { return stageNames[s] }
+
+// Other is the opposing side.
+func (s Side) Other() Side { return 1 - s }
+
+// forward is the heading toward the enemy's edge: black deploys on the
+// south edge and faces north.
+func (s Side) forward() engine.Heading {
+	if s == RedSide {
+		return engine.HeadingS
+	}
+	return engine.HeadingN
+}
+
+// Status is what a unit is doing beyond standing in good order.
+type Status uint8
+
+const (
+	Steady    Status = iota
+	Routed           // running for its own edge (§3)
+	Rampaging        // elephants out of control (§3)
+	Gone             // off the table: see Unit.Lost
+)
+
+// Loss says how a unit left the battle.
+type Loss string
+
+const (
+	Destroyed Loss = "destroyed"
+	Captured  Loss = "captured"
+	Fled      Loss = "fled off the table"
+	Left      Loss = "left the field"
+)
+
+// Options are the book's terms, fixed when it opens.
+type Options struct {
+	Width  float64 `json:"width"`  // inches east to west
+	Depth  float64 `json:"depth"`  // inches south to north
+	Turns  int     `json:"turns"`  // the agreed number of turns
+	Cards  int     `json:"cards"`  // cards drawn in each movement phase
+	Siege  bool    `json:"siege"`  // the siege expansion (§7) is played
+	Deploy float64 `json:"deploy"` // depth of each side's deployment zone
+}
+
+// Army is one side's army.
+type Army struct {
+	Player engine.PlayerID `json:"player"`
+	Name   string          `json:"name"`
+	Tag    string          `json:"tag"`
+	Civ    string          `json:"civ"`            // key of its civilization (§8a)
+	List   string          `json:"list,omitempty"` // the unit list it was raised from
+	Done   bool            `json:"done,omitempty"` // finished its part of the stage
+}
+
+// Effects are what random events give a unit until the end of the turn
+// (§6).
+type Effects struct {
+	Armor     int  `json:"armor,omitempty"`     // Mystical Armor, Vultures
+	Bonus     int  `json:"bonus,omitempty"`     // Mystical Ferocity: melee bonus dice
+	Kills     int  `json:"kills,omitempty"`     // Bloodthirstiness: melee kills
+	HitBonus  int  `json:"hitBonus,omitempty"`  // Marksmen
+	Immune    bool `json:"immune,omitempty"`    // Prayer: no missile hits it
+	Still     bool `json:"still,omitempty"`     // Prayer, Laziness, Stupid!: may not move
+	Twice     bool `json:"twice,omitempty"`     // Mystical Speed
+	WoodsFree bool `json:"woodsFree,omitempty"` // Hidden for a Reason
+	Ferry     bool `json:"ferry,omitempty"`     // Elephants!: crosses water without a stop
+}
+
+// Unit is a unit of figures: a rigid block whose base is its files times
+// the class's frontage wide and its ranks deep (RULINGS.md, btg, "figures
+// on a chat board").
+type Unit struct {
+	ID      string      `json:"id"`
+	Side    Side        `json:"side"`
+	Class   Class       `json:"class"`
+	Weapon  Weapon      `json:"weapon"`
+	Figures int         `json:"figures"`
+	Start   int         `json:"start"` // figures when raised
+	Armor   int         `json:"armor"`
+	Morale  Colour      `json:"morale"`
+	Wounds  int         `json:"wounds,omitempty"` // elephants: a figure's first hit (§5.G)
+	DV      int         `json:"dv,omitempty"`     // siege engines' damage value (§7)
+	Ranks   int         `json:"ranks"`
+	Base    engine.Base `json:"base"`
+	Placed  bool        `json:"placed,omitempty"`
+	Status  Status      `json:"status,omitempty"`
+	Lost    Loss        `json:"lost,omitempty"`
+	Leader  string      `json:"leader,omitempty"` // the leader attached
+
+	Moves   int  `json:"moves,omitempty"`   // moves made this turn
+	Charged bool `json:"charged,omitempty"` // charged this turn
+	Fired   bool `json:"fired,omitempty"`   // fired this turn
+	Impact  int  `json:"impact,omitempty"`  // the turn it came into contact by a charge
+	Reload  int  `json:"reload,omitempty"`  // siege: the turn it last shot
+	// Return is the turn a unit that went for the village's slingers
+	// comes back (Lost and Found, §6), and where.
+	Return   int        `json:"return,omitempty"`
+	ReturnAt engine.Vec `json:"returnAt,omitzero"`
+	Effects  Effects    `json:"effects,omitzero"`
+	// Volley is the figures it had when the fire phase began: both sides
+	// shoot as if at once (RULINGS.md, btg, "fire").
+	Volley int `json:"volley,omitempty"`
+	// Shaken names what it must check morale for in the next morale
+	// phase (§3 A, F, G); empty when nothing.
+	Shaken string `json:"shaken,omitempty"`
+}
+
+// In reports whether the unit stands on the table.
+func (u *Unit) In() bool { return u.Placed && u.Status != Gone }
+
+// Label names the unit for players: "GRE-3 (phalanx, spear, 14/16)".
+func (u *Unit) Label() string { return fmt.Sprintf("%s (%s)", u.ID, u.Describe()) }
+
+// Describe says what the unit is: class, weapon and figures.
+func (u *Unit) Describe() string {
+	if u.Class.Siege() {
+		return fmt.Sprintf("%s, %d crew", u.Class, u.Figures)
+	}
+	return fmt.Sprintf("%s, %s, %d/%d", u.Class, u.Weapon.Key(), u.Figures, u.Start)
+}
+
+// UnderHalf reports a unit below half its figures (§3 modifiers).
+func (u *Unit) UnderHalf() bool { return 2*u.Figures < u.Start }
+
+// Missile reports a unit that shoots.
+func (u *Unit) Missile() bool { return u.Weapon.Missile() || u.Class.Siege() && u.Class != Helepolis }
+
+// Leader is a commander on the table: the army's general, the supreme
+// leader, or a minor leader (RULINGS.md, btg, "leaders"). Attached to a
+// unit he moves with it; otherwise he stands alone at At.
+type Leader struct {
+	ID      string         `json:"id"`
+	Side    Side           `json:"side"`
+	Supreme bool           `json:"supreme,omitempty"`
+	Hits    int            `json:"hits,omitempty"` // two kill him (§2.I, §5.G)
+	Unit    string         `json:"unit,omitempty"`
+	At      engine.Vec     `json:"at"`
+	Facing  engine.Heading `json:"facing"`
+	Placed  bool           `json:"placed,omitempty"`
+	Gone    bool           `json:"gone,omitempty"`
+	Moved   bool           `json:"moved,omitempty"`
+}
+
+// Label names the leader for players.
+func (l *Leader) Label() string {
+	if l.Supreme {
+		return l.ID + " (general)"
+	}
+	return l.ID + " (leader)"
+}
+
+// leaderSize is the side of a lone leader's square base, in inches.
+const leaderSize = 1.0
+
+// Base is a lone leader's base.
+func (l *Leader) Base() engine.Base {
+	return engine.Base{Center: l.At, Width: leaderSize, Depth: leaderSize, Facing: l.Facing}
+}
+
+// Card is the card in play in the movement phase (§1.A): what it lets
+// its side do, and how much of it is left.
+type Card struct {
+	Card engine.Card `json:"card"`
+	Side Side        `json:"side"`
+	// Units is how many units the card still moves; Leaders is set while
+	// unattached leaders move (both sides, each ending with /done).
+	Units   int     `json:"units,omitempty"`
+	Leaders bool    `json:"leaders,omitempty"`
+	Done    [2]bool `json:"done,omitempty"`
+}
+
+// Charge is a charge waiting for its target's answer (§5.A): cavalry and
+// camelry may try to avoid it.
+type Charge struct {
+	Charger string      `json:"charger"`
+	Target  string      `json:"target"`
+	To      engine.Base `json:"to"`   // where the charger meets it
+	Dist    float64     `json:"dist"` // how far the charge goes
+}
+
+// Judgement is a random event waiting for the game master (§6).
+type Judgement struct {
+	Event string `json:"event"`
+	Side  Side   `json:"side"`
+	Unit  string `json:"unit,omitempty"`
+	Ask   string `json:"ask"`
+}
+
+// State is a battle of By the Gods!.
+type State struct {
+	Master  engine.PlayerID `json:"master"`
+	Options Options         `json:"options"`
+	Stage   Stage           `json:"stage"`
+	Turn    int             `json:"turn"`
+	Armies  []Army          `json:"armies"`
+	Units   []Unit          `json:"units"`
+	Leaders []Leader        `json:"leaders"`
+	Terrain []Feature       `json:"terrain"`
+	// Drawn counts the movement cards drawn this turn (event cards drawn
+	// to name an event do not count).
+	Drawn int        `json:"drawn,omitempty"`
+	Card  *Card      `json:"card,omitempty"`
+	Await *Charge    `json:"await,omitempty"`
+	Judge *Judgement `json:"judge,omitempty"`
+	// Side-wide effects of events this turn (§6): Alligators! and Baptism.
+	Alligators [2]bool        `json:"alligators,omitempty"`
+	Baptism    [2]*engine.Vec `json:"baptism,omitempty"`
+	Result     string         `json:"result,omitempty"`
+}
+
+// Apply folds an event into the state.
+func (s *State) Apply(e engine.Event) error { return engine.Fold(s, e) }
+
+// Clone returns a copy of s that shares nothing with it.
+func (s *State) Clone() engine.State { return engine.Copy(s) }
+
+// Over reports whether the battle has ended.
+func (s *State) Over() bool { return s.Stage == Over }
+
+// Unit returns the unit id (any case), or nil.
+func (s *State) Unit(id string) *Unit {
+	for i := range s.Units {
+		if strings.EqualFold(s.Units[i].ID, id) {
+			return &s.Units[i]
+		}
+	}
+	return nil
+}
+
+// Leader returns the leader id (any case), or nil.
+func (s *State) Leader(id string) *Leader {
+	for i := range s.Leaders {
+		if strings.EqualFold(s.Leaders[i].ID, id) {
+			return &s.Leaders[i]
+		}
+	}
+	return nil
+}
+
+func (s *State) mustUnit(id string) (*Unit, error) {
+	if u := s.Unit(id); u != nil {
+		return u, nil
+	}
+	return nil, fmt.Errorf("btg: no unit %q", id)
+}
+
+func (s *State) mustLeader(id string) (*Leader, error) {
+	if l := s.Leader(id); l != nil {
+		return l, nil
+	}
+	return nil, fmt.Errorf("btg: no leader %q", id)
+}
+
+// findUnit reads a unit named by a player.
+func (s *State) findUnit(name string) (*Unit, error) {
+	name = strings.TrimSpace(name)
+	if u := s.Unit(name); u != nil {
+		return u, nil
+	}
+	if name == "" {
+		return nil, engine.Refuse("", "Name a unit, like GRE-3.")
+	}
+	return nil, engine.Refuse("", "There is no unit %q in this battle; /status lists them.", name)
+}
+
+// army returns side's army, or nil before it is raised.
+func (s *State) army(side Side) *Army {
+	if int(side) < len(s.Armies) {
+		return &s.Armies[side]
+	}
+	return nil
+}
+
+func (s *State) armyName(side Side) string {
+	if a := s.army(side); a != nil {
+		return a.Name
+	}
+	return side.String()
+}
+
+// sideOf returns the side actor leads. A player leading both armies (a
+// game master trying the rules alone) acts for prefer.
+func (s *State) sideOf(actor engine.PlayerID, prefer Side) (Side, bool) {
+	mine := []Side{}
+	for i, a := range s.Armies {
+		if a.Player == actor {
+			mine = append(mine, Side(i))
+		}
+	}
+	switch len(mine) {
+	case 0:
+		return 0, false
+	case 1:
+		return mine[0], true
+	}
+	return prefer, true
+}
+
+// civ returns side's civilization.
+func (s *State) civ(side Side) Civ {
+	if a := s.army(side); a != nil {
+		if c, ok := CivByKey(a.Civ); ok {
+			return c
+		}
+	}
+	return Civ{}
+}
+
+// leaderOf returns the leader attached to u, or nil.
+func (s *State) leaderOf(u *Unit) *Leader {
+	if u.Leader == "" {
+		return nil
+	}
+	l := s.Leader(u.Leader)
+	if l == nil || l.Gone {
+		return nil
+	}
+	return l
+}
+
+// fileWidth and rankDepth are the inches a figure takes across the front
+// and a rank takes front to back (RULINGS.md, btg, "figures on a chat
+// board").
+func (c Class) fileWidth() float64 {
+	switch {
+	case c.Siege():
+		return 0
+	case c == Chariot || c == Elephant:
+		return 2
+	case c.Mounted():
+		return 1
+	}
+	return 0.75
+}
+
+func (c Class) rankDepth() float64 {
+	switch {
+	case c == Chariot || c == Elephant:
+		return 2.5
+	case c.Mounted():
+		return 1.5
+	}
+	return 0.75
+}
+
+// defaultRanks is the formation a unit takes when none is given: phalanx
+// and legion four deep, other foot two, mounted troops and engines one.
+func (c Class) defaultRanks() int {
+	switch {
+	case c == Phalanx || c == Legion:
+		return 4
+	case c.Foot():
+		return 2
+	}
+	return 1
+}
+
+// siegeBase is the size of a siege engine's base, whatever its crew.
+const siegeBase = 2.5
+
+// size returns the width and depth of a unit of figs in ranks.
+func (c Class) size(figs, ranks int) (w, d float64) {
+	if c.Siege() {
+		return siegeBase, siegeBase
+	}
+	ranks = max(1, min(ranks, figs))
+	files := (figs + ranks - 1) / ranks
+	return float64(max(files, 1)) * c.fileWidth(), float64(ranks) * c.rankDepth()
+}
+
+// resized returns u's base for figs figures, its front edge kept where it
+// is: losses come off the files at the ends and the rear rank.
+func (u *Unit) resized(figs int) engine.Base {
+	w, d := u.Class.size(max(figs, 1), u.Ranks)
+	b := u.Base
+	fc := b.FrontCenter()
+	b.Width, b.Depth = w, d
+	return b.WithFrontCenter(fc)
+}
+
+// lose takes n figures from u, and the unit is destroyed at none.
+func (u *Unit) lose(n int) {
+	u.Figures = max(0, u.Figures-n)
+	if u.Figures == 0 {
+		u.Status, u.Lost = Gone, Destroyed
+		return
+	}
+	u.Base = u.resized(u.Figures)
+}
+
+// gain adds n figures to u, up to the most a unit may have.
+func (u *Unit) gain(n int) {
+	u.Figures = min(MaxFigures, u.Figures+n)
+	u.Base = u.resized(u.Figures)
+}
+
+// Enemies lists the units of the other side on the table.
+func (s *State) inPlay(side Side) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.In() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// touching lists the enemies in contact with u (§5.A): a unit touching an
+// enemy is locked in melee.
+func (s *State) touching(u *Unit) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side != u.Side && o.In() && u.Base.Touches(o.Base) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// engaged reports whether u is locked in melee.
+func (s *State) engaged(u *Unit) bool { return len(s.touching(u)) > 0 }
+
+// obstacles are the bases u's move must not run into: every other unit on
+// the table.
+func (s *State) others(u *Unit) ([]engine.Base, []*Unit) {
+	var bs []engine.Base
+	var us []*Unit
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o != u && o.In() {
+			bs, us = append(bs, o.Base), append(us, o)
+		}
+	}
+	return bs, us
+}
+
+// onTable reports whether b lies wholly on the table.
+func (s *State) onTable(b engine.Base) bool {
+	for _, c := range b.Corners() {
+		if c.X < -1e-6 || c.Y < -1e-6 || c.X > s.Options.Width+1e-6 || c.Y > s.Options.Depth+1e-6 {
+			return false
+		}
+	}
+	return true
+}
+
+// edgeDistance is how far p lies from side's own edge.
+func (s *State) edgeDistance(side Side, p engine.Vec) float64 {
+	if side == RedSide {
+		return s.Options.Depth - p.Y
+	}
+	return p.Y
+}
+
+// lost counts side's units out of the battle, and all its units.
+func (s *State) lost(side Side) (lost, all int) {
+	for _, u := range s.Units {
+		if u.Side != side {
+			continue
+		}
+		all++
+		if u.Status == Gone && u.Return == 0 {
+			lost++
+		}
+	}
+	return lost, all
+}
+
+// figuresLost is the share of side's figures lost, from 0 to 1.
+func (s *State) figuresLost(side Side) float64 {
+	have, start := 0, 0
+	for _, u := range s.Units {
+		if u.Side != side {
+			continue
+		}
+		start += u.Start
+		if u.Status != Gone {
+			have += u.Figures
+		}
+	}
+	if start == 0 {
+		return 0
+	}
+	return 1 - float64(have)/float64(start)
+}
+
+// num writes inches: 6, 6.5, 6.25.
+func num(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", math.Round(f*100)/100), "0"), ".")
+}
+
+func inches(f float64) string { return num(f) + "\"" }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// sortedIDs returns ids sorted, for messages that list units.
+func sortedIDs(us []*Unit) []string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.ID)
+	}
+	slices.Sort(out)
+	return out
+}
