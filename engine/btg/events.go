@@ -133,8 +133,13 @@ func (b EventDrawn) Text() string {
 		fmt.Fprintf(&t, "Passed over: %s. ", strings.Join(ps, " "))
 	}
 	fmt.Fprintf(&t, "The %s names event %d for the %s (%s): %s — %s", b.Card.Name(), b.Number, b.Army, b.Side, b.Name, eventText[b.Category][b.Number-1])
-	if b.Unit != "" {
+	switch {
+	case b.Unit != "" && len(b.Pick) == 2:
 		fmt.Fprintf(&t, " The dice (%d%d) give it to %s.", b.Pick[0], b.Pick[1], b.Label)
+	case b.Unit != "":
+		fmt.Fprintf(&t, " It falls on %s.", b.Label)
+	case len(b.Pick) == 2:
+		fmt.Fprintf(&t, " The dice (%d%d) choose among %s.", b.Pick[0], b.Pick[1], plural(b.Of, "minor leader", "minor leaders"))
 	}
 	if b.Nothing != "" {
 		t.WriteString(" " + b.Nothing)

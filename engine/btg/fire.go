@@ -449,7 +449,9 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 	files := (figs + u.Ranks - 1) / u.Ranks
 	front := min(files, figs)
 	second := 0
-	if u.Ranks >= 2 {
+	// Only archers on foot shoot over a front rank (2.B, 2.E): slingers,
+	// skirmishers and horse archers shoot with their front rank alone.
+	if u.Ranks >= 2 && bow(u.Weapon) && u.Class.Foot() {
 		second = min(files, figs-front)
 	}
 	sh.front, sh.back = Dice(front), Dice(second)

@@ -334,7 +334,7 @@ func (s *State) cardFor(actor engine.PlayerID, side Side) error {
 		return engine.Refuse("1.A", "No card of yours is in play: units move on a number card of their colour.")
 	}
 	if c.Side != side {
-		return engine.Refuse("1.A", "The card in play is the %s's (%s).", s.armyName(c.Side), c.Side)
+		return engine.Refuse("1.A", "The card in play is for the %s (%s).", s.armyName(c.Side), c.Side)
 	}
 	if a := s.army(side); a == nil || a.Player != actor {
 		return engine.Refuse("", "That unit is not yours to move.")
@@ -444,6 +444,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if stop != "" {
 		b.To, b.Stop = stopped, stop
+		b.Dist = from.FrontCenter().Dist(stopped.FrontCenter()) + turnCost(from.Width, from.Facing, h)
 	}
 	if err := s.clear(u, start, b.To); err != nil {
 		return err
@@ -481,7 +482,7 @@ func (s *State) obstacles(u *Unit, start, to engine.Base) (stopped engine.Base, 
 			return to, "", nil, engine.Refuse("§4", "%s cannot cross %s: only infantry climb walls.", u.Class, f.Label())
 		}
 		if g == Water && (f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
-			if p := s.Baptism[u.Side]; p != nil && f.Area.Gap(engine.Base{Center: *p}) < 4 && to.Center.Dist(*p) < 8 {
+			if p := s.Baptism[u.Side]; p != nil && segDist(*p, start.Center, to.Center) <= baptismReach {
 				return to, "", nil, engine.Refuse("§6", "A shaman is baptising peasants at %s: your units may not cross the water near it this turn (Baptism).", *p)
 			}
 			if touching || u.Effects.Ferry {
@@ -886,4 +887,19 @@ func (s *State) avoidMove(tx *engine.Tx, u, from *Unit) error {
 	h := engine.HeadingTo(from.Base.Center, u.Base.Center)
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+}
+
+// baptismReach is how near the shaman's point a crossing is barred
+// (Baptism, §6; RULINGS.md, btg, "events").
+const baptismReach = 4
+
+// segDist is the distance from p to the segment a–b.
+func segDist(p, a, b engine.Vec) float64 {
+	ab := b.Sub(a)
+	l := ab.Dot(ab)
+	if l == 0 {
+		return p.Dist(a)
+	}
+	t := max(0, min(1, p.Sub(a).Dot(ab)/l))
+	return p.Dist(a.Add(ab.Scale(t)))
 }

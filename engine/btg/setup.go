@@ -577,7 +577,7 @@ func placeAll(tx *engine.Tx, s *State, side Side) error {
 	}
 	var lone []*Leader
 	for i := range s.Leaders {
-		if l := &s.Leaders[i]; l.Side == side && !l.Placed && l.Unit == "" && !l.Gone {
+		if l := &s.Leaders[i]; l.Side == side && !l.Placed && !l.Gone {
 			lone = append(lone, l)
 		}
 	}

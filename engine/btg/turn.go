@@ -176,6 +176,9 @@ func (b LeadersDone) Text() string { return fmt.Sprintf("The %s's leaders have m
 
 func (b FireBegan) Apply(s *State) error {
 	s.Stage, s.Card = Fire, nil
+	for i := range s.Units {
+		s.Units[i].Volley = s.Units[i].Figures
+	}
 	for i := range s.Armies {
 		s.Armies[i].Done = b.Done[i]
 	}
@@ -251,12 +254,9 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 		if s.Armies[side].Done {
 			return engine.Refuse("", "The %s have already finished deploying.", s.Armies[side].Name)
 		}
-		for _, u := range s.Units {
-			if u.Side == side && !u.Placed {
-				if err := placeAll(tx, s, side); err != nil {
-					return err
-				}
-				break
+		if s.unplaced(side) {
+			if err := placeAll(tx, s, side); err != nil {
+				return err
 			}
 		}
 		if err := tx.Emit(Deployed{Side: side, Army: s.Armies[side].Name}); err != nil {
@@ -321,7 +321,7 @@ func (s *State) mine(actor engine.PlayerID, side Side) error {
 	if a := s.army(side); a != nil && a.Player == actor {
 		return nil
 	}
-	return engine.Refuse("1.A", "The card in play is the %s's (%s); wait for a card of your colour.", s.armyName(side), side)
+	return engine.Refuse("1.A", "The card in play is for the %s (%s); wait for a card of your colour.", s.armyName(side), side)
 }
 
 // leadersNext is the side a player leading both armies ends leader
@@ -627,4 +627,19 @@ func status(s *State, actor engine.PlayerID) string {
 		}
 	}
 	return b.String()
+}
+
+// unplaced reports whether side has a unit or leader not yet on the table.
+func (s *State) unplaced(side Side) bool {
+	for _, u := range s.Units {
+		if u.Side == side && !u.Placed && u.Status != Gone {
+			return true
+		}
+	}
+	for _, l := range s.Leaders {
+		if l.Side == side && !l.Placed && !l.Gone {
+			return true
+		}
+	}
+	return false
 }
