@@ -461,7 +461,7 @@ func playEvent(tx *engine.Tx, s *State, b EventDrawn) error {
 		if !u.In() {
 			return nil
 		}
-		f := Fought{Unit: "a wild beast", Opponent: u.ID, Label: u.Label(), Band: 4, BonusWhy: []string{"the beast +1"}}
+		f := Fought{Unit: "A wild beast", Opponent: u.ID, Label: u.Label(), Band: 4, BonusWhy: []string{"the beast +1"}}
 		f.Rolls = []int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
 		f.Bonus = []int{tx.Roll(engine.D6)}
 		f.Hits = MeleeHits(Sword, f.Rolls, f.Bonus, 0)
@@ -838,9 +838,10 @@ func decideCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		// A melee between the two, no bonus dice: each rolls its dice
 		// against the other.
-		for _, p := range [2][2]*Unit{{a, o}, {o, a}} {
+		dice := [2]int{Dice(a.Figures), Dice(o.Figures)} // both strike at once
+		for i, p := range [2][2]*Unit{{a, o}, {o, a}} {
 			f := Fought{Unit: p[0].ID, Opponent: p[1].ID, Label: p[1].Label(), Band: meleeWeapon(p[0]).MeleeHit()}
-			for range Dice(p[0].Figures) {
+			for range dice[i] {
 				f.Rolls = append(f.Rolls, tx.Roll(engine.D6))
 			}
 			f.Hits = MeleeHits(meleeWeapon(p[0]), f.Rolls, nil, 0)

@@ -111,9 +111,13 @@ func (b TurnBegan) Apply(s *State) error {
 		}
 		// The unit comes back as slingers from the village (§6).
 		u.Class, u.Weapon, u.Status, u.Lost, u.Return = LightInfantry, Sling, Steady, "", 0
-		u.Ranks = 1
+		u.Ranks, u.Armor = 1, LightInfantry.DefaultArmor()
 		w, d := u.Class.size(u.Figures, 1)
-		u.Base = engine.Base{Width: w, Depth: d, Facing: u.Side.forward()}.WithFrontCenter(u.ReturnAt)
+		b := engine.Base{Width: w, Depth: d, Facing: u.Side.forward()}.WithFrontCenter(u.ReturnAt)
+		// Wholly on the table, at the edge where they went.
+		b.Center.X = max(w/2, min(s.Options.Width-w/2, b.Center.X))
+		b.Center.Y = max(d/2, min(s.Options.Depth-d/2, b.Center.Y))
+		u.Base = b
 	}
 	return nil
 }
@@ -172,7 +176,7 @@ func (b LeadersDone) Apply(s *State) error {
 	return nil
 }
 
-func (b LeadersDone) Text() string { return fmt.Sprintf("The %s's leaders have moved.", b.Army) }
+func (b LeadersDone) Text() string { return fmt.Sprintf("The leaders of the %s have moved.", b.Army) }
 
 func (b FireBegan) Apply(s *State) error {
 	s.Stage, s.Card = Fire, nil
