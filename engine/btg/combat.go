@@ -44,6 +44,8 @@ type MoraleChecked struct {
 	Total  int      `json:"total"`
 	Result Check    `json:"result"`
 	Rally  bool     `json:"rally,omitempty"`
+	// Elephants rampage where other troops rout (§3).
+	Elephants bool `json:"elephants,omitempty"`
 }
 
 // Support is a friend within 1" adding its dice to a melee (5.C).
@@ -206,6 +208,12 @@ func (b MoraleChecked) Text() string {
 	}
 	res := map[Check]string{Rout: "it routs", FallBack: "it falls back", Hold: "it holds"}[b.Result]
 	switch {
+	case b.Elephants && b.Result == Rout:
+		res = "they rampage"
+	case b.Elephants && b.Rally && b.Result == Hold:
+		res = "they calm down"
+	case b.Elephants && b.Rally:
+		res = "they rampage on"
 	case b.Rally && b.Result == Hold:
 		res = "it rallies"
 	case b.Rally:
@@ -256,7 +264,7 @@ func (b Fought) Text() string {
 		t += fmt.Sprintf("; %d more kills for bloodthirst", b.Kills)
 	}
 	t += fmt.Sprintf(": %s, armor %d, %s lost.", plural(b.Hits, "hit", "hits"), b.Armor, plural(b.Lost, "figure", "figures"))
-	if b.Wounds > 0 {
+	if b.Wounds > 0 && b.Hits > b.Armor {
 		t += " One elephant is wounded."
 	}
 	if b.Leader != "" {
@@ -324,7 +332,7 @@ func (s *State) checkAs(tx *engine.Tx, u *Unit, why string, m MoraleMod, rally b
 	}
 	roll := tx.Roll(engine.D6)
 	total := roll + int(u.Morale) + m.Sum()
-	b := MoraleChecked{Unit: u.ID, Label: u.Label(), Why: why, Roll: roll, Base: int(u.Morale), Mod: m.Sum(), Mods: mods, Total: total, Result: MoraleResult(total), Rally: rally}
+	b := MoraleChecked{Unit: u.ID, Label: u.Label(), Why: why, Roll: roll, Base: int(u.Morale), Mod: m.Sum(), Mods: mods, Total: total, Result: MoraleResult(total), Rally: rally, Elephants: u.Class == Elephant}
 	return b.Result, tx.Emit(b)
 }
 

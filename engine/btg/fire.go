@@ -152,7 +152,7 @@ func (b Fired) Text() string {
 	}
 	if b.Hits > 0 {
 		t += fmt.Sprintf(" Armor %d (2.J): %s lost.", b.Armor, plural(b.Lost, "figure", "figures"))
-		if b.Wounds > 0 {
+		if b.Wounds > 0 && Casualties(b.Hits, b.LeaderHit, b.Armor) > 0 {
 			t += " One elephant is wounded (it takes two hits, §5.G)."
 		}
 	}
