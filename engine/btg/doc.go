@@ -1,16 +1,25 @@
-// Package btg holds the tables and army-list vocabulary of By the Gods!
-// (rule text: btg-by-the-gods.txt), an ancients game driven by a deck of
-// cards, D6 pools, morale colours, random events, sieges and civilizations.
+// Package btg is By the Gods! (rule text: btg-by-the-gods.txt), an
+// ancients game on an open table driven by a deck of cards, D6 pools,
+// morale colours, random events, sieges and civilizations.
 //
-// This first part is tables and pure functions that read dice and cards
-// against them: the movement table by terrain (§1), the activation and event
-// cards (§1.A, §6), missile ranges and hit bands with their modifiers and
-// casualties less armor (§2.F-J), base morale by 2D6 and its colour and the
-// morale check with its modifiers (§3), the melee chart by weapon with bonus
-// dice and elephants' triple damage (§5, §8b), the siege damage table (§7),
-// the 18 civilizations (§8a), and the parser that turns a one-line unit list
-// into validated units. It is not yet a rule system: it does not implement
-// engine.Rulebook and is not registered with the bot. RULINGS.md, section
-// "btg: By the Gods!", records the gaps settled here and what is not yet
-// implemented.
+// A battle opens with /book open rules:btg; each side raises an army (a
+// sample one, or a unit list typed in one line with its civilization,
+// §8a) and deploys it. Each turn draws movement cards (§1.A): number
+// cards move half their number of their colour's units, black faces move
+// lone leaders, red faces draw one of the 28 events (§6). Units move by
+// the movement table, stop at obstacles (1.E) and charge (1.D, 3.B, 5.A);
+// then both sides shoot (§2), and the bot plays morale from fire, melee
+// (§5, §8b), morale from melee and the rally/rout phase (§3). Siege
+// engines shoot at structures with damage values (§7). Every die and card
+// is drawn through the engine's transaction and kept in the event that
+// used it, so a battle replays exactly.
+//
+// The files follow the game: data.go, civ.go, army.go and terrain.go the
+// tables and vocabulary; setup.go opening, raising and deploying;
+// turn.go the sequence of play; move.go movement and charges; fire.go
+// shooting and siege fire; combat.go morale, melee, rout, rally and
+// rampage; events.go the random events; ruling.go the game master's
+// rulings and decisions; view.go the picture; await.go whom the battle
+// waits for. RULINGS.md, "btg: By the Gods!", records every ruling made
+// where the text is silent or contradicts itself.
 package btg

@@ -66,8 +66,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		if !u.In() {
 			continue
 		}
-		var crew []string
-		crew = append(crew, u.Morale.String())
+		crew := []string{fmt.Sprintf("%d of %d figures", u.Figures, u.Start), u.Morale.String() + " morale"}
 		switch u.Status {
 		case Routed:
 			crew = append(crew, "ROUTED")
