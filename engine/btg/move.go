@@ -421,7 +421,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	if allow == 0 {
-		return engine.Refuse("§1", "%s cannot enter %s.", u.Class, over)
+		return engine.Refuse("§1", "%s cannot enter %s.", u.Label(), over)
 	}
 	if dist > allow+0.01 {
 		if over == "" {
@@ -479,7 +479,7 @@ func (s *State) obstacles(u *Unit, start, to engine.Base) (stopped engine.Base, 
 		}
 		touching := u.Base.Gap(f.Area) <= 2*engine.ContactTolerance
 		if g.IsWall() && !u.Class.Foot() && (touching || f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
-			return to, "", nil, engine.Refuse("§4", "%s cannot cross %s: only infantry climb walls.", u.Class, f.Label())
+			return to, "", nil, engine.Refuse("§4", "%s cannot cross %s: only infantry climb walls.", u.Label(), f.Label())
 		}
 		if g == Water && (f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
 			if p := s.Baptism[u.Side]; p != nil && segDist(*p, start.Center, to.Center) <= baptismReach {

@@ -532,7 +532,7 @@ func (s *State) canStand(u *Unit, b engine.Base) error {
 	for _, f := range s.under(b) {
 		g := f.ground()
 		if u.Class.Move(g.Movement()) == 0 {
-			return engine.Refuse("§1", "%s cannot enter %s.", u.Class, f.Label())
+			return engine.Refuse("§1", "%s cannot enter %s.", u.Label(), f.Label())
 		}
 		if g.IsWall() || g == Water {
 			return engine.Refuse("§4", "%s would stand on %s.", u.ID, f.Label())
