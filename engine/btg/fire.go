@@ -101,6 +101,7 @@ type SiegeFired struct {
 	Kills     int    `json:"kills"`
 	Victim    string `json:"victim,omitempty"` // the unit the kills fall on
 	DVLeft    int    `json:"dvLeft"`
+	Every     int    `json:"every"` // turns between its shots (§7)
 }
 
 func (Fired) Kind() string      { return "btg.fired" }
@@ -221,6 +222,9 @@ func (b SiegeFired) Text() string {
 		} else if b.Target != "" && b.Damage > 0 {
 			t += fmt.Sprintf(" %s is wrecked.", b.Target)
 		}
+	}
+	if b.Every == 1 {
+		return t + " It reloads for the next turn."
 	}
 	return t + " It reloads for the next turn but one."
 }
@@ -498,6 +502,9 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Armies[u.Side].Done {
 		return engine.Refuse("§2", "The %s have finished firing this turn.", s.Armies[u.Side].Name)
 	}
+	if u.Class == Helepolis {
+		return engine.Refuse("§7", "A helepolis is a tower to climb, not an engine that shoots.")
+	}
 	if err := s.canShoot(u); err != nil {
 		return err
 	}
@@ -552,10 +559,10 @@ func (s *State) casualties(t *Unit, hits int) (lost, wounds int) {
 }
 
 func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
-	if u.Class == Helepolis {
-		return engine.Refuse("§7", "A helepolis is a tower to climb, not an engine that shoots.")
+	b := SiegeFired{Firer: u.ID, Label: u.Label(), Mod: siegeMod(u.Class), Every: 2}
+	if s.civ(u.Side).FastReload {
+		b.Every = 1
 	}
-	b := SiegeFired{Firer: u.ID, Label: u.Label(), Mod: siegeMod(u.Class)}
 	reach := siegeRange(u.Class)
 	var victim *Unit
 	switch {
