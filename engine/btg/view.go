@@ -66,7 +66,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		if !u.In() {
 			continue
 		}
-		crew := []string{fmt.Sprintf("%d of %d figures", u.Figures, u.Start), u.Morale.String() + " morale"}
+		crew := []string{fmt.Sprintf("%d/%d left", u.Figures, u.Start), u.Morale.String()}
 		switch u.Status {
 		case Routed:
 			crew = append(crew, "ROUTED")
