@@ -272,3 +272,21 @@ func IsRefusal(err error) (*Refusal, bool) {
 	ok := errors.As(err, &r)
 	return r, ok
 }
+
+// ArmyTag reads the tag an army's pieces are named by ("ROM" in ROM-3):
+// the tag given, or the first three letters of the army's name; either
+// way 2 to 4 letters A to Z, or a refusal that says so.
+func ArmyTag(given, name string) (string, error) {
+	tag := strings.ToUpper(strings.TrimSpace(given))
+	if tag == "" {
+		for _, r := range strings.ToUpper(name) {
+			if r >= 'A' && r <= 'Z' && len(tag) < 3 {
+				tag += string(r)
+			}
+		}
+	}
+	if len(tag) < 2 || len(tag) > 4 || strings.Trim(tag, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return "", Refuse("", "tag: must be 2 to 4 letters.")
+	}
+	return tag, nil
+}

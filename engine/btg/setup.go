@@ -324,16 +324,9 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, civName, list, 
 	if err != nil {
 		return engine.Refuse("", "units: %s.", err)
 	}
-	tag = strings.ToUpper(strings.TrimSpace(tag))
-	if tag == "" {
-		for _, r := range strings.ToUpper(name) {
-			if r >= 'A' && r <= 'Z' && len(tag) < 3 {
-				tag += string(r)
-			}
-		}
-	}
-	if len(tag) < 2 || len(tag) > 4 || strings.Trim(tag, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return engine.Refuse("", "tag: must be 2 to 4 letters.")
+	tag, err = engine.ArmyTag(tag, name)
+	if err != nil {
+		return err
 	}
 	for _, o := range s.Armies {
 		if o.Tag == tag {

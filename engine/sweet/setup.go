@@ -209,16 +209,9 @@ func buildArmy(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "That army costs %d points; this game allows %d.", n, s.Options.Points)
 	}
 	name := strings.TrimSpace(c.Opt("name"))
-	tag := strings.ToUpper(strings.TrimSpace(c.Opt("tag")))
-	if tag == "" {
-		for _, r := range strings.ToUpper(name) {
-			if r >= 'A' && r <= 'Z' && len(tag) < 3 {
-				tag += string(r)
-			}
-		}
-	}
-	if len(tag) < 2 || len(tag) > 4 || strings.Trim(tag, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return engine.Refuse("", "tag: must be 2 to 4 letters.")
+	tag, err := engine.ArmyTag(c.Opt("tag"), name)
+	if err != nil {
+		return err
 	}
 	return muster(tx, s, c, Army{Name: name, Tag: tag, Points: n}, entries)
 }
