@@ -38,7 +38,7 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 		return []engine.Await{wait(t.Side, fmt.Sprintf("answer %s's charge on %s with /avoid or /stand", w.Charger, t.ID), engine.Command{Name: "stand"})}
 	}
 	if j := s.Judge; j != nil {
-		return []engine.Await{{Player: s.Master, Who: "the game master", Round: s.Turn, Task: "decide on " + j.Event + ": " + j.Ask}}
+		return []engine.Await{{Player: s.Master, Who: "the game master", Round: s.Turn, Task: "decide on " + j.Event + ": " + strings.TrimSuffix(j.Ask, ".")}}
 	}
 	var out []engine.Await
 	switch s.Stage {

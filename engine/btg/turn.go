@@ -147,7 +147,7 @@ func (b CardDrawn) Text() string {
 	case b.Event:
 		t = fmt.Sprintf("%s A red %s: a random event, %s (§6).", head, b.Card.Rank().Name(), b.Category)
 	case b.Leaders:
-		t = fmt.Sprintf("%s A black face: lone leaders move (/move, /attach, then /done).", head)
+		t = fmt.Sprintf("%s A black face: lone leaders move, and leaders may leave their units (/move, /attach, /detach, then /done).", head)
 	default:
 		t = fmt.Sprintf("%s The %s (%s) may move %s (§1.A).", head, b.Army, b.Side, plural(b.Units, "unit", "units"))
 	}
@@ -377,11 +377,12 @@ func drawNext(tx *engine.Tx, s *State) error {
 		switch {
 		case a.Event:
 		case a.Leaders:
+			// Lone leaders move, and attached ones may leave their units.
 			for side := BlackSide; side <= RedSide; side++ {
-				b.LeadersDone[side] = len(s.loneLeaders(side)) == 0
+				b.LeadersDone[side] = len(s.leadersOnTable(side)) == 0
 			}
 			if b.LeadersDone[BlackSide] && b.LeadersDone[RedSide] {
-				b.Idle = "No leader stands alone."
+				b.Idle = "No leader is on the table."
 			}
 		default:
 			if len(s.movable(a.Side)) == 0 {
@@ -430,6 +431,17 @@ func (s *State) loneLeaders(side Side) []*Leader {
 	var out []*Leader
 	for i := range s.Leaders {
 		if l := &s.Leaders[i]; l.Side == side && l.Placed && !l.Gone && l.Unit == "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// leadersOnTable lists side's leaders on the table, lone or attached.
+func (s *State) leadersOnTable(side Side) []*Leader {
+	var out []*Leader
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.Side == side && l.Placed && !l.Gone {
 			out = append(out, l)
 		}
 	}
