@@ -606,7 +606,12 @@ func status(s *State, actor engine.PlayerID) string {
 			case !u.Placed:
 				b.WriteString(", not placed")
 			default:
-				fmt.Fprintf(&b, ", front centre %s facing %s, %s deep", u.Base.FrontCenter(), u.Base.Facing, plural(u.Ranks, "rank", "ranks"))
+				fmt.Fprintf(&b, ", front centre %s facing %s", u.Base.FrontCenter(), u.Base.Facing)
+				if u.Class.Siege() {
+					fmt.Fprintf(&b, ", %d DV", u.DV)
+				} else {
+					fmt.Fprintf(&b, ", %s deep", plural(u.Ranks, "rank", "ranks"))
+				}
 				if u.Status == Routed {
 					b.WriteString(", ROUTED")
 				}
