@@ -752,3 +752,35 @@ func (b Base) SweepWheel(deg float64, others ...Base) (frac float64, hit int) {
 	}
 	return 1, -1
 }
+
+// InsideFraction returns the share of the segment from one point to
+// another that lies on or inside the base: how much of a move crosses a
+// piece of terrain.
+func (b Base) InsideFraction(from, to Vec) float64 {
+	t0, t1, ok := clipSegment(b.local(from), b.local(to), b.Width/2, b.Depth/2)
+	if !ok {
+		return 0
+	}
+	return t1 - t0
+}
+
+// InArc reports whether any part of o lies within an arc seen from b's
+// front centre: left degrees anticlockwise and right degrees clockwise of
+// b's facing. The two may differ (Goliath's horse archers see 180° to
+// their left and 45° to their right). A corner, an edge's middle or the
+// centre of o inside the arc is enough.
+func (b Base) InArc(o Base, left, right float64) bool {
+	from := b.FrontCenter()
+	c := o.Corners()
+	pts := []Vec{o.Center, c[0], c[1], c[2], c[3], c[0].Lerp(c[1], 0.5), c[1].Lerp(c[2], 0.5), c[2].Lerp(c[3], 0.5), c[3].Lerp(c[0], 0.5)}
+	for _, p := range pts {
+		if p.Dist(from) < geomEps {
+			return true
+		}
+		d := b.Facing.Diff(HeadingTo(from, p))
+		if d >= -left-geomEps && d <= right+geomEps {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,25 @@
+// Package goliath runs Goliath, Guidelines for War Games (krusader74,
+// version 0.6): mass combat with handfuls of six-sided dice, where the
+// referee's judgement stands above every guideline.
+//
+// The bot resolves everything by the guidelines, so that a table without
+// a referee can play, and the book's game master is the referee: /ruling
+// overrules any result with a reason that stays in the log. Where the
+// text is silent or open, RULINGS.md ("goliath") says what the bot does
+// and why; the text has no section numbers, so rulings and refusals cite
+// its headings ("Missile Fire", "Morale Check").
+//
+// A battle is played on an open table measured in inches by units of
+// figures of one troop type each, standing in formation (a frontage of
+// figures and as many ranks as they fill) with a facing. Armies are
+// raised from the 33 troop types of the text, or from types the referee
+// defines, and cost points. The book chooses one of the two turn
+// sequences when it opens: move/countermove after an initiative roll, or
+// written orders carried out at once by both sides. Written orders are
+// sealed events (engine.Sealed): nobody sees the other side's orders
+// until both are in and they are revealed together.
+//
+// Every die lives in the event that rolled it, so a battle replays
+// exactly; the transcripts in testdata/transcripts stack the dice and
+// play each mechanic from the text.
+package goliath

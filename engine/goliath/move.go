@@ -1,0 +1,517 @@
+package goliath
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Movement (Facing and Formation, Terrain, Turn sequence): a unit moves
+// its front centre in a straight line within 45° of its facing, paying
+// double over rugged ground; turning costs a quarter of its move for each
+// 45° begun; a change of formation costs its whole move. Contact with the
+// enemy is made by a charge.
+
+// Why says what kind of move a Moved event is.
+type Why string
+
+const (
+	Walk      Why = "moves"
+	Flies     Why = "flies"
+	Turns     Why = "turns"
+	Reforms   Why = "changes formation"
+	Charges   Why = "charges"
+	Stumbles  Why = "is stopped"
+	Retreats  Why = "gives ground"
+	Broken    Why = "breaks off its charge"
+	Contacted Why = "meets the enemy"
+)
+
+// Moved is a unit's move.
+type Moved struct {
+	Unit     string      `json:"unit"`
+	Why      Why         `json:"why"`
+	From     engine.Base `json:"from"`
+	To       engine.Base `json:"to"`
+	Cost     float64     `json:"cost"`
+	Left     float64     `json:"left"`               // of its allowance, after
+	Frontage int         `json:"frontage,omitempty"` // a change of formation
+	Target   string      `json:"target,omitempty"`   // a charge's target
+	Air      bool        `json:"air,omitempty"`      // flown
+	Note     string      `json:"note,omitempty"`
+}
+
+func (Moved) Kind() string { return "goliath.moved" }
+
+var moveBodies = engine.BodyTypes{Moved{}.Kind(): engine.Decoder[Moved]()}
+
+func (b Moved) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.Base, u.Moved = b.To, u.Moved+b.Cost
+	if b.Air {
+		u.Flew = true
+	}
+	if b.Frontage > 0 {
+		u.Frontage = b.Frontage
+	}
+	if b.Why == Charges {
+		u.Charged = true
+	}
+	// Touched by a freer, paralyzed friends come back (SA 7a).
+	if u.Profile.Freer {
+		for _, f := range s.inPlay(u.Side) {
+			if f != u && f.Paralyzed > 0 && f.Numbed == 0 && f.Base.Touches(u.Base) {
+				f.free()
+			}
+		}
+	}
+	return nil
+}
+
+func (b Moved) Text() string {
+	var t string
+	switch b.Why {
+	case Turns:
+		t = fmt.Sprintf("%s turns to face %s (%s of its move)", b.Unit, b.To.Facing, inches(b.Cost))
+	case Reforms:
+		t = fmt.Sprintf("%s changes formation to %d across, its whole move", b.Unit, b.Frontage)
+	case Charges:
+		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Cost), b.To.FrontCenter())
+	default:
+		t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Cost), b.To.FrontCenter(), b.To.Facing)
+		if b.Left > 0.05 && b.Why != Contacted {
+			t += fmt.Sprintf(" (%s left)", inches(b.Left))
+		}
+	}
+	if b.Note != "" {
+		t += " " + b.Note
+	}
+	return t + "."
+}
+
+var moveCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move a unit: its front centre goes straight to a point within 45° of its facing, with an optional turn at the end.",
+		Example: "/move unit:KIN-1 to:30,16 facing:NE", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "to", Help: "where its front centre goes, x,y in inches", Kind: engine.OptPoint, Required: true},
+			{Name: "facing", Help: "a facing to turn to at the end: N, NE, E… or degrees"},
+			{Name: "air", Help: "yes to fly (fliers only), over troops and terrain", Choices: []string{"yes", "no"}},
+		}}, Run: moveCommand},
+	{CommandSpec: engine.CommandSpec{Name: "charge", Help: "Charge an enemy unit in front of you, up to your charge move; it checks morale when charged.",
+		Example: "/charge unit:KIN-4 target:ORC-2", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the charging unit", Kind: engine.OptElement, Required: true},
+			{Name: "target", Help: "the enemy unit charged", Kind: engine.OptElement, Required: true},
+		}}, Run: chargeCommand},
+	{CommandSpec: engine.CommandSpec{Name: "face", Help: "Turn a unit in place: a quarter of its move for each 45° begun.",
+		Example: "/face unit:KIN-1 facing:E", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "facing", Help: "N, NE, E… or degrees", Required: true},
+		}}, Run: faceCommand},
+	{CommandSpec: engine.CommandSpec{Name: "formation", Help: "Change a unit's frontage; it costs the whole move.",
+		Example: "/formation unit:KIN-1 frontage:6", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "frontage", Help: "figures across the front", Kind: engine.OptInt, Required: true},
+		}}, Run: formationCommand},
+}
+
+// mover finds the actor's unit that may move now in Method 1.
+func (s *State) mover(c engine.Command) (*Unit, error) {
+	if s.Stage != Moving {
+		return nil, engine.Refuse("Turn sequence", "Units move in the movement phase; it is %s now.", s.Stage)
+	}
+	u, err := s.own(c.Actor, c.Opt("unit"))
+	if err != nil {
+		return nil, err
+	}
+	if u.Side != s.Active {
+		return nil, engine.Refuse("Turn sequence", "%s move now; your units move when they are done.", capital(s.armyName(s.Active)))
+	}
+	return u, s.canMove(u)
+}
+
+// canMove refuses a unit that may not move at all.
+func (s *State) canMove(u *Unit) error {
+	switch {
+	case !u.Placed:
+		return engine.Refuse("", "%s is not on the table.", u.ID)
+	case u.Status == Gone:
+		return engine.Refuse("", "%s has %s.", u.ID, u.Lost)
+	case u.Status == Routed:
+		return engine.Refuse("Rout and Rally", "%s is routing: it may not move until it rallies.", u.ID)
+	case u.Figures == 0:
+		return engine.Refuse("Special Abilities", "Every figure of %s is paralyzed.", u.ID)
+	}
+	return nil
+}
+
+// turnCost is what turning from one facing to another costs: a quarter
+// of the move for each 45° begun (Facing and Formation).
+func turnCost(mv float64, from, to engine.Heading) float64 {
+	deg := math.Abs(from.Diff(to))
+	if deg < 0.5 {
+		return 0
+	}
+	return mv / 4 * math.Ceil(deg/45-1e-9)
+}
+
+func parseFacing(v string) (engine.Heading, error) {
+	h, err := engine.ParseHeading(v)
+	if err != nil {
+		return 0, engine.Refuse("", "facing: %s", err)
+	}
+	return h, nil
+}
+
+func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	u, err := s.mover(c)
+	if err != nil {
+		return err
+	}
+	to, err := engine.ParseVec(c.Opt("to"))
+	if err != nil {
+		return engine.Refuse("", "to: %s", err)
+	}
+	var facing *engine.Heading
+	if c.Has("facing") {
+		h, err := parseFacing(c.Opt("facing"))
+		if err != nil {
+			return err
+		}
+		facing = &h
+	}
+	return s.move(tx, u, to, facing, c.Opt("air") == "yes", false)
+}
+
+// move carries out a move. partial (a written order) goes as far as it
+// can instead of being refused when blocked or too long.
+func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Heading, air, partial bool) error {
+	if s.engaged(u) {
+		return engine.Refuse("Melee", "%s is in melee: it fights until morale breaks the contact.", u.ID)
+	}
+	if air && u.Profile.Fly == 0 {
+		return engine.Refuse("Figures", "%s cannot fly.", u.ID)
+	}
+	allow := u.Allowance(s.Turn, air)
+	if u.Moved > 0 && u.Flew != air {
+		// A flier walks or flies in a turn (RULINGS.md, goliath, "flying").
+		return engine.Refuse("Figures", "%s has walked or flown already this turn; it does one or the other.", u.ID)
+	}
+	left := allow - u.Moved
+	if left <= 0.01 {
+		return engine.Refuse("Turn sequence", "%s has used its whole move this turn.", u.ID)
+	}
+	from := u.Base.FrontCenter()
+	dist := from.Dist(to)
+	end := u.Base.Facing
+	if facing != nil {
+		end = *facing
+	}
+	if dist > 0.01 {
+		if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, to))); d > 45+1e-6 {
+			if !partial {
+				return engine.Refuse("Facing and Formation", "%s can only move within 45° of its facing (%s); that way is %.0f° off. Turn it first with /face.", u.ID, u.Base.Facing, d)
+			}
+			return nil
+		}
+	}
+	mv := allow
+	turn := turnCost(mv, u.Base.Facing, end)
+	cost, water, _ := s.pathCost(from, to)
+	if air {
+		cost, water = dist, false
+	}
+	if water {
+		if !partial {
+			return engine.Refuse("Terrain", "%s cannot cross water but in the air.", u.ID)
+		}
+		return nil
+	}
+	frac := 1.0
+	if cost+turn > left+1e-6 {
+		if !partial {
+			return engine.Refuse("Turn sequence", "That move costs %s (ground that slows counts double, turns a quarter move per 45°); %s has %s left.", inches(cost+turn), u.ID, inches(left))
+		}
+		if cost <= 0 || left-turn <= 0 {
+			return nil
+		}
+		frac = (left - turn) / cost
+	}
+	target := u.Base.WithFrontCenter(from.Lerp(to, frac))
+	bases, units := s.others(u)
+	if !air {
+		f, hit := u.Base.Sweep(target.Center, bases...)
+		if f < 1-1e-9 {
+			if !partial {
+				return engine.Refuse("", "%s would run into %s on the way.", u.ID, units[hit].ID)
+			}
+			frac *= f
+			target = u.Base.WithFrontCenter(from.Lerp(to, frac))
+		}
+	}
+	final := target.WithFacing(end)
+	final = final.WithFrontCenter(target.FrontCenter())
+	if !s.onTable(final) {
+		if !partial {
+			return engine.Refuse("", "%s would leave the table.", u.ID)
+		}
+		return nil
+	}
+	why := Walk
+	if air {
+		why = Flies
+	}
+	for i, o := range bases {
+		if final.Clashes(o) || (o != u.Base && final.Touches(o) && units[i].Side != u.Side) {
+			if partial && units[i].Side != u.Side && !final.Clashes(o) {
+				why = Contacted
+				continue
+			}
+			if units[i].Side != u.Side {
+				return engine.Refuse("Morale Check", "%s would end in contact with %s: make contact by /charge.", u.ID, units[i].ID)
+			}
+			return engine.Refuse("", "%s would overlap %s there.", u.ID, units[i].ID)
+		}
+	}
+	if !air && s.on(final, Water) {
+		return engine.Refuse("Terrain", "%s cannot stand in water.", u.ID)
+	}
+	c := cost*frac + turnCost(mv, u.Base.Facing, final.Facing)
+	half := mv / 2
+	before := u.Moved
+	from0 := u.Base
+	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air}); err != nil {
+		return err
+	}
+	// Pass-through fire at the half-move point (Missile Fire).
+	if before < half-1e-9 && u.Moved >= half-1e-9 && c > 0 {
+		t := (half - before) / c
+		at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), min(1, t)))
+		return s.passFire(tx, u, at)
+	}
+	return nil
+}
+
+func faceCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	u, err := s.mover(c)
+	if err != nil {
+		return err
+	}
+	h, err := parseFacing(c.Opt("facing"))
+	if err != nil {
+		return err
+	}
+	return s.face(tx, u, h, false)
+}
+
+// face turns a unit in place about its centre.
+func (s *State) face(tx *engine.Tx, u *Unit, h engine.Heading, partial bool) error {
+	mv := u.Allowance(s.Turn, false)
+	cost := turnCost(mv, u.Base.Facing, h)
+	if cost == 0 {
+		return engine.Refuse("", "%s already faces %s.", u.ID, h)
+	}
+	if cost > mv-u.Moved+1e-6 {
+		if partial {
+			return nil
+		}
+		return engine.Refuse("Facing and Formation", "That turn costs %s; %s has %s of its move left.", inches(cost), u.ID, inches(mv-u.Moved))
+	}
+	to := u.Base.WithFacing(h)
+	bases, units := s.others(u)
+	for i, o := range bases {
+		if to.Clashes(o) && !u.Base.Clashes(o) {
+			if partial {
+				return nil
+			}
+			return engine.Refuse("", "%s has no room to turn: it would overlap %s.", u.ID, units[i].ID)
+		}
+	}
+	if !s.onTable(to) {
+		if partial {
+			return nil
+		}
+		return engine.Refuse("", "%s has no room to turn there: it would leave the table.", u.ID)
+	}
+	return tx.Emit(Moved{Unit: u.ID, Why: Turns, From: u.Base, To: to, Cost: cost, Left: mv - u.Moved - cost})
+}
+
+func formationCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	u, err := s.mover(c)
+	if err != nil {
+		return err
+	}
+	n, err := c.Int("frontage", 0)
+	if err != nil {
+		return err
+	}
+	return s.reform(tx, u, n, false)
+}
+
+// reform changes a unit's frontage, keeping its front centre.
+func (s *State) reform(tx *engine.Tx, u *Unit, n int, partial bool) error {
+	refuse := func(rule, f string, a ...any) error {
+		if partial {
+			return nil
+		}
+		return engine.Refuse(rule, f, a...)
+	}
+	if n < 1 || n > u.Total() {
+		return refuse("Facing and Formation", "frontage: must be from 1 to the unit's %d figures.", u.Total())
+	}
+	if n == min(u.Frontage, u.Total()) {
+		return refuse("", "%s already stands %d across.", u.ID, n)
+	}
+	if u.Moved > 0 {
+		return refuse("Facing and Formation", "A change of formation costs a whole move, and %s has moved this turn.", u.ID)
+	}
+	if s.engaged(u) {
+		return refuse("Melee", "%s is in melee and cannot change formation.", u.ID)
+	}
+	for _, g := range s.groundUnder(u.Base) {
+		if g.Bars() {
+			return refuse("Terrain", "%s stands on %s ground, where formations cannot be changed.", u.ID, g)
+		}
+	}
+	to := u.shape(u.Total(), n, u.Base.FrontCenter(), u.Base.Facing)
+	if !s.onTable(to) {
+		return refuse("", "%s has no room for that formation: it would leave the table.", u.ID)
+	}
+	if err := s.roomFor(u, to); err != nil {
+		return refuse("", "%s has no room for that formation: %s", u.ID, err.(*engine.Refusal).Text)
+	}
+	mv := u.Allowance(s.Turn, false)
+	return tx.Emit(Moved{Unit: u.ID, Why: Reforms, From: u.Base, To: to, Cost: mv, Frontage: n})
+}
+
+func chargeCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	u, err := s.mover(c)
+	if err != nil {
+		return err
+	}
+	t, err := s.findUnit(c.Opt("target"))
+	if err != nil {
+		return err
+	}
+	return s.charge(tx, u, t, false)
+}
+
+// contactEdge is where a charger meets the target: the middle of the
+// target's edge that faces the charger, and the heading the charger
+// faces to strike it.
+func contactEdge(t engine.Base, from engine.Vec) (engine.Vec, engine.Heading, engine.Side) {
+	side := t.SideFacing(from)
+	var out engine.Heading
+	var at engine.Vec
+	h := t.Facing
+	switch side {
+	case engine.Front:
+		out, at = h, t.FrontCenter()
+	case engine.Rear:
+		out, at = h.Reverse(), t.Center.Add(h.Vec().Scale(-t.Depth/2))
+	case engine.Right:
+		out, at = h.Add(90), t.Center.Add(h.Add(90).Vec().Scale(t.Width/2))
+	default:
+		out, at = h.Add(-90), t.Center.Add(h.Add(-90).Vec().Scale(t.Width/2))
+	}
+	return at, out.Reverse(), side
+}
+
+// charge carries out a charge: pass-through fire at its half-way point,
+// the target's thrown weapons, contact, and the target's morale check.
+func (s *State) charge(tx *engine.Tx, u, t *Unit, ordered bool) error {
+	refuse := func(rule, f string, a ...any) error {
+		if ordered {
+			return nil
+		}
+		return engine.Refuse(rule, f, a...)
+	}
+	switch {
+	case t.Side == u.Side:
+		return refuse("", "%s is a friend.", t.ID)
+	case !t.In():
+		return refuse("", "%s is not on the table.", t.ID)
+	case u.Profile.Chg == 0:
+		return refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
+	case u.Moved > 0:
+		return refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
+	case s.engaged(u):
+		return refuse("Melee", "%s is already in melee.", u.ID)
+	}
+	if why := s.hidden(u, t); why != "" {
+		return refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
+	}
+	if s.dark(u, t) {
+		return refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
+	}
+	from := u.Base.FrontCenter()
+	at, facing, side := contactEdge(t.Base, from)
+	if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, at))); d > 90+1e-6 && from.Dist(at) > 0.01 {
+		return refuse("Morale Check", "%s is not in front of %s: a charge goes at an enemy ahead of it.", t.ID, u.ID)
+	}
+	cost, water, bars := s.pathCost(from, at)
+	if water {
+		return refuse("Terrain", "%s cannot charge across water.", u.ID)
+	}
+	if bars {
+		return refuse("Terrain", "Difficult ground lies on the way: no charges over it.")
+	}
+	reach := u.ChargeReach(s.Turn)
+	if cost > reach+1e-6 {
+		return refuse("Figures", "%s is %s away (ground that slows counts double); %s charge %s.", t.ID, inches(cost), u.Profile.Name, inches(reach))
+	}
+	end := u.Base.WithFacing(facing).WithFrontCenter(at)
+	bases, units := s.others(u)
+	var others []engine.Base
+	var names []*Unit
+	for i, o := range bases {
+		if units[i] != t {
+			others, names = append(others, o), append(names, units[i])
+		}
+	}
+	start := u.Base.WithFacing(facing).WithFrontCenter(from)
+	if f, hit := start.Sweep(end.Center, others...); f < 1-1e-9 {
+		return refuse("", "%s is in the way of the charge.", names[hit].ID)
+	}
+	for i, o := range others {
+		if end.Clashes(o) {
+			return refuse("", "There is no room to charge home: %s would overlap %s.", u.ID, names[i].ID)
+		}
+	}
+	if !s.onTable(end) {
+		return refuse("", "%s would leave the table.", u.ID)
+	}
+	// Pass-through fire at the half-way point, then the target's thrown
+	// weapons, before contact.
+	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
+	if err := s.passFire(tx, u, mid); err != nil {
+		return err
+	}
+	if u.Able() && t.Able() && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
+			return err
+		}
+	}
+	if !u.Able() || u.Figures == 0 {
+		if u.In() {
+			return tx.Emit(Moved{Unit: u.ID, Why: Broken, From: u.Base, To: u.Base, Cost: reach, Note: "under the missiles"})
+		}
+		return nil
+	}
+	note := ""
+	if side != engine.Front {
+		note = fmt.Sprintf("in its %s", side)
+	}
+	if err := tx.Emit(Moved{Unit: u.ID, Why: Charges, From: u.Base, To: end, Cost: u.Allowance(s.Turn, false), Target: t.ID, Note: note}); err != nil {
+		return err
+	}
+	why := "on being charged"
+	if u.Profile.Has(Fearsome) {
+		why = "on being charged by " + u.Profile.Name + " (SA 5)"
+	}
+	_, err := s.test(tx, t, why, false)
+	return err
+}

@@ -1,0 +1,690 @@
+package goliath
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Written orders (Turn sequence, Method 2): each side writes an order for
+// each unit, possibly conditional, in a small vocabulary the bot can
+// carry out; anything else goes to the referee. Orders are sealed until
+// both sides are done, then revealed together and carried out at once:
+// turns and formations, moves, charges, then all missiles and spells at
+// once with the figures each unit had, then melee with both sides
+// striking at once (RULINGS.md, goliath, "written orders").
+
+// StepKind is one thing an order tells a unit to do.
+type StepKind string
+
+const (
+	HoldStep      StepKind = "hold"
+	MoveStep      StepKind = "move"
+	ChargeStep    StepKind = "charge"
+	FireStep      StepKind = "fire"
+	FaceStep      StepKind = "face"
+	FormationStep StepKind = "formation"
+	CastStep      StepKind = "cast"
+)
+
+// Step is one step of an order.
+type Step struct {
+	Kind     StepKind        `json:"kind"`
+	To       *engine.Vec     `json:"to,omitempty"`
+	Facing   *engine.Heading `json:"facing,omitempty"`
+	Air      bool            `json:"air,omitempty"`
+	Target   string          `json:"target,omitempty"`
+	Indirect bool            `json:"indirect,omitempty"`
+	Frontage int             `json:"frontage,omitempty"`
+	Spell    Spell           `json:"spell,omitempty"`
+}
+
+func (st Step) String() string {
+	switch st.Kind {
+	case MoveStep:
+		verb := "move to "
+		if st.Air {
+			verb = "fly to "
+		}
+		t := verb + st.To.String()
+		if st.Facing != nil {
+			t += " facing " + st.Facing.String()
+		}
+		return t
+	case ChargeStep:
+		return "charge " + st.Target
+	case FireStep:
+		if st.Indirect {
+			return "fire overhead at " + st.Target
+		}
+		return "fire at " + st.Target
+	case FaceStep:
+		return "face " + st.Facing.String()
+	case FormationStep:
+		return fmt.Sprintf("formation %d across", st.Frontage)
+	case CastStep:
+		if st.To != nil {
+			return fmt.Sprintf("cast %s at %s", st.Spell, st.To)
+		}
+		return fmt.Sprintf("cast %s at %s", st.Spell, st.Target)
+	}
+	return "hold"
+}
+
+// Order is one unit's written order.
+type Order struct {
+	Unit string `json:"unit"`
+	Side Side   `json:"side"`
+	Text string `json:"text"` // as written
+	// Within, when above 0, makes the order conditional: Steps if an
+	// enemy unit is within that many inches as the orders are carried
+	// out, Else if not.
+	Within float64 `json:"within,omitempty"`
+	Steps  []Step  `json:"steps,omitempty"`
+	Else   []Step  `json:"else,omitempty"`
+	// Referee marks an order the bot cannot carry out.
+	Referee bool `json:"referee,omitempty"`
+	// Run is what the unit does, once the condition is judged.
+	Run []Step `json:"run,omitempty"`
+}
+
+// Understood writes the order as the bot reads it.
+func (o Order) Understood() string {
+	if o.Referee {
+		return fmt.Sprintf("for the referee: %q", o.Text)
+	}
+	seq := func(steps []Step) string {
+		var parts []string
+		for _, st := range steps {
+			parts = append(parts, st.String())
+		}
+		if len(parts) == 0 {
+			return "hold"
+		}
+		return strings.Join(parts, ", then ")
+	}
+	if o.Within > 0 {
+		return fmt.Sprintf("if an enemy is within %s: %s; otherwise: %s", inches(o.Within), seq(o.Steps), seq(o.Else))
+	}
+	return seq(o.Steps)
+}
+
+// OrderWritten is one unit's sealed order.
+type OrderWritten struct {
+	Turn  int    `json:"turn"`
+	Side  Side   `json:"side"`
+	Army  string `json:"army"`
+	Order Order  `json:"order"`
+}
+
+// OrdersRevealed lays both sides' orders open, with what each unit will
+// do now that the conditions are judged.
+type OrdersRevealed struct {
+	Turn   int     `json:"turn"`
+	Orders []Order `json:"orders"`
+	Keys   []string
+}
+
+// RefereeAsked hands orders the bot cannot carry out to the referee.
+type RefereeAsked struct {
+	Units []string `json:"units"`
+}
+
+// RefereeDone is the referee's /done after carrying them out.
+type RefereeDone struct{}
+
+// OrderFailed is a step that could not be carried out.
+type OrderFailed struct {
+	Unit string `json:"unit"`
+	Step string `json:"step"`
+	Why  string `json:"why"`
+}
+
+// VolleysBegan opens Method 2's missile fire: every unit shoots with the
+// figures it has now.
+type VolleysBegan struct {
+	Turn int `json:"turn"`
+}
+
+func (OrderWritten) Kind() string   { return "goliath.order-written" }
+func (OrdersRevealed) Kind() string { return "goliath.orders-revealed" }
+func (RefereeAsked) Kind() string   { return "goliath.referee-asked" }
+func (RefereeDone) Kind() string    { return "goliath.referee-done" }
+func (OrderFailed) Kind() string    { return "goliath.order-failed" }
+func (VolleysBegan) Kind() string   { return "goliath.volleys-began" }
+
+var orderBodies = engine.BodyTypes{
+	OrderWritten{}.Kind():   engine.Decoder[OrderWritten](),
+	OrdersRevealed{}.Kind(): engine.Decoder[OrdersRevealed](),
+	RefereeAsked{}.Kind():   engine.Decoder[RefereeAsked](),
+	RefereeDone{}.Kind():    engine.Decoder[RefereeDone](),
+	OrderFailed{}.Kind():    engine.Decoder[OrderFailed](),
+	VolleysBegan{}.Kind():   engine.Decoder[VolleysBegan](),
+}
+
+var (
+	_ engine.Sealed   = OrderWritten{}
+	_ engine.Revealer = OrdersRevealed{}
+)
+
+func orderKey(turn int, unit string) string { return fmt.Sprintf("orders/%d/%s", turn, unit) }
+
+// Key names the secret: the turn and the unit.
+func (b OrderWritten) Key() string { return orderKey(b.Turn, b.Order.Unit) }
+
+// Public is the order face down: only that one was written.
+func (b OrderWritten) Public() engine.Body {
+	b.Order = Order{Side: b.Side}
+	return b
+}
+
+// Reveals names every order of the turn.
+func (b OrdersRevealed) Reveals() []string { return b.Keys }
+
+func (b OrderWritten) Apply(s *State) error {
+	s.Orders = slices.DeleteFunc(s.Orders, func(o Order) bool { return o.Unit == b.Order.Unit })
+	s.Orders = append(s.Orders, b.Order)
+	return nil
+}
+
+// Text tells the table only that an order was written, never which unit
+// or what.
+func (b OrderWritten) Text() string {
+	return fmt.Sprintf("%s write an order.", capital(b.Army))
+}
+
+func (b OrdersRevealed) Apply(s *State) error {
+	s.Orders = b.Orders
+	return nil
+}
+
+func (b OrdersRevealed) Text() string {
+	var lines []string
+	for _, o := range b.Orders {
+		lines = append(lines, fmt.Sprintf("- %s: %s", o.Unit, o.Understood()))
+	}
+	if len(lines) == 0 {
+		return fmt.Sprintf("Turn %d: the orders are revealed. No unit has any; all hold.", b.Turn)
+	}
+	return fmt.Sprintf("Turn %d: the orders are revealed (units without one hold):\n%s", b.Turn, strings.Join(lines, "\n"))
+}
+
+func (b RefereeAsked) Apply(s *State) error {
+	s.Stage, s.Pending = Referee, b.Units
+	return nil
+}
+
+func (b RefereeAsked) Text() string {
+	return fmt.Sprintf("The bot cannot carry out the orders of %s: the referee does (/ruling), then /done, and the turn goes on.", strings.Join(b.Units, ", "))
+}
+
+func (b RefereeDone) Apply(s *State) error {
+	s.Stage, s.Pending = Orders, nil
+	return nil
+}
+
+func (b RefereeDone) Text() string { return "The referee has carried out the orders; the turn goes on." }
+
+func (b OrderFailed) Apply(s *State) error { return nil }
+
+func (b OrderFailed) Text() string {
+	return fmt.Sprintf("%s cannot %s: %s", b.Unit, b.Step, strings.TrimSuffix(b.Why, "."))+"."
+}
+
+func (b VolleysBegan) Apply(s *State) error {
+	for i := range s.Units {
+		s.Units[i].Volley = s.Units[i].Figures
+	}
+	return nil
+}
+
+func (b VolleysBegan) Text() string {
+	return fmt.Sprintf("Turn %d, missiles and spells: all at once, each unit with the figures it has now.", b.Turn)
+}
+
+var orderCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "orders", Help: "Write a unit's sealed order for this turn (written-orders battles); a later order replaces it.",
+		Example: `/orders unit:KIN-1 order:"if enemy within 12: charge ORC-2 else move to 30,20"`, Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "order", Help: "hold; move to X,Y [facing F] [air]; charge UNIT; fire at UNIT [indirect]; face F; formation N; cast SPELL at UNIT|X,Y; joined by then; if enemy within N: … else …", Required: true},
+		}}, Run: ordersCommand},
+}
+
+func ordersCommand(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Options.Method != WrittenOrders {
+		return engine.Refuse("Turn sequence", "This battle is played move/countermove (Method 1); units are moved by /move, /charge and /fire.")
+	}
+	if s.Stage != Orders {
+		return engine.Refuse("Turn sequence", "Orders are written at the start of a turn; it is %s now.", s.Stage)
+	}
+	u, err := s.own(c.Actor, c.Opt("unit"))
+	if err != nil {
+		return err
+	}
+	if s.Armies[u.Side].Done {
+		return engine.Refuse("Turn sequence", "%s have already given in their orders this turn.", capital(s.armyName(u.Side)))
+	}
+	if !u.In() {
+		return engine.Refuse("", "%s is not on the table.", u.ID)
+	}
+	o, err := s.parseOrder(u, c.Opt("order"))
+	if err != nil {
+		return err
+	}
+	if err := tx.Emit(OrderWritten{Turn: s.Turn, Side: u.Side, Army: s.armyName(u.Side), Order: o}); err != nil {
+		return err
+	}
+	tx.Say(engine.Message{To: c.Actor, Text: fmt.Sprintf("Your order for %s, sealed until both sides are done: %s.", u.ID, o.Understood())})
+	return nil
+}
+
+var (
+	condRe = regexp.MustCompile(`^if (?:an )?enem(?:y|ies) (?:is |are |comes? )?within ([0-9.]+)"? ?(?:inches)?\s*(?::|,|then)\s*(.+?)(?:\s+(?:else|otherwise)\s*:?\s*(.+))?$`)
+	thenRe = regexp.MustCompile(`\s*(?:;|\bthen\b|,\s*then\b)\s*`)
+)
+
+// parseOrder reads an order; text outside the vocabulary becomes an
+// order for the referee.
+func (s *State) parseOrder(u *Unit, text string) (Order, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || len(text) > 300 {
+		return Order{}, engine.Refuse("", "order: must be 1 to 300 characters.")
+	}
+	o := Order{Unit: u.ID, Side: u.Side, Text: text}
+	l := strings.ToLower(text)
+	main, alt := l, ""
+	if m := condRe.FindStringSubmatch(l); m != nil {
+		n, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || n <= 0 || n > 100 {
+			return Order{}, engine.Refuse("", "The distance in a condition is inches, like \"if enemy within 12: charge ORC-2\".")
+		}
+		o.Within, main, alt = n, m[2], m[3]
+	} else if strings.HasPrefix(l, "if ") {
+		o.Referee = true
+		return o, nil
+	}
+	var err error
+	if o.Steps, err = s.parseSteps(u, main); err != nil {
+		if _, ok := err.(vocabErr); ok {
+			return Order{Unit: u.ID, Side: u.Side, Text: text, Referee: true}, nil
+		}
+		return Order{}, err
+	}
+	if alt != "" {
+		if o.Else, err = s.parseSteps(u, alt); err != nil {
+			if _, ok := err.(vocabErr); ok {
+				return Order{Unit: u.ID, Side: u.Side, Text: text, Referee: true}, nil
+			}
+			return Order{}, err
+		}
+	}
+	return o, nil
+}
+
+// vocabErr marks words outside the vocabulary: the order goes to the
+// referee rather than being refused.
+type vocabErr struct{ error }
+
+func (s *State) parseSteps(u *Unit, text string) ([]Step, error) {
+	var steps []Step
+	var moves, shots int
+	for _, part := range thenRe.Split(strings.TrimSpace(text), -1) {
+		if part == "" {
+			continue
+		}
+		st, err := s.parseStep(u, strings.Fields(part))
+		if err != nil {
+			return nil, err
+		}
+		switch st.Kind {
+		case MoveStep, ChargeStep, FaceStep, FormationStep:
+			moves++
+		case FireStep, CastStep:
+			shots++
+		}
+		if moves > 1 || shots > 1 {
+			return nil, engine.Refuse("Turn sequence", "An order holds one move (move, charge, face or formation) and one shot or spell.")
+		}
+		if st.Kind != HoldStep {
+			steps = append(steps, st)
+		}
+	}
+	return steps, nil
+}
+
+func (s *State) parseStep(u *Unit, w []string) (Step, error) {
+	vocab := vocabErr{fmt.Errorf("outside the vocabulary")}
+	enemy := func(name string) (string, error) {
+		t := s.Unit(strings.Trim(name, ".,"))
+		if t == nil {
+			return "", engine.Refuse("", "There is no unit %q.", name)
+		}
+		if t.Side == u.Side {
+			return "", engine.Refuse("", "%s is a friend.", t.ID)
+		}
+		return t.ID, nil
+	}
+	switch w[0] {
+	case "hold", "stand", "halt":
+		if len(w) == 1 {
+			return Step{Kind: HoldStep}, nil
+		}
+	case "move", "fly", "advance", "go":
+		rest := w[1:]
+		if len(rest) > 0 && rest[0] == "to" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			break
+		}
+		p, err := engine.ParseVec(rest[0])
+		if err != nil {
+			return Step{}, engine.Refuse("", "In a move, %s", err)
+		}
+		st := Step{Kind: MoveStep, To: &p, Air: w[0] == "fly"}
+		rest = rest[1:]
+		for len(rest) > 0 {
+			switch {
+			case rest[0] == "air":
+				st.Air, rest = true, rest[1:]
+			case rest[0] == "facing" && len(rest) > 1:
+				h, err := parseFacing(rest[1])
+				if err != nil {
+					return Step{}, err
+				}
+				st.Facing, rest = &h, rest[2:]
+			default:
+				return Step{}, vocab
+			}
+		}
+		if st.Air && u.Profile.Fly == 0 {
+			return Step{}, engine.Refuse("Figures", "%s cannot fly.", u.ID)
+		}
+		return st, nil
+	case "charge", "attack":
+		if len(w) == 2 {
+			id, err := enemy(w[1])
+			if err != nil {
+				return Step{}, err
+			}
+			if u.Profile.Chg == 0 {
+				return Step{}, engine.Refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
+			}
+			return Step{Kind: ChargeStep, Target: id}, nil
+		}
+	case "fire", "shoot":
+		rest := w[1:]
+		if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
+			rest = rest[1:]
+		}
+		if len(rest) == 1 || len(rest) == 2 && (rest[1] == "indirect" || rest[1] == "overhead") {
+			id, err := enemy(rest[0])
+			if err != nil {
+				return Step{}, err
+			}
+			if !u.Profile.Shoots() {
+				return Step{}, engine.Refuse("Missile Fire", "%s have no missiles.", u.Profile.Name)
+			}
+			return Step{Kind: FireStep, Target: id, Indirect: len(rest) == 2}, nil
+		}
+	case "face", "turn":
+		if len(w) == 2 {
+			h, err := parseFacing(w[1])
+			if err != nil {
+				return Step{}, err
+			}
+			return Step{Kind: FaceStep, Facing: &h}, nil
+		}
+	case "formation", "frontage":
+		if len(w) == 2 {
+			n, err := strconv.Atoi(w[1])
+			if err != nil || n < 1 {
+				return Step{}, engine.Refuse("Facing and Formation", "A formation is how many figures across, like formation 6.")
+			}
+			return Step{Kind: FormationStep, Frontage: n}, nil
+		}
+	case "cast", "breathe":
+		rest := w[1:]
+		sp := Breath
+		if w[0] == "cast" {
+			if len(rest) == 0 {
+				break
+			}
+			sp, rest = Spell(rest[0]), rest[1:]
+			if !slices.Contains(spells, sp) || sp == Other {
+				return Step{}, vocab
+			}
+		}
+		if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
+			rest = rest[1:]
+		}
+		if len(rest) != 1 {
+			break
+		}
+		st := Step{Kind: CastStep, Spell: sp}
+		if p, err := engine.ParseVec(rest[0]); err == nil {
+			st.To = &p
+		} else if t := s.Unit(rest[0]); t != nil {
+			st.Target = t.ID
+		} else {
+			return Step{}, engine.Refuse("", "There is no unit %q.", rest[0])
+		}
+		return st, nil
+	}
+	return Step{}, vocab
+}
+
+func ordersDone(tx *engine.Tx, s *State, c engine.Command) error {
+	next := South
+	if s.Armies[South].Done {
+		next = North
+	}
+	side, ok := s.sideOf(c.Actor, next)
+	if !ok {
+		return engine.Refuse("", "You lead no army in this battle.")
+	}
+	if s.Armies[side].Done {
+		return engine.Refuse("Turn sequence", "%s have already given in their orders.", capital(s.armyName(side)))
+	}
+	if err := tx.Emit(SideDone{Side: side, Army: s.armyName(side), Stage: Orders}); err != nil {
+		return err
+	}
+	if !s.Armies[side.Other()].Done {
+		return nil
+	}
+	return s.reveal(tx)
+}
+
+// reveal lays the orders open, judges their conditions, and carries them
+// out (or hands some to the referee first).
+func (s *State) reveal(tx *engine.Tx) error {
+	b := OrdersRevealed{Turn: s.Turn}
+	for i := range s.Units {
+		u := &s.Units[i]
+		o := s.order(u.ID)
+		if o == nil {
+			continue
+		}
+		r := *o
+		r.Run = r.Steps
+		if r.Within > 0 {
+			near := false
+			for _, e := range s.inPlay(u.Side.Other()) {
+				if e.Base.Gap(u.Base) <= r.Within+1e-6 {
+					near = true
+				}
+			}
+			if !near {
+				r.Run = r.Else
+			}
+		}
+		b.Orders = append(b.Orders, r)
+		b.Keys = append(b.Keys, orderKey(s.Turn, u.ID))
+	}
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	var ref []string
+	for _, o := range s.Orders {
+		if o.Referee {
+			ref = append(ref, o.Unit)
+		}
+	}
+	if len(ref) > 0 {
+		return tx.Emit(RefereeAsked{Units: ref})
+	}
+	return s.carryOut(tx)
+}
+
+// order returns the unit's order this turn, or nil.
+func (s *State) order(id string) *Order {
+	for i := range s.Orders {
+		if s.Orders[i].Unit == id {
+			return &s.Orders[i]
+		}
+	}
+	return nil
+}
+
+// carryOut does what the revealed orders say, then the melee and the end
+// of the turn.
+func (s *State) carryOut(tx *engine.Tx) error {
+	if s.Stage == Referee {
+		if err := tx.Emit(RefereeDone{}); err != nil {
+			return err
+		}
+	}
+	steps := func(kinds ...StepKind) [][2]any {
+		var by [2][][2]any
+		for _, o := range s.Orders {
+			for _, st := range o.Run {
+				if slices.Contains(kinds, st.Kind) {
+					by[o.Side] = append(by[o.Side], [2]any{o.Unit, st})
+				}
+			}
+		}
+		// The sides take turns, the south first on odd turns.
+		first := South
+		if s.Turn%2 == 0 {
+			first = North
+		}
+		var out [][2]any
+		for i := 0; i < len(by[0]) || i < len(by[1]); i++ {
+			for _, side := range []Side{first, first.Other()} {
+				if i < len(by[side]) {
+					out = append(out, by[side][i])
+				}
+			}
+		}
+		return out
+	}
+	run := func(list [][2]any, simultaneous bool) error {
+		for _, x := range list {
+			if s.Stage == Over {
+				return nil
+			}
+			u, st := s.Unit(x[0].(string)), x[1].(Step)
+			if err := s.execute(tx, u, st, simultaneous); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := run(steps(FaceStep, FormationStep), false); err != nil {
+		return err
+	}
+	if err := run(steps(MoveStep), false); err != nil {
+		return err
+	}
+	if err := run(steps(ChargeStep), false); err != nil {
+		return err
+	}
+	shots := steps(FireStep, CastStep)
+	if len(shots) > 0 {
+		if err := tx.Emit(VolleysBegan{Turn: s.Turn}); err != nil {
+			return err
+		}
+		if err := run(shots, true); err != nil {
+			return err
+		}
+		var hit []string
+		for _, x := range shots {
+			if st := x[1].(Step); st.Target != "" {
+				hit = append(hit, st.Target)
+			}
+		}
+		if err := s.checkHeavy(tx, hit...); err != nil {
+			return err
+		}
+	}
+	if over, err := s.verdict(tx); over || err != nil {
+		return err
+	}
+	if err := s.meleePhase(tx, true); err != nil {
+		return err
+	}
+	return s.endTurn(tx)
+}
+
+// execute carries out one step of an order. A step the rules refuse is
+// reported, and the turn goes on.
+func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) error {
+	fail := func(err error) error {
+		if r, ok := engine.IsRefusal(err); ok {
+			return tx.Emit(OrderFailed{Unit: u.ID, Step: st.String(), Why: r.Text})
+		}
+		return err
+	}
+	if err := s.canMove(u); err != nil && st.Kind != FireStep && st.Kind != CastStep {
+		return fail(err)
+	}
+	target := func() (*Unit, error) { return s.findUnit(st.Target) }
+	switch st.Kind {
+	case FaceStep:
+		return fail(s.face(tx, u, *st.Facing, false))
+	case FormationStep:
+		return fail(s.reform(tx, u, st.Frontage, false))
+	case MoveStep:
+		n := tx.Emitted()
+		if err := s.move(tx, u, *st.To, st.Facing, st.Air, true); err != nil {
+			return fail(err)
+		}
+		if tx.Emitted() == n {
+			return tx.Emit(OrderFailed{Unit: u.ID, Step: st.String(), Why: "the way is too long, blocked or off its facing, and it cannot go any part of it"})
+		}
+		return nil
+	case ChargeStep:
+		t, err := target()
+		if err != nil {
+			return fail(err)
+		}
+		return fail(s.charge(tx, u, t, false))
+	case FireStep:
+		t, err := target()
+		if err != nil {
+			return fail(err)
+		}
+		sh := shot{indirect: st.Indirect, simultaneous: simultaneous}
+		if u.Volley == 0 && simultaneous && u.Figures == 0 {
+			return nil
+		}
+		if err := s.canShoot(u, t, t.Base, sh); err != nil {
+			return fail(err)
+		}
+		return s.shoot(tx, u, t, sh)
+	case CastStep:
+		var t *Unit
+		if st.Target != "" {
+			var err error
+			if t, err = target(); err != nil {
+				return fail(err)
+			}
+		}
+		return fail(s.cast(tx, u, st.Spell, t, st.To, "", true))
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+package goliath
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Rules is Goliath: its rulebook, and what the game adds to it
+// (pictures, turns, completions).
+type Rules struct{ *engine.Rulebook[*State] }
+
+// New returns Goliath as a rule system.
+func New() Rules { return Rules{book} }
+
+var (
+	_ engine.Ruleset    = Rules{}
+	_ engine.Directiver = Rules{}
+)
+
+// book is the game's rulebook. Each mechanic's file contributes its own
+// commands and events.
+var book = &engine.Rulebook[*State]{
+	Key:     "goliath",
+	Name:    "Goliath, Guidelines for War Games (krusader74, version 0.6)",
+	Version: 1,
+	Blank:   func() *State { return &State{} },
+	Bodies:  engine.MergeBodies(setupBodies, turnBodies, moveBodies, fireBodies, meleeBodies, moraleBodies, magicBodies, orderBodies, rulingBodies),
+	CommandRules: slices.Concat(openCommands, moveCommands, fireCommands, magicCommands, orderCommands, turnCommands,
+		undoCommands, setupCommands, rulingCommands),
+	DirectiveRules: directives,
+	SetUp:          setUp,
+	Ended: func(s *State) error {
+		if s.Stage == Over {
+			return engine.Refuse("", "This battle has ended: %s", s.Result)
+		}
+		return nil
+	},
+}
+
+// command is one command players give, with the rule that runs it.
+type command = engine.Rule[*State]
+
+// Taking back a step (/undo) is the engine's: it keeps the game as it
+// stood before its last step, unless that step rolled a die.
+var undoCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it rolled no die. Referee only.", Flags: engine.TakesBack | engine.MasterOnly}, Run: nil},
+}
+
+// setUp writes the table's set-up as the commands that lay it out again,
+// for /scenario save: the terrain, then each placed unit.
+func setUp(s *State) []engine.Command {
+	var out []engine.Command
+	for _, f := range s.Terrain {
+		c := f.Area.Corners()
+		out = append(out, engine.Command{Name: "setup terrain", Options: map[string]string{
+			"kind": f.Ground.String(), "where": c[0].String() + " " + c[2].String(), "name": f.Name}})
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.Placed {
+			continue
+		}
+		out = append(out, engine.Command{Name: "setup place", Options: map[string]string{
+			"unit": u.ID, "at": u.Base.FrontCenter().String(), "facing": u.Base.Facing.String(), "frontage": strconv.Itoa(u.Frontage)}})
+	}
+	return out
+}
