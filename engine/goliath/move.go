@@ -39,6 +39,7 @@ type Moved struct {
 	Frontage int         `json:"frontage,omitempty"` // a change of formation
 	Target   string      `json:"target,omitempty"`   // a charge's target
 	Air      bool        `json:"air,omitempty"`      // flown
+	Dist     float64     `json:"dist,omitempty"`     // a charge's distance
 	Note     string      `json:"note,omitempty"`
 }
 
@@ -80,7 +81,7 @@ func (b Moved) Text() string {
 	case Reforms:
 		t = fmt.Sprintf("%s changes formation to %d across, its whole move", b.Unit, b.Frontage)
 	case Charges:
-		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Cost), b.To.FrontCenter())
+		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Dist), b.To.FrontCenter())
 	default:
 		t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Cost), b.To.FrontCenter(), b.To.Facing)
 		if b.Left > 0.05 && b.Why != Contacted {
@@ -88,7 +89,7 @@ func (b Moved) Text() string {
 		}
 	}
 	if b.Note != "" {
-		t += " " + b.Note
+		t += ", " + b.Note
 	}
 	return t + "."
 }
@@ -502,10 +503,13 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit, ordered bool) error {
 		return nil
 	}
 	note := ""
-	if side != engine.Front {
-		note = fmt.Sprintf("in its %s", side)
+	switch side {
+	case engine.Left, engine.Right:
+		note = fmt.Sprintf("against %s's %s flank", t.ID, side)
+	case engine.Rear:
+		note = fmt.Sprintf("against %s's rear", t.ID)
 	}
-	if err := tx.Emit(Moved{Unit: u.ID, Why: Charges, From: u.Base, To: end, Cost: u.Allowance(s.Turn, false), Target: t.ID, Note: note}); err != nil {
+	if err := tx.Emit(Moved{Unit: u.ID, Why: Charges, From: u.Base, To: end, Cost: u.Allowance(s.Turn, false), Dist: cost, Target: t.ID, Note: note}); err != nil {
 		return err
 	}
 	why := "on being charged"

@@ -621,7 +621,7 @@ func (s *State) carryOut(tx *engine.Tx) error {
 			return err
 		}
 	}
-	if over, err := s.verdict(tx); over || err != nil {
+	if over, err := s.verdict(tx, false); over || err != nil {
 		return err
 	}
 	if err := s.meleePhase(tx, true); err != nil {

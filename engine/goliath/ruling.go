@@ -157,7 +157,7 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	if s.Stage > Deploying && s.Stage != Referee {
-		_, err := s.verdict(tx)
+		_, err := s.verdict(tx, false)
 		return err
 	}
 	return nil

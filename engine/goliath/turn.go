@@ -395,7 +395,7 @@ func (s *State) beginTurn(tx *engine.Tx) error {
 	if err := s.rally(tx); err != nil {
 		return err
 	}
-	if over, err := s.verdict(tx); over || err != nil {
+	if over, err := s.verdict(tx, true); over || err != nil {
 		return err
 	}
 	if s.Options.Method == WrittenOrders {
@@ -489,7 +489,7 @@ func (s *State) sideCanShoot(side Side) bool {
 // endTurn counts fatigue, looks for the end of the battle, and begins
 // the next turn.
 func (s *State) endTurn(tx *engine.Tx) error {
-	if over, err := s.verdict(tx); over || err != nil {
+	if over, err := s.verdict(tx, false); over || err != nil {
 		return err
 	}
 	b := TurnEnded{Turn: s.Turn}
@@ -503,9 +503,10 @@ func (s *State) endTurn(tx *engine.Tx) error {
 	return s.beginTurn(tx)
 }
 
-// verdict ends the battle when a side has no unit left on the table in
-// good order (RULINGS.md, goliath, "victory").
-func (s *State) verdict(tx *engine.Tx) (bool, error) {
+// verdict ends the battle when a side has no unit left on the table or,
+// when the routed have had their chance to rally at the start of a turn
+// (steady), none left in good order (RULINGS.md, goliath, "victory").
+func (s *State) verdict(tx *engine.Tx, steady bool) (bool, error) {
 	if s.Stage == Over || len(s.Armies) < 2 {
 		return s.Stage == Over, nil
 	}
@@ -513,20 +514,24 @@ func (s *State) verdict(tx *engine.Tx) (bool, error) {
 	for side := South; side <= North; side++ {
 		broken[side] = true
 		for _, u := range s.inPlay(side) {
-			if u.Status == Steady {
+			if u.Status == Steady || !steady {
 				broken[side] = false
 			}
 		}
 	}
+	what := "no unit left on the table"
+	if steady {
+		what = "no unit left in good order"
+	}
 	switch {
 	case broken[South] && broken[North]:
-		return true, tx.Emit(BattleEnded{Result: "neither army has a unit left in good order: a bloody draw."})
+		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("neither army has %s: a bloody draw.", what)})
 	case broken[South] || broken[North]:
 		loser := South
 		if broken[North] {
 			loser = North
 		}
-		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("%s have no unit left in good order; %s win.", s.armyName(loser), s.armyName(loser.Other()))})
+		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("%s have %s; %s win.", s.armyName(loser), what, s.armyName(loser.Other()))})
 	}
 	return false, nil
 }
