@@ -18,6 +18,7 @@ import (
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
+	"github.com/rhapsode/rhapsode/engine/goliath"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
@@ -139,7 +140,9 @@ func describeCall(c call) string {
 
 // replayRulesets are the rule systems of the replays' bot, as a guild
 // sees them: every command merged.
-func replayRulesets() []engine.Ruleset { return []engine.Ruleset{gwab.New(), sweet.New(), btg.New()} }
+func replayRulesets() []engine.Ruleset {
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
+}
 
 // TestReplay replays saved interactions (slash commands, buttons and
 // autocompletes) from testdata through the router, recording what the bot

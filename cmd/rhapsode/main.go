@@ -16,6 +16,7 @@ import (
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
+	"github.com/rhapsode/rhapsode/engine/goliath"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
@@ -32,7 +33,7 @@ func main() {
 }
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New()}
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
 }
 
 // run is the whole program, with its surroundings passed in.

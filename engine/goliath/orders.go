@@ -227,12 +227,14 @@ func (b RefereeDone) Apply(s *State) error {
 	return nil
 }
 
-func (b RefereeDone) Text() string { return "The referee has carried out the orders; the turn goes on." }
+func (b RefereeDone) Text() string {
+	return "The referee has carried out the orders; the turn goes on."
+}
 
 func (b OrderFailed) Apply(s *State) error { return nil }
 
 func (b OrderFailed) Text() string {
-	return fmt.Sprintf("%s cannot %s: %s", b.Unit, b.Step, strings.TrimSuffix(b.Why, "."))+"."
+	return fmt.Sprintf("%s cannot %s: %s", b.Unit, b.Step, strings.TrimSuffix(b.Why, ".")) + "."
 }
 
 func (b VolleysBegan) Apply(s *State) error {

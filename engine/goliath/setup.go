@@ -169,14 +169,18 @@ func (b TerrainCleared) Apply(s *State) error {
 	return nil
 }
 
-func (b TerrainCleared) Text() string { return fmt.Sprintf("Terrain: %s is taken off the table.", b.Name) }
+func (b TerrainCleared) Text() string {
+	return fmt.Sprintf("Terrain: %s is taken off the table.", b.Name)
+}
 
 func (b Deployed) Apply(s *State) error {
 	s.Armies[b.Side].Done = true
 	return nil
 }
 
-func (b Deployed) Text() string { return fmt.Sprintf("%s have finished their deployment.", capital(b.Army)) }
+func (b Deployed) Text() string {
+	return fmt.Sprintf("%s have finished their deployment.", capital(b.Army))
+}
 
 func capital(s string) string {
 	if s == "" {
