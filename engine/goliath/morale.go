@@ -144,6 +144,9 @@ func (b Shifted) Text() string {
 	if b.Fled {
 		return fmt.Sprintf("%s %s off the table and is lost.", b.Unit, b.Why)
 	}
+	if b.Dist < 0.05 {
+		return fmt.Sprintf("%s is hemmed in and cannot give ground.", b.Unit)
+	}
 	return fmt.Sprintf("%s %s %s to %s, facing %s.", b.Unit, b.Why, inches(b.Dist), b.To.FrontCenter(), b.To.Facing)
 }
 
@@ -273,13 +276,14 @@ func (s *State) shift(tx *engine.Tx, u *Unit, why string, dist float64, rout boo
 		b = b.WithFacing(home)
 	}
 	to := b.WithCenter(b.Center.Add(home.Vec().Scale(dist)))
-	bases, _ := s.others(u)
-	// Units it is in contact with now do not stop it leaving them.
+	bases, units := s.others(u)
+	// The enemies it is in contact with now do not stop it leaving them.
 	var ahead []engine.Base
-	for _, o := range bases {
-		if !u.Base.Touches(o) && !b.Clashes(o) {
-			ahead = append(ahead, o)
+	for i, o := range bases {
+		if units[i].Side != u.Side && u.Base.Touches(o) || b.Clashes(o) && !u.Base.Clashes(o) && units[i].Side != u.Side {
+			continue
 		}
+		ahead = append(ahead, o)
 	}
 	frac, _ := b.Sweep(to.Center, ahead...)
 	end := b.WithCenter(b.Center.Lerp(to.Center, frac))

@@ -45,7 +45,7 @@ type Moved struct {
 
 func (Moved) Kind() string { return "goliath.moved" }
 
-var moveBodies = engine.BodyTypes{Moved{}.Kind(): engine.Decoder[Moved]()}
+var moveBodies = engine.BodyTypes{Moved{}.Kind(): engine.Decoder[Moved](), Freed{}.Kind(): engine.Decoder[Freed]()}
 
 func (b Moved) Apply(s *State) error {
 	u, err := s.mustUnit(b.Unit)
@@ -62,11 +62,41 @@ func (b Moved) Apply(s *State) error {
 	if b.Why == Charges {
 		u.Charged = true
 	}
-	// Touched by a freer, paralyzed friends come back (SA 7a).
-	if u.Profile.Freer {
-		for _, f := range s.inPlay(u.Side) {
-			if f != u && f.Paralyzed > 0 && f.Numbed == 0 && f.Base.Touches(u.Base) {
-				f.free()
+	return nil
+}
+
+// Freed is a unit's paralyzed figures freed by the touch of an elf, a
+// hero, a super hero or a wizard (SA 7a).
+type Freed struct {
+	Unit  string `json:"unit"`
+	By    string `json:"by"`
+	Count int    `json:"count"`
+}
+
+func (Freed) Kind() string { return "goliath.freed" }
+
+func (b Freed) Apply(s *State) error {
+	u, err := s.mustUnit(b.Unit)
+	if err != nil {
+		return err
+	}
+	u.free()
+	return nil
+}
+
+func (b Freed) Text() string {
+	return fmt.Sprintf("%s touches %s: its %s paralyzed by a ghoulish touch fight again (SA 7a).", b.By, b.Unit, plural(b.Count, "figure", "figures"))
+}
+
+// freeTouched frees the paralyzed friends a freer now touches.
+func (s *State) freeTouched(tx *engine.Tx, u *Unit) error {
+	if !u.Profile.Freer || !u.In() {
+		return nil
+	}
+	for _, f := range s.inPlay(u.Side) {
+		if f != u && f.Paralyzed > 0 && f.Numbed == 0 && f.Base.Touches(u.Base) {
+			if err := tx.Emit(Freed{Unit: f.ID, By: u.ID, Count: f.Paralyzed}); err != nil {
+				return err
 			}
 		}
 	}
@@ -285,6 +315,9 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	before := u.Moved
 	from0 := u.Base
 	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air}); err != nil {
+		return err
+	}
+	if err := s.freeTouched(tx, u); err != nil {
 		return err
 	}
 	// Pass-through fire at the half-move point (Missile Fire).
@@ -510,6 +543,9 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit, ordered bool) error {
 		note = fmt.Sprintf("against %s's rear", t.ID)
 	}
 	if err := tx.Emit(Moved{Unit: u.ID, Why: Charges, From: u.Base, To: end, Cost: u.Allowance(s.Turn, false), Dist: cost, Target: t.ID, Note: note}); err != nil {
+		return err
+	}
+	if err := s.freeTouched(tx, u); err != nil {
 		return err
 	}
 	why := "on being charged"
