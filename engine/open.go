@@ -784,3 +784,26 @@ func (b Base) InArc(o Base, left, right float64) bool {
 	}
 	return false
 }
+
+// Within reports whether the base lies wholly on a table width by depth,
+// with its corner at 0,0 (a millionth of a unit of slack for rounding).
+func (b Base) Within(width, depth float64) bool {
+	for _, c := range b.Corners() {
+		if c.X < -1e-6 || c.Y < -1e-6 || c.X > width+1e-6 || c.Y > depth+1e-6 {
+			return false
+		}
+	}
+	return true
+}
+
+// ParseTableSize reads an open table's size as a player gives it, width x
+// depth in whole inches, each from 24 to 144 ("72x48"), or refuses.
+func ParseTableSize(s string) (width, depth float64, err error) {
+	w, d, ok := strings.Cut(strings.ToLower(s), "x")
+	wi, err1 := strconv.Atoi(strings.TrimSpace(w))
+	di, err2 := strconv.Atoi(strings.TrimSpace(d))
+	if !ok || err1 != nil || err2 != nil || wi < 24 || di < 24 || wi > 144 || di > 144 {
+		return 0, 0, Refuse("", "size: is width x depth in inches, each 24 to 144, like 72x48.")
+	}
+	return float64(wi), float64(di), nil
+}

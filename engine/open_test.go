@@ -543,3 +543,55 @@ func FuzzParseHeading(f *testing.F) {
 		}
 	})
 }
+
+func TestInArcAsymmetric(t *testing.T) {
+	// A horseman at 10,10 facing north sees 180° to his left and 45° to
+	// his right (Goliath's arc of fire).
+	b := Base{Center: Vec{10, 9}, Width: 2, Depth: 2, Facing: HeadingN}
+	at := func(x, y float64) Base { return Base{Center: Vec{x, y}, Width: 1, Depth: 1, Facing: HeadingS} }
+	for _, tt := range []struct {
+		name string
+		o    Base
+		want bool
+	}{
+		{"ahead", at(10, 20), true},
+		{"30° right", at(15.8, 20), true},
+		{"due right", at(20, 10), false},
+		{"due left", at(0, 10), true},
+		{"behind on the left", at(5, 2), true},
+	} {
+		if got := b.InArc(tt.o, 180, 45); got != tt.want {
+			t.Errorf("%s: InArc = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if b.InArc(at(0, 10), 45, 45) {
+		t.Error("foot see due left")
+	}
+}
+
+func TestInsideFraction(t *testing.T) {
+	b := Base{Center: Vec{10, 10}, Width: 4, Depth: 4, Facing: HeadingN}
+	if f := b.InsideFraction(Vec{10, 0}, Vec{10, 20}); math.Abs(f-0.2) > 1e-9 {
+		t.Errorf("a line through the middle is %v inside, want 0.2", f)
+	}
+	if f := b.InsideFraction(Vec{0, 0}, Vec{0, 20}); f != 0 {
+		t.Errorf("a line beside it is %v inside, want 0", f)
+	}
+}
+
+func TestWithinAndTableSize(t *testing.T) {
+	if !(Base{Center: Vec{1, 1}, Width: 2, Depth: 2}).Within(72, 48) {
+		t.Error("a base touching the corner is off the table")
+	}
+	if (Base{Center: Vec{71.5, 1}, Width: 2, Depth: 2}).Within(72, 48) {
+		t.Error("a base over the east edge is on the table")
+	}
+	if w, d, err := ParseTableSize("96 x 60"); err != nil || w != 96 || d != 60 {
+		t.Errorf("96 x 60 read as %v, %v, %v", w, d, err)
+	}
+	for _, bad := range []string{"72", "10x48", "72x200", "axb"} {
+		if _, _, err := ParseTableSize(bad); err == nil {
+			t.Errorf("%q read as a size", bad)
+		}
+	}
+}

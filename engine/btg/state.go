@@ -463,14 +463,7 @@ func (s *State) others(u *Unit) ([]engine.Base, []*Unit) {
 }
 
 // onTable reports whether b lies wholly on the table.
-func (s *State) onTable(b engine.Base) bool {
-	for _, c := range b.Corners() {
-		if c.X < -1e-6 || c.Y < -1e-6 || c.X > s.Options.Width+1e-6 || c.Y > s.Options.Depth+1e-6 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) onTable(b engine.Base) bool { return b.Within(s.Options.Width, s.Options.Depth) }
 
 // edgeDistance is how far p lies from side's own edge.
 func (s *State) edgeDistance(side Side, p engine.Vec) float64 {
@@ -519,12 +512,7 @@ func num(f float64) string {
 
 func inches(f float64) string { return num(f) + "\"" }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func plural(n int, one, many string) string { return engine.Plural(n, one, many) }
 
 // sortedIDs returns ids sorted, for messages that list units.
 func sortedIDs(us []*Unit) []string {

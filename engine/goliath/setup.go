@@ -288,15 +288,12 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "turns: must be from 1 to 100, or left out for no limit.")
 	}
 	if c.Has("size") {
-		w, d, ok := strings.Cut(strings.ToLower(c.Opt("size")), "x")
-		wi, err1 := strconv.Atoi(strings.TrimSpace(w))
-		di, err2 := strconv.Atoi(strings.TrimSpace(d))
-		if !ok || err1 != nil || err2 != nil || wi < 24 || di < 24 || wi > 144 || di > 144 {
-			return engine.Refuse("", "size: is width x depth in inches, each 24 to 144, like 72x48.")
+		if o.Width, o.Depth, err = engine.ParseTableSize(c.Opt("size")); err != nil {
+			return err
 		}
-		o.Width, o.Depth = float64(wi), float64(di)
 		o.Deploy = math.Min(defaultDeploy, math.Floor(o.Depth/4))
 	}
+
 	return tx.Emit(BookOpened{Master: c.Actor, Options: o})
 }
 

@@ -404,14 +404,7 @@ func (s *State) others(u *Unit) ([]engine.Base, []*Unit) {
 }
 
 // onTable reports whether the base lies wholly on the table.
-func (s *State) onTable(b engine.Base) bool {
-	for _, c := range b.Corners() {
-		if c.X < -0.01 || c.Y < -0.01 || c.X > s.Options.Width+0.01 || c.Y > s.Options.Depth+0.01 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) onTable(b engine.Base) bool { return b.Within(s.Options.Width, s.Options.Depth) }
 
 // points is what a side's units cost, and what is left of it on the
 // table in good order or routing.
@@ -438,12 +431,7 @@ func num(f float64) string {
 
 func inches(f float64) string { return num(f) + "\"" }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func plural(n int, one, many string) string { return engine.Plural(n, one, many) }
 
 func signed(n int) string {
 	if n >= 0 {
