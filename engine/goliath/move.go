@@ -338,36 +338,27 @@ func faceCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	return s.face(tx, u, h, false)
+	return s.face(tx, u, h)
 }
 
 // face turns a unit in place about its centre.
-func (s *State) face(tx *engine.Tx, u *Unit, h engine.Heading, partial bool) error {
+func (s *State) face(tx *engine.Tx, u *Unit, h engine.Heading) error {
 	mv := u.Allowance(s.Turn, false)
 	cost := turnCost(mv, u.Base.Facing, h)
 	if cost == 0 {
 		return engine.Refuse("", "%s already faces %s.", u.ID, h)
 	}
 	if cost > mv-u.Moved+1e-6 {
-		if partial {
-			return nil
-		}
 		return engine.Refuse("Facing and Formation", "That turn costs %s; %s has %s of its move left.", inches(cost), u.ID, inches(mv-u.Moved))
 	}
 	to := u.Base.WithFacing(h)
 	bases, units := s.others(u)
 	for i, o := range bases {
 		if to.Clashes(o) && !u.Base.Clashes(o) {
-			if partial {
-				return nil
-			}
 			return engine.Refuse("", "%s has no room to turn: it would overlap %s.", u.ID, units[i].ID)
 		}
 	}
 	if !s.onTable(to) {
-		if partial {
-			return nil
-		}
 		return engine.Refuse("", "%s has no room to turn there: it would leave the table.", u.ID)
 	}
 	return tx.Emit(Moved{Unit: u.ID, Why: Turns, From: u.Base, To: to, Cost: cost, Left: mv - u.Moved - cost})
@@ -382,40 +373,34 @@ func formationCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	return s.reform(tx, u, n, false)
+	return s.reform(tx, u, n)
 }
 
 // reform changes a unit's frontage, keeping its front centre.
-func (s *State) reform(tx *engine.Tx, u *Unit, n int, partial bool) error {
-	refuse := func(rule, f string, a ...any) error {
-		if partial {
-			return nil
-		}
-		return engine.Refuse(rule, f, a...)
-	}
+func (s *State) reform(tx *engine.Tx, u *Unit, n int) error {
 	if n < 1 || n > u.Total() {
-		return refuse("Facing and Formation", "frontage: must be from 1 to the unit's %d figures.", u.Total())
+		return engine.Refuse("Facing and Formation", "frontage: must be from 1 to the unit's %d figures.", u.Total())
 	}
 	if n == min(u.Frontage, u.Total()) {
-		return refuse("", "%s already stands %d across.", u.ID, n)
+		return engine.Refuse("", "%s already stands %d across.", u.ID, n)
 	}
 	if u.Moved > 0 {
-		return refuse("Facing and Formation", "A change of formation costs a whole move, and %s has moved this turn.", u.ID)
+		return engine.Refuse("Facing and Formation", "A change of formation costs a whole move, and %s has moved this turn.", u.ID)
 	}
 	if s.engaged(u) {
-		return refuse("Melee", "%s is in melee and cannot change formation.", u.ID)
+		return engine.Refuse("Melee", "%s is in melee and cannot change formation.", u.ID)
 	}
 	for _, g := range s.groundUnder(u.Base) {
 		if g.Bars() {
-			return refuse("Terrain", "%s stands on %s ground, where formations cannot be changed.", u.ID, g)
+			return engine.Refuse("Terrain", "%s stands on %s ground, where formations cannot be changed.", u.ID, g)
 		}
 	}
 	to := u.shape(u.Total(), n, u.Base.FrontCenter(), u.Base.Facing)
 	if !s.onTable(to) {
-		return refuse("", "%s has no room for that formation: it would leave the table.", u.ID)
+		return engine.Refuse("", "%s has no room for that formation: it would leave the table.", u.ID)
 	}
 	if err := s.roomFor(u, to); err != nil {
-		return refuse("", "%s has no room for that formation: %s", u.ID, err.(*engine.Refusal).Text)
+		return engine.Refuse("", "%s has no room for that formation: %s", u.ID, err.(*engine.Refusal).Text)
 	}
 	mv := u.Allowance(s.Turn, false)
 	return tx.Emit(Moved{Unit: u.ID, Why: Reforms, From: u.Base, To: to, Cost: mv, Frontage: n})
@@ -430,7 +415,7 @@ func chargeCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	return s.charge(tx, u, t, false)
+	return s.charge(tx, u, t)
 }
 
 // contactEdge is where a charger meets the target: the middle of the
@@ -456,46 +441,40 @@ func contactEdge(t engine.Base, from engine.Vec) (engine.Vec, engine.Heading, en
 
 // charge carries out a charge: pass-through fire at its half-way point,
 // the target's thrown weapons, contact, and the target's morale check.
-func (s *State) charge(tx *engine.Tx, u, t *Unit, ordered bool) error {
-	refuse := func(rule, f string, a ...any) error {
-		if ordered {
-			return nil
-		}
-		return engine.Refuse(rule, f, a...)
-	}
+func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	switch {
 	case t.Side == u.Side:
-		return refuse("", "%s is a friend.", t.ID)
+		return engine.Refuse("", "%s is a friend.", t.ID)
 	case !t.In():
-		return refuse("", "%s is not on the table.", t.ID)
+		return engine.Refuse("", "%s is not on the table.", t.ID)
 	case u.Profile.Chg == 0:
-		return refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
+		return engine.Refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
 	case u.Moved > 0:
-		return refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
+		return engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
 	case s.engaged(u):
-		return refuse("Melee", "%s is already in melee.", u.ID)
+		return engine.Refuse("Melee", "%s is already in melee.", u.ID)
 	}
 	if why := s.hidden(u, t); why != "" {
-		return refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
+		return engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
 	}
 	if s.dark(u, t) {
-		return refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
+		return engine.Refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
 	}
 	from := u.Base.FrontCenter()
 	at, facing, side := contactEdge(t.Base, from)
 	if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, at))); d > 90+1e-6 && from.Dist(at) > 0.01 {
-		return refuse("Morale Check", "%s is not in front of %s: a charge goes at an enemy ahead of it.", t.ID, u.ID)
+		return engine.Refuse("Morale Check", "%s is not in front of %s: a charge goes at an enemy ahead of it.", t.ID, u.ID)
 	}
 	cost, water, bars := s.pathCost(from, at)
 	if water {
-		return refuse("Terrain", "%s cannot charge across water.", u.ID)
+		return engine.Refuse("Terrain", "%s cannot charge across water.", u.ID)
 	}
 	if bars {
-		return refuse("Terrain", "Difficult ground lies on the way: no charges over it.")
+		return engine.Refuse("Terrain", "Difficult ground lies on the way: no charges over it.")
 	}
 	reach := u.ChargeReach(s.Turn)
 	if cost > reach+1e-6 {
-		return refuse("Figures", "%s is %s away (ground that slows counts double); %s charge %s.", t.ID, inches(cost), u.Profile.Name, inches(reach))
+		return engine.Refuse("Figures", "%s is %s away (ground that slows counts double); %s charge %s.", t.ID, inches(cost), u.Profile.Name, inches(reach))
 	}
 	end := u.Base.WithFacing(facing).WithFrontCenter(at)
 	bases, units := s.others(u)
@@ -508,15 +487,15 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit, ordered bool) error {
 	}
 	start := u.Base.WithFacing(facing).WithFrontCenter(from)
 	if f, hit := start.Sweep(end.Center, others...); f < 1-1e-9 {
-		return refuse("", "%s is in the way of the charge.", names[hit].ID)
+		return engine.Refuse("", "%s is in the way of the charge.", names[hit].ID)
 	}
 	for i, o := range others {
 		if end.Clashes(o) {
-			return refuse("", "There is no room to charge home: %s would overlap %s.", u.ID, names[i].ID)
+			return engine.Refuse("", "There is no room to charge home: %s would overlap %s.", u.ID, names[i].ID)
 		}
 	}
 	if !s.onTable(end) {
-		return refuse("", "%s would leave the table.", u.ID)
+		return engine.Refuse("", "%s would leave the table.", u.ID)
 	}
 	// Pass-through fire at the half-way point, then the target's thrown
 	// weapons, before contact.

@@ -647,9 +647,9 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 	target := func() (*Unit, error) { return s.findUnit(st.Target) }
 	switch st.Kind {
 	case FaceStep:
-		return fail(s.face(tx, u, *st.Facing, false))
+		return fail(s.face(tx, u, *st.Facing))
 	case FormationStep:
-		return fail(s.reform(tx, u, st.Frontage, false))
+		return fail(s.reform(tx, u, st.Frontage))
 	case MoveStep:
 		n := tx.Emitted()
 		if err := s.move(tx, u, *st.To, st.Facing, st.Air, true); err != nil {
@@ -664,7 +664,7 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 		if err != nil {
 			return fail(err)
 		}
-		return fail(s.charge(tx, u, t, false))
+		return fail(s.charge(tx, u, t))
 	case FireStep:
 		t, err := target()
 		if err != nil {
