@@ -40,7 +40,7 @@ type Fired struct {
 }
 
 // HoldSet says whether a missile unit holds its fire when enemies pass
-// it (Pass-through Fire: stationary missile troops "may elect" to shoot).
+// it: the text leaves pass-through fire to the owner's choice.
 type HoldSet struct {
 	Unit string `json:"unit"`
 	Hold bool   `json:"hold"`
