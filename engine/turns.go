@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -150,4 +151,18 @@ type Completer interface {
 // A bad name or place is a [Refusal].
 type Measurer interface {
 	Measure(s State, actor PlayerID, from, to string) (string, error)
+}
+
+// WaitingCaption says in one line whom a game waits for and for what
+// ("Waiting for alice to move Gondor; bob to …"), for a picture's
+// caption; "" when it waits for no one.
+func WaitingCaption(awaits []Await) string {
+	if len(awaits) == 0 {
+		return ""
+	}
+	who := make([]string, len(awaits))
+	for i, a := range awaits {
+		who[i] = fmt.Sprintf("%s to %s", a.Player, a.Task)
+	}
+	return "Waiting for " + strings.Join(who, "; ")
 }

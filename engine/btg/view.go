@@ -25,13 +25,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	case s.pending() != nil:
 		v.Caption = s.pending().(*engine.Refusal).Text
 	default:
-		var who []string
-		for _, a := range (Rules{}).Awaited(s) {
-			who = append(who, fmt.Sprintf("%s to %s", a.Player, a.Task))
-		}
-		if len(who) > 0 {
-			v.Caption = "Waiting for " + strings.Join(who, "; ")
-		}
+		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
 	}
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})

@@ -200,7 +200,6 @@ func parseCustom(c engine.Command) (Type, error) {
 		t.SA = append(t.SA, ab)
 	}
 	t.Large = c.Opt("size") == "large"
-	t.Fearful = t.Steadfast()
 	t.Breath = t.Has(CastsFire) && t.Mss == 0
 	return t, nil
 }
@@ -224,9 +223,9 @@ func describeType(p Profile) string {
 	if len(p.SA) > 0 {
 		var sa []string
 		for _, a := range p.SA {
-			sa = append(sa, string(a))
+			sa = append(sa, fmt.Sprintf("%s (%s)", a, abilityNames[a]))
 		}
-		fmt.Fprintf(&b, ", SA %s", strings.Join(sa, ","))
+		fmt.Fprintf(&b, ", SA %s", strings.Join(sa, ", "))
 	}
 	fmt.Fprintf(&b, ", %s pts", num(p.Pts))
 	return b.String()

@@ -142,26 +142,25 @@ var abilityNames = map[Ability]string{
 // its type, with the choices made when it was raised (a hero's armour and
 // mount, a cavalry unit's bought missiles).
 type Profile struct {
-	Type    string    `json:"type"` // the type's key
-	Name    string    `json:"name"` // the type's name, as players read it
-	AR      Rating    `json:"ar"`
-	DR      Rating    `json:"dr"`
-	HT      int       `json:"ht"`
-	MR      int       `json:"mr"`
-	MV      float64   `json:"mv"`
-	Chg     float64   `json:"chg,omitempty"`
-	Fly     float64   `json:"fly,omitempty"`
-	Mss     float64   `json:"mss,omitempty"`
-	Weapon  Weapon    `json:"weapon,omitempty"`
-	SA      []Ability `json:"sa,omitempty"`
-	Pts     float64   `json:"pts"`
-	Large   bool      `json:"large,omitempty"`   // a big figure on a 2" square base
-	Wizard  bool      `json:"wizard,omitempty"`  // casts bolts, fireballs and spells
-	Slayer  bool      `json:"slayer,omitempty"`  // may hurt trolls (SA 11): giants, heroes, super heroes, wizards
-	Freer   bool      `json:"freer,omitempty"`   // frees the paralyzed (SA 7a): elves, heroes, super heroes, wizards
-	Elf     bool      `json:"elf,omitempty"`     // elves cannot be paralyzed (Figures, item 11)
-	Breath  bool      `json:"breath,omitempty"`  // breathes fire (SA 10 without a missile range)
-	Fearful bool      `json:"fearful,omitempty"` // never checks morale (MR +4)
+	Type   string    `json:"type"` // the type's key
+	Name   string    `json:"name"` // the type's name, as players read it
+	AR     Rating    `json:"ar"`
+	DR     Rating    `json:"dr"`
+	HT     int       `json:"ht"`
+	MR     int       `json:"mr"`
+	MV     float64   `json:"mv"`
+	Chg    float64   `json:"chg,omitempty"`
+	Fly    float64   `json:"fly,omitempty"`
+	Mss    float64   `json:"mss,omitempty"`
+	Weapon Weapon    `json:"weapon,omitempty"`
+	SA     []Ability `json:"sa,omitempty"`
+	Pts    float64   `json:"pts"`
+	Large  bool      `json:"large,omitempty"`  // a big figure on a 2" square base
+	Wizard bool      `json:"wizard,omitempty"` // casts bolts, fireballs and spells
+	Slayer bool      `json:"slayer,omitempty"` // may hurt trolls (SA 11): giants, heroes, super heroes, wizards
+	Freer  bool      `json:"freer,omitempty"`  // frees the paralyzed (SA 7a): elves, heroes, super heroes, wizards
+	Elf    bool      `json:"elf,omitempty"`    // elves cannot be paralyzed (Figures, item 11)
+	Breath bool      `json:"breath,omitempty"` // breathes fire (SA 10 without a missile range)
 }
 
 // Has reports whether the figure has the ability.
@@ -259,7 +258,6 @@ var roster = func() []Type {
 			p.Breath = true
 		}
 		p.Large = p.Type == "dragon" || p.Type == "giants" || p.Type == "ogres" || p.Type == "trolls"
-		p.Fearful = p.Steadfast()
 	}
 	return types
 }()
