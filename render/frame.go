@@ -119,6 +119,11 @@ const (
 // gridFrameOf returns the squares of v's grid the picture shows: columns
 // c0 to c1 and rows r0 to r1, zero-based, both included.
 func gridFrameOf(v *engine.View, cols, rows int) (c0, r0, c1, r1 int) {
+	return gridFrame(v, cols, rows, minGridCols, minGridRows)
+}
+
+// gridFrame is gridFrameOf with the least frame given.
+func gridFrame(v *engine.View, cols, rows, leastCols, leastRows int) (c0, r0, c1, r1 int) {
 	whole := func() (int, int, int, int) { return 0, 0, cols - 1, rows - 1 }
 	c0, r0, c1, r1 = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
 	add := func(p engine.Vec) {
@@ -158,8 +163,8 @@ func gridFrameOf(v *engine.View, cols, rows int) (c0, r0, c1, r1 int) {
 		}
 		return max(lo, 0), min(hi, size-1)
 	}
-	c0, c1 = fit(c0, c1, minGridCols, cols)
-	r0, r1 = fit(r0, r1, minGridRows, rows)
+	c0, c1 = fit(c0, c1, leastCols, cols)
+	r0, r1 = fit(r0, r1, leastRows, rows)
 	if float64(c1-c0+1) >= wholeShare*float64(cols) && float64(r1-r0+1) >= wholeShare*float64(rows) {
 		return whole()
 	}
@@ -221,4 +226,35 @@ func framed(v *engine.View, w window) *engine.View {
 		}
 	}
 	return &out
+}
+
+// The hexes a picture of a hex map shows, by the same rule as a square
+// grid's: the last step's marks, or every piece, with a margin, at
+// least minHexCols by minHexRows, or the whole map when that is nearly
+// all of it.
+const (
+	minHexCols = 12
+	minHexRows = 8
+)
+
+// hexFrameOf returns the first printed column and row of the part of
+// v's hex map the picture shows, and its columns and rows; the map's
+// own first column and row are c0 and r0.
+func hexFrameOf(v *engine.View, c0, r0, cols, rows int) (fc0, fr0, fcols, frows int) {
+	shift := func(p engine.Vec) engine.Vec { return engine.Vec{X: p.X - float64(c0), Y: p.Y - float64(r0)} }
+	w := engine.View{Marks: make([]engine.Mark, len(v.Marks)), Pieces: make([]engine.Piece, len(v.Pieces)), Tokens: make([]engine.Token, len(v.Tokens))}
+	for i, m := range v.Marks {
+		m.From, m.To = shift(m.From), shift(m.To)
+		w.Marks[i] = m
+	}
+	for i, p := range v.Pieces {
+		p.Base.Center = shift(p.Base.Center)
+		w.Pieces[i] = p
+	}
+	for i, t := range v.Tokens {
+		t.At = shift(t.At)
+		w.Tokens[i] = t
+	}
+	a, b, c, d := gridFrame(&w, cols, rows, minHexCols, minHexRows)
+	return c0 + a, r0 + b, c - a + 1, d - b + 1
 }

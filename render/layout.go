@@ -167,6 +167,8 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if b.c0+cols-1 > maxHexCols || b.r0+rows-1 > maxHexCols {
 			return b, 0, fmt.Errorf("%w: hex map %d by %d from %02d%02d runs past 99", ErrBadView, cols, rows, b.c0, b.r0)
 		}
+		b.c0, b.r0, b.cols, b.rows = hexFrameOf(v, b.c0, b.r0, cols, rows)
+		cols, rows = b.cols, b.rows
 		m := 14 * k
 		s3 := math.Sqrt(3)
 		b.scale = math.Min((W-2*m)/(1.5*float64(cols)+0.5), maxH/(s3*(float64(rows)+0.5)))

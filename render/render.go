@@ -146,6 +146,10 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
 			v = gridFramed(v, int(b.wx), int(b.wy), int(b.wx)+b.cols-1, int(b.wy)+b.rows-1)
 		}
+	case engine.HexGrid:
+		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
+			v = gridFramed(v, b.c0, b.r0, b.c0+b.cols-1, b.r0+b.rows-1)
+		}
 	}
 	st := groupStyles(v)
 	lg := newLegend(v, st, fs, k, W)

@@ -447,9 +447,10 @@ func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 	})
 }
 
-// gridTerrainAt is the middle of the cells a terrain covers.
-func gridTerrainAt(b *board) func(engine.Terrain) pt {
-	return func(tr engine.Terrain) pt {
+// gridTerrainAt is the middle of the cells a terrain covers in the part
+// of the grid shown; false when it covers none of them.
+func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
+	return func(tr engine.Terrain) (pt, bool) {
 		var m pt
 		n := 0
 		gridCells(b, func(c, r int, _ []pt) {
@@ -461,9 +462,9 @@ func gridTerrainAt(b *board) func(engine.Terrain) pt {
 			}
 		})
 		if n == 0 {
-			return b.px(tr.Outline[0])
+			return pt{}, false
 		}
-		return pt{m.x / float64(n), m.y / float64(n)}
+		return pt{m.x / float64(n), m.y / float64(n)}, true
 	}
 }
 
@@ -585,7 +586,10 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 			}
 			c = centroid(ps)
 		} else {
-			c = gridTerrainAt(b)(tr)
+			var ok bool
+			if c, ok = gridTerrainAt(b)(tr); !ok {
+				continue
+			}
 		}
 		out = append(out, spotAt(fs.small, clip(tr.Label), c.x, c.y, 0.5, 0.5, ink))
 	}
