@@ -14,6 +14,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
 	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/store"
@@ -22,7 +23,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the transcript goldens in testdata")
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
 }
 
 // table opens a store at path and a local table on it, as one process of
@@ -57,7 +58,7 @@ func playScript(t testing.TB, path string, lines []string, user engine.PlayerID)
 // bot's own (help, the log, the tape measure, sagas, several books in one
 // channel) and the rule systems', which their packages also play without
 // a database.
-var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/transcripts", "../engine/sweet/testdata/transcripts", "../engine/btg/testdata/transcripts", "../engine/goliath/testdata/transcripts"}
+var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/transcripts", "../engine/sweet/testdata/transcripts", "../engine/btg/testdata/transcripts", "../engine/goliath/testdata/transcripts", "../engine/sgboh/testdata/transcripts"}
 
 // allScripts returns every script of transcriptDirs, and the
 // demonstrations'. A rule system whose transcripts are many plays them in

@@ -12,6 +12,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 )
@@ -22,7 +23,7 @@ var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
 // can use and checks each against Discord's rules for application
 // commands, which it would refuse to register otherwise.
 func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
-	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}})
+	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}})
 	specs := router.Commands()
 	cmds, err := ApplicationCommands(specs)
 	if err != nil {

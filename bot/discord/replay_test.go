@@ -19,6 +19,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
@@ -141,7 +142,7 @@ func describeCall(c call) string {
 // replayRulesets are the rule systems of the replays' bot, as a guild
 // sees them: every command merged.
 func replayRulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
 }
 
 // TestReplay replays saved interactions (slash commands, buttons and

@@ -19,6 +19,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
@@ -33,7 +34,7 @@ var players = strings.NewReplacer("@alice", "@111111111111111111", "@bob", "@222
 var discordID = regexp.MustCompile(`\d{17,20}`)
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
 }
 
 // club is a bot's store and router, and its web server.

@@ -17,6 +17,7 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/render"
@@ -33,7 +34,7 @@ func main() {
 }
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New()}
+	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
 }
 
 // run is the whole program, with its surroundings passed in.

@@ -1,0 +1,100 @@
+package sgboh
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+var (
+	_ engine.Awaiter   = Rules{}
+	_ engine.Mastered  = Rules{}
+	_ engine.Completer = Rules{}
+)
+
+// Awaited returns the player the battle waits for: the one a question is
+// put to, with its default answer at the deadline (stand, stand, fire at
+// the first attacker, pursue); otherwise the side to act, for whom the
+// deadline gives /done in an activation and /pass when he may roll for
+// continuity. A free activation has no default: the game waits.
+func (Rules) Awaited(st engine.State) []engine.Await {
+	s, ok := st.(*State)
+	if !ok || len(s.Armies) < 2 {
+		return nil
+	}
+	f := s.Flow
+	wait := func(side int, task string, timeout engine.Command) []engine.Await {
+		a := s.Armies[side]
+		if timeout.Name != "" {
+			timeout.Actor = a.Player
+		}
+		return []engine.Await{{Player: a.Player, Who: a.Name, Round: f.Count, Task: task, Timeout: timeout}}
+	}
+	if len(f.Queue) > 0 {
+		q := f.Queue[0]
+		return wait(q.Side, "answer for "+q.Unit+" ("+q.Kind+")", engine.Command{Name: "answer", Options: map[string]string{"choice": q.fallback()}})
+	}
+	switch f.Stage {
+	case Free:
+		return wait(f.Side, "activate a leader or group", engine.Command{})
+	case Acting:
+		return wait(f.Side, "act with the activated units, then /done", engine.Command{Name: "done"})
+	case Continuity:
+		return wait(f.Side, "roll for continuity or pass", engine.Command{Name: "pass"})
+	}
+	return nil
+}
+
+// Master returns the game master: the player who opened the battle.
+func (Rules) Master(st engine.State) engine.PlayerID {
+	if s, ok := st.(*State); ok {
+		return s.Master
+	}
+	return ""
+}
+
+// Complete offers units and leaders whose name holds typed: the enemy's
+// first for at:, the actor's own first otherwise; and the lines of his
+// army for line:.
+func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	me := s.armyOf(actor)
+	var cands []engine.Candidate
+	if option == "line" {
+		seen := map[string]bool{}
+		for i := range s.Units {
+			u := &s.Units[i]
+			if (me < 0 || u.Side == me) && !seen[u.Line] {
+				seen[u.Line] = true
+				cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: u.Line, Label: u.Line}, Names: []string{u.Line}})
+			}
+		}
+		return engine.Ranked(typed, cands)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		rank := 2
+		if (u.Side == me) == (option != "at") {
+			rank = 0
+		}
+		if !u.On() {
+			rank = 9
+		}
+		cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: u.ID, Label: u.Label()}, Names: []string{u.ID, u.Name}, Rank: rank})
+	}
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		rank := 3
+		if l.Side == me && option != "at" {
+			rank = 1
+		}
+		cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: l.ID, Label: l.ID + " (" + l.Name + ")"}, Names: []string{l.ID, l.Name}, Rank: rank})
+	}
+	slices.SortStableFunc(cands, func(a, b engine.Candidate) int { return cmp.Compare(a.Rank, b.Rank) })
+	return engine.Ranked(strings.TrimSpace(typed), cands)
+}

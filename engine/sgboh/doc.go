@@ -1,0 +1,29 @@
+// Package sgboh runs Simple Great Battles of History (the Berg-Herman
+// simplification of GMT's Great Battles of Alexander): a hex map with no
+// turns, where a player activates one leader at a time and keeps the
+// initiative by continuity rolls against the leaders' initiative, and
+// every shock is settled by one roll of a ten-sided die read 0 to 9.
+//
+// The text leans on the published game's standard rules and counters,
+// which Rhapsode does not have and does not copy. What play needs beyond
+// the text (unit types with troop quality, size and movement allowance,
+// leaders' ratings, the missile table, movement costs, stacking, retreat
+// and rout paths, army withdrawal) is the bot's own reconstruction,
+// written down in RULINGS.md ("sgboh") with the reason for each choice,
+// and the scenarios are orders of battle of our own making from the
+// general histories of Alexander's battles.
+//
+// A battle is laid out by set-up commands (/setup map, /setup terrain,
+// /setup side, /setup leader, /setup unit), which are also the scenario
+// file format: a club writes its own battle as such a script, and
+// /scenario save writes any battle back as one. The prepared scenarios
+// open with /book open rules:sgboh scenario:NAME.
+//
+// Decisions are made on a working copy of the state; each event carries
+// the dice it rolled and the units, leaders and sequence of play as they
+// stand after it, so a battle replays exactly without rolling again. The
+// other player's choices inside an activation (reaction facing, reaction
+// fire, retreat before combat) and the active player's pursuit are
+// questions the game waits on, with buttons and a default at the
+// deadline.
+package sgboh

@@ -1,0 +1,457 @@
+package sgboh
+
+import (
+	"container/heap"
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Movement (SGBOH 6, 7.1-7.2, 7.16): units step into their frontal
+// hexes and turn vertex by vertex, paying movement points by terrain;
+// passing through friends costs one more (6.92); entering an enemy's
+// frontal hex stops a unit whose MA is no greater (7.2); cavalry keep
+// away from elephants (9.15); Engaged units do not move (6.4).
+
+var moveCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move an activated unit (the bot finds the cheapest way), or turn it in place; or move the activated leader, with a unit stacked with him.",
+		Example: "/move unit:PH1 to:0807 facing:NNE", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the unit or leader", Kind: engine.OptElement, Required: true},
+			{Name: "to", Help: "the hex to move to (default: stay, to turn)"},
+			{Name: "facing", Help: "the corner to face at the end: NNE, E, SSE, SSW, W or NNW", Choices: []string{"NNE", "E", "SSE", "SSW", "W", "NNW"}},
+			{Name: "with", Help: "for a leader: the unit stacked with him that moves with him (4.2)", Kind: engine.OptElement},
+		}}, Run: move},
+	{CommandSpec: engine.CommandSpec{Name: "advance", Help: "Advance an attacker into the hex its defender retreated or routed from (8.5).",
+		Example: "/advance unit:PH1", Options: []engine.OptionSpec{
+			{Name: "unit", Help: "the attacking unit", Kind: engine.OptElement, Required: true},
+		}}, Run: advance},
+}
+
+// turnCost is the movement points a unit pays to turn one vertex: open
+// order troops (LI, SK, LC) turn freely, the rest pay 1 (our ruling;
+// 7.1 keeps standard facing costs we do not have).
+func turnCost(t Type) int {
+	switch t {
+	case LI, SK, LC:
+		return 0
+	}
+	return 1
+}
+
+// node is a unit's place and facing while moving.
+type node struct {
+	H engine.Hex
+	F engine.HexFacing
+}
+
+// reach is the cheapest way found to a node.
+type reach struct {
+	cost int
+	from node
+	stop bool // entered an enemy's frontal hex: it may go no further (7.2)
+	via  bool // passing through a friend: it may not end here
+}
+
+// paths finds every place and facing u can reach this activation, with
+// the cheapest cost of each.
+func (s *State) paths(u *Unit) map[node]reach {
+	start := node{u.Hex, u.Facing}
+	best := map[node]reach{start: {}}
+	q := &nodeQueue{{n: start}}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(queued)
+		r := best[it.n]
+		if it.cost > r.cost || r.stop {
+			continue
+		}
+		try := func(n node, cost int, stop, via bool) {
+			if cost > u.MA {
+				return
+			}
+			if old, ok := best[n]; ok && old.cost <= cost {
+				return
+			}
+			best[n] = reach{cost: cost, from: it.n, stop: stop, via: via}
+			heap.Push(q, queued{n: n, cost: cost})
+		}
+		for _, t := range []int{-1, 1} {
+			try(node{it.n.H, it.n.F.Turn(t)}, r.cost+turnCost(u.Type), false, r.via)
+		}
+		for _, h := range engine.FrontHexes(it.n.H, it.n.F) {
+			if !s.onMap(h) {
+				continue
+			}
+			cost, ok := s.enterCost(u.Type, it.n.H, h)
+			if !ok {
+				continue
+			}
+			via := false
+			if o := s.at(h); o != nil {
+				if o.Side != u.Side {
+					continue
+				}
+				via = true
+				cost++
+			}
+			if u.Type.Cavalry() && s.nearElephant(u.Side, h) {
+				continue
+			}
+			try(node{h, it.n.F}, r.cost+cost, s.stopsAt(u, h), via)
+		}
+	}
+	return best
+}
+
+// nearElephant reports whether an enemy elephant stands next to h.
+func (s *State) nearElephant(side int, h engine.Hex) bool {
+	for _, e := range s.enemiesNext(side, h) {
+		if e.Type == EL {
+			return true
+		}
+	}
+	return false
+}
+
+// stopsAt reports whether u must stop on entering h: a frontal hex of an
+// enemy with an MA at least its own (7.2).
+func (s *State) stopsAt(u *Unit, h engine.Hex) bool {
+	for _, e := range s.enemiesNext(u.Side, h) {
+		if e.MA < u.MA || e.lockedOut() {
+			continue
+		}
+		for _, f := range engine.FrontHexes(e.Hex, e.Facing) {
+			if f == h {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type queued struct {
+	n    node
+	cost int
+}
+
+type nodeQueue []queued
+
+func (q nodeQueue) Len() int { return len(q) }
+func (q nodeQueue) Less(i, j int) bool {
+	if q[i].cost != q[j].cost {
+		return q[i].cost < q[j].cost
+	}
+	a, b := q[i].n, q[j].n
+	if a.H != b.H {
+		return a.H.Q < b.H.Q || a.H.Q == b.H.Q && a.H.R < b.H.R
+	}
+	return a.F < b.F
+}
+func (q nodeQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *nodeQueue) Push(x any)   { *q = append(*q, x.(queued)) }
+func (q *nodeQueue) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}
+
+// route picks the cheapest way for u to end in h, facing f if given.
+func (s *State) route(u *Unit, h engine.Hex, f engine.HexFacing) (reach, engine.HexFacing, bool) {
+	ps := s.paths(u)
+	var got reach
+	gotF := engine.NoHexFacing
+	for _, ff := range append([]engine.HexFacing{u.Facing}, engine.HexFacings[:]...) {
+		if f != engine.NoHexFacing && ff != f {
+			continue
+		}
+		r, ok := ps[node{h, ff}]
+		if !ok || r.via {
+			continue
+		}
+		if gotF == engine.NoHexFacing || r.cost < got.cost {
+			got, gotF = r, ff
+		}
+	}
+	return got, gotF, gotF != engine.NoHexFacing
+}
+
+func move(tx *engine.Tx, s *State, c engine.Command) error {
+	me, err := acting(s, c, Acting)
+	if err != nil {
+		return err
+	}
+	w := begin(tx, s)
+	if l := w.leader(c.Opt("unit")); l != nil {
+		if err := w.moveLeader(me, l, c); err != nil {
+			return err
+		}
+		return w.emit(func(e Effects) engine.Body { return Moved{e} })
+	}
+	u, err := w.activeUnit(me, c.Opt("unit"))
+	if err != nil {
+		return err
+	}
+	if c.Has("with") {
+		return engine.Refuse("", "with: only a leader takes a unit with him.")
+	}
+	if err := w.moveUnit(u, c.Opt("to"), c.Opt("facing")); err != nil {
+		return err
+	}
+	return w.emit(func(e Effects) engine.Body { return Moved{e} })
+}
+
+// activeUnit finds one of the side's units activated and free to act.
+func (w *work) activeUnit(me int, id string) (*Unit, error) {
+	u := w.unit(id)
+	switch {
+	case u == nil || u.Side != me:
+		return nil, engine.Refuse("", "%s is no unit of %s.", id, w.name(me))
+	case !u.On():
+		return nil, engine.Refuse("", "%s is not on the map.", u.ID)
+	case !u.Act:
+		return nil, engine.Refuse("4.2", "%s is not activated: only the units the activated leader commands act (%s).", u.ID, w.activeWords())
+	case u.lockedOut():
+		return nil, engine.Refuse("10.25", "%s is routed and can do nothing on its own.", u.ID)
+	case u.Rallied:
+		return nil, engine.Refuse("10.27", "%s rallied instead of moving or fighting.", u.ID)
+	}
+	return u, nil
+}
+
+// activeWords says which units this activation commands.
+func (s *State) activeWords() string {
+	var ids []string
+	for i := range s.Units {
+		if s.Units[i].Act && s.Units[i].On() {
+			ids = append(ids, s.Units[i].ID)
+		}
+	}
+	if len(ids) == 0 {
+		return "none yet"
+	}
+	return "now " + strings.Join(ids, ", ")
+}
+
+// moveUnit moves u to the hex named (or keeps it in place) to end facing
+// as given, by the cheapest way, and asks the enemy it comes next to
+// about reaction facing.
+func (w *work) moveUnit(u *Unit, to, facing string) error {
+	switch {
+	case u.Moved:
+		return engine.Refuse("6.1", "%s has moved in this activation.", u.ID)
+	case u.Engaged:
+		return engine.Refuse("6.4", "%s is Engaged and may not move.", u.ID)
+	case u.Fought:
+		return engine.Refuse("3.1", "%s has shocked: units move before they shock.", u.ID)
+	}
+	dest := u.Hex
+	if strings.TrimSpace(to) != "" {
+		h, err := parseHexOn(w.State, "to", to)
+		if err != nil {
+			return err
+		}
+		dest = h
+	}
+	f := engine.NoHexFacing
+	if facing != "" {
+		ff, err := engine.ParseHexFacing(facing)
+		if err != nil {
+			return engine.Refuse("", "facing: NNE, E, SSE, SSW, W or NNW.")
+		}
+		f = ff
+	}
+	if dest == u.Hex && (f == engine.NoHexFacing || f == u.Facing) {
+		return engine.Refuse("", "Give the hex to move to, or a new facing.")
+	}
+	if o := w.at(dest); o != nil && o != u {
+		return engine.Refuse("6.91", "%s stands in %s: one combat unit to a hex.", o.ID, dest)
+	}
+	r, ff, ok := w.route(u, dest, f)
+	if !ok {
+		return engine.Refuse("6.1", "%s cannot reach %s%s this activation: %s.", u.ID, dest, facingWords(f), w.whyNot(u, dest))
+	}
+	from := u.Hex
+	before := map[string]bool{}
+	for _, e := range w.enemiesNext(u.Side, from) {
+		before[e.ID] = true
+	}
+	u.Hex, u.Facing, u.Moved = dest, ff, true
+	stop := ""
+	if r.stop {
+		stop = "; it stops, in an enemy's front (7.2)"
+	}
+	if dest == from {
+		w.say("%s turns to face %s (%d of %d MP).", u.ID, ff, r.cost, u.MA)
+	} else {
+		w.say("%s moves from %s to %s, facing %s (%d of %d MP)%s.", u.ID, from, dest, ff, r.cost, u.MA, stop)
+		w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: u.Side})
+	}
+	w.askFacing(u, before)
+	return nil
+}
+
+func facingWords(f engine.HexFacing) string {
+	if f == engine.NoHexFacing {
+		return ""
+	}
+	return " facing " + f.String()
+}
+
+// whyNot says why a unit cannot reach a hex.
+func (s *State) whyNot(u *Unit, h engine.Hex) string {
+	if _, ok := s.cell(h).Ground.cost(u.Type); !ok {
+		return fmt.Sprintf("%s may not enter %s", u.Type.Words(), s.cell(h).Ground)
+	}
+	if u.Type.Cavalry() && s.nearElephant(u.Side, h) {
+		return "cavalry may not move next to elephants (9.15)"
+	}
+	return fmt.Sprintf("it has %d MP, steps only into its frontal hexes, pays by terrain and for turning, and stops in an enemy's front", u.MA)
+}
+
+// askFacing asks each enemy unit the mover has come next to, through its
+// flank or rear, whether it turns to face (7.16).
+func (w *work) askFacing(u *Unit, before map[string]bool) {
+	for _, e := range w.enemiesNext(u.Side, u.Hex) {
+		if before[e.ID] || e.Status != Full || e.Engaged || e.Reacted {
+			continue
+		}
+		if engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Front {
+			continue
+		}
+		w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "face", Side: e.Side, Unit: e.ID, Foe: u.ID})
+	}
+	w.askLine()
+}
+
+// askLine tells the table the question now asked, if any.
+func (w *work) askLine() {
+	if len(w.Flow.Queue) == 0 {
+		return
+	}
+	q := w.Flow.Queue[0]
+	w.say("%s: %s", w.name(q.Side), w.questionText(q))
+}
+
+// moveLeader moves the activated leader before he commands (4.2, 6.1),
+// with the unit stacked with him if one is named.
+func (w *work) moveLeader(me int, l *Leader, c engine.Command) error {
+	switch {
+	case l.Side != me:
+		return engine.Refuse("", "%s is no leader of %s.", l.Name, w.name(me))
+	case l.ID != w.Flow.Leader:
+		return engine.Refuse("6.1", "Leaders move only when activated; %s is not.", l.Name)
+	case l.Moved:
+		return engine.Refuse("6.1", "%s has moved in this activation.", l.Name)
+	case w.Flow.Line != "":
+		return engine.Refuse("4.2", "%s moves before he commands his units.", l.Name)
+	case c.Has("facing") && !c.Has("with"):
+		return engine.Refuse("", "Leaders have no facing.")
+	}
+	dest, err := parseHexOn(w.State, "to", c.Opt("to"))
+	if err != nil {
+		return err
+	}
+	if e := w.at(dest); e != nil && e.Side != me {
+		return engine.Refuse("", "An enemy unit stands in %s.", dest)
+	}
+	cost, ok := w.leaderPath(l, dest)
+	if !ok {
+		return engine.Refuse("6.1", "%s cannot reach %s with %d MP.", l.Name, dest, l.MA)
+	}
+	from := l.Hex
+	if c.Has("with") {
+		u := w.unit(c.Opt("with"))
+		switch {
+		case u == nil || u.Side != me || !u.On() || u.Hex != from:
+			return engine.Refuse("4.2", "with: %s is no unit stacked with %s.", c.Opt("with"), l.Name)
+		case u.lockedOut():
+			return engine.Refuse("10.25", "%s is routed and can do nothing on its own.", u.ID)
+		}
+		u.Act = true
+		if err := w.moveUnit(u, dest.String(), c.Opt("facing")); err != nil {
+			return err
+		}
+	}
+	l.Hex, l.Moved = dest, true
+	w.say("%s rides from %s to %s (%d of %d MP).", l.Name, from, dest, cost, l.MA)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: me, Label: l.ID})
+	return nil
+}
+
+// leaderPath returns the cheapest cost for a leader to ride to h,
+// paying as cavalry and passing no enemy unit.
+func (s *State) leaderPath(l *Leader, h engine.Hex) (int, bool) {
+	best := map[engine.Hex]int{l.Hex: 0}
+	frontier := []engine.Hex{l.Hex}
+	for len(frontier) > 0 {
+		var next []engine.Hex
+		for _, a := range frontier {
+			for _, b := range a.Neighbors() {
+				if !s.onMap(b) {
+					continue
+				}
+				if e := s.at(b); e != nil && e.Side != l.Side {
+					continue
+				}
+				c, ok := s.enterCost(HC, a, b)
+				if !ok {
+					continue
+				}
+				c += best[a]
+				if c > l.MA {
+					continue
+				}
+				if old, seen := best[b]; seen && old <= c {
+					continue
+				}
+				best[b] = c
+				next = append(next, b)
+			}
+		}
+		frontier = next
+	}
+	c, ok := best[h]
+	return c, ok
+}
+
+func advance(tx *engine.Tx, s *State, c engine.Command) error {
+	me, err := acting(s, c, Acting)
+	if err != nil {
+		return err
+	}
+	w := begin(tx, s)
+	u := w.unit(c.Opt("unit"))
+	if u == nil || u.Side != me || !u.On() {
+		return engine.Refuse("", "%s is no unit of %s on the map.", c.Opt("unit"), s.name(me))
+	}
+	for i, v := range w.Flow.Vacated {
+		if !containsID(v.By, u.ID) {
+			continue
+		}
+		switch {
+		case u.lockedOut():
+			return engine.Refuse("10.25", "%s is routed.", u.ID)
+		case u.Engaged:
+			return engine.Refuse("8.5", "%s is Engaged and may not advance.", u.ID)
+		case w.at(v.Hex) != nil:
+			return engine.Refuse("8.5", "%s is no longer empty.", v.Hex)
+		}
+		from := u.Hex
+		u.Hex = v.Hex
+		w.Flow.Vacated = append(w.Flow.Vacated[:i:i], w.Flow.Vacated[i+1:]...)
+		w.say("%s advances from %s into %s (8.5).", u.ID, from, v.Hex)
+		w.mark(Mark{Kind: engine.MoveMark, From: from, To: v.Hex, Side: me})
+		return w.emit(func(e Effects) engine.Body { return Advanced{e} })
+	}
+	return engine.Refuse("8.5", "%s has no hex to advance into: a unit advances only into the hex its defender retreated or routed from.", u.ID)
+}
+
+func containsID(ids []string, id string) bool {
+	for _, x := range ids {
+		if strings.EqualFold(x, id) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+package sgboh
+
+import (
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Rules is Simple GBoH: its rulebook, and what the game adds to it
+// (pictures, whom it waits for, completions).
+type Rules struct{ *engine.Rulebook[*State] }
+
+// New returns Simple GBoH as a rule system.
+func New() Rules { return Rules{book} }
+
+var (
+	_ engine.Ruleset    = Rules{}
+	_ engine.Directiver = Rules{}
+)
+
+var book = &engine.Rulebook[*State]{
+	Key:     "sgboh",
+	Name:    "Simple Great Battles of History (Alexander)",
+	Version: 1,
+	Blank:   func() *State { return &State{} },
+	Bodies:  engine.MergeBodies(setupBodies, playBodies),
+	CommandRules: slices.Concat(openCommands, playCommands, moveCommands, fireCommands, shockCommands,
+		undoCommands, setupCommands),
+	SetUp:     setUp,
+	Scenarios: engineScenarios(),
+	Ended: func(s *State) error {
+		if s.Flow.Stage == Over {
+			return engine.Refuse("", "This battle has ended: %s", s.Result)
+		}
+		return nil
+	},
+}
+
+// command is one command players give, with the rule that runs it.
+type command = engine.Rule[*State]
+
+// Taking back a step (/undo) is the engine's: it keeps the game as it
+// stood before its last step, unless that step rolled a die.
+var undoCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it rolled no die. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}},
+}

@@ -1,0 +1,1092 @@
+package sgboh
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Shock (SGBOH 8.2-8.3, 8.5, 9.1-9.6): attacks declared all at once,
+// each settled by one roll and its modifiers, with the defender's
+// reaction fire and cavalry's retreat before combat first, and pursuit
+// after.
+
+var shockCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "shock", Help: "Declare every shock attack of the activation at once: attackers>defender, attacks separated by commas.",
+		Example: `/shock attacks:"PH1 PH2>PE3, HC1>PE4"`, Options: []engine.OptionSpec{
+			{Name: "attacks", Help: "each attack as ATTACKER [ATTACKER…]>DEFENDER; separate attacks by commas", Required: true},
+		}}, Run: shock},
+}
+
+func attackList(as []Attack) string {
+	parts := make([]string, len(as))
+	for i, a := range as {
+		parts[i] = strings.Join(a.By, " ") + ">" + a.On
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shock(tx *engine.Tx, s *State, c engine.Command) error {
+	me, err := acting(s, c, Acting)
+	if err != nil {
+		return err
+	}
+	if s.Flow.Shocked {
+		return engine.Refuse("8.3", "The attacks of this activation are declared, all at once, and may not change.")
+	}
+	w := begin(tx, s)
+	var attacks []Attack
+	used := map[string]bool{}
+	for _, part := range strings.FieldsFunc(c.Opt("attacks"), func(r rune) bool { return r == ',' || r == ';' }) {
+		by, on, ok := strings.Cut(part, ">")
+		if !ok {
+			return engine.Refuse("8.3", "%q: write each attack as ATTACKER [ATTACKER…]>DEFENDER.", strings.TrimSpace(part))
+		}
+		d, err := w.target(me, strings.TrimSpace(on))
+		if err != nil {
+			return err
+		}
+		a := Attack{On: d.ID}
+		for _, id := range strings.Fields(strings.ReplaceAll(by, "+", " ")) {
+			u, err := w.activeUnit(me, id)
+			if err != nil {
+				return err
+			}
+			if err := w.mayAttack(u, d); err != nil {
+				return err
+			}
+			if used[u.ID] {
+				return engine.Refuse("8.3", "%s is named in two attacks: a unit attacks once.", u.ID)
+			}
+			used[u.ID] = true
+			a.By = append(a.By, u.ID)
+		}
+		if len(a.By) == 0 {
+			return engine.Refuse("8.3", "Name the attackers of %s.", d.ID)
+		}
+		attacks = append(attacks, a)
+	}
+	if len(attacks) == 0 {
+		return engine.Refuse("8.3", "Declare at least one attack.")
+	}
+	var missing []string
+	for _, a := range w.mandatoryAttacks() {
+		for _, id := range a.By {
+			if !used[id] {
+				missing = append(missing, id)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return engine.Refuse("7.3", "Engaged units in command must shock: add %s.", strings.Join(missing, ", "))
+	}
+	w.Flow.Shocked = true
+	w.Flow.Attacks = attacks
+	w.say("%s declare: %s.", s.name(me), attackList(attacks))
+	w.proceed()
+	return w.emit(func(e Effects) engine.Body { return Shocked{e} })
+}
+
+// mayAttack refuses an attack the rules forbid.
+func (w *work) mayAttack(u, d *Unit) error {
+	if _, ok := u.attackSystem(); !ok {
+		if u.Type == SK {
+			return engine.Refuse("9.3", "%s are skirmishers and may not shock (only SK* may).", u.ID)
+		}
+		return engine.Refuse("9.5", "%s is artillery and does not shock.", u.ID)
+	}
+	switch {
+	case u.Fought:
+		return engine.Refuse("8.3", "%s has shocked already.", u.ID)
+	case u.Type.Cavalry() && d.Type == EL:
+		return engine.Refuse("9.15", "Cavalry may not attack elephants.")
+	case !slices.Contains(engine.FrontHexes(u.Hex, u.Facing), d.Hex):
+		return engine.Refuse("8.3", "%s is not in %s's frontal hexes.", d.ID, u.ID)
+	}
+	return nil
+}
+
+// mandatoryAttacks returns, for each activated Engaged unit that has an
+// enemy in its front and has not attacked, an attack on the first such
+// enemy (7.3).
+func (w *work) mandatoryAttacks() []Attack {
+	var out []Attack
+	for i := range w.Units {
+		u := &w.Units[i]
+		if !u.Act || !u.On() || !u.Engaged || u.Fought || u.lockedOut() || u.Side != w.Flow.Side {
+			continue
+		}
+		if _, ok := u.attackSystem(); !ok {
+			continue
+		}
+		for _, d := range w.inFront(u) {
+			if w.mayAttack(u, d) == nil {
+				out = append(out, Attack{By: []string{u.ID}, On: d.ID})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// proceed settles the declared attacks in order until one needs an
+// answer or none is left.
+func (w *work) proceed() {
+	for len(w.Flow.Queue) == 0 && len(w.Flow.Attacks) > 0 {
+		a := &w.Flow.Attacks[0]
+		d := w.unit(a.On)
+		var atts []*Unit
+		for _, id := range a.By {
+			if u := w.unit(id); u.On() && !u.lockedOut() && slices.Contains(engine.FrontHexes(u.Hex, u.Facing), d.Hex) {
+				atts = append(atts, u)
+			}
+		}
+		if !d.On() || len(atts) == 0 {
+			w.say("The attack on %s lapses.", a.On)
+			w.popAttack()
+			continue
+		}
+		switch a.Step {
+		case 0:
+			a.Step = 1
+			if d.Status == Routed {
+				for _, u := range atts {
+					u.Fought = true
+				}
+				v := d.Hex
+				w.eliminate(d, "a routed unit shocked is destroyed (10.25)")
+				w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: v, By: ids(atts)})
+				w.popAttack()
+				continue
+			}
+			if !d.Type.Cavalry() || d.Engaged {
+				continue
+			}
+			elephants := slices.ContainsFunc(atts, func(u *Unit) bool { return u.Type == EL })
+			foot := !slices.ContainsFunc(atts, func(u *Unit) bool { return !u.Type.Infantry() })
+			if !elephants && !foot {
+				continue
+			}
+			if slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() }) {
+				continue
+			}
+			to, ok := w.evasion(d, atts)
+			if elephants {
+				if ok {
+					w.say("%s must retreat before the elephants (9.16).", d.ID)
+					w.evade(d, to, atts)
+				} else {
+					w.say("%s cannot retreat before the elephants (9.16).", d.ID)
+					w.disorder(d, atts[0].Hex, false)
+				}
+				continue
+			}
+			if ok {
+				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "evade", Side: d.Side, Unit: d.ID, Foe: atts[0].ID, To: to})
+				w.askLine()
+			}
+		case 1:
+			a.Step = 2
+			if d.canFire() == nil && !d.Reacted {
+				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "fire", Side: d.Side, Unit: d.ID, Foe: atts[0].ID, Targets: ids(atts)})
+				w.askLine()
+			}
+		default:
+			w.popAttack()
+			w.resolve(atts, d)
+		}
+	}
+}
+
+func (w *work) popAttack() { w.Flow.Attacks = w.Flow.Attacks[1:] }
+
+func ids(us []*Unit) []string {
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = u.ID
+	}
+	return out
+}
+
+// evasion finds where cavalry retreating before combat go: a hex two
+// away, through an empty one, next to no attacker, as far from them as
+// may be (8.3).
+func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
+	var best engine.Hex
+	score := -1
+	for _, mid := range d.Hex.Neighbors() {
+		if !w.canStand(d, mid, true) {
+			continue
+		}
+		for _, h := range mid.Neighbors() {
+			if engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
+				continue
+			}
+			sum := 0
+			near := false
+			for _, a := range atts {
+				dist := engine.HexDistance(a.Hex, h)
+				near = near || dist < 2
+				sum += dist
+			}
+			if near || (d.Type.Cavalry() && w.nearElephant(d.Side, h)) {
+				continue
+			}
+			if sum > score {
+				best, score = h, sum
+			}
+		}
+	}
+	return best, score >= 0
+}
+
+// canStand reports whether u may step into h: on the map, ground it may
+// enter, no enemy there, and no friend either unless only passing.
+func (w *work) canStand(u *Unit, h engine.Hex, passing bool) bool {
+	if !w.onMap(h) {
+		return false
+	}
+	if _, ok := w.cell(h).Ground.cost(u.Type); !ok {
+		return false
+	}
+	o := w.at(h)
+	return o == nil || o == u || (passing && o.Side == u.Side)
+}
+
+// evade moves cavalry two hexes away before combat.
+func (w *work) evade(d *Unit, to engine.Hex, atts []*Unit) {
+	from := d.Hex
+	d.Hex = to
+	for _, u := range atts {
+		u.Fought = true
+	}
+	w.say("%s retreats before combat from %s to %s; the attack is not made.", d.ID, from, to)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: to, Side: d.Side})
+	w.popAttack()
+}
+
+// mod is one modifier to a shock roll.
+type mod struct {
+	why string
+	v   int
+}
+
+// resolve settles one attack: the roll, its modifiers, the result.
+func (w *work) resolve(atts []*Unit, d *Unit) {
+	mods := w.shockMods(atts, d)
+	roll := w.roll()
+	total := roll
+	var words []string
+	for _, m := range mods {
+		if m.v != 0 {
+			total += m.v
+			words = append(words, fmt.Sprintf("%+d %s", m.v, m.why))
+		}
+	}
+	how := "moving"
+	if !moving(atts) {
+		how = "engaged"
+	}
+	w.say("Shock, %s: %s on %s. Roll %d %s = %d: %s.", how, strings.Join(ids(atts), " and "), d.ID, roll, strings.Join(words, " "), total, shockWords(total))
+	for _, u := range atts {
+		u.Fought = true
+		w.mark(Mark{Kind: engine.MeleeMark, From: u.Hex, To: d.Hex, Label: fmt.Sprint(total), Side: u.Side})
+	}
+	wasMoving := moving(atts)
+	var leaders []*Leader
+	for _, u := range append(slices.Clone(atts), d) {
+		if l := w.leaderAt(u.Side, u.Hex); l != nil {
+			leaders = append(leaders, l)
+		}
+	}
+	from := d.Hex
+	routed := false
+	switch {
+	case total >= 10:
+		routed = w.shockRout(d, atts[0].Hex)
+	case total >= 8:
+		if d.Type == SK {
+			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
+			break
+		}
+		was := d.Status
+		w.disorder(d, atts[0].Hex, true)
+		switch {
+		case d.Gone:
+		case was == Disordered || d.Status == Routed:
+			routed = d.Status == Routed || d.Gone
+		default:
+			w.retreat(d, atts)
+		}
+	case total >= 6:
+		w.disorder(d, atts[0].Hex, false)
+		routed = d.Status == Routed
+	case total >= 4:
+	case total >= 0:
+		for _, u := range atts {
+			w.disorder(u, d.Hex, false)
+		}
+	default:
+		for _, u := range atts {
+			w.shockRout(u, d.Hex)
+		}
+	}
+	if total >= 0 && total <= 6 {
+		var eng []string
+		for _, u := range append(slices.Clone(atts), d) {
+			if u.On() && u.Status != Routed {
+				u.Engaged = true
+				eng = append(eng, u.ID)
+			}
+		}
+		if len(eng) > 0 {
+			w.say("%s %s Engaged.", strings.Join(eng, ", "), map[bool]string{true: "is", false: "are"}[len(eng) == 1])
+		}
+	}
+	for _, l := range leaders {
+		if !l.In() {
+			continue
+		}
+		r := w.roll()
+		if r == 0 {
+			l.Dead = true
+			w.say("%s, in the fight, rolls 0 and is killed (8.34).", l.Name)
+		} else {
+			w.say("%s, in the fight, rolls %d and is unhurt (8.34).", l.Name, r)
+		}
+	}
+	if d.Hex != from || d.Gone {
+		if w.at(from) == nil {
+			w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: from, By: ids(atts)})
+		}
+	}
+	if routed && wasMoving && d.Type != SK {
+		for _, u := range atts {
+			if u.On() && u.Type.Cavalry() && !u.lockedOut() {
+				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "pursue", Side: u.Side, Unit: u.ID, Foe: d.ID, To: from})
+			}
+		}
+		w.askLine()
+	}
+}
+
+// moving reports whether an attack is a moving shock: any attacker not
+// Engaged (8.3).
+func moving(atts []*Unit) bool {
+	return slices.ContainsFunc(atts, func(u *Unit) bool { return !u.Engaged })
+}
+
+func shockWords(total int) string {
+	switch {
+	case total >= 10:
+		return "the defender routs"
+	case total >= 8:
+		return "the defender is disordered and retreats"
+	case total >= 6:
+		return "the defender is disordered"
+	case total >= 4:
+		return "no effect"
+	case total >= 0:
+		return "the attacker is disordered"
+	}
+	return "the attacker routs"
+}
+
+// shockMods lists the modifiers of 8.3 for an attack.
+func (w *work) shockMods(atts []*Unit, d *Unit) []mod {
+	var out []mod
+	add := func(why string, v int) { out = append(out, mod{why, v}) }
+	// Size, unless elephants or chariots fight others.
+	special := func(u *Unit) bool { return u.Type == EL || u.Type == CH }
+	all := append(slices.Clone(atts), d)
+	if !slices.ContainsFunc(all, special) || !slices.ContainsFunc(all, func(u *Unit) bool { return !special(u) }) {
+		a := 0
+		for _, u := range atts {
+			a += u.Size
+		}
+		add("size", sizeMod(a, d.Size))
+	}
+	tq := 0
+	for _, u := range atts {
+		tq = max(tq, u.TQ)
+	}
+	add("TQ", max(-3, min(3, tq-d.TQ)))
+	flank, rear := false, false
+	for _, u := range atts {
+		switch engine.HexAspect(d.Hex, d.Facing, u.Hex) {
+		case engine.Left, engine.Right:
+			flank = true
+		case engine.Rear:
+			rear = true
+		}
+	}
+	row := d.defenceSystem()
+	best, bestWhy := na, ""
+	for _, u := range atts {
+		sys, _ := u.attackSystem()
+		v := matrix[row][sys.column()]
+		if v == na {
+			continue
+		}
+		if bracketed(row, sys) && engine.HexAspect(d.Hex, d.Facing, u.Hex) != engine.Front {
+			v = 0
+		}
+		if v > best {
+			best, bestWhy = v, fmt.Sprintf("weapons %s on %s", systemNames[sys], systemNames[row])
+		}
+	}
+	if best != na {
+		add(bestWhy, best)
+	}
+	if row == sysPH && moving(atts) && !flank && !rear {
+		add("moving on a phalanx's front", -1)
+	}
+	if d.Cataphract {
+		add("cataphracts", -1)
+	}
+	hits := 0
+	for _, u := range atts {
+		hits += u.Hits
+	}
+	add("attackers' missile hits", -hits)
+	add("defender's missile hits", d.Hits)
+	if flank {
+		add("flank", 2)
+	}
+	if rear {
+		add("rear", 3)
+	}
+	switch w.cell(d.Hex).Ground {
+	case Woods, Rocky, Marsh, Abatis:
+		add("defender in "+w.cell(d.Hex).Ground.String(), -1)
+	}
+	low := 99
+	worst := 0
+	for _, u := range atts {
+		low = min(low, w.cell(u.Hex).Level)
+		switch w.cell(u.Hex).Ground {
+		case River:
+			worst = min(worst, -2)
+		case Stream, Bank:
+			worst = min(worst, -1)
+		}
+	}
+	switch up := w.cell(d.Hex).Level - low; {
+	case up >= 2:
+		add("defender uphill", -2)
+	case up == 1:
+		add("defender uphill", -1)
+	case up <= -1:
+		add("defender downhill", 1)
+	}
+	add("attacking from the river", worst)
+	dis := 0
+	for _, u := range atts {
+		if u.Status == Disordered {
+			dis--
+		}
+	}
+	add("attackers disordered", dis)
+	if d.Status == Disordered {
+		add("defender disordered", 1)
+	}
+	if moving(atts) {
+		add("moving", 1)
+	}
+	if slices.ContainsFunc(atts, func(u *Unit) bool { return w.leaderAt(u.Side, u.Hex) != nil }) {
+		add("leader with the attack", 1)
+	}
+	if w.leaderAt(d.Side, d.Hex) != nil {
+		add("leader with the defender", -1)
+	}
+	if slices.ContainsFunc(atts, func(u *Unit) bool { return u.Deep }) {
+		add("double-depth phalanx", 1)
+	}
+	if d.Deep {
+		add("double-depth phalanx defending", -1)
+	}
+	return out
+}
+
+// sizeMod is the size ratio modifier: 2 points more is +1, twice as big
+// (and 2 points more) +2; the same against.
+func sizeMod(a, d int) int {
+	switch {
+	case a-d >= 2 && a >= 2*d:
+		return 2
+	case a-d >= 2:
+		return 1
+	case d-a >= 2 && d >= 2*a:
+		return -2
+	case d-a >= 2:
+		return -1
+	}
+	return 0
+}
+
+// disorder gives u a Disorder result (8.3): a second one routs it;
+// elephants rampage instead (unless the result also retreats them),
+// chariots rout, artillery is destroyed (9.5).
+func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
+	switch {
+	case !u.On() || u.Status == Routed:
+		return
+	case u.Type == EL && !plain:
+		w.rampage(u, by)
+		return
+	case u.Type == CH:
+		w.say("%s, chariots, rout on a Disorder (9.22).", u.ID)
+		w.rout(u)
+		return
+	case u.Type == AR:
+		w.eliminate(u, "artillery alone in its hex is destroyed when Disordered (9.5)")
+		return
+	case u.Status == Disordered:
+		w.say("%s, already Disordered, routs.", u.ID)
+		w.rout(u)
+		return
+	}
+	u.Status, u.Shaken = Disordered, true
+	w.say("%s is Disordered.", u.ID)
+}
+
+// shockRout routs a unit by a shock result; skirmishers are destroyed
+// instead (9.3). It reports whether the unit routed or was destroyed.
+func (w *work) shockRout(u *Unit, by engine.Hex) bool {
+	if u.Type == SK {
+		w.eliminate(u, "skirmishers made to rout are destroyed (9.3)")
+		return true
+	}
+	w.rout(u)
+	return true
+}
+
+// rout routs u and moves it half its MA toward its edge (10.21);
+// routed chariots are destroyed (9.22).
+func (w *work) rout(u *Unit) {
+	if u.Type == CH {
+		w.eliminate(u, "routed chariots are destroyed (9.22)")
+		return
+	}
+	u.Status, u.Engaged, u.Shaken = Routed, false, true
+	w.say("%s routs.", u.ID)
+	w.routMove(u)
+}
+
+// edgeDist is how many steps take h off the army's edge.
+func (s *State) edgeDist(side int, h engine.Hex) int {
+	c, r := h.Offset()
+	switch s.Armies[side].Edge {
+	case "N":
+		return r
+	case "S":
+		return s.Rows - r + 1
+	case "W":
+		return c
+	}
+	return s.Cols - c + 1
+}
+
+// routMove moves a routed unit half its MA, rounded up, toward its own
+// edge (10.21): each step to the neighbouring hex nearest the edge that
+// no enemy holds, the cheapest and furthest from the enemy first. Off
+// the map it is destroyed; a unit that cannot move at all is destroyed;
+// one that would end on a friend goes one hex further, or is destroyed
+// (6.92).
+func (w *work) routMove(u *Unit) {
+	mp := (u.MA + 1) / 2
+	from := u.Hex
+	steps := 0
+	for {
+		here := w.edgeDist(u.Side, u.Hex)
+		if here == 1 && w.edgeCost(u) <= mp {
+			w.mark(Mark{Kind: engine.MoveMark, From: from, To: u.Hex, Side: u.Side})
+			w.eliminate(u, "it routs off the map")
+			return
+		}
+		next, cost, ok := w.routStep(u, mp, func(n engine.Hex) bool { return w.edgeDist(u.Side, n) < here })
+		if !ok {
+			break
+		}
+		u.Hex, mp, steps = next, mp-cost, steps+1
+	}
+	if o := w.at(u.Hex); o != nil && o != u || w.stacked(u) {
+		next, _, ok := w.routStep(u, 99, func(engine.Hex) bool { return true })
+		if !ok {
+			w.eliminate(u, "it ends its rout on a friend with nowhere further to go (6.92)")
+			return
+		}
+		u.Hex = next
+		steps++
+	}
+	if steps == 0 {
+		w.eliminate(u, "it has nowhere to rout")
+		return
+	}
+	u.Facing = w.edgeFacing(u.Side)
+	w.say("%s routs from %s to %s.", u.ID, from, u.Hex)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: u.Hex, Side: u.Side})
+}
+
+// stacked reports whether another combat unit shares u's hex.
+func (s *State) stacked(u *Unit) bool {
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o != u && o.On() && o.Hex == u.Hex {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeCost is the cost of the last step off the map: one.
+func (w *work) edgeCost(*Unit) int { return 1 }
+
+// routStep picks the next hex of a rout among those ok allows.
+func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, int, bool) {
+	var best engine.Hex
+	bestCost, found := 0, false
+	key := func(h engine.Hex, cost int) [4]int {
+		enemies := len(w.enemiesNext(u.Side, h))
+		friend := 0
+		if w.at(h) != nil {
+			friend = 1
+		}
+		return [4]int{w.edgeDist(u.Side, h), friend, cost, enemies}
+	}
+	var bestKey [4]int
+	for _, n := range u.Hex.Neighbors() {
+		if !w.onMap(n) || !ok(n) {
+			continue
+		}
+		if o := w.at(n); o != nil && o.Side != u.Side {
+			continue
+		}
+		cost, can := w.enterCost(u.Type, u.Hex, n)
+		if !can || cost > mp {
+			continue
+		}
+		k := key(n, cost)
+		if !found || less(k, bestKey) {
+			best, bestCost, bestKey, found = n, cost, k, true
+		}
+	}
+	return best, bestCost, found
+}
+
+func less(a, b [4]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// edgeFacing is the facing toward a side's own edge.
+func (s *State) edgeFacing(side int) engine.HexFacing {
+	switch s.Armies[side].Edge {
+	case "N":
+		return engine.FacingNNE
+	case "S":
+		return engine.FacingSSW
+	case "E":
+		return engine.FacingE
+	}
+	return engine.FacingW
+}
+
+// retreat moves u one hex back from its attackers (8.3), keeping its
+// facing; a unit with nowhere to go routs instead.
+func (w *work) retreat(u *Unit, atts []*Unit) {
+	var best engine.Hex
+	score := -1
+	for _, n := range u.Hex.Neighbors() {
+		if !w.canStand(u, n, false) || w.at(n) != nil {
+			continue
+		}
+		sum, near := 0, false
+		for _, a := range atts {
+			d := engine.HexDistance(a.Hex, n)
+			near = near || d < 2
+			sum += d
+		}
+		if near {
+			continue
+		}
+		sum = sum*100 - w.edgeDist(u.Side, n)
+		if sum > score {
+			best, score = n, sum
+		}
+	}
+	if score < 0 {
+		w.say("%s has nowhere to retreat and routs.", u.ID)
+		w.rout(u)
+		return
+	}
+	w.say("%s retreats from %s to %s.", u.ID, u.Hex, best)
+	w.mark(Mark{Kind: engine.MoveMark, From: u.Hex, To: best, Side: u.Side})
+	u.Hex = best
+	u.Engaged = false
+}
+
+// routAll moves every routed unit of a side, on a continuity roll of 8
+// or 9 (10.22).
+func (w *work) routAll(side int) {
+	any := false
+	for i := range w.Units {
+		u := &w.Units[i]
+		if u.Side == side && u.On() && u.Status == Routed {
+			if !any {
+				w.say("A roll of 8 or 9: the routed units of %s run (10.22).", w.name(side))
+				any = true
+			}
+			w.routMove(u)
+		}
+	}
+}
+
+// returnPursuers brings a side's cavalry back from pursuit on a
+// continuity roll of 0 or 1 (8.3): each to the nearest free hex in the
+// command range of a leader other than the one the roll was for.
+func (w *work) returnPursuers(side int, rolledFor *Leader) {
+	var back []*Unit
+	for i := range w.Units {
+		if u := &w.Units[i]; u.Side == side && u.OffMap && !u.Gone {
+			back = append(back, u)
+		}
+	}
+	if len(back) == 0 {
+		return
+	}
+	var host *Leader
+	for i := range w.Leaders {
+		l := &w.Leaders[i]
+		if l.Side != side || !l.In() || (rolledFor != nil && l.ID == rolledFor.ID) {
+			continue
+		}
+		if host == nil || l.Range > host.Range {
+			host = l
+		}
+	}
+	if host == nil {
+		w.say("A roll of 0 or 1, but %s have no other leader to return their pursuing cavalry to.", w.name(side))
+		return
+	}
+	for _, u := range back {
+		placed := false
+		for _, h := range engine.HexesWithin(host.Hex, host.Range) {
+			if w.canStand(u, h, false) && len(w.enemiesNext(side, h)) == 0 {
+				u.Hex, u.OffMap, u.Facing = h, false, w.edgeFacing(side).Opposite()
+				w.say("A roll of 0 or 1: %s returns from pursuit to %s, by %s (8.3).", u.ID, h, host.Name)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			w.say("%s finds no free hex near %s and stays off the map.", u.ID, host.Name)
+		}
+	}
+}
+
+// mandatoryRally rallies every Disordered or routed unit of the side in
+// the command range that neither moved nor fought nor was shaken in this
+// activation (10.27).
+func (w *work) mandatoryRally(side int) {
+	for i := range w.Units {
+		u := &w.Units[i]
+		if u.Side != side || !u.On() || u.Status == Full || u.Moved || u.Fired || u.Fought || u.Shaken || !w.inCommand(u) {
+			continue
+		}
+		tq := u.TQ
+		var mods []string
+		r := w.roll()
+		total := r
+		if u.Status == Routed {
+			tq = 1
+		} else {
+			total -= 2
+			mods = append(mods, "-2 only disordered")
+		}
+		if w.leaderAt(side, u.Hex) != nil {
+			total--
+			mods = append(mods, "-1 leader")
+		}
+		m := ""
+		if len(mods) > 0 {
+			m = " " + strings.Join(mods, " ")
+		}
+		res := rallyOn(tq, total)
+		line := fmt.Sprintf("%s rallies (TQ %d): roll %d%s = %d", u.ID, tq, r, m, total)
+		switch res {
+		case rallyFull:
+			u.Status = Full
+			w.say("%s: back to full status.", line)
+		case rallyDisorder:
+			if u.Status == Routed {
+				u.Facing = w.edgeFacing(side).Opposite()
+			}
+			u.Status = Disordered
+			w.say("%s: Disordered.", line)
+		default:
+			if u.Status == Routed {
+				w.say("%s: it is eliminated.", line)
+				w.eliminate(u, "it fails to rally from rout")
+			} else {
+				w.say("%s: it routs.", line)
+				w.rout(u)
+			}
+		}
+	}
+}
+
+func answer(tx *engine.Tx, s *State, c engine.Command) error {
+	if _, err := side(s, c); err != nil {
+		return err
+	}
+	if len(s.Flow.Queue) == 0 {
+		return engine.Refuse("", "No question waits on an answer.")
+	}
+	q := s.Flow.Queue[0]
+	if s.Armies[q.Side].Player != c.Actor {
+		return engine.Refuse("", "The question is for %s.", s.name(q.Side))
+	}
+	w := begin(tx, s)
+	w.Flow.Queue = w.Flow.Queue[1:]
+	u, foeU := w.unit(q.Unit), w.unit(q.Foe)
+	choice := strings.ToLower(strings.TrimSpace(c.Opt("choice")))
+	switch q.Kind {
+	case "face":
+		switch choice {
+		case "left", "right":
+			turn := -1
+			if choice == "right" {
+				turn = 1
+			}
+			u.Reacted = true
+			if u.Type.Cavalry() && foeU.Type.Infantry() {
+				u.Facing = u.Facing.Turn(turn)
+				w.say("%s, cavalry facing infantry, turns to face %s without a roll (7.16).", u.ID, u.Facing)
+				break
+			}
+			r := w.roll()
+			if r <= u.TQ {
+				u.Facing = u.Facing.Turn(turn)
+				w.say("%s turns to face %s: roll %d, within its TQ %d (7.16).", u.ID, u.Facing, r, u.TQ)
+			} else {
+				w.say("%s fails to turn: roll %d, above its TQ %d (7.16).", u.ID, r, u.TQ)
+				w.disorder(u, foeU.Hex, false)
+			}
+		case "stand":
+			w.say("%s stands as it is.", u.ID)
+		default:
+			return engine.Refuse("7.16", "choice: left, right or stand.")
+		}
+	case "evade":
+		switch choice {
+		case "evade":
+			to := q.To
+			if c.Has("to") {
+				h, err := parseHexOn(w.State, "to", c.Opt("to"))
+				if err != nil {
+					return err
+				}
+				atts := w.liveAttackers()
+				if ok := w.evadeTo(u, h, atts); !ok {
+					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
+				}
+				to = h
+			}
+			w.evade(u, to, w.liveAttackers())
+		case "stand":
+			w.say("%s stands to receive the attack.", u.ID)
+		default:
+			return engine.Refuse("8.3", "choice: evade or stand.")
+		}
+	case "fire":
+		if choice == "hold" {
+			w.say("%s holds its fire.", u.ID)
+			break
+		}
+		t := w.unit(choice)
+		if t == nil || !containsID(q.Targets, t.ID) {
+			return engine.Refuse("8.2", "choice: one of the attackers (%s), or hold.", strings.Join(q.Targets, ", "))
+		}
+		u.Reacted = true
+		w.say("%s fires in reaction (8.2).", u.ID)
+		w.shoot(u, t, engine.HexDistance(u.Hex, t.Hex), false, "looses")
+	case "pursue":
+		switch choice {
+		case "pursue":
+			w.pursue(u, foeU, q.To)
+		case "hold":
+			w.say("%s does not pursue.", u.ID)
+		default:
+			return engine.Refuse("8.3", "choice: pursue or hold.")
+		}
+	}
+	w.dropLapsed()
+	w.askLine()
+	w.proceed()
+	return w.emit(func(e Effects) engine.Body { return Reacted{e} })
+}
+
+// liveAttackers are the units of the attack under way.
+func (w *work) liveAttackers() []*Unit {
+	if len(w.Flow.Attacks) == 0 {
+		return nil
+	}
+	var out []*Unit
+	for _, id := range w.Flow.Attacks[0].By {
+		if u := w.unit(id); u.On() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// evadeTo reports whether d may retreat before combat to h.
+func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
+	if engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
+		return false
+	}
+	for _, a := range atts {
+		if engine.HexDistance(a.Hex, h) < 2 {
+			return false
+		}
+	}
+	for _, mid := range d.Hex.Neighbors() {
+		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropLapsed drops questions that no longer stand: pursuit of a unit
+// already gone, questions about units no longer on the map.
+func (w *work) dropLapsed() {
+	q := w.Flow.Queue[:0]
+	for _, x := range w.Flow.Queue {
+		u, f := w.unit(x.Unit), w.unit(x.Foe)
+		if !u.On() || (x.Kind == "pursue" && (f.Gone || u.lockedOut())) {
+			continue
+		}
+		q = append(q, x)
+	}
+	w.Flow.Queue = q
+}
+
+// pursue rolls for a cavalry unit's pursuit of the unit it routed (8.3).
+func (w *work) pursue(u, d *Unit, vacated engine.Hex) {
+	r := w.roll()
+	total := r
+	lead := ""
+	if w.leaderAt(u.Side, u.Hex) != nil {
+		total++
+		lead = " +1 leader"
+	}
+	need := u.pursuesOn()
+	if total > need {
+		w.say("%s pursuit roll %d%s = %d, above %d: it does not pursue.", u.ID, r, lead, total, need)
+		return
+	}
+	w.say("%s pursuit roll %d%s = %d, within 0-%d: it pursues.", u.ID, r, lead, total, need)
+	w.eliminate(d, "ridden down in pursuit")
+	from := u.Hex
+	if w.at(vacated) == nil {
+		u.Hex = vacated
+		w.mark(Mark{Kind: engine.MoveMark, From: from, To: vacated, Side: u.Side})
+	}
+	w.Flow.Vacated = slices.DeleteFunc(w.Flow.Vacated, func(a Advance) bool { return a.Hex == vacated })
+	r2 := w.roll()
+	if r2 > u.TQ {
+		u.OffMap, u.Engaged = true, false
+		w.say("Second roll %d, above its TQ %d: %s rides off the map after the fugitives; it returns on a continuity roll of 0 or 1.", r2, u.TQ, u.ID)
+		w.mark(Mark{Kind: engine.MoveMark, From: u.Hex, To: w.nearestEdge(u.Hex), Side: u.Side})
+		return
+	}
+	if u.Status == Full {
+		u.Status = Disordered
+		w.say("Second roll %d, within its TQ %d: %s stays, Disordered by the chase.", r2, u.TQ, u.ID)
+	} else {
+		w.say("Second roll %d, within its TQ %d: %s stays, already Disordered.", r2, u.TQ, u.ID)
+	}
+}
+
+// nearestEdge returns the hex just off the map nearest h, for the
+// picture of cavalry riding off.
+func (s *State) nearestEdge(h engine.Hex) engine.Hex {
+	c, r := h.Offset()
+	d := map[string]int{"N": r, "S": s.Rows - r + 1, "W": c, "E": s.Cols - c + 1}
+	best := "N"
+	for _, e := range []string{"S", "W", "E"} {
+		if d[e] < d[best] {
+			best = e
+		}
+	}
+	switch best {
+	case "N":
+		return engine.HexFromOffset(c, 0)
+	case "S":
+		return engine.HexFromOffset(c, s.Rows+1)
+	case "W":
+		return engine.HexFromOffset(0, r)
+	}
+	return engine.HexFromOffset(s.Cols+1, r)
+}
+
+// questionText says what a question asks, and how to answer it.
+func (s *State) questionText(q Question) string {
+	u := s.unit(q.Unit)
+	switch q.Kind {
+	case "face":
+		return fmt.Sprintf("%s may try to turn one vertex toward %s (7.16): /answer choice:left (to %s), right (to %s) or stand.", q.Unit, q.Foe, u.Facing.Turn(-1), u.Facing.Turn(1))
+	case "evade":
+		return fmt.Sprintf("%s, attacked by infantry, may retreat before combat two hexes (8.3): /answer choice:evade (to %s, or give to:) or stand.", q.Unit, q.To)
+	case "fire":
+		return fmt.Sprintf("%s may fire in reaction at one attacker (8.2): /answer choice:%s or hold.", q.Unit, strings.Join(q.Targets, " or "))
+	case "pursue":
+		return fmt.Sprintf("%s may pursue the routed %s (8.3): /answer choice:pursue or hold.", q.Unit, q.Foe)
+	}
+	return q.Kind
+}
+
+// ask offers a question's answers as buttons.
+func (s *State) ask(q Question) *Ask {
+	a := &Ask{Player: s.Armies[q.Side].Player}
+	add := func(label, ans string) { a.Choices = append(a.Choices, Choice{Label: label, Answer: ans}) }
+	switch q.Kind {
+	case "face":
+		u := s.unit(q.Unit)
+		add("Turn to "+u.Facing.Turn(-1).String(), "left")
+		add("Turn to "+u.Facing.Turn(1).String(), "right")
+		add("Stand", "stand")
+	case "evade":
+		add("Retreat to "+q.To.String(), "evade")
+		add("Stand", "stand")
+	case "fire":
+		for _, t := range q.Targets {
+			add("Fire at "+t, t)
+		}
+		add("Hold fire", "hold")
+	case "pursue":
+		add("Pursue", "pursue")
+		add("Hold", "hold")
+	}
+	return a
+}
+
+// fallback is the answer given for a player who lets the deadline pass:
+// stand, stand, fire at the first attacker, pursue.
+func (q Question) fallback() string {
+	switch q.Kind {
+	case "fire":
+		return q.Targets[0]
+	case "pursue":
+		return "pursue"
+	}
+	return "stand"
+}

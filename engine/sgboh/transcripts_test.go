@@ -1,0 +1,18 @@
+package sgboh_test
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
+)
+
+var update = flag.Bool("update", false, "rewrite the transcript goldens in testdata/transcripts")
+
+// TestTranscripts plays every script of testdata/transcripts at an
+// in-memory table and compares what it said with the script's golden.
+// The bot plays the same scripts through its router and a database.
+func TestTranscripts(t *testing.T) {
+	enginetest.Transcripts(t, sgboh.New(), "testdata/transcripts", *update)
+}

@@ -1,0 +1,136 @@
+package sgboh
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+var _ engine.Viewer = Rules{}
+
+// View describes the battle for a picture: the hex map and its terrain,
+// each counter with its type, facing, status and missile hits, the
+// leaders, the activated leader's command range, and what the last step
+// did.
+func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
+	s := g.State.(*State)
+	v := engine.View{Kind: engine.HexGrid, Width: float64(s.Cols), Depth: float64(s.Rows), Pips: "missile hit"}
+	v.Title = "Simple GBoH"
+	if s.Scenario != "" {
+		v.Title = s.Scenario + " — Simple GBoH"
+	}
+	if s.Flow.Count > 0 {
+		v.Title += fmt.Sprintf(", activation %d", s.Flow.Count)
+	}
+	if s.Flow.Stage == Over {
+		v.Caption = "The battle is over: " + s.Result
+	} else {
+		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+	}
+	if s.Cols == 0 {
+		v.Width, v.Depth = 1, 1
+		return v
+	}
+	for i, a := range s.Armies {
+		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})
+	}
+	for _, f := range s.Features {
+		kind := engine.Rough
+		label := f.Name
+		switch {
+		case f.Level > 0:
+			kind, label = engine.Road, fmt.Sprintf("%s (level %d)", f.Name, f.Level)
+		case f.Ground == Woods:
+			kind = engine.Protected
+		case f.Ground == River || f.Ground == Stream || f.Ground == Marsh:
+			kind = engine.Stream
+		}
+		mid := len(f.Hexes) / 2
+		for i, h := range f.Hexes {
+			t := engine.Terrain{Kind: kind, Outline: []engine.Vec{cellVec(h)}}
+			if i == mid {
+				t.Label = label
+			}
+			v.Terrain = append(v.Terrain, t)
+		}
+	}
+	if l := s.leader(s.Flow.Leader); l != nil && s.Flow.Stage == Acting {
+		for _, h := range engine.HexesWithin(l.Hex, l.Range) {
+			if s.onMap(h) {
+				p := cellVec(h)
+				v.Zones = append(v.Zones, engine.Zone{Min: p, Max: p, Side: l.Side})
+			}
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.On() {
+			continue
+		}
+		var notes []string
+		switch u.Status {
+		case Disordered:
+			notes = append(notes, "disordered")
+		case Routed:
+			notes = append(notes, "ROUTED")
+		}
+		if u.Engaged {
+			notes = append(notes, "engaged")
+		}
+		if u.Act && s.Flow.Stage == Acting {
+			notes = append(notes, "active")
+		}
+		kind := u.Type.String()
+		if u.Star {
+			kind += "*"
+		}
+		v.Pieces = append(v.Pieces, engine.Piece{Label: u.ID, Kind: kind, Group: u.Side, Crew: strings.Join(notes, ", "),
+			Base: engine.Base{Center: cellVec(u.Hex), Facing: u.Facing.Heading()}, Wounds: u.Hits, Limit: u.TQ + 1})
+	}
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		if !l.In() {
+			continue
+		}
+		crew := ""
+		if l.ID == s.Flow.Leader && s.Flow.Stage == Acting {
+			crew = fmt.Sprintf("activated, range %d", l.Range)
+		}
+		v.Pieces = append(v.Pieces, engine.Piece{Label: l.ID, Kind: "L", Group: l.Side, Crew: crew,
+			Base: engine.Base{Center: cellVec(l.Hex), Facing: engine.FacingNNE.Heading()}})
+	}
+	for _, e := range last {
+		var fx Effects
+		switch b := e.Body.(type) {
+		case Moved:
+			fx = b.Effects
+		case Fired:
+			fx = b.Effects
+		case Shocked:
+			fx = b.Effects
+		case Reacted:
+			fx = b.Effects
+		case Advanced:
+			fx = b.Effects
+		case Ended:
+			fx = b.Effects
+		case Activated:
+			fx = b.Effects
+		case Passed:
+			fx = b.Effects
+		default:
+			continue
+		}
+		for _, m := range fx.Marks {
+			v.Marks = append(v.Marks, engine.Mark{Kind: m.Kind, From: cellVec(m.From), To: cellVec(m.To), Hit: m.Hit, Label: m.Label, Group: m.Side})
+		}
+	}
+	return v
+}
+
+// cellVec is a hex as the picture places it: printed column and row.
+func cellVec(h engine.Hex) engine.Vec {
+	c, r := h.Offset()
+	return engine.Vec{X: float64(c), Y: float64(r)}
+}
