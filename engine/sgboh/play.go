@@ -362,7 +362,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	f.Attacks, f.Queue, f.Vacated, f.Shocked, f.Line, f.Group = nil, nil, nil, false, "", nil
 	switch {
 	case f.NoRoll:
-		w.say("That was %s's free activation after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me)))
+		w.say("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me)))
 		*f = Flow{Stage: Continuity, Side: foe(me), Count: f.Count}
 	case f.Run >= 3:
 		w.say("%s have gone three times in a row: play passes to %s for one activation, no roll needed (3.2).", s.name(me), s.name(foe(me)))
