@@ -12,8 +12,8 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/goliath"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/sweet"
 )
 

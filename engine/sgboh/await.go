@@ -56,7 +56,7 @@ func (Rules) Master(st engine.State) engine.PlayerID {
 }
 
 // Complete offers units and leaders whose name holds typed: the enemy's
-// first for at:, the actor's own first otherwise; and the lines of his
+// first for target:, the actor's own first otherwise; and the lines of his
 // army for line:.
 func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	s, ok := st.(*State)
@@ -79,7 +79,7 @@ func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, t
 	for i := range s.Units {
 		u := &s.Units[i]
 		rank := 2
-		if (u.Side == me) == (option != "at") {
+		if (u.Side == me) == (option != "target") {
 			rank = 0
 		}
 		if !u.On() {
@@ -90,7 +90,7 @@ func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, t
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
 		rank := 3
-		if l.Side == me && option != "at" {
+		if l.Side == me && option != "target" {
 			rank = 1
 		}
 		cands = append(cands, engine.Candidate{Completion: engine.Completion{Value: l.ID, Label: l.ID + " (" + l.Name + ")"}, Names: []string{l.ID, l.Name}, Rank: rank})

@@ -13,14 +13,14 @@ import (
 
 var fireCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "fire", Help: "Fire an activated missile unit at an enemy in range and in its front.",
-		Example: "/fire unit:SK1 at:PE3", Options: []engine.OptionSpec{
+		Example: "/fire unit:SK1 target:PE3", Options: []engine.OptionSpec{
 			{Name: "unit", Help: "the firing unit", Kind: engine.OptElement, Required: true},
-			{Name: "at", Help: "the target", Kind: engine.OptElement, Required: true},
+			{Name: "target", Help: "the enemy unit", Kind: engine.OptElement, Required: true},
 		}}, Run: fire},
 	{CommandSpec: engine.CommandSpec{Name: "hitrun", Help: "Hit and run: an SK or LI two MP from its target, or missile LC within four, fires without moving (9.3, 9.41).",
-		Example: "/hitrun unit:AGR at:PE3", Options: []engine.OptionSpec{
+		Example: "/hitrun unit:AGR target:PE3", Options: []engine.OptionSpec{
 			{Name: "unit", Help: "the skirmishing unit", Kind: engine.OptElement, Required: true},
-			{Name: "at", Help: "the target", Kind: engine.OptElement, Required: true},
+			{Name: "target", Help: "the enemy unit", Kind: engine.OptElement, Required: true},
 		}}, Run: hitRun},
 	{CommandSpec: engine.CommandSpec{Name: "rally", Help: "Voluntary rally: an unharmed unit in command range, not next to the enemy, removes two missile hits instead of moving or fighting (10.27).",
 		Example: "/rally unit:PH1", Options: []engine.OptionSpec{
@@ -62,7 +62,7 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	t, err := w.target(me, c.Opt("at"))
+	t, err := w.target(me, c.Opt("target"))
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func hitRun(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	t, err := w.target(me, c.Opt("at"))
+	t, err := w.target(me, c.Opt("target"))
 	if err != nil {
 		return err
 	}

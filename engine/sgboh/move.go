@@ -18,7 +18,7 @@ var moveCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move an activated unit (the bot finds the cheapest way), or turn it in place; or move the activated leader, with a unit stacked with him.",
 		Example: "/move unit:PH1 to:0807 facing:NNE", Options: []engine.OptionSpec{
 			{Name: "unit", Help: "the unit or leader", Kind: engine.OptElement, Required: true},
-			{Name: "to", Help: "the hex to move to (default: stay, to turn)"},
+			{Name: "to", Help: "the hex to move to (default: stay, to turn)", Kind: engine.OptPoint},
 			{Name: "facing", Help: "the corner to face at the end: NNE, E, SSE, SSW, W or NNW", Choices: []string{"NNE", "E", "SSE", "SSW", "W", "NNW"}},
 			{Name: "with", Help: "for a leader: the unit stacked with him that moves with him (4.2)", Kind: engine.OptElement},
 		}}, Run: move},

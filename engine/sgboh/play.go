@@ -32,7 +32,7 @@ var playCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "answer", Help: "Answer the question the battle waits on: reaction facing, reaction fire, retreat before combat, pursuit.",
 		Example: "/answer choice:left", Options: []engine.OptionSpec{
 			{Name: "choice", Help: "left, right or stand; evade or stand; a target or hold; pursue or hold", Required: true},
-			{Name: "to", Help: "for a retreat before combat: the hex, two away"},
+			{Name: "to", Help: "for a retreat before combat: the hex, two away", Kind: engine.OptPoint},
 		}}, Run: answer},
 	{CommandSpec: engine.CommandSpec{Name: "status", Help: "The armies, their losses, and where play stands.", Flags: engine.Private | engine.Reads}, Run: status},
 	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Withdraw your army from the field: the battle is lost."}, Run: concede},
@@ -297,7 +297,7 @@ func (w *work) command(line string) error {
 		}
 	}
 	if len(acts) == 0 {
-		w.say("%s command the %s; none stands in his range of %d.", l.Name, found, l.Range)
+		w.say("%s commands the %s; none stands in his range of %d able to act.", l.Name, found, l.Range)
 	} else {
 		w.say("%s commands the %s: %s may act.", l.Name, found, strings.Join(acts, ", "))
 	}

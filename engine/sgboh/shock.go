@@ -259,6 +259,7 @@ func (w *work) canStand(u *Unit, h engine.Hex, passing bool) bool {
 func (w *work) evade(d *Unit, to engine.Hex, atts []*Unit) {
 	from := d.Hex
 	d.Hex = to
+	w.carryLeaders(d.Side, from, to)
 	for _, u := range atts {
 		u.Fought = true
 	}
@@ -610,6 +611,7 @@ func (w *work) routMove(u *Unit) {
 		if !ok {
 			break
 		}
+		w.carryLeaders(u.Side, u.Hex, next)
 		u.Hex, mp, steps = next, mp-cost, steps+1
 	}
 	if o := w.at(u.Hex); o != nil && o != u || w.stacked(u) {
@@ -618,6 +620,7 @@ func (w *work) routMove(u *Unit) {
 			w.eliminate(u, "it ends its rout on a friend with nowhere further to go (6.92)")
 			return
 		}
+		w.carryLeaders(u.Side, u.Hex, next)
 		u.Hex = next
 		steps++
 	}
@@ -728,6 +731,7 @@ func (w *work) retreat(u *Unit, atts []*Unit) {
 	}
 	w.say("%s retreats from %s to %s.", u.ID, u.Hex, best)
 	w.mark(Mark{Kind: engine.MoveMark, From: u.Hex, To: best, Side: u.Side})
+	w.carryLeaders(u.Side, u.Hex, best)
 	u.Hex = best
 	u.Engaged = false
 }
@@ -1089,4 +1093,15 @@ func (q Question) fallback() string {
 		return "pursue"
 	}
 	return "stand"
+}
+
+// carryLeaders moves the side's leaders in hex from with the unit they
+// are stacked with, when it retreats or routs (our ruling: a leader
+// keeps with his unit).
+func (w *work) carryLeaders(side int, from, to engine.Hex) {
+	for i := range w.Leaders {
+		if l := &w.Leaders[i]; l.In() && l.Side == side && l.Hex == from {
+			l.Hex = to
+		}
+	}
 }
