@@ -228,7 +228,7 @@ var setupCommands = []command{
 		}}, Run: setupMap},
 	{CommandSpec: engine.CommandSpec{Name: "setup terrain", Flags: engine.MasterOnly | engine.SetsUp, Help: "Lay terrain on hexes, or a hill's level. Game master only.",
 		Example: `/setup terrain kind:woods hexes:"0405 0406 0505" name:"the grove"`, Options: []engine.OptionSpec{
-			{Name: "kind", Help: "clear, woods, rocky, marsh, river, stream, bank, abatis, or hill", Required: true, Choices: append(groundNames[:], "hill")},
+			{Name: "kind", Help: "clear, woods, rocky, marsh, river, stream, bank, abatis, or hill", Required: true},
 			{Name: "hexes", Help: "the hexes, by number, separated by spaces", Required: true},
 			{Name: "name", Help: "what the map calls it", Required: true},
 			{Name: "level", Help: "a hill's level above the plain, 1 to 3 (default 1)", Kind: engine.OptInt},
