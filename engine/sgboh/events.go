@@ -70,6 +70,9 @@ func (e Effects) Apply(s *State) error {
 	return nil
 }
 
+// effects returns the step's effects, whatever its kind.
+func (e Effects) effects() Effects { return e }
+
 // Text tells the step.
 func (e Effects) Text() string { return strings.Join(e.Lines, "\n") }
 

@@ -357,7 +357,7 @@ func rally(tx *engine.Tx, s *State, c engine.Command) error {
 	before := u.Hits
 	u.Hits = max(0, u.Hits-2)
 	u.Rallied = true
-	w.say("%s rallies, removing %d missile %s (10.27); %d left.", u.ID, before-u.Hits, map[bool]string{true: "hit", false: "hits"}[before-u.Hits == 1], u.Hits)
+	w.say("%s rallies, removing %s (10.27); %d left.", u.ID, engine.Plural(before-u.Hits, "missile hit", "missile hits"), u.Hits)
 	return w.emit(func(e Effects) engine.Body { return Rallied{e} })
 }
 

@@ -546,5 +546,9 @@ func (u *Unit) brief() string {
 	if len(notes) > 0 {
 		n = " (" + strings.Join(notes, ", ") + ")"
 	}
-	return fmt.Sprintf("%s %s%s %s%s", u.ID, u.Type, map[bool]string{true: "*", false: ""}[u.Star], where, n)
+	kind := u.Type.String()
+	if u.Star {
+		kind += "*"
+	}
+	return fmt.Sprintf("%s %s %s%s", u.ID, kind, where, n)
 }

@@ -306,7 +306,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 	routed := false
 	switch {
 	case total >= 10:
-		routed = w.shockRout(d, atts[0].Hex)
+		w.shockRout(d)
+		routed = true
 	case total >= 8:
 		if d.Type == SK {
 			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
@@ -331,7 +332,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		}
 	default:
 		for _, u := range atts {
-			w.shockRout(u, d.Hex)
+			w.shockRout(u)
 		}
 	}
 	if total >= 0 && total <= 6 {
@@ -554,14 +555,13 @@ func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
 }
 
 // shockRout routs a unit by a shock result; skirmishers are destroyed
-// instead (9.3). It reports whether the unit routed or was destroyed.
-func (w *work) shockRout(u *Unit, by engine.Hex) bool {
+// instead (9.3).
+func (w *work) shockRout(u *Unit) {
 	if u.Type == SK {
 		w.eliminate(u, "skirmishers made to rout are destroyed (9.3)")
-		return true
+		return
 	}
 	w.rout(u)
-	return true
 }
 
 // rout routs u and moves it half its MA toward its edge (10.21);
@@ -602,7 +602,7 @@ func (w *work) routMove(u *Unit) {
 	steps := 0
 	for {
 		here := w.edgeDist(u.Side, u.Hex)
-		if here == 1 && w.edgeCost(u) <= mp {
+		if here == 1 && mp >= 1 {
 			w.mark(Mark{Kind: engine.MoveMark, From: from, To: u.Hex, Side: u.Side})
 			w.eliminate(u, "it routs off the map")
 			return
@@ -614,7 +614,7 @@ func (w *work) routMove(u *Unit) {
 		w.carryLeaders(u.Side, u.Hex, next)
 		u.Hex, mp, steps = next, mp-cost, steps+1
 	}
-	if o := w.at(u.Hex); o != nil && o != u || w.stacked(u) {
+	if w.stacked(u) {
 		next, _, ok := w.routStep(u, 99, func(engine.Hex) bool { return true })
 		if !ok {
 			w.eliminate(u, "it ends its rout on a friend with nowhere further to go (6.92)")
@@ -643,9 +643,6 @@ func (s *State) stacked(u *Unit) bool {
 	}
 	return false
 }
-
-// edgeCost is the cost of the last step off the map: one.
-func (w *work) edgeCost(*Unit) int { return 1 }
 
 // routStep picks the next hex of a rout among those ok allows.
 func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, int, bool) {

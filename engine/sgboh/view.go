@@ -101,27 +101,11 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			Base: engine.Base{Center: cellVec(l.Hex), Facing: engine.FacingNNE.Heading()}})
 	}
 	for _, e := range last {
-		var fx Effects
-		switch b := e.Body.(type) {
-		case Moved:
-			fx = b.Effects
-		case Fired:
-			fx = b.Effects
-		case Shocked:
-			fx = b.Effects
-		case Reacted:
-			fx = b.Effects
-		case Advanced:
-			fx = b.Effects
-		case Ended:
-			fx = b.Effects
-		case Activated:
-			fx = b.Effects
-		case Passed:
-			fx = b.Effects
-		default:
+		step, ok := e.Body.(interface{ effects() Effects })
+		if !ok {
 			continue
 		}
+		fx := step.effects()
 		for _, m := range fx.Marks {
 			v.Marks = append(v.Marks, engine.Mark{Kind: m.Kind, From: cellVec(m.From), To: cellVec(m.To), Hit: m.Hit, Label: m.Label, Group: m.Side})
 		}
