@@ -603,6 +603,7 @@ func (w *work) routMove(u *Unit) {
 	for {
 		here := w.edgeDist(u.Side, u.Hex)
 		if here == 1 && mp >= 1 {
+			w.carryLeaders(u.Side, from, u.Hex)
 			w.mark(Mark{Kind: engine.MoveMark, From: from, To: u.Hex, Side: u.Side})
 			w.eliminate(u, "it routs off the map")
 			return
@@ -611,16 +612,15 @@ func (w *work) routMove(u *Unit) {
 		if !ok {
 			break
 		}
-		w.carryLeaders(u.Side, u.Hex, next)
 		u.Hex, mp, steps = next, mp-cost, steps+1
 	}
 	if w.stacked(u) {
 		next, _, ok := w.routStep(u, 99, func(engine.Hex) bool { return true })
 		if !ok {
+			w.carryLeaders(u.Side, from, u.Hex)
 			w.eliminate(u, "it ends its rout on a friend with nowhere further to go (6.92)")
 			return
 		}
-		w.carryLeaders(u.Side, u.Hex, next)
 		u.Hex = next
 		steps++
 	}
@@ -628,6 +628,7 @@ func (w *work) routMove(u *Unit) {
 		w.eliminate(u, "it has nowhere to rout")
 		return
 	}
+	w.carryLeaders(u.Side, from, u.Hex)
 	u.Facing = w.edgeFacing(u.Side)
 	w.say("%s routs from %s to %s.", u.ID, from, u.Hex)
 	w.mark(Mark{Kind: engine.MoveMark, From: from, To: u.Hex, Side: u.Side})
