@@ -129,7 +129,7 @@ func (w *work) shoot(u, t *Unit, r int, moving bool, verb string) {
 	if t.Type == EL {
 		rr := w.roll()
 		if rr > t.TQ {
-			w.say("%s takes no missile hit; its roll of %d is above its TQ %d, and it rampages (9.14).", t.ID, rr, t.TQ)
+			w.say("%s takes no missile hit: its roll of %d is above its TQ %d.", t.ID, rr, t.TQ)
 			w.rampage(t, u.Hex)
 		} else {
 			w.say("%s takes no missile hit and keeps its head (roll %d, TQ %d).", t.ID, rr, t.TQ)

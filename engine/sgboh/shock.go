@@ -169,10 +169,14 @@ func (w *work) proceed() {
 			if !elephants && !foot {
 				continue
 			}
-			if slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() }) {
+			// Cavalry next to enemy cavalry may not retreat before
+			// combat; before elephants that leaves it Disordered.
+			held := slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() })
+			if held && !elephants {
 				continue
 			}
 			to, ok := w.evasion(d, atts)
+			ok = ok && !held
 			if elephants {
 				if ok {
 					w.say("%s must retreat before the elephants (9.16).", d.ID)
@@ -197,6 +201,34 @@ func (w *work) proceed() {
 			w.popAttack()
 			w.resolve(atts, d)
 		}
+	}
+}
+
+// engage marks Engaged every unit of a fight that ended in the band
+// 0-6 and still stands next to a foe of that fight, neither gone nor
+// routed.
+func (w *work) engage(atts []*Unit, d *Unit) {
+	standing := func(u *Unit) bool { return u.On() && u.Status != Routed }
+	var eng []string
+	for _, u := range append(slices.Clone(atts), d) {
+		if !standing(u) {
+			continue
+		}
+		foes := atts
+		if u != d {
+			foes = []*Unit{d}
+		}
+		if slices.ContainsFunc(foes, func(f *Unit) bool { return standing(f) && engine.HexDistance(f.Hex, u.Hex) == 1 }) {
+			u.Engaged = true
+			eng = append(eng, u.ID)
+		}
+	}
+	switch len(eng) {
+	case 0:
+	case 1:
+		w.say("%s is Engaged.", eng[0])
+	default:
+		w.say("%s are Engaged.", strings.Join(eng, ", "))
 	}
 }
 
@@ -234,6 +266,8 @@ func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
 			if near || (d.Type.Cavalry() && w.nearElephant(d.Side, h)) {
 				continue
 			}
+			// Furthest from the attackers; of those, nearest home.
+			sum = sum*100 - w.edgeDist(d.Side, h)
 			if sum > score {
 				best, score = h, sum
 			}
@@ -336,16 +370,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		}
 	}
 	if total >= 0 && total <= 6 {
-		var eng []string
-		for _, u := range append(slices.Clone(atts), d) {
-			if u.On() && u.Status != Routed {
-				u.Engaged = true
-				eng = append(eng, u.ID)
-			}
-		}
-		if len(eng) > 0 {
-			w.say("%s %s Engaged.", strings.Join(eng, ", "), map[bool]string{true: "is", false: "are"}[len(eng) == 1])
-		}
+		w.engage(atts, d)
 	}
 	for _, l := range leaders {
 		if !l.In() {
@@ -540,7 +565,7 @@ func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
 		return
 	case u.Type == CH:
 		w.say("%s, chariots, rout on a Disorder (9.22).", u.ID)
-		w.rout(u)
+		w.flee(u)
 		return
 	case u.Type == AR:
 		w.eliminate(u, "artillery alone in its hex is destroyed when Disordered (9.5)")
@@ -564,15 +589,19 @@ func (w *work) shockRout(u *Unit) {
 	w.rout(u)
 }
 
-// rout routs u and moves it half its MA toward its edge (10.21);
-// routed chariots are destroyed (9.22).
+// rout routs u and moves it half its MA toward its edge (10.21); a
+// chariot made to rout is destroyed instead (9.22).
 func (w *work) rout(u *Unit) {
 	if u.Type == CH {
-		w.eliminate(u, "routed chariots are destroyed (9.22)")
+		w.eliminate(u, "chariots made to rout are destroyed (9.22)")
 		return
 	}
+	w.flee(u)
+}
+
+// flee turns u to rout and moves it half its MA toward its edge.
+func (w *work) flee(u *Unit) {
 	u.Status, u.Engaged, u.Shaken = Routed, false, true
-	w.say("%s routs.", u.ID)
 	w.routMove(u)
 }
 
@@ -834,8 +863,8 @@ func (w *work) mandatoryRally(side int) {
 			w.say("%s: Disordered.", line)
 		default:
 			if u.Status == Routed {
-				w.say("%s: it is eliminated.", line)
-				w.eliminate(u, "it fails to rally from rout")
+				w.say("%s: it fails.", line)
+				w.eliminate(u, "a routed unit that fails to rally is lost (10.27)")
 			} else {
 				w.say("%s: it routs.", line)
 				w.rout(u)
