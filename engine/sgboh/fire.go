@@ -28,8 +28,9 @@ var fireCommands = []command{
 		}}, Run: rally},
 }
 
-// canFire refuses a unit that may not fire now (8.11).
-func (u *Unit) canFire() error {
+// canFire refuses a unit that may not fire now (8.11); oxybeles fire
+// only in the range of their own activated leader (9.5).
+func (s *State) canFire(u *Unit) error {
 	switch {
 	case u.Missile == NoMissile:
 		return engine.Refuse("8.1", "%s has no missiles.", u.ID)
@@ -39,6 +40,10 @@ func (u *Unit) canFire() error {
 		return engine.Refuse("8.11", "%s is Engaged and may not fire.", u.ID)
 	case u.lockedOut():
 		return engine.Refuse("10.25", "%s is routed.", u.ID)
+	case u.Type == AR:
+		if l := s.leader(s.Flow.Leader); l == nil || l.Side != u.Side || !l.inRange(u.Hex) {
+			return engine.Refuse("9.5", "%s, oxybeles, fire only in the command range of their own activated leader.", u.ID)
+		}
 	}
 	return nil
 }
@@ -72,7 +77,7 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	case u.Fought:
 		return engine.Refuse("3.1", "%s has shocked: units fire before they shock.", u.ID)
 	}
-	if err := u.canFire(); err != nil {
+	if err := w.canFire(u); err != nil {
 		return err
 	}
 	d := engine.HexDistance(u.Hex, t.Hex)
@@ -197,7 +202,7 @@ func hitRun(tx *engine.Tx, s *State, c engine.Command) error {
 	case u.Moved || u.Fired || u.Fought:
 		return engine.Refuse("9.3", "%s must start its movement to hit and run, and has already acted.", u.ID)
 	}
-	if err := u.canFire(); err != nil {
+	if err := w.canFire(u); err != nil {
 		return err
 	}
 	if engine.HexDistance(u.Hex, t.Hex) == 1 {
@@ -220,7 +225,7 @@ func hitRun(tx *engine.Tx, s *State, c engine.Command) error {
 	u.Moved, u.Fired = true, true
 	w.say("%s hits and runs at %s, %d MP off (9.3).", u.ID, t.ID, mp)
 	w.shoot(u, t, 1, true, "throws")
-	if t.On() && t.canFire() == nil {
+	if t.On() && w.canFire(t) == nil {
 		w.say("%s returns fire.", t.ID)
 		w.shoot(t, u, 1, false, "shoots")
 	}

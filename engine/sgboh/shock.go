@@ -193,7 +193,7 @@ func (w *work) proceed() {
 			}
 		case 1:
 			a.Step = 2
-			if d.canFire() == nil && !d.Reacted {
+			if w.canFire(d) == nil && !d.Reacted {
 				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "fire", Side: d.Side, Unit: d.ID, Foe: atts[0].ID, Targets: ids(atts)})
 				w.askLine()
 			}
