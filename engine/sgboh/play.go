@@ -120,7 +120,7 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 			return engine.Refuse("", "%s is no leader of %s.", c.Opt("leader"), s.name(me))
 		}
 		if !l.In() {
-			return engine.Refuse("", "%s is %s.", l.Name, map[bool]string{true: "dead", false: "captured"}[l.Dead])
+			return engine.Refuse("", "%s is %s.", l.Name, l.fate())
 		}
 		if l.Under != "" {
 			return engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
@@ -478,7 +478,10 @@ func status(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	fmt.Fprintf(&b, "Play: %s", s.Flow.Stage)
 	if s.Flow.Stage != SettingUp && s.Flow.Stage != Over {
-		fmt.Fprintf(&b, " for %s (%d in a row)", s.name(s.Flow.Side), s.Flow.Run)
+		fmt.Fprintf(&b, " for %s", s.name(s.Flow.Side))
+		if s.Flow.Run > 0 {
+			fmt.Fprintf(&b, " (%d in a row)", s.Flow.Run)
+		}
 	}
 	b.WriteString(". ")
 	if s.Result != "" {
@@ -499,11 +502,8 @@ func status(tx *engine.Tx, s *State, c engine.Command) error {
 				continue
 			}
 			st := l.Hex.String()
-			switch {
-			case l.Dead:
-				st = "dead"
-			case l.Captured:
-				st = "captured"
+			if !l.In() {
+				st = l.fate()
 			}
 			ls = append(ls, fmt.Sprintf("%s %s (init %d, range %d) %s", l.ID, l.Name, l.Initiative, l.Range, st))
 		}

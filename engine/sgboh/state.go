@@ -92,6 +92,14 @@ type Leader struct {
 // In reports whether the leader is still in the battle.
 func (l *Leader) In() bool { return !l.Dead && !l.Captured }
 
+// fate says how a leader out of the battle left it.
+func (l *Leader) fate() string {
+	if l.Dead {
+		return "dead"
+	}
+	return "captured"
+}
+
 // Army is one side: who plays it, which map edge it flees to, and when
 // it withdraws (10.4).
 type Army struct {
