@@ -131,7 +131,7 @@ func (b ArmyRaised) Text() string {
 	a := b.Army
 	first := ""
 	if a.First {
-		first = "; it moves first (Alexander is present)"
+		first = "; they move first (Alexander is present)"
 	}
 	return fmt.Sprintf("%s take the field, fleeing toward the %s edge when routed; they withdraw at %d rout points%s.", a.Name, edgeWord(a.Edge), a.Withdraw, first)
 }

@@ -389,7 +389,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: from, By: ids(atts)})
 		}
 	}
-	if routed && wasMoving && d.Type != SK {
+	if routed && wasMoving && d.Type != SK && !d.Gone {
 		for _, u := range atts {
 			if u.On() && u.Type.Cavalry() && !u.lockedOut() {
 				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "pursue", Side: u.Side, Unit: u.ID, Foe: d.ID, To: from})
