@@ -644,7 +644,7 @@ func (w *work) routMove(u *Unit) {
 		u.Hex, mp, steps = next, mp-cost, steps+1
 	}
 	if w.stacked(u) {
-		next, _, ok := w.routStep(u, 99, func(engine.Hex) bool { return true })
+		next, _, ok := w.routStep(u, 99, func(n engine.Hex) bool { return w.at(n) == nil })
 		if !ok {
 			w.carryLeaders(u.Side, from, u.Hex)
 			w.eliminate(u, "it ends its rout on a friend with nowhere further to go (6.92)")
