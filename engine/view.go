@@ -31,6 +31,10 @@ type View struct {
 	Pieces         []Piece
 	Tokens         []Token
 	Marks          []Mark
+	// Focus is where the game stands now when the last step left no
+	// marks (the units an activation commands, say): a picture that
+	// shows only part of a large board shows this part.
+	Focus []Vec
 
 	// Pips names what a piece's pips count, in the singular: "wound"
 	// when left empty, "stand" for armies of stands.

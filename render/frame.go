@@ -108,8 +108,8 @@ func frameOf(v *engine.View) window {
 }
 
 // Square grids are framed the same way, in whole squares: the last
-// step's marks, or every piece, with a square round them, at least
-// minGridCols by minGridRows.
+// step's marks (else the view's focus, else every piece), with a square
+// round them, at least minGridCols by minGridRows.
 const (
 	gridMargin  = 1
 	minGridCols = 8
@@ -137,6 +137,11 @@ func gridFrame(v *engine.View, cols, rows, leastCols, leastRows int) (c0, r0, c1
 		add(m.From)
 		if m.Kind != engine.KillMark {
 			add(m.To)
+		}
+	}
+	if c0 == math.MaxInt {
+		for _, f := range v.Focus {
+			add(f)
 		}
 	}
 	if c0 == math.MaxInt {
@@ -243,6 +248,9 @@ const (
 func hexFrameOf(v *engine.View, c0, r0, cols, rows int) (fc0, fr0, fcols, frows int) {
 	shift := func(p engine.Vec) engine.Vec { return engine.Vec{X: p.X - float64(c0), Y: p.Y - float64(r0)} }
 	w := engine.View{Marks: make([]engine.Mark, len(v.Marks)), Pieces: make([]engine.Piece, len(v.Pieces)), Tokens: make([]engine.Token, len(v.Tokens))}
+	for _, f := range v.Focus {
+		w.Focus = append(w.Focus, shift(f))
+	}
 	for i, m := range v.Marks {
 		m.From, m.To = shift(m.From), shift(m.To)
 		w.Marks[i] = m

@@ -73,12 +73,15 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	lg := &legend{rowH: 26 * k}
 	// The key: only what this picture shows.
 	var items []legendItem
-	sides := [2]bool{}
+	// The side a group fights on needs a key only when some side has
+	// several groups: with one group a side, the group's own swatch
+	// below says it all.
+	var groups [2]int
 	for _, s := range st {
-		sides[s.side] = true
+		groups[s.side]++
 	}
 	for side, name := range sideNames(v) {
-		if !sides[side] {
+		if groups[side] == 0 || (groups[0] <= 1 && groups[1] <= 1) {
 			continue
 		}
 		// A darker grey than any group's, so the key is not read as a

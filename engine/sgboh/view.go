@@ -55,6 +55,18 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			v.Terrain = append(v.Terrain, t)
 		}
 	}
+	if s.Flow.Stage == Acting {
+		// Frame a picture with no marks on the activated leader and the
+		// units he commands.
+		if l := s.leader(s.Flow.Leader); l != nil {
+			v.Focus = append(v.Focus, cellVec(l.Hex))
+		}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Act && u.On() {
+				v.Focus = append(v.Focus, cellVec(u.Hex))
+			}
+		}
+	}
 	if l := s.leader(s.Flow.Leader); l != nil && s.Flow.Stage == Acting {
 		for _, h := range engine.HexesWithin(l.Hex, l.Range) {
 			if s.onMap(h) {
@@ -85,8 +97,14 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		if u.Star {
 			kind += "*"
 		}
-		v.Pieces = append(v.Pieces, engine.Piece{Label: u.ID, Kind: kind, Group: u.Side, Crew: strings.Join(notes, ", "),
-			Base: engine.Base{Center: cellVec(u.Hex), Facing: u.Facing.Heading()}, Wounds: u.Hits, Limit: u.TQ + 1})
+		p := engine.Piece{Label: u.ID, Kind: kind, Group: u.Side, Crew: strings.Join(notes, ", "),
+			Base: engine.Base{Center: cellVec(u.Hex), Facing: u.Facing.Heading()}}
+		if u.Hits > 0 {
+			// Pips only where there are hits: filled for each, hollow for
+			// those the unit may still take (more than TQ eliminate it).
+			p.Wounds, p.Limit = u.Hits, u.TQ+1
+		}
+		v.Pieces = append(v.Pieces, p)
 	}
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
