@@ -76,7 +76,7 @@ func (r *Router) campaign(ctx context.Context, guild string, ch engine.Chronicle
 			return nil, err
 		}
 	}
-	replies, err := r.run(ctx, info, req)
+	replies, err := r.run(ctx, info, req, false)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (r *Router) earlierCampaign(ctx context.Context, key channelKey, name strin
 			continue
 		}
 		if strings.EqualFold(t.Title(), strings.TrimSpace(name)) {
-			return r.run(ctx, info, req)
+			return r.run(ctx, info, req, false)
 		}
 		names = append(names, fmt.Sprintf("%q", t.Title()))
 	}
@@ -334,7 +334,7 @@ func (r *Router) followBook(ctx context.Context, info, book store.Game, from str
 		if err != nil || len(res.Events) == 0 {
 			return nil, err
 		}
-		next, err := r.commit(ctx, info, cg, res)
+		next, _, err := r.commit(ctx, info, cg, res)
 		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
 			info.Head = 0 // another writer moved it: catch up from the store
 			if err := backoff(ctx, attempt); err != nil {

@@ -22,7 +22,7 @@ type interloper struct {
 	first func()
 }
 
-func (s *interloper) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+func (s *interloper) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
 	s.once.Do(s.first)
 	return s.Store.Append(ctx, id, expect, recs, end)
 }
@@ -330,7 +330,82 @@ type gate struct {
 	at *meeting
 }
 
-func (g *gate) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+func (g *gate) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
 	g.at.arrive()
 	return g.Store.Append(ctx, id, expect, recs, end)
+}
+
+// TestInstancesTakeTurnsOnOneChannel: the players of one book are served
+// by two routers on one database in turn, so that each decides on a game
+// row it remembered from its own last step while the other has moved
+// the game on since. No command is lost, carried over or taken twice:
+// each is recorded or refused, a refused one stands when given again, a
+// player awaited on the other router's row is not turned away, and a
+// reading command answers from the game as the store has it.
+func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "turns.db")
+	st := openStore(t, db)
+	a := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
+	b := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	doAll(t, a, practiceSetup)
+	routers := []*Router{a, b}
+	steps, refused := 0, 0
+	for turn := range 40 {
+		info, err := st.ActiveGame(ctx, "g", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Load(ctx, st, rulesets()[0], info.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		aw := awaited(g)
+		if len(aw) == 0 {
+			break
+		}
+		r := routers[turn%2]
+		line := fmt.Sprintf("@%s /aloof", aw[0].Player)
+		reps := do(t, r, line)
+		if len(reps) > 0 && reps[0].Ephemeral {
+			if !strings.Contains(reps[0].Text, "The table changed before your command arrived") {
+				t.Fatalf("turn %d: %s was refused: %s", turn, line, reps[0].Text)
+			}
+			refused++
+			reps = do(t, r, line)
+		}
+		if len(reps) == 0 || reps[0].Ephemeral {
+			t.Fatalf("turn %d: %s was not taken: %+v", turn, line, reps)
+		}
+		steps++
+		after, err := st.ActiveGame(ctx, "g", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Head <= info.Head {
+			t.Fatalf("turn %d: %s was answered but nothing was recorded", turn, line)
+		}
+		// The other router, whose row is now behind, reads the game as
+		// the store has it.
+		other := routers[1-turn%2]
+		want := do(t, r, "/status")
+		got := do(t, other, "/status")
+		if len(got) != 1 || len(want) != 1 || got[0].Text != want[0].Text {
+			t.Fatalf("turn %d: /status on the router behind reads\n%+v\nwhere the store's game reads\n%+v", turn, got, want)
+		}
+	}
+	if steps < 20 {
+		t.Fatalf("only %d steps were played", steps)
+	}
+	// A step of a clan, each taken once: the log has one aloof per step.
+	n := 0
+	for _, k := range kinds(t, st) {
+		if strings.HasSuffix(k, "aloof") {
+			n++
+		}
+	}
+	if n != steps {
+		t.Errorf("the log has %d aloof steps for %d commands taken", n, steps)
+	}
+	t.Logf("%d steps over two routers, %d refused once as the table had changed", steps, refused)
 }

@@ -30,7 +30,7 @@ type Store interface {
 	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Games(ctx context.Context, guild string) ([]store.Game, error)
-	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
+	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error)
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
 	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
@@ -111,6 +111,9 @@ type Router struct {
 	mu    sync.Mutex
 	locks map[channelKey]*sync.Mutex
 	cache map[store.GameID]*engine.Game
+	// active holds the row of each busy channel's game as this router's
+	// last step there left it (handle says how it is used).
+	active map[channelKey]store.Game
 }
 
 type channelKey struct{ guild, channel string }
@@ -148,6 +151,8 @@ func NewRouter(cfg Config) *Router {
 		rules: map[string]engine.Ruleset{},
 		locks: map[channelKey]*sync.Mutex{},
 		cache: map[store.GameID]*engine.Game{},
+
+		active: map[channelKey]store.Game{},
 
 		painters: make(chan struct{}, cfg.Painters),
 	}
@@ -259,6 +264,7 @@ func (r *Router) forgetChannel(ctx context.Context, key channelKey) {
 	if info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
 		r.forget(info.ID)
 	}
+	r.forgetActive(store.Game{Guild: key.guild, Channel: key.channel})
 }
 
 func (r *Router) channelLock(k channelKey) *sync.Mutex {
@@ -291,6 +297,23 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 	if ch, ok := r.chronicleFor(c.Name); ok && !c.Directive {
 		return r.campaign(ctx, key.guild, ch, req)
 	}
+	// The game row remembered from this channel's last step saves a read
+	// per step. It may be stale, when another instance moved the game on:
+	// a step decided on it is checked by the append itself, and anything
+	// else it answers by one read of the row (run says how).
+	if info, ok := r.activeGame(key); ok {
+		replies, err := r.run(ctx, info, req, true)
+		if err == nil {
+			return replies, nil
+		}
+		if _, ok := engine.IsRefusal(err); ok {
+			return nil, err
+		}
+		r.forgetActive(info)
+		if !errors.Is(err, errStale) {
+			return nil, err
+		}
+	}
 	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
@@ -298,24 +321,47 @@ func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Rep
 	if err != nil {
 		return nil, err
 	}
-	return r.run(ctx, info, req)
+	r.keepActive(info)
+	return r.run(ctx, info, req, false)
 }
 
+// errStale says that a game row remembered from an earlier request is no
+// longer the store's, and the command must be decided on a fresh one.
+var errStale = errors.New("the remembered game row is stale")
+
 // run decides req against its game and records the result, deciding again
-// on the new position when another writer wins the race.
-func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply, error) {
+// on the new position when another writer wins the race. remembered says
+// info was not read for this request but kept from an earlier one: a step
+// decided on it is checked by the append, as any is; but should a
+// refusal or an answer that records nothing come from a row the store has
+// moved on from, run returns errStale instead, for the caller to decide
+// the command afresh.
+func (r *Router) run(ctx context.Context, info store.Game, req Request, remembered bool) ([]Reply, error) {
 	raced := false
 	var saw []engine.Await
 	for attempt := 0; ; attempt++ {
+		// An answer other than a recorded step, given on a remembered row,
+		// stands only if the row is still the store's.
+		unsure := remembered && attempt == 0
+		answer := func(replies []Reply, err error) ([]Reply, error) {
+			if unsure {
+				if now, serr := r.cfg.Store.Game(ctx, info.ID); serr != nil {
+					return nil, serr
+				} else if now.Head != info.Head || now.Ended {
+					return nil, errStale
+				}
+			}
+			return replies, err
+		}
 		g, err := r.load(ctx, info)
 		if err != nil {
 			return nil, err
 		}
 		if err := r.permit(g, req); err != nil {
-			return nil, err
+			return answer(nil, err)
 		}
 		if req.AtSeq != 0 && g.Seq != req.AtSeq {
-			return nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+			return answer(nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands."))
 		}
 		if req.Seen != 0 && g.Seq > req.Seen {
 			acted, err := r.actedSince(ctx, info.ID, req.Seen, g.Seq, req.User)
@@ -323,7 +369,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 				return nil, err
 			}
 			if acted {
-				return nil, engine.Refuse("", "You have acted since that was offered; nothing was done. Look at the table and give the command again if it still stands.")
+				return answer(nil, engine.Refuse("", "You have acted since that was offered; nothing was done. Look at the table and give the command again if it still stands."))
 			}
 		}
 		// A command acts for what its player was awaited for when it
@@ -340,13 +386,17 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 			if ref, ok := engine.IsRefusal(err); ok && raced {
 				return nil, engine.Refuse(ref.Rule, "The table changed before your command arrived, and it no longer stands: %s", ref.Text)
 			}
-			return nil, err
+			return answer(nil, err)
 		}
 		if len(res.Events) == 0 {
-			return r.replies(ctx, req, g, res), nil
+			return answer(r.replies(ctx, req, g, res), nil)
 		}
-		next, err := r.commit(ctx, info, g, res)
-		if errors.Is(err, store.ErrConflict) {
+		next, row, err := r.commit(ctx, info, g, res)
+		// A remembered row the store had moved on from is taken for a
+		// race, as if the other step came after the command: it cannot
+		// tell which came first, and this way a command is never carried
+		// over to a turn it was not meant for.
+		if errors.Is(err, store.ErrConflict) || (unsure && errors.Is(err, store.ErrEnded)) {
 			if attempt == conflictRetries {
 				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
 			}
@@ -360,8 +410,8 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request) ([]Reply
 		if err != nil {
 			return nil, err
 		}
-		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, info, req, g, next)...)
-		return append(out, r.follow(ctx, info, next, req.Channel)...), nil
+		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, row, req, g, next)...)
+		return append(out, r.follow(ctx, row, next, req.Channel)...), nil
 	}
 }
 
@@ -397,34 +447,37 @@ func backoff(ctx context.Context, attempt int) error {
 // commit appends res's events after g's last event and, once they are
 // durable, returns the game they make (res.After, the decision's working
 // copy).
-func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, res engine.Result) (*engine.Game, error) {
+func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, res engine.Result) (*engine.Game, store.Game, error) {
 	events := res.Events
 	if r.cfg.ReadOnly {
-		return nil, errReadOnly
+		return nil, store.Game{}, errReadOnly
 	}
 	recs := make([]engine.Record, len(events))
 	for i, e := range events {
 		rec, err := e.Record()
 		if err != nil {
-			return nil, err
+			return nil, store.Game{}, err
 		}
 		recs[i] = rec
 	}
 	before := g.Seq
 	next := res.After
 	if next == nil || next.Seq != before+engine.Seq(len(events)) {
-		return nil, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
+		return nil, store.Game{}, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
 	}
-	if err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over()); err != nil {
+	row, err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over())
+	if err != nil {
+		r.forgetActive(info)
 		if !errors.Is(err, store.ErrConflict) {
 			// The append may or may not have landed; load afresh.
 			r.forget(info.ID)
 		}
-		return nil, err
+		return nil, store.Game{}, err
 	}
 	r.remember(info.ID, next)
+	r.keepActive(row)
 	r.maybeSnapshot(ctx, info.ID, before, next)
-	return next, nil
+	return next, row, nil
 }
 
 func (r *Router) maybeSnapshot(ctx context.Context, id store.GameID, before engine.Seq, g *engine.Game) {
@@ -561,6 +614,41 @@ func (r *Router) forget(id store.GameID) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.cache, id)
+}
+
+// activeGame returns the row of the channel's active game as the last
+// step this router recorded there left it, if it has one.
+func (r *Router) activeGame(key channelKey) (store.Game, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g, ok := r.active[key]
+	return g, ok
+}
+
+// keepActive remembers g as its channel's active game, or forgets the
+// channel's row once g has ended.
+func (r *Router) keepActive(g store.Game) {
+	key := channelKey{g.Guild, g.Channel}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if g.Ended {
+		delete(r.active, key)
+		return
+	}
+	if _, ok := r.active[key]; !ok && len(r.active) >= maxCached {
+		for k := range r.active {
+			delete(r.active, k)
+			break
+		}
+	}
+	r.active[key] = g
+}
+
+// forgetActive drops the remembered row of g's channel.
+func (r *Router) forgetActive(g store.Game) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.active, channelKey{g.Guild, g.Channel})
 }
 
 // replies turns a decided command into messages: the narration of its

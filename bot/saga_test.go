@@ -139,10 +139,10 @@ type failingCampaign struct {
 	fail atomic.Bool
 }
 
-func (f *failingCampaign) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+func (f *failingCampaign) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
 	if f.fail.Load() {
 		if g, err := f.Store.Game(ctx, id); err == nil && strings.HasPrefix(g.Channel, "~") {
-			return errors.New("the disk is full")
+			return store.Game{}, errors.New("the disk is full")
 		}
 	}
 	return f.Store.Append(ctx, id, expect, recs, end)

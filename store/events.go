@@ -108,12 +108,15 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // head, exactly one succeeds, whichever processes they run in. If end is
 // true the game is marked ended in the same transaction. Appending to an
 // ended game returns [ErrEnded]; to a missing one, [ErrNotFound]. When
-// Append returns nil the records are on disk.
-func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (err error) {
+// Append returns without error the records are on disk, and the game it
+// returns is the row as the append left it, read under the write lock: a
+// caller may keep it instead of reading the game again before its next
+// append, which checks the head anyway.
+func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (_ Game, err error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := EncodeRows(recs, expect)
 	if err != nil {
-		return fmt.Errorf("store: %s: %w", op, err)
+		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
 	now := time.Now().UTC()
 
@@ -122,49 +125,49 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	// the head between the check and the commit.
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
 	defer func() {
 		if err != nil {
 			tx.Rollback()
 		}
 	}()
-	var head engine.Seq
-	var ended bool
 	headStmt, err := s.inTx(ctx, tx, selectHead)
 	if err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
-	switch err := headStmt.QueryRowContext(ctx, int64(id)).Scan(&head, &ended); {
+	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
+	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+		return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case err != nil:
-		return wrap(ctx, op, err)
-	case head != expect:
-		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, head)
-	case ended:
-		return fmt.Errorf("store: %s: %w", op, ErrEnded)
+		return Game{}, wrap(ctx, op, err)
+	case g.Head != expect:
+		return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+	case g.Ended:
+		return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 	}
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
 	update, err := s.inTx(ctx, tx, advanceHead)
 	if err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
-	res, err := update.ExecContext(ctx, int64(expect)+int64(len(recs)), end, int64(id), int64(expect))
+	g.Head, g.Ended = expect+engine.Seq(len(recs)), end
+	res, err := update.ExecContext(ctx, int64(g.Head), end, int64(id), int64(expect))
 	if err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	} else if n != 1 {
-		return fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
+		return Game{}, fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
 	}
 	if err := tx.Commit(); err != nil {
-		return wrap(ctx, op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
-	return nil
+	return g, nil
 }
 
 // Events returns game id's records numbered after `after` up to and

@@ -118,7 +118,7 @@ func appendWithRetry(ctx context.Context, s *Store, id GameID, mk func(seq engin
 		if err != nil {
 			return conflicts, err
 		}
-		err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
+		_, err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
 		if !errors.Is(err, ErrConflict) {
 			return conflicts, err
 		}

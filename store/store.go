@@ -69,7 +69,7 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // store opens: the writer has one connection, which a transaction holds,
 // so they cannot be prepared on it later.
 const (
-	selectHead  = `SELECT head, ended FROM games WHERE id = ?`
+	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`
 )

@@ -127,7 +127,7 @@ func TestAppendOverTakenNumbers(t *testing.T) {
 	if _, err := s.w.ExecContext(ctx, `UPDATE games SET head = 1 WHERE id = ?`, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`)}, false); !errors.Is(err, ErrConflict) {
+	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`)}, false); !errors.Is(err, ErrConflict) {
 		t.Errorf("Append over an existing record: %v, want ErrConflict", err)
 	}
 	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 2 || string(got[1].Payload) != "2" {
@@ -246,7 +246,7 @@ func TestBusy(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	err = b.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false)
+	_, err = b.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false)
 	if !errors.Is(err, ErrBusy) || errors.Is(err, ErrConflict) {
 		t.Errorf("Append while the lock is held: %v, want ErrBusy", err)
 	}
@@ -260,7 +260,7 @@ func TestBusy(t *testing.T) {
 	if err := tx.Rollback(); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); err != nil {
+	if _, err := b.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); err != nil {
 		t.Errorf("Append once the lock is free: %v", err)
 	}
 }

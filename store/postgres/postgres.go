@@ -406,29 +406,30 @@ func (s *Store) games(ctx context.Context, op, query string, args ...any) ([]sto
 // the head is not expect it returns [store.ErrConflict] and writes
 // nothing: of several writers in any processes that read the same head,
 // one succeeds. end marks the game ended in the same transaction. An ended
-// game gives [store.ErrEnded]; a missing one, [store.ErrNotFound]. A nil
-// return means the records are committed.
-func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error {
+// game gives [store.ErrEnded]; a missing one, [store.ErrNotFound]. Without
+// an error the records are committed, and the game returned is its row as
+// the append left it, read under the row lock.
+func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := store.EncodeRows(recs, expect)
 	if err != nil {
-		return fmt.Errorf("postgres: %s: %w", op, err)
+		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, err)
 	}
 	now := time.Now().UTC()
 	var sentinel error
+	var g store.Game
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		sentinel = nil
-		var head int64
-		var ended bool
-		err := tx.QueryRow(ctx, `SELECT head, ended FROM games WHERE id = $1 FOR UPDATE`, int64(id)).Scan(&head, &ended)
+		var err error
+		g, err = scanGame(tx.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1 FOR UPDATE`, int64(id)))
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			sentinel = store.ErrNotFound
 		case err != nil:
 			return err
-		case engine.Seq(head) != expect:
-			sentinel = fmt.Errorf("%w (head is %d)", store.ErrConflict, head)
-		case ended:
+		case g.Head != expect:
+			sentinel = fmt.Errorf("%w (head is %d)", store.ErrConflict, g.Head)
+		case g.Ended:
 			sentinel = store.ErrEnded
 		}
 		if sentinel != nil {
@@ -437,16 +438,17 @@ func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, 
 		if err := insertEvents(ctx, tx, id, rows, now); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE games SET head = $1, ended = $2 WHERE id = $3`, int64(expect)+int64(len(recs)), end, int64(id))
+		g.Head, g.Ended = expect+engine.Seq(len(recs)), end
+		_, err = tx.Exec(ctx, `UPDATE games SET head = $1, ended = $2 WHERE id = $3`, int64(g.Head), end, int64(id))
 		return err
 	})
 	if sentinel != nil {
-		return fmt.Errorf("postgres: %s: %w", op, sentinel)
+		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, sentinel)
 	}
 	if err != nil {
-		return wrap(op, err)
+		return store.Game{}, wrap(op, err)
 	}
-	return nil
+	return g, nil
 }
 
 // Events returns game id's records after `after` up to and including

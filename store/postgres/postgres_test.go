@@ -188,7 +188,7 @@ func TestDroppedConnections(t *testing.T) {
 	drop()
 	landed := false
 	for i := 0; i < 5 && !landed; i++ {
-		err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "move", `{"try":1}`)}, false)
+		_, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "move", `{"try":1}`)}, false)
 		switch {
 		case err == nil:
 			landed = true

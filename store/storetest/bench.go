@@ -71,7 +71,7 @@ func benchAppend(b *testing.B, s Store) {
 	for i := range b.N {
 		seq := engine.Seq(i)
 		t := time.Now()
-		if err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
+		if _, err := s.Append(ctx, g.ID, seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
 			b.Fatal(err)
 		}
 		ds = append(ds, time.Since(t))
@@ -104,7 +104,7 @@ func benchAppendChannels(b *testing.B, s Store) {
 			var seq engine.Seq
 			for next.Add(1) <= int64(b.N) {
 				t := time.Now()
-				if err := s.Append(ctx, ids[c], seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
+				if _, err := s.Append(ctx, ids[c], seq, []engine.Record{benchRecord(seq + 1)}, false); err != nil {
 					b.Error(err)
 					return
 				}

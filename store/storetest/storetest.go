@@ -24,7 +24,7 @@ type Store interface {
 	LatestGame(ctx context.Context, guild, channel string) (store.Game, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Games(ctx context.Context, guild string) ([]store.Game, error)
-	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) error
+	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error)
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
 	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
@@ -155,8 +155,11 @@ func testRoundTrip(t *testing.T, base db) {
 		{Seq: 4, Kind: "gwab.turn-ended"}, // no actor, no payload
 		{Seq: 5, Kind: "gwab.rolled", Actor: "bob", Draws: []engine.Draw{{Die: engine.TwoD6, Roll: 12}, {Die: engine.D0to9, Roll: 0}}, Payload: json.RawMessage(`[1,2.5,null,true]`)},
 	}
-	if err := s.Append(ctx, g.ID, 2, more, false); err != nil {
+	// The row an append hands back is the game as the append left it.
+	if after, err := s.Append(ctx, g.ID, 2, more, false); err != nil {
 		t.Fatal(err)
+	} else if now, err := s.Game(ctx, g.ID); err != nil || after != now || after.Head != 5 || after.Deadline {
+		t.Fatalf("Append handed back %+v; the store reads %+v, %v", after, now, err)
 	}
 	all := append(append([]engine.Record(nil), first...), more...)
 	all[3].Payload = json.RawMessage("null") // a missing payload is stored as JSON null
@@ -230,7 +233,7 @@ func testAppendRefuses(t *testing.T, base db) {
 	g := newGame(t, s, "chan", rec(1, "k", `1`), rec(2, "k", `2`))
 
 	for _, expect := range []engine.Seq{0, 1, 3, 10} {
-		err := s.Append(ctx, g.ID, expect, []engine.Record{rec(expect+1, "k", `"late"`)}, false)
+		_, err := s.Append(ctx, g.ID, expect, []engine.Record{rec(expect+1, "k", `"late"`)}, false)
 		if !errors.Is(err, store.ErrConflict) {
 			t.Errorf("Append after %d with head 2: %v, want ErrConflict", expect, err)
 		}
@@ -241,12 +244,12 @@ func testAppendRefuses(t *testing.T, base db) {
 		{rec(3, "", `1`)},                    // no kind
 		{rec(3, "k", `{nope`)},               // bad JSON
 	} {
-		err := s.Append(ctx, g.ID, 2, recs, false)
+		_, err := s.Append(ctx, g.ID, 2, recs, false)
 		if err == nil || errors.Is(err, store.ErrConflict) {
 			t.Errorf("Append(%v): %v, want a non-conflict error", recs, err)
 		}
 	}
-	if err := s.Append(ctx, g.ID+100, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.Append(ctx, g.ID+100, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Append to a missing game: %v, want ErrNotFound", err)
 	}
 	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 2 {
@@ -257,13 +260,15 @@ func testAppendRefuses(t *testing.T, base db) {
 	}
 
 	// Ending.
-	if err := s.Append(ctx, g.ID, 2, []engine.Record{rec(3, "k", `"last"`)}, true); err != nil {
+	if after, err := s.Append(ctx, g.ID, 2, []engine.Record{rec(3, "k", `"last"`)}, true); err != nil {
 		t.Fatal(err)
+	} else if !after.Ended || after.Head != 3 || after.Channel != "chan" {
+		t.Fatalf("the ending append handed back %+v", after)
 	}
 	if g2, _ := s.Game(ctx, g.ID); !g2.Ended || g2.Head != 3 {
 		t.Fatalf("after the ending append: %+v", g2)
 	}
-	if err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `1`)}, false); !errors.Is(err, store.ErrEnded) {
+	if _, err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `1`)}, false); !errors.Is(err, store.ErrEnded) {
 		t.Errorf("Append to an ended game: %v, want ErrEnded", err)
 	}
 	if _, err := s.ActiveGame(ctx, "guild", "chan"); !errors.Is(err, store.ErrNotFound) {
@@ -271,7 +276,7 @@ func testAppendRefuses(t *testing.T, base db) {
 	}
 	// Ending with no new records.
 	g3 := newGame(t, s, "chan")
-	if err := s.Append(ctx, g3.ID, 0, nil, true); err != nil {
+	if _, err := s.Append(ctx, g3.ID, 0, nil, true); err != nil {
 		t.Fatal(err)
 	}
 	if g, _ := s.Game(ctx, g3.ID); !g.Ended || g.Head != 0 {
@@ -285,7 +290,7 @@ func testAppendCanceled(t *testing.T, base db) {
 	g := newGame(t, s, "chan")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, context.Canceled) {
+	if _, err := s.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); !errors.Is(err, context.Canceled) {
 		t.Errorf("Append with a canceled context: %v, want context.Canceled", err)
 	}
 	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 0 {
@@ -306,7 +311,7 @@ func race(t *testing.T, a, b Store) {
 		for w := range 2 {
 			wg.Go(func() {
 				<-start
-				errs[w] = stores[w].Append(ctx, g.ID, head, []engine.Record{rec(head+1, "k", fmt.Sprintf(`{"writer":%d}`, w))}, false)
+				_, errs[w] = stores[w].Append(ctx, g.ID, head, []engine.Record{rec(head+1, "k", fmt.Sprintf(`{"writer":%d}`, w))}, false)
 			})
 		}
 		close(start)
@@ -342,7 +347,7 @@ func appendWithRetry(ctx context.Context, s Store, id store.GameID, mk func(seq 
 		if err != nil {
 			return conflicts, err
 		}
-		err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
+		_, err = s.Append(ctx, id, g.Head, mk(g.Head+1), false)
 		if !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrBusy) {
 			return conflicts, err
 		}
@@ -488,7 +493,7 @@ func testOneActiveGamePerChannel(t *testing.T, base db) {
 	}
 
 	// Once the game ends, the channel takes a new one.
-	if err := s.Append(ctx, a1.ID, 1, nil, true); err != nil {
+	if _, err := s.Append(ctx, a1.ID, 1, nil, true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.ActiveGame(ctx, "guild", "a"); !errors.Is(err, store.ErrNotFound) {
@@ -501,7 +506,7 @@ func testOneActiveGamePerChannel(t *testing.T, base db) {
 	if g, err := s.LatestGame(ctx, "guild", "a"); err != nil || g.ID != a2.ID {
 		t.Errorf("LatestGame = %+v, %v; want the new game %d", g, err, a2.ID)
 	}
-	if err := s.Append(ctx, a2.ID, 0, nil, true); err != nil {
+	if _, err := s.Append(ctx, a2.ID, 0, nil, true); err != nil {
 		t.Fatal(err)
 	}
 	if g, err := s.LatestGame(ctx, "guild", "a"); err != nil || g.ID != a2.ID {
@@ -645,6 +650,10 @@ func testDeadlines(t *testing.T, base db) {
 	// The game's row says it has a deadline, so a step need not ask.
 	if info, err := s.ActiveGame(ctx, "g", "c"); err != nil || !info.Deadline {
 		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
+	}
+	// So does the row an append hands back, read under its write lock.
+	if info, err := s.Append(ctx, g.ID, 0, []engine.Record{rec(1, "k", `1`)}, false); err != nil || !info.Deadline || info.Head != 1 {
+		t.Fatalf("an append to the game with a deadline hands back %+v, %v", info, err)
 	}
 	if info, err := s.Game(ctx, g.ID); err != nil || !info.Deadline {
 		t.Fatalf("the game with a deadline reads %+v, %v", info, err)
@@ -806,7 +815,7 @@ func testCopyGames(t *testing.T, base db) {
 	src := base.open(t)
 	a := newGame(t, src, "a", rec(1, "k", `1`), rec(2, "k", `{"b":[2]}`))
 	ended := newGame(t, src, "b", rec(1, "k", `1`))
-	if err := src.Append(ctx, ended.ID, 1, []engine.Record{{Seq: 2, Kind: "k", Step: true, Draws: []engine.Draw{{Die: engine.D6, Roll: 5}}, Payload: json.RawMessage(`"end"`)}}, true); err != nil {
+	if _, err := src.Append(ctx, ended.ID, 1, []engine.Record{{Seq: 2, Kind: "k", Step: true, Draws: []engine.Draw{{Die: engine.D6, Roll: 5}}, Payload: json.RawMessage(`"end"`)}}, true); err != nil {
 		t.Fatal(err)
 	}
 	empty := newGame(t, src, "c")
