@@ -74,13 +74,13 @@ func bookOf(b *testing.B, n int) (*store.Store, store.GameID) {
 			b.Fatal(err)
 		}
 	}
-	// Snapshot where the router would: every 64 events.
+	// Snapshot where the router would.
 	replay := engine.NewGame(gwab.New())
 	for _, e := range events {
 		if err := replay.Apply(e); err != nil {
 			b.Fatal(err)
 		}
-		if replay.Seq%64 == 0 {
+		if replay.Seq%defaultSnapshotEvery == 0 {
 			data, err := replay.Snapshot()
 			if err != nil {
 				b.Fatal(err)

@@ -338,19 +338,21 @@ func (g *gate) Append(ctx context.Context, id store.GameID, expect engine.Seq, r
 // TestInstancesTakeTurnsOnOneChannel: the players of one book are served
 // by two routers on one database in turn, so that each decides on a game
 // row it remembered from its own last step while the other has moved
-// the game on since. No command is lost, carried over or taken twice:
-// each is recorded or refused, a refused one stands when given again, a
-// player awaited on the other router's row is not turned away, and a
-// reading command answers from the game as the store has it.
+// the game on since. Every command is taken once, for the turn it was
+// given in: the steps a remembered row missed came before the command,
+// so they are no race, whether the rules award the turn to another
+// player or to the same one again; and a reading command answers from
+// the game as the store has it.
 func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "turns.db")
 	st := openStore(t, db)
 	a := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
 	b := NewRouter(Config{Store: openStore(t, db), Rulesets: rulesets(), Directives: true})
+	fresh := func() *Router { return NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true}) }
 	doAll(t, a, practiceSetup)
 	routers := []*Router{a, b}
-	steps, refused := 0, 0
+	steps := 0
 	for turn := range 40 {
 		info, err := st.ActiveGame(ctx, "g", "c")
 		if err != nil {
@@ -367,13 +369,6 @@ func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
 		r := routers[turn%2]
 		line := fmt.Sprintf("@%s /aloof", aw[0].Player)
 		reps := do(t, r, line)
-		if len(reps) > 0 && reps[0].Ephemeral {
-			if !strings.Contains(reps[0].Text, "The table changed before your command arrived") {
-				t.Fatalf("turn %d: %s was refused: %s", turn, line, reps[0].Text)
-			}
-			refused++
-			reps = do(t, r, line)
-		}
 		if len(reps) == 0 || reps[0].Ephemeral {
 			t.Fatalf("turn %d: %s was not taken: %+v", turn, line, reps)
 		}
@@ -385,13 +380,16 @@ func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
 		if after.Head <= info.Head {
 			t.Fatalf("turn %d: %s was answered but nothing was recorded", turn, line)
 		}
-		// The other router, whose row is now behind, reads the game as
-		// the store has it.
-		other := routers[1-turn%2]
-		want := do(t, r, "/status")
-		got := do(t, other, "/status")
-		if len(got) != 1 || len(want) != 1 || got[0].Text != want[0].Text {
-			t.Fatalf("turn %d: /status on the router behind reads\n%+v\nwhere the store's game reads\n%+v", turn, got, want)
+		// Now and then the other router, whose row is behind, is asked
+		// to read the game: it answers as the store has it, as a router
+		// with no row remembered does. (A read brings its row up to
+		// date, so it is not asked every turn.)
+		if turn%5 == 4 {
+			want := do(t, fresh(), "/status")
+			got := do(t, routers[1-turn%2], "/status")
+			if len(got) != 1 || len(want) != 1 || got[0].Text != want[0].Text {
+				t.Fatalf("turn %d: /status on the router behind reads\n%+v\nwhere the store's game reads\n%+v", turn, got, want)
+			}
 		}
 	}
 	if steps < 20 {
@@ -407,5 +405,5 @@ func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
 	if n != steps {
 		t.Errorf("the log has %d aloof steps for %d commands taken", n, steps)
 	}
-	t.Logf("%d steps over two routers, %d refused once as the table had changed", steps, refused)
+	t.Logf("%d steps over two routers", steps)
 }

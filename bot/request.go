@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/rhapsode/rhapsode/engine"
+import (
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
 
 // Request is a player's command as any transport delivers it.
 type Request struct {
@@ -32,6 +36,9 @@ type Request struct {
 	// Name is the user's display name as the transport knows it, for the
 	// board pictures, which cannot show a mention; empty, his ID serves.
 	Name string
+
+	// arrived is when the router was handed the request.
+	arrived time.Time
 }
 
 // Reply is one message the transport must deliver. An ephemeral reply is

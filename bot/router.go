@@ -32,6 +32,7 @@ type Store interface {
 	Games(ctx context.Context, guild string) ([]store.Game, error)
 	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error)
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
+	Recorded(ctx context.Context, id store.GameID, after engine.Seq) ([]time.Time, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
 	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
 }
@@ -65,7 +66,8 @@ type Config struct {
 	Directives bool
 	// Seed returns the seed of a new game; nil draws one from crypto/rand.
 	Seed func() uint64
-	// SnapshotEvery is how many events pass between snapshots; 0 means 64.
+	// SnapshotEvery is how many events pass between snapshots; 0 means
+	// defaultSnapshotEvery.
 	SnapshotEvery int
 	// GMRole is a guild role whose members hold game-master rights at
 	// every table, as members who may manage the server do.
@@ -121,6 +123,12 @@ type channelKey struct{ guild, channel string }
 // maxCached bounds the games kept in memory between commands.
 const maxCached = 256
 
+// defaultSnapshotEvery is how many events pass between snapshots. A
+// snapshot makes the next step's sync write the whole state, so rarer
+// ones make steps cheaper (BenchmarkStepVsAppend); loading replays at
+// most this many events after the newest one (BenchmarkLoad).
+const defaultSnapshotEvery = 128
+
 // conflictRetries is how often a command is decided again after another
 // writer changed its game first.
 const conflictRetries = 16
@@ -135,7 +143,7 @@ func NewRouter(cfg Config) *Router {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.SnapshotEvery <= 0 {
-		cfg.SnapshotEvery = 64
+		cfg.SnapshotEvery = defaultSnapshotEvery
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -209,6 +217,9 @@ func randomSeed() uint64 {
 // error: problems become private replies in game terms, and a refused
 // command changes nothing.
 func (r *Router) Handle(ctx context.Context, req Request) []Reply {
+	if req.arrived.IsZero() {
+		req.arrived = time.Now()
+	}
 	if req.Name != "" {
 		r.names.note(req.User, req.Name)
 	}
@@ -392,16 +403,32 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 			return answer(r.replies(ctx, req, g, res), nil)
 		}
 		next, row, err := r.commit(ctx, info, g, res)
-		// A remembered row the store had moved on from is taken for a
-		// race, as if the other step came after the command: it cannot
-		// tell which came first, and this way a command is never carried
-		// over to a turn it was not meant for.
-		if errors.Is(err, store.ErrConflict) || (unsure && errors.Is(err, store.ErrEnded)) {
+		if errors.Is(err, store.ErrEnded) {
+			if unsure {
+				// The remembered book has ended since: the command is
+				// for whatever book the channel has now.
+				return nil, errStale
+			}
+			return nil, engine.Refuse("", "The book ended before your command arrived; nothing was done.")
+		}
+		if errors.Is(err, store.ErrConflict) {
 			if attempt == conflictRetries {
 				return nil, engine.Refuse("", "The table was too busy to take your command; nothing was recorded. Please try again.")
 			}
 			raced = true
+			if unsure {
+				// The row was remembered, so the steps it missed may have
+				// come before the command did: it stands for what its
+				// player was awaited for when it arrived, and only steps
+				// recorded after that are a race.
+				if saw, raced, err = r.awaitedOnArrival(ctx, info.ID, g, req); err != nil {
+					return nil, err
+				}
+			}
 			info.Head = 0 // another writer moved it: catch up from the store
+			if !raced {
+				continue
+			}
 			if err := backoff(ctx, attempt); err != nil {
 				return nil, err
 			}
@@ -413,6 +440,39 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, row, req, g, next)...)
 		return append(out, r.follow(ctx, row, next, req.Channel)...), nil
 	}
+}
+
+// awaitedOnArrival brings g, which a conflict showed to be behind the
+// store, up to the last step recorded before req arrived, and returns what
+// req's player was awaited for then, and whether steps were recorded
+// after it arrived. Recording times come from the clocks of the processes
+// that made them, so instances' clocks are taken to agree: a skew between
+// them only blurs which of two steps that close together came first.
+func (r *Router) awaitedOnArrival(ctx context.Context, id store.GameID, g *engine.Game, req Request) ([]engine.Await, bool, error) {
+	at, err := r.cfg.Store.Recorded(ctx, id, g.Seq)
+	if err != nil {
+		return nil, false, err
+	}
+	before := 0
+	for before < len(at) && !at[before].After(req.arrived) {
+		before++
+	}
+	if before > 0 {
+		recs, err := r.cfg.Store.Events(ctx, id, g.Seq, g.Seq+engine.Seq(before))
+		if err != nil {
+			return nil, false, err
+		}
+		for _, rec := range recs {
+			e, err := engine.DecodeRecord(g.Rules, rec)
+			if err != nil {
+				return nil, false, err
+			}
+			if err := g.Apply(e); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return awaitedBy(g, req.User), before < len(at), nil
 }
 
 // actedSince reports whether player made a step of game id after event

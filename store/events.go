@@ -107,7 +107,8 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // [ErrConflict] and writes nothing: of several writers that read the same
 // head, exactly one succeeds, whichever processes they run in. If end is
 // true the game is marked ended in the same transaction. Appending to an
-// ended game returns [ErrEnded]; to a missing one, [ErrNotFound]. When
+// ended game returns [ErrEnded], whatever expect is; to a missing one,
+// [ErrNotFound]. When
 // Append returns without error the records are on disk, and the game it
 // returns is the row as the append left it, read under the write lock: a
 // caller may keep it instead of reading the game again before its next
@@ -142,10 +143,10 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 		return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case err != nil:
 		return Game{}, wrap(ctx, op, err)
-	case g.Head != expect:
-		return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 	case g.Ended:
 		return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+	case g.Head != expect:
+		return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 	}
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 		return Game{}, wrap(ctx, op, err)
@@ -232,4 +233,35 @@ func boolInt(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// Recorded returns when each of game id's events after `after` was
+// recorded, in order, by the clock of the process that appended it.
+func (s *Store) Recorded(ctx context.Context, id GameID, after engine.Seq) ([]time.Time, error) {
+	op := fmt.Sprintf("recording times of game %d after %d", id, after)
+	q, err := s.prepared(ctx, s.r, `SELECT recorded_at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	rows, err := q.QueryContext(ctx, int64(id), int64(after))
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var at []time.Time
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		t, err := parseTime(text)
+		if err != nil {
+			return nil, fmt.Errorf("store: %s: %w", op, err)
+		}
+		at = append(at, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	return at, nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"time"
@@ -29,7 +30,27 @@ func (s *Store) PutSnapshot(ctx context.Context, id GameID, seq engine.Seq, vers
 	if data == nil {
 		data = []byte{}
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
+	// A snapshot only saves replaying the log, so its transaction does
+	// without the fsync a step's append waits for: committed with
+	// synchronous NORMAL, it is made durable by the next append's sync of
+	// the same WAL, and a power cut before then loses only the snapshot.
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return wrap(ctx, op, err)
+	}
+	defer func() {
+		// The writer's one connection must sync fully again before any
+		// append uses it; one that cannot is thrown away, and database/sql
+		// opens a new one with the DSN's synchronous(FULL).
+		if _, rerr := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous = FULL"); rerr != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap(ctx, op, err)
 	}
@@ -39,7 +60,11 @@ func (s *Store) PutSnapshot(ctx context.Context, id GameID, seq engine.Seq, vers
 		}
 	}()
 	var head engine.Seq
-	switch err := tx.QueryRowContext(ctx, `SELECT head FROM games WHERE id = ?`, int64(id)).Scan(&head); {
+	headStmt, err := s.inTx(ctx, tx, selectSnapshotHead)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	switch err := headStmt.QueryRowContext(ctx, int64(id)).Scan(&head); {
 	case errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case err != nil:
@@ -47,13 +72,18 @@ func (s *Store) PutSnapshot(ctx context.Context, id GameID, seq engine.Seq, vers
 	case seq > head:
 		return fmt.Errorf("store: %s: past the head, %d", op, head)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`,
-		int64(id), int64(seq), version, data, formatTime(time.Now())); err != nil {
+	insert, err := s.inTx(ctx, tx, insertSnapshot)
+	if err != nil {
 		return wrap(ctx, op, err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game_id = ?1 AND rowid NOT IN
-		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`,
-		int64(id), keepSnapshots); err != nil {
+	if _, err := insert.ExecContext(ctx, int64(id), int64(seq), version, data, formatTime(time.Now())); err != nil {
+		return wrap(ctx, op, err)
+	}
+	prune, err := s.inTx(ctx, tx, pruneSnapshots)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	if _, err := prune.ExecContext(ctx, int64(id), keepSnapshots); err != nil {
 		return wrap(ctx, op, err)
 	}
 	if err := tx.Commit(); err != nil {

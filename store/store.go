@@ -72,9 +72,14 @@ const (
 	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`
+
+	selectSnapshotHead = `SELECT head FROM games WHERE id = ?`
+	insertSnapshot     = `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`
+	pruneSnapshots     = `DELETE FROM snapshots WHERE game_id = ?1 AND rowid NOT IN
+		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{selectHead, insertEvent, advanceHead}
+var writerStatements = []string{selectHead, insertEvent, advanceHead, selectSnapshotHead, insertSnapshot, pruneSnapshots}
 
 // prepareWriter prepares the write transactions' statements.
 func (s *Store) prepareWriter(ctx context.Context) error {

@@ -191,14 +191,12 @@ func (s *State) endCondition() string {
 		return fmt.Sprintf("with the death of %s, a Class 4 Hero, in combat (6.2.1)", s.ChampionFell)
 	}
 	for i := range s.Elements {
-		if el := &s.Elements[i]; s.isHero(el) && el.Gained >= 100 {
+		if el := &s.Elements[i]; el.Gained >= 100 && s.isHero(el) {
 			return fmt.Sprintf("as %s has won 100 honor in this book (6.2.2)", el.Name)
 		}
 	}
-	for _, c := range s.Clans {
-		if !c.Gone && s.beyondThreeQuarters(c) {
-			return fmt.Sprintf("as every surviving element of the %s has advanced beyond three quarters of the table (6.2.3)", c.Name)
-		}
+	if c := s.clanBeyondThreeQuarters(); c != nil {
+		return fmt.Sprintf("as every surviving element of the %s has advanced beyond three quarters of the table (6.2.3)", c.Name)
 	}
 	var gone []string
 	for _, c := range s.Clans {
@@ -212,27 +210,49 @@ func (s *State) endCondition() string {
 	return ""
 }
 
-// beyondThreeQuarters reports whether every standing element of c is more
-// than three quarters of the way across the table from its own edge
-// (6.2.3; RULINGS.md reads the text's "width" as the distance between the
-// two sides' edges).
-func (s *State) beyondThreeQuarters(c Clan) bool {
-	any := false
+// clanBeyondThreeQuarters returns the first clan still in the book whose
+// standing elements are all more than three quarters of the way across
+// the table from its own edge, or nil (6.2.3; RULINGS.md reads the text's
+// "width" as the distance between the two sides' edges). It is asked
+// after every step, so it looks at each element once.
+func (s *State) clanBeyondThreeQuarters() *Clan {
+	const (
+		noneSeen = iota
+		allBeyond
+		notAll
+	)
+	var seen [16]uint8
+	marks := seen[:0]
+	if len(s.Clans) > len(seen) {
+		marks = make([]uint8, 0, len(s.Clans))
+	}
+	marks = marks[:len(s.Clans)]
 	line := s.Board.Depth * 3 / 4
-	for _, el := range s.ClanElements(c.Tag) {
+	for i := range s.Elements {
+		el := &s.Elements[i]
 		if el.Status != Standing || !el.Placed {
 			continue
 		}
-		any = true
+		k := slices.IndexFunc(s.Clans, func(c Clan) bool { return c.Tag == el.Clan })
+		if k < 0 || marks[k] == notAll {
+			continue
+		}
 		y := el.Base.Center.Y
-		if c.Side == Antagonist {
+		if s.Clans[k].Side == Antagonist {
 			y = s.Board.Depth - y
 		}
 		if y <= line {
-			return false
+			marks[k] = notAll
+		} else {
+			marks[k] = allBeyond
 		}
 	}
-	return any
+	for k := range s.Clans {
+		if c := &s.Clans[k]; !c.Gone && marks[k] == allBeyond {
+			return c
+		}
+	}
+	return nil
 }
 
 // findElement resolves what a player typed to an element: its short name

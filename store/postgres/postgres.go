@@ -406,7 +406,8 @@ func (s *Store) games(ctx context.Context, op, query string, args ...any) ([]sto
 // the head is not expect it returns [store.ErrConflict] and writes
 // nothing: of several writers in any processes that read the same head,
 // one succeeds. end marks the game ended in the same transaction. An ended
-// game gives [store.ErrEnded]; a missing one, [store.ErrNotFound]. Without
+// game gives [store.ErrEnded], whatever expect is; a missing one,
+// [store.ErrNotFound]. Without
 // an error the records are committed, and the game returned is its row as
 // the append left it, read under the row lock.
 func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
@@ -427,10 +428,10 @@ func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, 
 			sentinel = store.ErrNotFound
 		case err != nil:
 			return err
-		case g.Head != expect:
-			sentinel = fmt.Errorf("%w (head is %d)", store.ErrConflict, g.Head)
 		case g.Ended:
 			sentinel = store.ErrEnded
+		case g.Head != expect:
+			sentinel = fmt.Errorf("%w (head is %d)", store.ErrConflict, g.Head)
 		}
 		if sentinel != nil {
 			return sentinel
@@ -499,6 +500,33 @@ func (s *Store) Events(ctx context.Context, id store.GameID, after, upTo engine.
 		}
 	}
 	return recs, nil
+}
+
+// Recorded returns when each of game id's events after `after` was
+// recorded, in order, by the clock of the process that appended it.
+func (s *Store) Recorded(ctx context.Context, id store.GameID, after engine.Seq) ([]time.Time, error) {
+	op := fmt.Sprintf("recording times of game %d after %d", id, after)
+	var at []time.Time
+	err := s.retry(ctx, func() error {
+		at = nil
+		rows, err := s.pool.Query(ctx, `SELECT recorded_at FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`, int64(id), int64(after))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t time.Time
+			if err := rows.Scan(&t); err != nil {
+				return err
+			}
+			at = append(at, t.UTC())
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	return at, nil
 }
 
 // keepSnapshots is how many snapshots PutSnapshot keeps per game.

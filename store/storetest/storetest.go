@@ -26,6 +26,7 @@ type Store interface {
 	Games(ctx context.Context, guild string) ([]store.Game, error)
 	Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error)
 	Events(ctx context.Context, id store.GameID, after, upTo engine.Seq) ([]engine.Record, error)
+	Recorded(ctx context.Context, id store.GameID, after engine.Seq) ([]time.Time, error)
 	PutSnapshot(ctx context.Context, id store.GameID, seq engine.Seq, version string, data []byte) error
 	Snapshot(ctx context.Context, id store.GameID, atMost engine.Seq, version string) (engine.Seq, []byte, error)
 	PutDeadline(ctx context.Context, d store.Deadline) error
@@ -156,10 +157,24 @@ func testRoundTrip(t *testing.T, base db) {
 		{Seq: 5, Kind: "gwab.rolled", Actor: "bob", Draws: []engine.Draw{{Die: engine.TwoD6, Roll: 12}, {Die: engine.D0to9, Roll: 0}}, Payload: json.RawMessage(`[1,2.5,null,true]`)},
 	}
 	// The row an append hands back is the game as the append left it.
+	before := time.Now().Add(-time.Millisecond)
 	if after, err := s.Append(ctx, g.ID, 2, more, false); err != nil {
 		t.Fatal(err)
 	} else if now, err := s.Game(ctx, g.ID); err != nil || after != now || after.Head != 5 || after.Deadline {
 		t.Fatalf("Append handed back %+v; the store reads %+v, %v", after, now, err)
+	}
+	// Each event's recording time is kept, as its appender's clock read it.
+	if at, err := s.Recorded(ctx, g.ID, 2); err != nil || len(at) != len(more) {
+		t.Fatalf("Recorded after 2: %v, %v; want %d times", at, err, len(more))
+	} else {
+		for i, tm := range at {
+			if tm.Before(before) || tm.After(time.Now()) || tm.Location() != time.UTC {
+				t.Errorf("event %d recorded at %v, not between %v and now in UTC", 3+i, tm, before)
+			}
+		}
+	}
+	if at, err := s.Recorded(ctx, g.ID, 0); err != nil || len(at) != 5 {
+		t.Fatalf("Recorded after 0: %v, %v; want 5 times", at, err)
 	}
 	all := append(append([]engine.Record(nil), first...), more...)
 	all[3].Payload = json.RawMessage("null") // a missing payload is stored as JSON null
@@ -270,6 +285,10 @@ func testAppendRefuses(t *testing.T, base db) {
 	}
 	if _, err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `1`)}, false); !errors.Is(err, store.ErrEnded) {
 		t.Errorf("Append to an ended game: %v, want ErrEnded", err)
+	}
+	// Ended comes first: a writer behind the head learns the game is over.
+	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `1`)}, false); !errors.Is(err, store.ErrEnded) {
+		t.Errorf("Append to an ended game behind its head: %v, want ErrEnded", err)
 	}
 	if _, err := s.ActiveGame(ctx, "guild", "chan"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ActiveGame after the end: %v, want ErrNotFound", err)
