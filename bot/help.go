@@ -147,11 +147,7 @@ func (r *Router) helpOne(rs engine.Ruleset, g *engine.Game, user engine.PlayerID
 // name when it was mistyped. It returns nil for a known command.
 func (r *Router) unknown(ctx context.Context, key channelKey, c engine.Command) error {
 	all := r.Commands()
-	names := make([]string, len(all))
-	for i, s := range all {
-		names[i] = s.Name
-	}
-	if slices.Contains(names, c.Name) {
+	if slices.ContainsFunc(all, func(s engine.CommandSpec) bool { return s.Name == c.Name }) {
 		return nil
 	}
 	// The channel's own rule system says what its commands' options are.
@@ -186,6 +182,10 @@ func (r *Router) unknown(ctx context.Context, key channelKey, c engine.Command) 
 			}
 		}
 		return engine.Refuse("", "Options are written with their names, name:value: did you mean %s? /help %s explains each option.", strings.Join(guess, " "), head)
+	}
+	names := make([]string, len(r.Commands()))
+	for i, s := range r.Commands() {
+		names[i] = s.Name
 	}
 	var group []string
 	for _, n := range names {
