@@ -2,8 +2,8 @@ package render
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
+	"github.com/klauspost/compress/flate"
 	"hash/adler32"
 	"hash/crc32"
 	"image"
@@ -21,7 +21,9 @@ import (
 // combined from the bands' checksums. The file decodes to exactly the
 // pixels image/png would have written (rows unfiltered, as image/png
 // leaves paletted rows), and is a little larger, as each band starts with
-// an empty dictionary.
+// an empty dictionary. The deflate coder is github.com/klauspost/compress's,
+// which writes the same format as compress/flate at the same level about
+// twice as fast (BenchmarkStages/encode), and a slightly smaller file.
 
 // pngEncoder writes paletted PNGs; its bands are reused from picture to
 // picture. It is safe for concurrent use.
