@@ -95,7 +95,11 @@
 //     a true-colour PNG, and a third of its size. Bands of rows are
 //     compressed on every core at once and joined into the one stream
 //     (png.go), as pigz does.
-//   - A piece's front bar is filled as the rectangle it is, not stroked.
+//   - A piece's front bar is filled as the rectangle it is, not stroked;
+//     a label's leader is stroked by the same short rasteriser (fill.go).
+//   - Once the labels are placed, the picture is painted in bands of
+//     rows, one a core, at once (bands.go): each band paints everything
+//     that reaches its rows, clipped to them, and skips the rest.
 //   - Buffers, font faces and gg contexts are kept for the next picture.
 //
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
@@ -106,7 +110,8 @@
 // render.go has the Renderer and the pipeline; layout.go maps positions
 // to pixels; static.go draws and caches the static layer; pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
-// the last step; legend.go the header and legend; style.go the colours;
-// text.go the fonts; quantize.go the palette; png.go the encoder; geom.go
-// and pool.go are helpers.
+// the last step; legend.go the header and legend; bands.go paints in
+// bands; fill.go fills small shapes; style.go the colours; text.go the
+// fonts; quantize.go the palette; png.go the encoder; geom.go and pool.go
+// are helpers.
 package render

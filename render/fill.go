@@ -36,6 +36,39 @@ type filler struct {
 	r      *raster.Rasterizer
 	pts    []pt
 	starts []int // where each subpath starts in pts
+	// whole, when set, is the picture of which the image given to fill
+	// and line is one band (bands.go): a shape is fitted to the whole
+	// picture, as it would be were the picture drawn at once, and only
+	// its rows in the band are painted.
+	whole *image.RGBA
+}
+
+// view returns the part of the picture that rows y0 to y1 of a shape
+// whose box starts at (x0, y0) and ends at (x1, y1) paint when img is
+// drawn, in the shape's own coordinates, and false when it is to be
+// left to gg: the shape reaches past the picture's edges, or is too tall
+// for the filler's rasteriser. Its pixels lie in img alone; it may be
+// empty, when the shape lies outside img's band.
+func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
+	if img == nil {
+		return nil, false
+	}
+	whole := img
+	if f.whole != nil {
+		whole = f.whole
+	}
+	if x0 < whole.Rect.Min.X || y0 < whole.Rect.Min.Y || x1 > whole.Rect.Max.X || y1 > whole.Rect.Max.Y || y1-y0 > fillerRows {
+		return nil, false
+	}
+	r0, r1 := max(y0, img.Rect.Min.Y), min(y1, img.Rect.Max.Y)
+	if r0 >= r1 {
+		return &image.RGBA{}, true
+	}
+	return &image.RGBA{
+		Pix:    whole.Pix[whole.PixOffset(x0, r0):],
+		Stride: whole.Stride,
+		Rect:   image.Rect(0, r0-y0, x1-x0, r1-y0),
+	}, true
 }
 
 func newFiller() *filler {
@@ -73,16 +106,15 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 	// The view: whole pixels round the shape, with one to spare.
 	vx0, vy0 := int(math.Floor(x0))-1, int(math.Floor(y0))-1
 	vx1, vy1 := int(math.Ceil(x1))+2, int(math.Ceil(y1))+2
-	if img == nil || vx0 < img.Rect.Min.X || vy0 < img.Rect.Min.Y || vx1 > img.Rect.Max.X || vy1 > img.Rect.Max.Y || vy1-vy0 > fillerRows {
+	view, ok := f.view(img, vx0, vy0, vx1, vy1)
+	if !ok {
 		f.replay(dc)
 		dc.SetColor(c)
 		dc.Fill()
 		return
 	}
-	view := &image.RGBA{
-		Pix:    img.Pix[img.PixOffset(vx0, vy0):],
-		Stride: img.Stride,
-		Rect:   image.Rect(0, 0, vx1-vx0, vy1-vy0),
+	if view.Rect.Empty() {
+		return
 	}
 	// gg's fixed point: the float scaled by 64 and truncated. The points
 	// are moved by whole pixels first, which is exact, and stay positive,
@@ -123,4 +155,54 @@ func (f *filler) replay(dc pather) {
 		}
 		dc.ClosePath()
 	}
+}
+
+// line strokes the segment from a to b, width wide, with butt caps, in
+// c, as dc would with DrawLine and Stroke: over a view of the picture
+// round the segment, with the filler's short rasteriser, which gives the
+// same pixels as gg's (TestFillerStrokesAsGG). (Round caps are curves,
+// which the rasteriser splits a little differently away from the
+// picture's corner, so they are left to gg.) A segment too tall for the
+// filler, or reaching past the picture's edges, goes to dc.
+func (f *filler) line(dc *gg.Context, img *image.RGBA, a, b pt, width float64, c color.Color) {
+	m := width/2 + 2
+	vx0, vy0 := int(math.Floor(math.Min(a.x, b.x)-m)), int(math.Floor(math.Min(a.y, b.y)-m))
+	vx1, vy1 := int(math.Ceil(math.Max(a.x, b.x)+m)), int(math.Ceil(math.Max(a.y, b.y)+m))
+	view, ok := f.view(img, vx0, vy0, vx1, vy1)
+	if !ok {
+		dc.DrawLine(a.x, a.y, b.x, b.y)
+		dc.SetColor(c)
+		dc.SetLineWidth(width)
+		dc.SetLineCapButt()
+		dc.Stroke()
+		return
+	}
+	if view.Rect.Empty() {
+		return
+	}
+	fix := func(p pt) fixed.Point26_6 {
+		return fixed.Point26_6{X: fixed.Int26_6((p.x - float64(vx0)) * 64), Y: fixed.Int26_6((p.y - float64(vy0)) * 64)}
+	}
+	// As gg strokes: a segment shorter than 8/64 of a pixel, in both
+	// directions together, is left out, leaving a lone point.
+	p0, p1 := fix(a), fix(b)
+	var path raster.Path
+	path.Start(p0)
+	if d := p1.Sub(p0); abs26(d.X)+abs26(d.Y) > 8 {
+		path.Add1(p1)
+	}
+	r := f.r
+	r.UseNonZeroWinding = true
+	r.Clear()
+	r.AddStroke(path, fixed.Int26_6(width*64), raster.ButtCapper, raster.RoundJoiner)
+	painter := raster.NewRGBAPainter(view)
+	painter.SetColor(c)
+	r.Rasterize(painter)
+}
+
+func abs26(x fixed.Int26_6) fixed.Int26_6 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -59,3 +59,44 @@ func TestFillerPaintsAsGG(t *testing.T) {
 		}
 	}
 }
+
+// TestFillerStrokesAsGG strokes segments of every length, width and slant,
+// with butt caps, inside the picture and over its edges,
+// once through a filler and once through gg, and checks that every pixel
+// comes out the same.
+func TestFillerStrokesAsGG(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const W, H = 300, 200
+	got := image.NewRGBA(image.Rect(0, 0, W, H))
+	want := image.NewRGBA(got.Rect)
+	for i := range got.Pix {
+		got.Pix[i] = uint8(i * 5)
+	}
+	copy(want.Pix, got.Pix)
+	dcGot, dcWant := gg.NewContextForRGBA(got), gg.NewContextForRGBA(want)
+	fl := newFiller()
+	for n := range 600 {
+		a := pt{rng.Float64()*(W+40) - 20, rng.Float64()*(H+40) - 20}
+		l := rng.Float64() * 80
+		if n%60 == 0 {
+			l = 180 // taller than a filler strokes itself
+		}
+		if n%7 == 0 {
+			l = rng.Float64() * 0.2 // next to nothing: gg leaves a point
+		}
+		ang := rng.Float64() * 2 * math.Pi
+		b := pt{a.x + l*math.Cos(ang), a.y + l*math.Sin(ang)}
+		w := 0.5 + rng.Float64()*6
+		col := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+
+		dcWant.DrawLine(a.x, a.y, b.x, b.y)
+		dcWant.SetColor(col)
+		dcWant.SetLineWidth(w)
+		dcWant.SetLineCapButt()
+		dcWant.Stroke()
+		fl.line(dcGot, got, a, b, w, col)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("segment %d (%.1f,%.1f to %.1f,%.1f, %.1f wide) is stroked otherwise than gg strokes it", n, a.x, a.y, b.x, b.y, w)
+		}
+	}
+}

@@ -44,6 +44,11 @@ func (r rect) union(o rect) rect {
 
 func (r rect) grow(d float64) rect { return rect{r.x0 - d, r.y0 - d, r.x1 + d, r.y1 + d} }
 
+// span is the smallest rect holding a and b.
+func span(a, b pt) rect {
+	return rect{math.Min(a.x, b.x), math.Min(a.y, b.y), math.Max(a.x, b.x), math.Max(a.y, b.y)}
+}
+
 func bounds(ps ...pt) rect {
 	r := rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range ps {

@@ -55,6 +55,9 @@ func (s *scene) sortedMarks() []*engine.Mark {
 // them would hide them).
 func (s *scene) drawUnder() {
 	for _, m := range s.sortedMarks() {
+		if s.outside(span(s.b.px(m.From), s.b.px(m.To)).grow(20 * s.k)) {
+			continue
+		}
 		switch m.Kind {
 		case engine.MoveMark:
 			moveMark(s.dc, s.k, s.b.px(m.From), s.b.px(m.To), s.style(m.Group).fill)
@@ -71,6 +74,9 @@ func (s *scene) drawUnder() {
 func (s *scene) drawMarks() {
 	for _, m := range s.sortedMarks() {
 		from, to := s.b.px(m.From), s.b.px(m.To)
+		if s.outside(span(from, to).grow(s.targetR(m.To) + 20*s.k)) {
+			continue
+		}
 		switch m.Kind {
 		case engine.FireMark:
 			fireMark(s.dc, s.k, from, to, m.Hit, s.targetR(m.To))
@@ -104,6 +110,9 @@ func (s *scene) placePlates() {
 func (s *scene) drawPlates() {
 	dc, k := s.dc, s.k
 	for _, p := range s.plates {
+		if s.outside(p.at) && s.outside(span(p.anchor, p.anchor)) {
+			continue
+		}
 		if gap(p.at, rect{p.anchor.x, p.anchor.y, p.anchor.x, p.anchor.y}) > 4*k {
 			q := nearestOn(p.at, p.anchor)
 			dc.SetLineCapRound()

@@ -36,6 +36,10 @@ type scene struct {
 	sprites *sprites
 	// fl fills a piece's small shapes (fill.go).
 	fl *filler
+	// banded says the scene paints rows rows[0] to rows[1] of the
+	// picture alone (bands.go).
+	banded bool
+	rows   [2]float64
 }
 
 // pieceShape is where a piece is drawn.
@@ -152,6 +156,9 @@ func (s *scene) drawPieces() {
 	origin := pt{s.b.table.x0, s.b.table.y0}
 	dc.SetLineJoinRound()
 	for _, ps := range s.pieces {
+		if s.outside(ps.box) {
+			continue
+		}
 		st := ps.style
 		fl := s.filler()
 		body := st.fill
@@ -319,6 +326,9 @@ func (s *scene) shapeTokens() {
 func (s *scene) drawTokens() {
 	dc, k := s.dc, s.k
 	for _, t := range s.tokens {
+		if s.outside(rect{t.c.x - t.r, t.c.y - t.r, t.c.x + t.r, t.c.y + t.r}) {
+			continue
+		}
 		dc.SetColor(t.style.fill)
 		tokenPath(dc, t.t.Kind, t.c, t.r)
 		dc.FillPreserve()
@@ -595,14 +605,13 @@ func nearestOn(r rect, p pt) pt {
 // drawLeaders joins labels set apart to what they name. They are drawn
 // under the pieces, so a line starts at its piece's edge.
 func (s *scene) drawLeaders() {
-	dc, k := s.dc, s.k
-	dc.SetColor(rulerInk)
-	dc.SetLineWidth(1.1 * k)
 	for _, l := range s.labels {
 		if l.leader {
-			q := nearestOn(l.at.grow(-1*k), l.anchor)
-			dc.DrawLine(l.anchor.x, l.anchor.y, q.x, q.y)
-			dc.Stroke()
+			q := nearestOn(l.at.grow(-1*s.k), l.anchor)
+			if s.outside(span(l.anchor, q)) {
+				continue
+			}
+			s.fl.line(s.dc, s.img, l.anchor, q, 1.1*s.k, rulerInk)
 		}
 	}
 }
@@ -612,6 +621,9 @@ func (s *scene) drawLabels() {
 	k := s.k
 	pad := 1.5 * k
 	for _, l := range s.labels {
+		if s.outside(l.at) {
+			continue
+		}
 		x, y := l.at.x0+pad, l.at.y0+pad+l.f.ascent
 		drawHalo(s.img, l.f, l.text, x, y, l.textC, white)
 		if l.pipText != "" {

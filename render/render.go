@@ -180,7 +180,6 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 		b:    b.shifted(float64(headerH)),
 		area: rect{0, float64(headerH), float64(W), float64(headerH + areaH)},
 	}
-	drawHeader(frame, fs, k, v, &s.b)
 	s.shapePieces()
 	s.shapeTokens()
 	s.fillSpace(staticLabels(fs, k, v, &s.b))
@@ -189,14 +188,9 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	if r.laidOut != nil {
 		r.laidOut(s)
 	}
-	s.drawLeaders()
-	s.drawUnder()
-	s.drawTokens()
-	s.drawPieces()
-	s.drawMarks()
-	s.drawLabels()
-	s.drawPlates()
-	lg.draw(c, fs, k, v, st, float64(headerH+areaH))
+	s.paint(c, bandCuts(H, headerH, headerH+areaH),
+		func() { drawHeader(frame, fs, k, v, &s.b) },
+		func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) })
 	return c, nil
 }
 
@@ -206,6 +200,8 @@ type canvas struct {
 	img *image.RGBA
 	dc  *gg.Context
 	fl  *filler
+	// band holds the bands the picture was last painted in (bands.go).
+	band []band
 }
 
 // newCanvas makes a canvas of img, with fl as its filler (a new one when

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
 
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
@@ -32,9 +33,11 @@ func parseFonts() (fonts, error) {
 	return fonts{regular: r, bold: b}, nil
 }
 
-// face is one font at one size, with its own caches. A face is not safe
-// for concurrent use; faces come from a pool, one set per picture.
+// face is one font at one size, with its own caches. Faces come from a
+// pool, one set per picture; within a picture the bands drawn at once
+// share them, so the caches and the font face behind them are locked.
 type face struct {
+	mu      sync.Mutex
 	f       font.Face
 	ascent  float64
 	descent float64
@@ -79,6 +82,7 @@ func newFace(f *truetype.Font, size float64) *face {
 
 func (f *face) height() float64 { return f.ascent + f.descent }
 
+// advance is r's advance width; the caller holds f.mu.
 func (f *face) advance(r rune) fixed.Int26_6 {
 	if a, ok := f.adv[r]; ok {
 		return a
@@ -90,6 +94,12 @@ func (f *face) advance(r rune) fixed.Int26_6 {
 
 // width is the advance width of s in pixels.
 func (f *face) width(s string) float64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.widthLocked(s)
+}
+
+func (f *face) widthLocked(s string) float64 {
 	var w fixed.Int26_6
 	prev := rune(-1)
 	for _, r := range s {
@@ -139,6 +149,8 @@ func (p *facePool) put(fs *faces) { p.spare.put(fs) }
 
 // mask returns s's coverage and halo masks, making them the first time.
 func (f *face) mask(s string) *textMask {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if m, ok := f.masks[s]; ok {
 		return m
 	}
@@ -146,7 +158,7 @@ func (f *face) mask(s string) *textMask {
 		clear(f.masks)
 	}
 	// One pixel of room all round for the halo.
-	w := int(math.Ceil(f.width(s))) + 4
+	w := int(math.Ceil(f.widthLocked(s))) + 4
 	asc, desc := int(math.Ceil(f.ascent))+2, int(math.Ceil(f.descent))+2
 	m := &textMask{
 		text: image.NewAlpha(image.Rect(0, 0, w, asc+desc)),
