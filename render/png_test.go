@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -125,6 +126,42 @@ func TestPutPaintsAsImageDraw(t *testing.T) {
 		draw.DrawMask(want, mask.Rect.Add(image.Pt(x, y)), image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Fatalf("case %d: a %v mask at %d,%d in %v paints otherwise than image/draw", n, mask.Rect.Size(), x, y, c)
+		}
+	}
+}
+
+// TestHaloPaintsAsPut paints strings over their halos, some hanging off
+// the picture's edges, in several faces and colours, and checks every
+// pixel against the halo mask and then the text mask painted by put.
+func TestHaloPaintsAsPut(t *testing.T) {
+	fonts, err := parseFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	faces := []*face{newFace(fonts.bold, 14), newFace(fonts.regular, 12*1.8), newFace(fonts.bold, 8.5)}
+	words := []string{"MYR-W3", "driver, Companion", "QH>8S wound", "Ἀχιλλεύς", "il", "W"}
+	for n := range 300 {
+		f, s := faces[n%len(faces)], words[rng.IntN(len(words))]
+		got := image.NewRGBA(image.Rect(0, 0, 120, 40))
+		for i := range got.Pix {
+			got.Pix[i] = uint8(rng.IntN(256))
+		}
+		want := image.NewRGBA(got.Rect)
+		copy(want.Pix, got.Pix)
+		c := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+		h := white
+		if n%3 == 0 {
+			h = color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+		}
+		x, y := rng.Float64()*160-40, rng.Float64()*70-10
+		drawHalo(got, f, s, x, y, c, h)
+		m := f.mask(s)
+		ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0
+		put(want, m.halo, ox, oy, h)
+		put(want, m.text, ox, oy, c)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("case %d: %q at %.1f,%.1f paints otherwise than its two masks", n, s, x, y)
 		}
 	}
 }
