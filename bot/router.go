@@ -53,9 +53,11 @@ type Config struct {
 	// ReplayRenderer, when set, draws the frames of /book replay (smaller
 	// pictures make a lighter animation); left out, Renderer does.
 	ReplayRenderer Renderer
-	// Painters bounds how many pictures are drawn at once, whatever the
-	// number of busy channels: a picture's canvas is the largest thing a
-	// step holds. 0 means one per processor.
+	// Painters bounds how many steps draw their pictures at once,
+	// whatever the number of busy channels. (The renderer paints only
+	// one picture at a time per four cores, a picture's canvas being the
+	// largest thing a step holds; the others lay theirs out meanwhile.)
+	// 0 means one per processor.
 	Painters int
 	// Rulesets are the rule systems games may be played by; the first is
 	// the one /book open uses when no rules: option is given.

@@ -76,14 +76,16 @@ func (c *canvas) bands(cuts []int) []band {
 	return c.band
 }
 
-// paint paints the laid-out scene s onto c in bands at once, with the
+// paint paints the laid-out scene s onto c in bands at once, each over
+// its rows of the board's static layer (copied by under), with the
 // header (drawn by header) in the first band and the legend (by legend)
 // in the last.
-func (s *scene) paint(c *canvas, cuts []int, header, legend func()) {
+func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func()) {
 	bands := c.bands(cuts)
 	var wg sync.WaitGroup
 	for i := range bands {
 		run := func() {
+			under(bands[i].y0, bands[i].y1)
 			if i == 0 {
 				header()
 			}

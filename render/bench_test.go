@@ -75,6 +75,7 @@ func BenchmarkBattle12Naive(b *testing.B) {
 		if err := png.Encode(&buf, c.img); err != nil {
 			b.Fatal(err)
 		}
+		r.done(c)
 		ts = append(ts, time.Since(t0))
 		size = buf.Len()
 	}
@@ -92,18 +93,21 @@ func BenchmarkStages(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r.frames.put(f)
+			r.done(f)
 		}
 	})
 	b.Run("drawAfresh", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := r.draw(&v, false); err != nil {
+			c, err := r.draw(&v, false)
+			if err != nil {
 				b.Fatal(err)
 			}
+			r.done(c)
 		}
 	})
 	c, _ := r.draw(&v, true)
 	f := c.img
+	defer r.done(c)
 	q := new(quantizer)
 	b.Run("quantize", func(b *testing.B) {
 		for b.Loop() {

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -41,6 +42,9 @@ type filler struct {
 	// picture, as it would be were the picture drawn at once, and only
 	// its rows in the band are painted.
 	whole *image.RGBA
+	// v and painter paint a shape: the view of the picture round it.
+	v       image.RGBA
+	painter raster.RGBAPainter
 }
 
 // view returns the part of the picture that rows y0 to y1 of a shape
@@ -62,13 +66,23 @@ func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
 	}
 	r0, r1 := max(y0, img.Rect.Min.Y), min(y1, img.Rect.Max.Y)
 	if r0 >= r1 {
-		return &image.RGBA{}, true
+		f.v = image.RGBA{}
+		return &f.v, true
 	}
-	return &image.RGBA{
+	f.v = image.RGBA{
 		Pix:    whole.Pix[whole.PixOffset(x0, r0):],
 		Stride: whole.Stride,
 		Rect:   image.Rect(0, r0-y0, x1-x0, r1-y0),
-	}, true
+	}
+	return &f.v, true
+}
+
+// paint rasterises what f.r holds onto view in c.
+func (f *filler) paint(view *image.RGBA, c color.Color) {
+	f.painter.Image = view
+	f.painter.Op = draw.Over
+	f.painter.SetColor(c)
+	f.r.Rasterize(&f.painter)
 }
 
 func newFiller() *filler {
@@ -137,9 +151,7 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 		}
 		r.Add1(start)
 	}
-	painter := raster.NewRGBAPainter(view)
-	painter.SetColor(c)
-	r.Rasterize(painter)
+	f.paint(view, c)
 }
 
 // replay gives the gathered path to dc (gg or another filler).
@@ -195,9 +207,7 @@ func (f *filler) line(dc *gg.Context, img *image.RGBA, a, b pt, width float64, c
 	r.UseNonZeroWinding = true
 	r.Clear()
 	r.AddStroke(path, fixed.Int26_6(width*64), raster.ButtCapper, raster.RoundJoiner)
-	painter := raster.NewRGBAPainter(view)
-	painter.SetColor(c)
-	r.Rasterize(painter)
+	f.paint(view, c)
 }
 
 func abs26(x fixed.Int26_6) fixed.Int26_6 {

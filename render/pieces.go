@@ -14,13 +14,16 @@ import (
 
 // scene is one picture being drawn.
 type scene struct {
-	img *image.RGBA
-	dc  *gg.Context
-	fs  *faces
-	k   float64
-	v   *engine.View
-	b   board // in picture coordinates
-	st  []groupStyle
+	// w and h are the picture's size; img is the picture, once it is
+	// being painted.
+	w, h int
+	img  *image.RGBA
+	dc   *gg.Context
+	fs   *faces
+	k    float64
+	v    *engine.View
+	b    board // in picture coordinates
+	st   []groupStyle
 	// area is the part of the picture the board and its rulers take.
 	area rect
 
@@ -451,7 +454,7 @@ func (s *scene) place(box rect, self int, w, h float64) (rect, float64) {
 		{cx - w/2, box.y0 - 10*k - 3*h, true},
 	}
 	best, bestCost := rect{}, math.Inf(1)
-	W := float64(s.img.Bounds().Dx())
+	W := float64(s.w)
 	for i, c := range cands {
 		r := rect{c.x, c.y, c.x + w, c.y + h}
 		cost := float64(i) * 1.5 * k * k
@@ -480,7 +483,7 @@ func (s *scene) place(box rect, self int, w, h float64) (rect, float64) {
 
 // fillSpace files everything labels keep off.
 func (s *scene) fillSpace(words []spot) {
-	W, H := float64(s.img.Bounds().Dx()), float64(s.img.Bounds().Dy())
+	W, H := float64(s.w), float64(s.h)
 	s.space = newSpatial(W, H, 48*s.k)
 	for i, p := range s.pieces {
 		s.space.add(p.box, costBase, i)

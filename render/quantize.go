@@ -51,6 +51,10 @@ func newPinTable(cs []color.RGBA) *pinTable {
 // pool.
 type quantizer struct {
 	tally
+	// kept and rest are a picture's palette colours and the bins mapped
+	// to their nearest, kept for the next picture.
+	kept  []color.RGBA
+	rest  []int
 	index [bins]uint8
 	// seen[i] == gen when bin i has its index for this picture.
 	seen [bins]uint32
@@ -176,9 +180,14 @@ func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Palette
 		}
 		return ia < ib
 	})
-	pal := make(color.Palette, 0, 256)
-	var kept []color.RGBA
-	var rest []int
+	var pal color.Palette
+	if dst != nil && cap(dst.Palette) >= 256 {
+		pal = dst.Palette[:0] // the spare's palette is this picture's to write
+	} else {
+		pal = make(color.Palette, 0, 256)
+	}
+	kept, rest := q.kept[:0], q.rest[:0]
+	defer func() { q.kept, q.rest = kept[:0], rest[:0] }()
 	for _, i := range q.used {
 		c := rep(i)
 		if len(kept) < 256 && (len(q.used) <= 256 || pins.pin[i] >= 0 || !near(kept, c)) {

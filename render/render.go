@@ -49,7 +49,7 @@ func seenScale(width, seenAt int) float64 {
 type Renderer struct {
 	width int
 	k     float64
-	faces facePool
+	faces *faces
 	// static caches the board without pieces, by table.
 	static  staticCache
 	pins    *pinTable
@@ -59,6 +59,9 @@ type Renderer struct {
 	quants  spares[*quantizer]
 	pals    spares[*image.Paletted]
 	png     pngEncoder
+	// slots bounds the pictures being painted, quantised and encoded at
+	// once (draw): each uses every core and holds picture-sized buffers.
+	slots chan struct{}
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
@@ -84,14 +87,19 @@ func New(opts Options) *Renderer {
 		pins:   newPinTable(pinned()),
 	}
 	r.sprites = newSprites(r.k)
-	// Room for every picture in flight on a busy machine; beyond that
-	// buffers are made and dropped.
-	n := max(2, runtime.GOMAXPROCS(0))
-	r.faces = facePool{fonts: f, k: r.k, spare: newSpares[*faces](n)}
-	r.frames = newSpares[*canvas](n)
-	r.outs = newSpares[*bytes.Buffer](n)
-	r.quants = newSpares[*quantizer](n)
-	r.pals = newSpares[*image.Paletted](n)
+	// A picture paints, quantises and encodes on every core (a band of
+	// rows a core, up to maxBands), so a machine paints one picture at
+	// a time for each maxBands cores it has; as many may be laid out at
+	// once as there are cores. Buffers are kept for each, and beyond
+	// that made and dropped.
+	procs := runtime.GOMAXPROCS(0)
+	slots := max(1, procs/maxBands)
+	r.slots = make(chan struct{}, slots)
+	r.faces = newFaces(f, r.k)
+	r.frames = newSpares[*canvas](slots)
+	r.outs = newSpares[*bytes.Buffer](slots)
+	r.quants = newSpares[*quantizer](slots)
+	r.pals = newSpares[*image.Paletted](slots)
 	return r
 }
 
@@ -106,7 +114,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.frames.put(c)
+	defer r.done(c)
 	q, ok := r.quants.get()
 	if !ok {
 		q = new(quantizer)
@@ -128,12 +136,17 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 }
 
 // draw draws v. With cached, as PNG does, the static layer comes from
-// (and goes to) the cache and the canvas is a spare one, which the
-// caller puts back; without, everything is made and drawn afresh, as a
-// plain gg programme would.
+// (and goes to) the cache and the canvas is a spare one; without,
+// everything is made and drawn afresh, as a plain gg programme would.
+// Either way the picture holds one of the renderer's painting slots
+// until the caller hands it to done.
+//
+// A picture is laid out (its pieces shaped, its labels placed) before it
+// takes a slot and a canvas: the picture-sized buffers are held only
+// while the pixels are painted, quantised and encoded, and that work
+// uses every core by itself.
 func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
-	fs := r.faces.get()
-	defer r.faces.put(fs)
+	fs := r.faces
 	k, W := r.k, r.width
 	b, areaH, err := newBoard(v, W, k)
 	if err != nil {
@@ -155,28 +168,8 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	lg := newLegend(v, st, fs, k, W)
 	headerH := headerHeight(fs, k)
 	H := headerH + areaH + lg.height
-	var c *canvas
-	if cached {
-		c = r.canvas(W, H)
-	} else {
-		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)), nil)
-	}
-	frame, dc := c.img, c.dc
-	fill(frame, image.Rect(0, 0, W, headerH), white)
-	fill(frame, image.Rect(0, headerH+areaH, W, H), white)
-	if cached {
-		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
-			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
-			drawStatic(img, img.Bounds(), fs, k, v, &b)
-			return img
-		})
-		copy(frame.Pix[frame.PixOffset(0, headerH):], layer.Pix)
-	} else {
-		sb := b.shifted(float64(headerH))
-		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)
-	}
 	s := &scene{
-		img: frame, dc: dc, fl: c.fl, fs: fs, k: k, v: v, st: st, sprites: r.sprites,
+		fs: fs, k: k, v: v, st: st, sprites: r.sprites, w: W, h: H,
 		b:    b.shifted(float64(headerH)),
 		area: rect{0, float64(headerH), float64(W), float64(headerH + areaH)},
 	}
@@ -188,10 +181,40 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	if r.laidOut != nil {
 		r.laidOut(s)
 	}
-	s.paint(c, bandCuts(H, headerH, headerH+areaH),
+
+	r.slots <- struct{}{}
+	var c *canvas
+	if cached {
+		c = r.canvas(W, H)
+	} else {
+		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)), nil)
+	}
+	frame := c.img
+	fill(frame, image.Rect(0, 0, W, headerH), white)
+	fill(frame, image.Rect(0, headerH+areaH, W, H), white)
+	// Each band copies its rows of the cached static layer first.
+	under := func(y0, y1 int) {}
+	if cached {
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
+			drawStatic(img, img.Bounds(), fs, k, v, &b)
+			return img
+		})
+		under = func(y0, y1 int) { layer.copyRows(frame, headerH, y0-headerH, y1-headerH) }
+	} else {
+		sb := b.shifted(float64(headerH))
+		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)
+	}
+	s.paint(c, bandCuts(H, headerH, headerH+areaH), under,
 		func() { drawHeader(frame, fs, k, v, &s.b) },
 		func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) })
 	return c, nil
+}
+
+// done takes back a canvas draw gave and frees its painting slot.
+func (r *Renderer) done(c *canvas) {
+	r.frames.put(c)
+	<-r.slots
 }
 
 // canvas is a picture and its gg context, kept together for reuse: the

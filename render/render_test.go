@@ -158,12 +158,13 @@ func TestCached(t *testing.T) {
 			t.Fatal(err)
 		}
 		ap := append([]byte(nil), a.img.Pix...)
-		r.frames.put(a)
+		r.done(a)
 		c, err := r.draw(&v, false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := c.img
+		r.done(c)
 		diff := 0
 		for i := range ap {
 			if d := int(ap[i]) - int(b.Pix[i]); d > 8 || d < -8 {

@@ -64,8 +64,9 @@ func keyOf(v *engine.View, b *board) staticKey {
 	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
 }
 
-// staticCache keeps the most recently used static layers (a layer is
-// about 4 MB at the default width).
+// staticCache keeps the most recently used static layers, as runs
+// (runs.go: a few hundred KB a layer at the default width, where the
+// picture is 4 MB).
 type staticCache struct {
 	mu      sync.Mutex
 	entries map[staticKey]*staticEntry
@@ -74,13 +75,13 @@ type staticCache struct {
 }
 
 type staticEntry struct {
-	once sync.Once
-	img  *image.RGBA
+	once  sync.Once
+	layer *runLayer
 }
 
 // get returns the layer for key, drawing it with draw the first time.
 // Two pictures of a new table at once draw it only once.
-func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *image.RGBA {
+func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *runLayer {
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	if ok {
@@ -99,8 +100,8 @@ func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *image.RGBA {
 		}
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.img = draw() })
-	return e.img
+	e.once.Do(func() { e.layer = newRunLayer(draw()) })
+	return e.layer
 }
 
 // drawStatic draws the static layer of v on the part area of img, in

@@ -33,9 +33,9 @@ func parseFonts() (fonts, error) {
 	return fonts{regular: r, bold: b}, nil
 }
 
-// face is one font at one size, with its own caches. Faces come from a
-// pool, one set per picture; within a picture the bands drawn at once
-// share them, so the caches and the font face behind them are locked.
+// face is one font at one size, with its own caches. Every picture a
+// renderer draws, and every band of it, shares one set of faces, so the
+// caches and the font face behind them are locked.
 type face struct {
 	mu      sync.Mutex
 	f       font.Face
@@ -121,35 +121,25 @@ type faces struct {
 	title, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
 }
 
-// facePool hands out face sets; glyphs rasterised for one picture are
-// kept for the next.
-type facePool struct {
-	fonts fonts
-	k     float64 // size factor: picture width / 1280
-	spare spares[*faces]
-}
-
-func (p *facePool) get() *faces {
-	if fs, ok := p.spare.get(); ok {
-		return fs
-	}
-	k := p.k
+// newFaces makes the set of faces a renderer draws every picture with:
+// fonts at sizes scaled by k (picture width / 1280). Every picture shares
+// it, each face's caches behind its lock, so that a string measured or
+// drawn for one picture is ready for the next, whichever draws it.
+func newFaces(f fonts, k float64) *faces {
 	return &faces{
-		title:      newFace(p.fonts.bold, 24*k),
-		caption:    newFace(p.fonts.regular, 18*k),
-		label:      newFace(p.fonts.bold, 14*k),
-		labelBig:   newFace(p.fonts.bold, 17*k),
-		small:      newFace(p.fonts.regular, 12*k),
-		kind:       newFace(p.fonts.bold, 11*k),
-		kindBig:    newFace(p.fonts.bold, 20*k),
-		kindSmall:  newFace(p.fonts.bold, 8.5*k),
-		legend:     newFace(p.fonts.regular, 15*k),
-		legendBold: newFace(p.fonts.bold, 15*k),
-		ruler:      newFace(p.fonts.regular, 13*k),
+		title:      newFace(f.bold, 24*k),
+		caption:    newFace(f.regular, 18*k),
+		label:      newFace(f.bold, 14*k),
+		labelBig:   newFace(f.bold, 17*k),
+		small:      newFace(f.regular, 12*k),
+		kind:       newFace(f.bold, 11*k),
+		kindBig:    newFace(f.bold, 20*k),
+		kindSmall:  newFace(f.bold, 8.5*k),
+		legend:     newFace(f.regular, 15*k),
+		legendBold: newFace(f.bold, 15*k),
+		ruler:      newFace(f.regular, 13*k),
 	}
 }
-
-func (p *facePool) put(fs *faces) { p.spare.put(fs) }
 
 // mask returns s's coverage and halo masks, making them the first time.
 func (f *face) mask(s string) *textMask {

@@ -1,0 +1,74 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+)
+
+// A static layer is mostly long stretches of one colour (the table, a
+// zone, a field of terrain) broken by thin lines and the antialiased
+// edges of its words, so it is kept as runs of equal pixels, row by row:
+// about a tenth of its 4 MB as an RGBA picture, which matters when the
+// renderer keeps several tables' layers. Copying it onto a picture's
+// canvas writes each run as a pattern, which costs about what copying
+// the picture's bytes did, and each band of the picture (bands.go)
+// copies its own rows.
+
+// runLayer is an RGBA picture as runs of equal pixels.
+type runLayer struct {
+	w, h int
+	// row[y] is where row y's runs start in runs; row[h] is len(runs).
+	row  []int32
+	runs []pixelRun
+}
+
+// pixelRun is n pixels of one colour, as the picture's bytes hold it
+// (red in the low byte when read little-endian).
+type pixelRun struct {
+	n  uint32
+	px uint32
+}
+
+// newRunLayer keeps img as runs.
+func newRunLayer(img *image.RGBA) *runLayer {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	l := &runLayer{w: w, h: h, row: make([]int32, 0, h+1)}
+	for y := range h {
+		l.row = append(l.row, int32(len(l.runs)))
+		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
+		for x := 0; x < w; {
+			px := binary.LittleEndian.Uint32(line[4*x:])
+			n := 1
+			for x+n < w && binary.LittleEndian.Uint32(line[4*(x+n):]) == px {
+				n++
+			}
+			l.runs = append(l.runs, pixelRun{uint32(n), px})
+			x += n
+		}
+	}
+	l.row = append(l.row, int32(len(l.runs)))
+	l.runs = l.runs[:len(l.runs):len(l.runs)]
+	return l
+}
+
+// copyRows writes rows y0 to y1 of the layer onto dst, with the layer's
+// top left at (0, top) of dst; dst is as wide as the layer.
+func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
+	y0, y1 = max(y0, 0), min(y1, l.h)
+	for y := y0; y < y1; y++ {
+		line := dst.Pix[dst.PixOffset(0, top+y):][:4*l.w]
+		x := 0
+		for _, r := range l.runs[l.row[y]:l.row[y+1]] {
+			seg := line[4*x : 4*(x+int(r.n))]
+			binary.LittleEndian.PutUint32(seg, r.px)
+			// The rest of a long run doubles what is written.
+			for done := 4; done < len(seg); done *= 2 {
+				copy(seg[done:], seg[:done])
+			}
+			x += int(r.n)
+		}
+	}
+}
+
+// bytes is about how much memory the layer holds.
+func (l *runLayer) bytes() int { return 4*len(l.row) + 8*len(l.runs) }

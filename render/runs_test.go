@@ -1,0 +1,56 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRunLayerCopiesThePicture keeps pictures of every kind of content as
+// runs (one colour, noise, stripes, a real static layer) and copies them
+// back whole and by bands, onto canvases taller than the layer: every
+// byte must come back, and nothing outside the rows asked for be touched.
+func TestRunLayerCopiesThePicture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	flat := image.NewRGBA(image.Rect(0, 0, 37, 9))
+	fill(flat, flat.Rect, white)
+	noise := image.NewRGBA(image.Rect(0, 0, 41, 13))
+	for i := range noise.Pix {
+		noise.Pix[i] = uint8(rng.IntN(4))
+	}
+	stripes := image.NewRGBA(image.Rect(0, 0, 64, 20))
+	for i := range stripes.Pix {
+		stripes.Pix[i] = uint8(i / 4 / (1 + rng.IntN(9)))
+	}
+	r := New(Options{})
+	if _, err := r.PNG(battle12()); err != nil {
+		t.Fatal(err)
+	}
+	var real *image.RGBA
+	for _, e := range r.static.entries {
+		real = image.NewRGBA(image.Rect(0, 0, e.layer.w, e.layer.h))
+		e.layer.copyRows(real, 0, 0, e.layer.h)
+	}
+	for _, img := range []*image.RGBA{flat, noise, stripes, real} {
+		l := newRunLayer(img)
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		const top = 3
+		dst := image.NewRGBA(image.Rect(0, 0, w, h+top+2))
+		for i := range dst.Pix {
+			dst.Pix[i] = 0xAB
+		}
+		cut := h / 3
+		l.copyRows(dst, top, cut, h)
+		l.copyRows(dst, top, -5, cut)
+		got := dst.Pix[dst.PixOffset(0, top):dst.PixOffset(0, top+h)]
+		if !bytes.Equal(got, img.Pix) {
+			t.Fatalf("a %v picture comes back otherwise from its runs", img.Rect.Size())
+		}
+		for _, b := range append(dst.Pix[:dst.PixOffset(0, top)], dst.Pix[dst.PixOffset(0, top+h):]...) {
+			if b != 0xAB {
+				t.Fatalf("a %v picture's runs wrote outside its rows", img.Rect.Size())
+			}
+		}
+	}
+}
