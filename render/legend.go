@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -63,6 +67,10 @@ type legend struct {
 	colW      float64
 	rowH      float64
 	height    int
+	// key names everything the legend's pixels depend on but the
+	// renderer's width and text size: two legends with one key look
+	// the same (the renderer keeps them drawn, legendCache).
+	key string
 }
 
 const swatchW, swatchH = 34, 16
@@ -73,6 +81,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	lg := &legend{rowH: 26 * k}
 	// The key: only what this picture shows.
 	var items []legendItem
+	var key strings.Builder
+	add := func(id string, it legendItem) {
+		items = append(items, it)
+		fmt.Fprintf(&key, "%s %q\n", id, it.text)
+	}
 	// The side a group fights on needs a key only when some side has
 	// several groups: with one group a side, the group's own swatch
 	// below says it all.
@@ -91,10 +104,10 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		if side == 1 {
 			cue = "hatched"
 		}
-		items = append(items, legendItem{func(c *canvas, r rect) { swatch(c, k, st, r) }, cue + ": " + name})
+		add(fmt.Sprint("side", side), legendItem{func(c *canvas, r rect) { swatch(c, k, st, r) }, cue + ": " + name})
 	}
 	if len(v.Pieces) > 0 && v.Kind == engine.OpenTable {
-		items = append(items, legendItem{func(c *canvas, r rect) {
+		add("front", legendItem{func(c *canvas, r rect) {
 			dc := c.dc
 			dc.SetLineWidth(5 * k)
 			dc.SetColor(ink)
@@ -107,7 +120,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		}, "front edge"})
 	}
 	if len(v.Pieces) > 0 && v.Kind != engine.OpenTable {
-		items = append(items, legendItem{func(cv *canvas, r rect) {
+		add("facing", legendItem{func(cv *canvas, r rect) {
 			dc := cv.dc
 			c := pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
 			polygon(dc, []pt{{c.x + 9*k, c.y}, {c.x - 3*k, c.y - 5*k}, {c.x - 3*k, c.y + 5*k}})
@@ -125,7 +138,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		}
 	}
 	if wounds {
-		items = append(items, legendItem{func(c *canvas, r rect) {
+		add("pips", legendItem{func(c *canvas, r rect) {
 			dc := c.dc
 			cy := (r.y0 + r.y1) / 2
 			rr := 3.7 * k
@@ -169,7 +182,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	for kind, name := range []string{"fallen", "armour dropped", marker} {
 		if tokens[kind] {
 			kind := engine.TokenKind(kind)
-			items = append(items, legendItem{func(c *canvas, r rect) {
+			add(fmt.Sprint("token", kind), legendItem{func(c *canvas, r rect) {
 				ts := tokenShape{t: &engine.Token{Kind: kind}, style: groupStyle{fill: keyGrey}, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}, r: 6.5 * k}
 				(&scene{img: c.img, dc: c.dc, fl: c.fl, k: k, tokens: []tokenShape{ts}}).drawTokens()
 			}, name})
@@ -201,7 +214,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	}
 	for _, i := range []int{0, 5, 1, 2, 3, 4} {
 		if marks[i] {
-			items = append(items, markItems[i])
+			add(fmt.Sprint("mark", i), markItems[i])
 		}
 	}
 	// Flow the key into rows.
@@ -252,9 +265,21 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	n := len(lg.keyRows) + len(lg.groupRows)
 	if n == 0 {
 		lg.height = int(math.Ceil(6 * k))
-		return lg
+	} else {
+		lg.height = int(math.Ceil(6*k + float64(n)*lg.rowH + 8*k))
 	}
-	lg.height = int(math.Ceil(6*k + float64(n)*lg.rowH + 8*k))
+	fmt.Fprintf(&key, "rows %d %v %v %d\n", len(lg.keyRows), lg.colW, lg.rowH, lg.height)
+	for _, row := range lg.keyRows {
+		fmt.Fprintf(&key, "%d ", len(row))
+	}
+	for _, row := range lg.groupRows {
+		key.WriteString("\n")
+		for _, i := range row {
+			p, t := groupEntry(v, st, i)
+			fmt.Fprintf(&key, "%d %v %q %q;", i, st[i], p, t)
+		}
+	}
+	lg.key = key.String()
 	return lg
 }
 
@@ -335,7 +360,8 @@ func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []gro
 // swatch draws a group's sample base in r, front edge up.
 func swatch(c *canvas, k float64, st groupStyle, r rect) {
 	poly := []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}}
-	s := &scene{img: c.img, dc: c.dc, fl: c.fl, k: k, b: board{kind: engine.OpenTable}}
+	// Hatching runs from the picture's corner, wherever the swatch is drawn.
+	s := &scene{img: c.img, dc: c.dc, fl: c.fl, k: k, b: board{kind: engine.OpenTable, table: rect{0, -c.above, 0, -c.above}}}
 	s.pieces = []pieceShape{{p: &engine.Piece{}, style: st, poly: poly, front: [2]pt{poly[0], poly[1]}, box: r, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}}}
 	s.drawPieces()
 }
@@ -349,4 +375,52 @@ func pipLegend(what string) string {
 		return "wound taken, wound left"
 	}
 	return what + " lost, " + what + " left"
+}
+
+// legendCache keeps the legends drawn lately, as runs (runs.go), by key:
+// a game's legend changes only when a new kind of mark or marker shows,
+// so most pictures copy theirs instead of drawing it.
+type legendCache struct {
+	mu    sync.Mutex
+	runs  map[string]*runLayer
+	order []string // least recently used first
+	max   int
+}
+
+// paint paints lg onto frame with its top at row top: a copy of the same
+// legend drawn before, or drawn now by draw (onto a canvas of its own,
+// with its top at 0) and kept.
+func (lc *legendCache) paint(lg *legend, frame *image.RGBA, top int, draw func(*canvas)) {
+	// The hatching of the swatches runs from the picture's corner, so a
+	// legend looks the same only at the same height.
+	key := strconv.Itoa(top) + " " + lg.key
+	lc.mu.Lock()
+	l, ok := lc.runs[key]
+	if ok {
+		i := slices.Index(lc.order, key)
+		lc.order = append(slices.Delete(lc.order, i, i+1), key)
+	}
+	lc.mu.Unlock()
+	if !ok {
+		img := image.NewRGBA(image.Rect(0, 0, frame.Rect.Dx(), lg.height))
+		fill(img, img.Rect, white)
+		strip := newCanvas(img, nil)
+		strip.above = float64(top)
+		draw(strip)
+		l = newRunLayer(img)
+		lc.mu.Lock()
+		if lc.runs == nil {
+			lc.runs = map[string]*runLayer{}
+		}
+		if _, dup := lc.runs[key]; !dup {
+			lc.runs[key] = l
+			lc.order = append(lc.order, key)
+			for len(lc.order) > lc.max {
+				delete(lc.runs, lc.order[0])
+				lc.order = lc.order[1:]
+			}
+		}
+		lc.mu.Unlock()
+	}
+	l.copyRows(frame, top, 0, l.h)
 }

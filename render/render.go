@@ -50,8 +50,10 @@ type Renderer struct {
 	width int
 	k     float64
 	faces *faces
-	// static caches the board without pieces, by table.
+	// static caches the board without pieces, by table; legends, the
+	// legends below it.
 	static  staticCache
+	legends legendCache
 	pins    *pinTable
 	sprites *sprites
 	frames  spares[*canvas]
@@ -81,10 +83,11 @@ func New(opts Options) *Renderer {
 		panic(err)
 	}
 	r := &Renderer{
-		width:  w,
-		k:      float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		static: staticCache{max: 8},
-		pins:   newPinTable(pinned()),
+		width:   w,
+		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
+		static:  staticCache{max: 8},
+		legends: legendCache{max: 16},
+		pins:    newPinTable(pinned()),
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -205,9 +208,14 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 		sb := b.shifted(float64(headerH))
 		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)
 	}
+	legend := func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) }
+	if cached {
+		legend = func() {
+			r.legends.paint(lg, frame, headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+		}
+	}
 	s.paint(c, bandCuts(H, headerH, headerH+areaH), under,
-		func() { drawHeader(frame, fs, k, v, &s.b) },
-		func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) })
+		func() { drawHeader(frame, fs, k, v, &s.b) }, legend)
 	return c, nil
 }
 
@@ -225,6 +233,9 @@ type canvas struct {
 	fl  *filler
 	// band holds the bands the picture was last painted in (bands.go).
 	band []band
+	// above is how many rows above this canvas its pixels will show,
+	// when it holds part of a picture (a legend drawn to be kept).
+	above float64
 }
 
 // newCanvas makes a canvas of img, with fl as its filler (a new one when
