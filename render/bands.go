@@ -80,7 +80,11 @@ func (c *canvas) bands(cuts []int) []band {
 // its rows of the board's static layer (copied by under), with the
 // header (drawn by header) in the first band and the legend (by legend)
 // in the last.
-func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func()) {
+//
+// When counted is set, each band hands it its rows once they are
+// painted, for the quantiser to count while they are still in the
+// core's cache.
+func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func(), counted func(i, y0, y1 int)) {
 	bands := c.bands(cuts)
 	var wg sync.WaitGroup
 	for i := range bands {
@@ -99,6 +103,9 @@ func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, leg
 			b.drawPlates()
 			if i == len(bands)-1 {
 				legend()
+			}
+			if counted != nil {
+				counted(i, bands[i].y0, bands[i].y1)
 			}
 		}
 		if i == len(bands)-1 {

@@ -67,7 +67,7 @@ func BenchmarkBattle12Naive(b *testing.B) {
 	var ts []time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		c, err := r.draw(&v, false)
+		c, err := r.draw(&v, false, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func BenchmarkStages(b *testing.B) {
 	v := battle12()
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			f, err := r.draw(&v, true)
+			f, err := r.draw(&v, true, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -98,14 +98,14 @@ func BenchmarkStages(b *testing.B) {
 	})
 	b.Run("drawAfresh", func(b *testing.B) {
 		for b.Loop() {
-			c, err := r.draw(&v, false)
+			c, err := r.draw(&v, false, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
 			r.done(c)
 		}
 	})
-	c, _ := r.draw(&v, true)
+	c, _ := r.draw(&v, true, nil)
 	f := c.img
 	defer r.done(c)
 	q := new(quantizer)

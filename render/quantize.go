@@ -135,22 +135,35 @@ func (t *tally) merge(o *tally) {
 // quantize returns img reduced to at most 256 colours, reusing dst's
 // pixel buffer when it is large enough.
 func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Paletted) *image.Paletted {
-	q.reset()
-	w, h := img.Rect.Dx(), img.Rect.Dy()
+	h := img.Rect.Dy()
 	// Two or more cores share the rows, in counting as in mapping; the
 	// sums do not depend on how the rows are shared.
 	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
-	for len(q.bands) < parts-1 {
-		q.bands = append(q.bands, new(tally))
-	}
+	ts := q.tallies(parts)
 	var wg sync.WaitGroup
-	for p := 1; p < parts; p++ {
-		t := q.bands[p-1]
+	for p, t := range ts {
 		wg.Go(func() { t.countRows(img, h*p/parts, h*(p+1)/parts) })
 	}
-	q.countRows(img, 0, h/parts)
 	wg.Wait()
-	for _, t := range q.bands[:parts-1] {
+	return q.finish(img, pins, dst, parts)
+}
+
+// tallies clears the quantizer for a new picture and returns n tallies
+// for n parts of it to be counted into at once (countRows), the rows
+// shared out in any way.
+func (q *quantizer) tallies(n int) []*tally {
+	q.reset()
+	for len(q.bands) < n-1 {
+		q.bands = append(q.bands, new(tally))
+	}
+	return append([]*tally{&q.tally}, q.bands[:n-1]...)
+}
+
+// finish reduces img, whose rows were counted into the n tallies, to at
+// most 256 colours, reusing dst's pixel buffer when it is large enough.
+func (q *quantizer) finish(img *image.RGBA, pins *pinTable, dst *image.Paletted, n int) *image.Paletted {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	for _, t := range q.bands[:n-1] {
 		q.merge(t)
 	}
 	for _, c := range pins.colors {
@@ -205,16 +218,17 @@ func (q *quantizer) quantize(img *image.RGBA, pins *pinTable, dst *image.Palette
 	for _, i := range q.used {
 		q.seen[i] = q.gen
 	}
-	// Map the pixels.
-	n := w * h
-	if dst == nil || cap(dst.Pix) < n {
-		dst = &image.Paletted{Pix: make([]uint8, n)}
+	// Map the pixels, on every core.
+	if dst == nil || cap(dst.Pix) < w*h {
+		dst = &image.Paletted{Pix: make([]uint8, w*h)}
 	}
-	dst.Pix = dst.Pix[:n]
+	dst.Pix = dst.Pix[:w*h]
 	dst.Stride = w
 	dst.Rect = image.Rect(0, 0, w, h)
 	dst.Palette = pal
-	for p := 0; p < parts; p++ {
+	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
+	var wg sync.WaitGroup
+	for p := range parts {
 		y0, y1 := h*p/parts, h*(p+1)/parts
 		wg.Go(func() { q.mapRows(img, dst, kept, y0, y1) })
 	}

@@ -113,18 +113,18 @@ func (r *Renderer) Width() int { return r.width }
 // wrapping ErrBadView) only for a view with no board to draw: a table
 // without a size, or a grid too large to number.
 func (r *Renderer) PNG(v engine.View) ([]byte, error) {
-	c, err := r.draw(&v, true)
-	if err != nil {
-		return nil, err
-	}
-	defer r.done(c)
 	q, ok := r.quants.get()
 	if !ok {
 		q = new(quantizer)
 	}
+	defer r.quants.put(q)
+	c, err := r.draw(&v, true, q)
+	if err != nil {
+		return nil, err
+	}
+	defer r.done(c)
 	dst, _ := r.pals.get()
-	pal := q.quantize(c.img, r.pins, dst)
-	r.quants.put(q)
+	pal := q.finish(c.img, r.pins, dst, len(c.band))
 	defer r.pals.put(pal)
 	buf, ok := r.outs.get()
 	if !ok {
@@ -142,13 +142,15 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 // (and goes to) the cache and the canvas is a spare one; without,
 // everything is made and drawn afresh, as a plain gg programme would.
 // Either way the picture holds one of the renderer's painting slots
-// until the caller hands it to done.
+// until the caller hands it to done. With q, the picture's colours are
+// counted into q's tallies as it is painted, one tally a band of the
+// canvas (q.finish completes the quantisation).
 //
 // A picture is laid out (its pieces shaped, its labels placed) before it
 // takes a slot and a canvas: the picture-sized buffers are held only
 // while the pixels are painted, quantised and encoded, and that work
 // uses every core by itself.
-func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
+func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, error) {
 	fs := r.faces
 	k, W := r.k, r.width
 	b, areaH, err := newBoard(v, W, k)
@@ -214,8 +216,13 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			r.legends.paint(lg, frame, headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
 		}
 	}
-	s.paint(c, bandCuts(H, headerH, headerH+areaH), under,
-		func() { drawHeader(frame, fs, k, v, &s.b) }, legend)
+	cuts := bandCuts(H, headerH, headerH+areaH)
+	var counted func(i, y0, y1 int)
+	if q != nil {
+		ts := q.tallies(len(cuts) - 1)
+		counted = func(i, y0, y1 int) { ts[i].countRows(frame, y0, y1) }
+	}
+	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, v, &s.b) }, legend, counted)
 	return c, nil
 }
 

@@ -153,13 +153,13 @@ func TestCached(t *testing.T) {
 	r := New(Options{})
 	for _, sc := range scenes() {
 		v := sc.view()
-		a, err := r.draw(&v, true)
+		a, err := r.draw(&v, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ap := append([]byte(nil), a.img.Pix...)
 		r.done(a)
-		c, err := r.draw(&v, false)
+		c, err := r.draw(&v, false, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
