@@ -120,7 +120,7 @@ func BenchmarkStages(b *testing.B) {
 		var buf bytes.Buffer
 		for b.Loop() {
 			buf.Reset()
-			if err := r.png.encode(&buf, p); err != nil {
+			if err := r.png.encode(&buf, p, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

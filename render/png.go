@@ -44,8 +44,10 @@ type pngBand struct {
 // minBandRows is the fewest rows worth a band of their own.
 const minBandRows = 64
 
-// encode writes img to buf as a PNG file.
-func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted) error {
+// encode writes img to buf as a PNG file. prepare, when set, is asked
+// to write each band's rows of img first, on the core that compresses
+// them.
+func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, prepare func(y0, y1 int)) error {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	n := min(runtime.GOMAXPROCS(0), 4, max(1, h/minBandRows))
 	bands := make([]*pngBand, n)
@@ -60,7 +62,12 @@ func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted) error {
 	var wg sync.WaitGroup
 	for i, b := range bands {
 		y0, y1 := h*i/n, h*(i+1)/n
-		wg.Go(func() { b.compress(img, w, y0, y1, i == n-1) })
+		wg.Go(func() {
+			if prepare != nil {
+				prepare(y0, y1)
+			}
+			b.compress(img, w, y0, y1, i == n-1)
+		})
 	}
 	wg.Wait()
 

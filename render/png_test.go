@@ -41,7 +41,7 @@ func TestPNGDecodesAsWritten(t *testing.T) {
 				}
 			}
 			var ours, theirs bytes.Buffer
-			if err := enc.encode(&ours, img); err != nil {
+			if err := enc.encode(&ours, img, nil); err != nil {
 				t.Fatal(err)
 			}
 			if err := png.Encode(&theirs, img); err != nil {

@@ -162,6 +162,22 @@ func (q *quantizer) tallies(n int) []*tally {
 // finish reduces img, whose rows were counted into the n tallies, to at
 // most 256 colours, reusing dst's pixel buffer when it is large enough.
 func (q *quantizer) finish(img *image.RGBA, pins *pinTable, dst *image.Paletted, n int) *image.Paletted {
+	dst = q.palette(img, pins, dst, n)
+	// Map the pixels, on every core.
+	h := img.Rect.Dy()
+	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { q.mapRows(img, dst, h*p/parts, h*(p+1)/parts) })
+	}
+	wg.Wait()
+	return dst
+}
+
+// palette chooses the palette of img, whose rows were counted into the
+// n tallies, and returns the paletted picture for its pixels, reusing
+// dst's buffers when large enough: its rows are written by mapRows.
+func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted, n int) *image.Paletted {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	for _, t := range q.bands[:n-1] {
 		q.merge(t)
@@ -200,7 +216,7 @@ func (q *quantizer) finish(img *image.RGBA, pins *pinTable, dst *image.Paletted,
 		pal = make(color.Palette, 0, 256)
 	}
 	kept, rest := q.kept[:0], q.rest[:0]
-	defer func() { q.kept, q.rest = kept[:0], rest[:0] }()
+	defer func() { q.kept, q.rest = kept, rest[:0] }()
 	for _, i := range q.used {
 		c := rep(i)
 		if len(kept) < 256 && (len(q.used) <= 256 || pins.pin[i] >= 0 || !near(kept, c)) {
@@ -218,7 +234,6 @@ func (q *quantizer) finish(img *image.RGBA, pins *pinTable, dst *image.Paletted,
 	for _, i := range q.used {
 		q.seen[i] = q.gen
 	}
-	// Map the pixels, on every core.
 	if dst == nil || cap(dst.Pix) < w*h {
 		dst = &image.Paletted{Pix: make([]uint8, w*h)}
 	}
@@ -226,20 +241,14 @@ func (q *quantizer) finish(img *image.RGBA, pins *pinTable, dst *image.Paletted,
 	dst.Stride = w
 	dst.Rect = image.Rect(0, 0, w, h)
 	dst.Palette = pal
-	parts := min(runtime.GOMAXPROCS(0), 4, max(1, h/64))
-	var wg sync.WaitGroup
-	for p := range parts {
-		y0, y1 := h*p/parts, h*(p+1)/parts
-		wg.Go(func() { q.mapRows(img, dst, kept, y0, y1) })
-	}
-	wg.Wait()
 	return dst
 }
 
 // mapRows writes rows y0 to y1 of dst: each pixel's bin's palette index.
 // A bin that the sampled rows missed takes the palette colour nearest
 // its middle.
-func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, kept []color.RGBA, y0, y1 int) {
+func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
+	kept := q.kept
 	var missed map[int]uint8
 	w := dst.Stride
 	for y := y0; y < y1; y++ {

@@ -124,7 +124,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	}
 	defer r.done(c)
 	dst, _ := r.pals.get()
-	pal := q.finish(c.img, r.pins, dst, len(c.band))
+	pal := q.palette(c.img, r.pins, dst, len(c.band))
 	defer r.pals.put(pal)
 	buf, ok := r.outs.get()
 	if !ok {
@@ -132,7 +132,9 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	}
 	defer r.outs.put(buf)
 	buf.Reset()
-	if err := r.png.encode(buf, pal); err != nil {
+	// Each band of the file maps its own rows to the palette first.
+	mapped := func(y0, y1 int) { q.mapRows(c.img, pal, y0, y1) }
+	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
 	return bytes.Clone(buf.Bytes()), nil
