@@ -207,29 +207,71 @@ func (s *State) cardsAgainst(att, def *Element) int {
 // elements that touch, in the order the elements were raised.
 func (s *State) contacts() [][2]*Element {
 	// The exact test runs only for pairs whose centres lie within the sum
-	// of the radii of the circles around them: a few, of thousands.
+	// of the radii of the circles around them: a few, of thousands. To
+	// find those without looking at every pair, the pieces are swept
+	// from left to right by their circles' left edges; the pairs found
+	// are then put back in the order of the elements.
 	type piece struct {
-		el *Element
-		r  float64
+		el     *Element
+		i      int // in s.Elements
+		r      float64
+		side   Side
+		player engine.PlayerID
 	}
-	var in []piece
+	type edge struct {
+		left float64
+		k    int // in in
+	}
+	in := make([]piece, 0, len(s.Elements))
+	byLeft := make([]edge, 0, len(s.Elements))
+	find := clanFinder{clans: s.Clans}
 	for i := range s.Elements {
-		if el := &s.Elements[i]; el.inPlay() {
-			b := el.Base
-			in = append(in, piece{el, math.Sqrt(b.Width*b.Width+b.Depth*b.Depth)/2 + engine.ContactTolerance/2})
+		el := &s.Elements[i]
+		if !el.inPlay() {
+			continue
 		}
+		c := find.index(el.Clan)
+		if c < 0 {
+			continue
+		}
+		b := el.Base
+		r := math.Sqrt(b.Width*b.Width+b.Depth*b.Depth)/2 + engine.ContactTolerance/2
+		byLeft = append(byLeft, edge{b.Center.X - r, len(in)})
+		in = append(in, piece{el: el, i: i, r: r, side: s.Clans[c].Side, player: s.Clans[c].Player})
 	}
-	var out [][2]*Element
-	for i, p := range in {
-		for _, q := range in[i+1:] {
+	slices.SortFunc(byLeft, func(a, b edge) int { return cmp.Compare(a.left, b.left) })
+	type pair struct{ a, b piece }
+	var found []pair
+	for j, pe := range byLeft {
+		p := in[pe.k]
+		right := p.el.Base.Center.X + p.r
+		for _, qe := range byLeft[j+1:] {
+			if qe.left > right {
+				break // and so are all after it
+			}
+			q := in[qe.k]
 			dx, dy, r := p.el.Base.Center.X-q.el.Base.Center.X, p.el.Base.Center.Y-q.el.Base.Center.Y, p.r+q.r
-			if dx*dx+dy*dy > r*r {
+			if dx*dx+dy*dy > r*r || p.side == q.side || p.player == q.player {
 				continue
 			}
-			if s.Antagonists(p.el.Clan, q.el.Clan) && p.el.Base.Touches(q.el.Base) {
-				out = append(out, [2]*Element{p.el, q.el})
+			if p.el.Base.Touches(q.el.Base) {
+				a, b := p, q
+				if b.i < a.i {
+					a, b = b, a
+				}
+				found = append(found, pair{a, b})
 			}
 		}
+	}
+	slices.SortFunc(found, func(x, y pair) int {
+		if c := cmp.Compare(x.a.i, y.a.i); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b.i, y.b.i)
+	})
+	out := make([][2]*Element, len(found))
+	for k, f := range found {
+		out[k] = [2]*Element{f.a.el, f.b.el}
 	}
 	return out
 }

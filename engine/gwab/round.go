@@ -228,12 +228,13 @@ func (s *State) clanBeyondThreeQuarters() *Clan {
 	}
 	marks = marks[:len(s.Clans)]
 	line := s.Board.Depth * 3 / 4
+	find := clanFinder{clans: s.Clans}
 	for i := range s.Elements {
 		el := &s.Elements[i]
 		if el.Status != Standing || !el.Placed {
 			continue
 		}
-		k := slices.IndexFunc(s.Clans, func(c Clan) bool { return c.Tag == el.Clan })
+		k := find.index(el.Clan)
 		if k < 0 || marks[k] == notAll {
 			continue
 		}

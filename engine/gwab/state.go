@@ -306,6 +306,27 @@ func (s *State) Clan(t ClanTag) *Clan {
 	return nil
 }
 
+// clanFinder finds the clans of many elements in turn: elements lie in
+// runs of one clan's, so the last clan found is tried first.
+type clanFinder struct {
+	clans []Clan
+	last  int
+}
+
+// index returns the index in the clans of the clan tagged t, or -1.
+func (f *clanFinder) index(t ClanTag) int {
+	if f.last < len(f.clans) && f.clans[f.last].Tag == t {
+		return f.last
+	}
+	for i := range f.clans {
+		if f.clans[i].Tag == t {
+			f.last = i
+			return i
+		}
+	}
+	return -1
+}
+
 // Element returns the element id, or nil.
 func (s *State) Element(id ElementID) *Element {
 	for i := range s.Elements {

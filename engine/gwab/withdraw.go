@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -78,6 +79,9 @@ func (b Withdrew) Text() string {
 // withdrawals moves every withdrawing stand back, clan by clan.
 func withdrawals(tx *engine.Tx) error {
 	s := tx.State().(*State)
+	if !slices.ContainsFunc(s.Elements, func(el Element) bool { return el.Status == Withdrawing }) {
+		return nil // as at most rounds' end
+	}
 	for _, cl := range s.Clans {
 		ev := Withdrew{Clan: cl.Tag, Name: cl.Name}
 		for _, el := range s.ClanElements(cl.Tag) {
