@@ -30,8 +30,8 @@ func (r rect) h() float64 { return r.y1 - r.y0 }
 
 // overlap returns the area r and o share.
 func (r rect) overlap(o rect) float64 {
-	w := math.Min(r.x1, o.x1) - math.Max(r.x0, o.x0)
-	h := math.Min(r.y1, o.y1) - math.Max(r.y0, o.y0)
+	w := min(r.x1, o.x1) - max(r.x0, o.x0)
+	h := min(r.y1, o.y1) - max(r.y0, o.y0)
 	if w <= 0 || h <= 0 {
 		return 0
 	}

@@ -1,9 +1,6 @@
 package render
 
-import (
-	"iter"
-	"math"
-)
+import "math"
 
 // spatial finds the boxes a label would cover quickly: boxes are filed
 // in the square cells of a coarse grid over the picture.
@@ -47,21 +44,21 @@ func (s *spatial) add(r rect, w float64, owner int) {
 	}
 }
 
-// near yields once each box filed in a cell that r touches.
-func (s *spatial) near(r rect) iter.Seq[*weighted] {
-	return func(yield func(*weighted) bool) {
-		s.cur++
-		c0, r0, c1, r1 := s.span(r)
-		for y := r0; y <= r1; y++ {
-			for x := c0; x <= c1; x++ {
-				for _, id := range s.buckets[y*s.cols+x] {
-					if s.stamp[id] == s.cur {
-						continue
-					}
-					s.stamp[id] = s.cur
-					if !yield(&s.items[id]) {
-						return
-					}
+// near calls f once with each box filed in a cell that r touches, until
+// f returns false. It is a plain loop rather than an iterator: label
+// placement asks it thousands of times a picture.
+func (s *spatial) near(r rect, f func(*weighted) bool) {
+	s.cur++
+	c0, r0, c1, r1 := s.span(r)
+	for y := r0; y <= r1; y++ {
+		for x := c0; x <= c1; x++ {
+			for _, id := range s.buckets[y*s.cols+x] {
+				if s.stamp[id] == s.cur {
+					continue
+				}
+				s.stamp[id] = s.cur
+				if !f(&s.items[id]) {
+					return
 				}
 			}
 		}
@@ -72,10 +69,22 @@ func (s *spatial) near(r rect) iter.Seq[*weighted] {
 // some sum at least limit once it is clear that the cost reaches it.
 func (s *spatial) cost(r rect, self int, limit float64) float64 {
 	total := 0.0
-	for it := range s.near(r) {
-		if it.owner < 0 || it.owner != self {
-			if total += it.w * r.overlap(it.r); total >= limit {
-				break
+	s.cur++
+	c0, r0, c1, r1 := s.span(r)
+	for y := r0; y <= r1; y++ {
+		for x := c0; x <= c1; x++ {
+			for _, id := range s.buckets[y*s.cols+x] {
+				if s.stamp[id] == s.cur {
+					continue
+				}
+				s.stamp[id] = s.cur
+				it := &s.items[id]
+				if it.owner >= 0 && it.owner == self {
+					continue
+				}
+				if total += it.w * r.overlap(it.r); total >= limit {
+					return total
+				}
 			}
 		}
 	}
@@ -85,10 +94,11 @@ func (s *spatial) cost(r rect, self int, limit float64) float64 {
 // count is the number of boxes other than self's that meet r.
 func (s *spatial) count(r rect, self int) int {
 	n := 0
-	for it := range s.near(r) {
+	s.near(r, func(it *weighted) bool {
 		if it.owner != self && r.overlap(it.r) > 0 {
 			n++
 		}
-	}
+		return true
+	})
 	return n
 }
