@@ -302,3 +302,36 @@ func TestOpenReadOnly(t *testing.T) {
 		t.Fatal("the read-only store changed the file")
 	}
 }
+
+// TestSnapshotLeavesAppendsDurable: a snapshot commits without a sync of
+// its own, and the writer must sync every append fully again after it,
+// whether the snapshot was stored or refused.
+func TestSnapshotLeavesAppendsDurable(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	g, err := s.CreateGame(ctx, "g", "c", "gwab", []engine.Record{rec(1, "k", `1`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		var got string
+		if err := s.w.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != "2" {
+			t.Errorf("after %s the writer syncs at level %s, want 2 (FULL)", when, got)
+		}
+	}
+	if err := s.PutSnapshot(ctx, g.ID, 1, "v1", []byte("state")); err != nil {
+		t.Fatal(err)
+	}
+	check("a snapshot")
+	if err := s.PutSnapshot(ctx, g.ID, 9, "v1", []byte("state")); err == nil {
+		t.Fatal("a snapshot past the head was stored")
+	}
+	check("a refused snapshot")
+	if seq, data, err := s.Snapshot(ctx, g.ID, 1, "v1"); err != nil || seq != 1 || string(data) != "state" {
+		t.Fatalf("the snapshot reads back as %d %q %v", seq, data, err)
+	}
+}
