@@ -79,7 +79,9 @@
 // milliseconds:
 //
 //   - The static layer (table, grid, ruler, zones, terrain) is drawn once
-//     per table and cached; each picture starts as a copy of it.
+//     per table and cached as runs of equal pixels, a tenth of its size
+//     as a picture (runs.go); each picture starts as a copy of it. The
+//     legend is cached the same way, by what it shows.
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
@@ -99,8 +101,18 @@
 //     a label's leader is stroked by the same short rasteriser (fill.go).
 //   - Once the labels are placed, the picture is painted in bands of
 //     rows, one a core, at once (bands.go): each band paints everything
-//     that reaches its rows, clipped to them, and skips the rest.
-//   - Buffers, font faces and gg contexts are kept for the next picture.
+//     that reaches its rows, clipped to them, and skips the rest, and
+//     counts its rows' colours for the palette while they are in the
+//     core's cache; each band of the PNG maps its rows to the palette
+//     just before compressing them.
+//   - A label over its halo is kept painted: its rows where the halo is
+//     whole are copied, and only the halo's edge is blended.
+//   - Pictures are laid out (pieces shaped, labels placed) before they
+//     take a canvas, and only one picture per four cores is painted,
+//     quantised and encoded at a time, as each uses every core: many
+//     channels drawing at once hold one canvas each per four cores.
+//   - Buffers, font faces (one set, shared under locks) and gg contexts
+//     are kept for the next picture.
 //
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
 // measure it on a twelve-clan battle.
@@ -108,7 +120,8 @@
 // # Files
 //
 // render.go has the Renderer and the pipeline; layout.go maps positions
-// to pixels; static.go draws and caches the static layer; pieces.go draws
+// to pixels; static.go draws and caches the static layer (runs.go keeps
+// it as runs of pixels); pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in
 // bands; fill.go fills small shapes; style.go the colours; text.go the
