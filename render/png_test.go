@@ -192,3 +192,33 @@ func BenchmarkPut(b *testing.B) {
 		}
 	})
 }
+
+// TestRedOrderAsLinear builds palettes at random, some with many equal
+// reds and equal colours, and checks that looking outward by red finds
+// what a look at every colour does: the same nearness, and the same
+// nearest colour, ties to the lowest index.
+func TestRedOrderAsLinear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for n := range 200 {
+		var kept []color.RGBA
+		var o redOrder
+		levels := 2 + rng.IntN(255) // few levels: many ties
+		pick := func() uint8 { return uint8(rng.IntN(levels) * 255 / levels) }
+		for range 1 + rng.IntN(256) {
+			kept = append(kept, color.RGBA{pick(), pick(), pick(), 0xFF})
+			o.add(kept, len(kept)-1)
+		}
+		for range 50 {
+			c := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+			if rng.IntN(4) == 0 {
+				c = kept[rng.IntN(len(kept))]
+			}
+			if got, want := o.nearest(kept, c), nearest(kept, c); got != want {
+				t.Fatalf("palette %d: nearest to %v is %d by red, %d by looking at all", n, c, got, want)
+			}
+			if got, want := o.near(kept, c), near(kept, c); got != want {
+				t.Fatalf("palette %d: near %v is %v by red, %v by looking at all", n, c, got, want)
+			}
+		}
+	}
+}

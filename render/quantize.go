@@ -1,10 +1,12 @@
 package render
 
 import (
+	"cmp"
 	"encoding/binary"
 	"image"
 	"image/color"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -55,6 +57,7 @@ type quantizer struct {
 	// to their nearest, kept for the next picture.
 	kept  []color.RGBA
 	rest  []int
+	byRed redOrder
 	index [bins]uint8
 	// seen[i] == gen when bin i has its index for this picture.
 	seen [bins]uint32
@@ -198,16 +201,17 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 	}
 	// Pinned bins first, then by use; ties by bin, so the palette depends
 	// only on the picture.
-	sort.Slice(q.used, func(a, b int) bool {
-		ia, ib := q.used[a], q.used[b]
+	slices.SortFunc(q.used, func(ia, ib int) int {
 		pa, pb := pins.pin[ia] >= 0, pins.pin[ib] >= 0
-		if pa != pb {
-			return pa
+		switch {
+		case pa && !pb:
+			return -1
+		case pb && !pa:
+			return 1
+		case q.count[ia] != q.count[ib]:
+			return cmp.Compare(q.count[ib], q.count[ia])
 		}
-		if q.count[ia] != q.count[ib] {
-			return q.count[ia] > q.count[ib]
-		}
-		return ia < ib
+		return cmp.Compare(ia, ib)
 	})
 	var pal color.Palette
 	if dst != nil && cap(dst.Palette) >= 256 {
@@ -215,20 +219,21 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 	} else {
 		pal = make(color.Palette, 0, 256)
 	}
-	kept, rest := q.kept[:0], q.rest[:0]
-	defer func() { q.kept, q.rest = kept, rest[:0] }()
+	kept, rest, byRed := q.kept[:0], q.rest[:0], q.byRed[:0]
+	defer func() { q.kept, q.rest, q.byRed = kept, rest[:0], byRed[:0] }()
 	for _, i := range q.used {
 		c := rep(i)
-		if len(kept) < 256 && (len(q.used) <= 256 || pins.pin[i] >= 0 || !near(kept, c)) {
+		if len(kept) < 256 && (len(q.used) <= 256 || pins.pin[i] >= 0 || !byRed.near(kept, c)) {
 			q.index[i] = uint8(len(kept))
 			kept = append(kept, c)
+			byRed.add(kept, len(kept)-1)
 			pal = append(pal, c)
 		} else {
 			rest = append(rest, i)
 		}
 	}
 	for _, i := range rest {
-		q.index[i] = nearest(kept, rep(i))
+		q.index[i] = byRed.nearest(kept, rep(i))
 	}
 	q.gen++
 	for _, i := range q.used {
@@ -304,4 +309,71 @@ func nearest(kept []color.RGBA, c color.RGBA) uint8 {
 func dist(a, b color.RGBA) int {
 	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
 	return dr*dr + dg*dg + db*db
+}
+
+// redOrder lists a palette's colours by red, so that the colours near
+// one are found by looking outward from its red: a colour whose red
+// alone is farther off than the best found so far cannot be nearer. Its
+// answers are those of near and nearest, ties going to the lowest index.
+type redOrder []uint8
+
+// add files kept[i], the colour just appended to kept.
+func (o *redOrder) add(kept []color.RGBA, i int) {
+	r := kept[i].R
+	at := sort.Search(len(*o), func(j int) bool { return kept[(*o)[j]].R > r })
+	*o = slices.Insert(*o, at, uint8(i))
+}
+
+// from is where colours with red r or more begin.
+func (o redOrder) from(kept []color.RGBA, r uint8) int {
+	return sort.Search(len(o), func(j int) bool { return kept[o[j]].R >= r })
+}
+
+// near is near(kept, c).
+func (o redOrder) near(kept []color.RGBA, c color.RGBA) bool {
+	const limit = 3 * 6 * 6
+	start := o.from(kept, c.R)
+	for j := start; j < len(o); j++ {
+		k := kept[o[j]]
+		if dr := int(k.R) - int(c.R); dr*dr >= limit {
+			break
+		}
+		if dist(k, c) < limit {
+			return true
+		}
+	}
+	for j := start - 1; j >= 0; j-- {
+		k := kept[o[j]]
+		if dr := int(c.R) - int(k.R); dr*dr >= limit {
+			break
+		}
+		if dist(k, c) < limit {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest is nearest(kept, c).
+func (o redOrder) nearest(kept []color.RGBA, c color.RGBA) uint8 {
+	best, bd := 0, 1<<30
+	try := func(i uint8) {
+		if d := dist(kept[i], c); d < bd || (d == bd && int(i) < best) {
+			best, bd = int(i), d
+		}
+	}
+	start := o.from(kept, c.R)
+	for j := start; j < len(o); j++ {
+		if dr := int(kept[o[j]].R) - int(c.R); dr*dr > bd {
+			break
+		}
+		try(o[j])
+	}
+	for j := start - 1; j >= 0; j-- {
+		if dr := int(c.R) - int(kept[o[j]].R); dr*dr > bd {
+			break
+		}
+		try(o[j])
+	}
+	return uint8(best)
 }
