@@ -107,19 +107,33 @@ func (t *tally) countRows(img *image.RGBA, y0, y1 int) {
 	for y := y0 + y0%2; y < y1; y += 2 {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		prev := binary.LittleEndian.Uint32(row) & 0xFFFFFF
+		pair := uint64(prev) | uint64(prev)<<32
 		var run uint32
-		for i := 0; i+4 <= len(row); i += 4 {
+		i := 0
+		for i+4 <= len(row) {
+			// Two pixels at once while the run goes on.
+			if i+8 <= len(row) && binary.LittleEndian.Uint64(row[i:i+8])&twoColours == pair {
+				run += 2
+				i += 8
+				continue
+			}
 			c := binary.LittleEndian.Uint32(row[i:i+4]) & 0xFFFFFF
+			i += 4
 			if c == prev {
 				run++
 				continue
 			}
 			t.add(prev, run)
 			prev, run = c, 1
+			pair = uint64(c) | uint64(c)<<32
 		}
 		t.add(prev, run)
 	}
 }
+
+// twoColours masks the colours of two pixels loaded little-endian, leaving
+// out their alpha.
+const twoColours = 0x00FFFFFF00FFFFFF
 
 // merge adds o's counts to t's and resets o.
 func (t *tally) merge(o *tally) {
@@ -255,15 +269,23 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 	kept := q.kept
 	var missed map[int]uint8
-	w := dst.Stride
+	w := dst.Rect.Dx()
 	for y := y0; y < y1; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		out := dst.Pix[y*w : y*w+w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
 		prev := ^uint32(0)
+		pair := ^uint64(0)
 		var idx uint8
-		for x := range out {
+		for x := 0; x < len(out); x++ {
+			// Two pixels at once while they are the last one's colour.
+			if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
+				out[x], out[x+1] = idx, idx
+				x++
+				continue
+			}
 			c := binary.LittleEndian.Uint32(row[4*x:4*x+4]) & 0xFFFFFF
 			if c != prev {
+				pair = uint64(c) | uint64(c)<<32
 				prev = c
 				i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
 				if q.seen[i] == q.gen {
