@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/golang/freetype/truetype"
@@ -155,6 +156,13 @@ func (f *face) maskLocked(s string) *textMask {
 	if len(f.masks) >= maxMasks {
 		clear(f.masks)
 	}
+	m := f.drawMask(s)
+	f.masks[s] = m
+	return m
+}
+
+// drawMask makes s's coverage and halo masks; the caller holds f.mu.
+func (f *face) drawMask(s string) *textMask {
 	// One pixel of room all round for the halo.
 	w := int(math.Ceil(f.widthLocked(s))) + 4
 	asc, desc := int(math.Ceil(f.ascent))+2, int(math.Ceil(f.descent))+2
@@ -192,7 +200,6 @@ func (f *face) maskLocked(s string) *textMask {
 			h.Pix[y*h.Stride+x] = a
 		}
 	}
-	f.masks[s] = m
 	return m
 }
 
@@ -235,9 +242,9 @@ type haloKey struct {
 type haloText struct {
 	x0, y0 int // its top left from the baseline origin
 	w, h   int
-	// pix holds, where the halo is whole, the pixel the halo and the text
-	// over it make, whatever was under them; runs lists those pixels, a
-	// row's stretches at a time.
+	// runs are the stretches of each row where the halo is whole, and pix
+	// holds their pixels, one run after another: the pixel the halo and
+	// the text over it make, whatever was under them.
 	pix  []uint8
 	runs []haloRun
 	// edges are the pixels the halo covers in part, blended with what is
@@ -246,7 +253,8 @@ type haloText struct {
 	c, hue color.RGBA
 }
 
-type haloRun struct{ y, x0, x1 int32 }
+// haloRun is row y's pixels x0 to x1, which start at pix[at].
+type haloRun struct{ y, x0, x1, at int32 }
 
 type haloEdge struct {
 	x, y   int32
@@ -264,9 +272,14 @@ func (f *face) halo(s string, c, h color.RGBA) *haloText {
 	if len(f.halos) >= maxMasks {
 		clear(f.halos)
 	}
-	m := f.maskLocked(s)
+	// The masks are only made into ht, not kept: a string drawn over a
+	// halo is seldom drawn without one.
+	m, ok := f.masks[s]
+	if !ok {
+		m = f.drawMask(s)
+	}
 	w, hh := m.text.Rect.Dx(), m.text.Rect.Dy()
-	ht := &haloText{x0: m.x0, y0: m.y0, w: w, h: hh, pix: make([]uint8, 4*w*hh), c: c, hue: h}
+	ht := &haloText{x0: m.x0, y0: m.y0, w: w, h: hh, c: c, hue: h}
 	for y := range hh {
 		start := -1
 		for x := 0; x <= w; x++ {
@@ -275,16 +288,16 @@ func (f *face) halo(s string, c, h color.RGBA) *haloText {
 				ha, ta = m.halo.Pix[y*m.halo.Stride+x], m.text.Pix[y*m.text.Stride+x]
 			}
 			if ha == 0xFF {
-				p := ht.pix[4*(y*w+x) : 4*(y*w+x)+4 : 4*(y*w+x)+4]
-				p[0], p[1], p[2], p[3] = h.R, h.G, h.B, 0xFF
-				over(p, c, ta)
+				p := [4]uint8{h.R, h.G, h.B, 0xFF}
+				over(p[:], c, ta)
+				ht.pix = append(ht.pix, p[:]...)
 				if start < 0 {
 					start = x
 				}
 				continue
 			}
 			if start >= 0 {
-				ht.runs = append(ht.runs, haloRun{int32(y), int32(start), int32(x)})
+				ht.runs = append(ht.runs, haloRun{y: int32(y), x0: int32(start), x1: int32(x), at: int32(len(ht.pix) - 4*(x-start))})
 				start = -1
 			}
 			if x < w && (ha != 0 || ta != 0) {
@@ -292,6 +305,9 @@ func (f *face) halo(s string, c, h color.RGBA) *haloText {
 			}
 		}
 	}
+	ht.pix = slices.Clip(ht.pix)
+	ht.runs = slices.Clip(ht.runs)
+	ht.edges = slices.Clip(ht.edges)
 	f.halos[k] = ht
 	return ht
 }
@@ -311,7 +327,7 @@ func (ht *haloText) paint(dst *image.RGBA, x, y int) {
 		if x0 >= x1 {
 			continue
 		}
-		si := 4 * (int(r.y)*ht.w + x0 - x)
+		si := int(r.at) + 4*(x0-int(r.x0)-x)
 		copy(dst.Pix[dst.PixOffset(x0, py):], ht.pix[si:si+4*(x1-x0)])
 	}
 	for _, e := range ht.edges {
