@@ -130,12 +130,7 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 	if view.Rect.Empty() {
 		return
 	}
-	// gg's fixed point: the float scaled by 64 and truncated. The points
-	// are moved by whole pixels first, which is exact, and stay positive,
-	// so that they truncate as gg's do.
-	fix := func(p pt) fixed.Point26_6 {
-		return fixed.Point26_6{X: fixed.Int26_6((p.x - float64(vx0)) * 64), Y: fixed.Int26_6((p.y - float64(vy0)) * 64)}
-	}
+	fix := func(p pt) fixed.Point26_6 { return fixedAt(p, vx0, vy0) }
 	r := f.r
 	r.UseNonZeroWinding = true
 	r.Clear()
@@ -192,9 +187,7 @@ func (f *filler) line(dc *gg.Context, img *image.RGBA, a, b pt, width float64, c
 	if view.Rect.Empty() {
 		return
 	}
-	fix := func(p pt) fixed.Point26_6 {
-		return fixed.Point26_6{X: fixed.Int26_6((p.x - float64(vx0)) * 64), Y: fixed.Int26_6((p.y - float64(vy0)) * 64)}
-	}
+	fix := func(p pt) fixed.Point26_6 { return fixedAt(p, vx0, vy0) }
 	// As gg strokes: a segment shorter than 8/64 of a pixel, in both
 	// directions together, is left out, leaving a lone point.
 	p0, p1 := fix(a), fix(b)
@@ -215,4 +208,12 @@ func abs26(x fixed.Int26_6) fixed.Int26_6 {
 		return -x
 	}
 	return x
+}
+
+// fixedAt is p in gg's fixed point, in a view whose corner is the whole
+// pixel (x0, y0): the float scaled by 64 and truncated, as gg does. The
+// point is moved by whole pixels first, which is exact, and stays
+// positive, so that it truncates as gg's own does.
+func fixedAt(p pt, x0, y0 int) fixed.Point26_6 {
+	return fixed.Point26_6{X: fixed.Int26_6((p.x - float64(x0)) * 64), Y: fixed.Int26_6((p.y - float64(y0)) * 64)}
 }

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -69,7 +67,7 @@ type legend struct {
 	height    int
 	// key names everything the legend's pixels depend on but the
 	// renderer's width and text size: two legends with one key look
-	// the same (the renderer keeps them drawn, legendCache).
+	// the same (the renderer keeps them drawn, paintLegend).
 	key string
 }
 
@@ -377,50 +375,21 @@ func pipLegend(what string) string {
 	return what + " lost, " + what + " left"
 }
 
-// legendCache keeps the legends drawn lately, as runs (runs.go), by key:
-// a game's legend changes only when a new kind of mark or marker shows,
-// so most pictures copy theirs instead of drawing it.
-type legendCache struct {
-	mu    sync.Mutex
-	runs  map[string]*runLayer
-	order []string // least recently used first
-	max   int
-}
-
-// paint paints lg onto frame with its top at row top: a copy of the same
-// legend drawn before, or drawn now by draw (onto a canvas of its own,
-// with its top at 0) and kept.
-func (lc *legendCache) paint(lg *legend, frame *image.RGBA, top int, draw func(*canvas)) {
+// paintLegend paints lg onto frame with its top at row top: a copy of
+// the same legend drawn before and kept in legends, or drawn now by draw
+// (onto a canvas of its own, with its top at 0) and kept. A game's legend
+// changes only when a new kind of mark or marker shows, so most pictures
+// copy theirs.
+func paintLegend(legends *layerCache[string], lg *legend, frame *image.RGBA, top int, draw func(*canvas)) {
 	// The hatching of the swatches runs from the picture's corner, so a
 	// legend looks the same only at the same height.
-	key := strconv.Itoa(top) + " " + lg.key
-	lc.mu.Lock()
-	l, ok := lc.runs[key]
-	if ok {
-		i := slices.Index(lc.order, key)
-		lc.order = append(slices.Delete(lc.order, i, i+1), key)
-	}
-	lc.mu.Unlock()
-	if !ok {
+	l := legends.get(strconv.Itoa(top)+" "+lg.key, func() *image.RGBA {
 		img := image.NewRGBA(image.Rect(0, 0, frame.Rect.Dx(), lg.height))
 		fill(img, img.Rect, white)
 		strip := newCanvas(img, nil)
 		strip.above = float64(top)
 		draw(strip)
-		l = newRunLayer(img)
-		lc.mu.Lock()
-		if lc.runs == nil {
-			lc.runs = map[string]*runLayer{}
-		}
-		if _, dup := lc.runs[key]; !dup {
-			lc.runs[key] = l
-			lc.order = append(lc.order, key)
-			for len(lc.order) > lc.max {
-				delete(lc.runs, lc.order[0])
-				lc.order = lc.order[1:]
-			}
-		}
-		lc.mu.Unlock()
-	}
+		return img
+	})
 	l.copyRows(frame, top, 0, l.h)
 }

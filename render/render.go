@@ -52,8 +52,8 @@ type Renderer struct {
 	faces *faces
 	// static caches the board without pieces, by table; legends, the
 	// legends below it.
-	static  staticCache
-	legends legendCache
+	static  layerCache[staticKey]
+	legends layerCache[string]
 	pins    *pinTable
 	sprites *sprites
 	frames  spares[*canvas]
@@ -85,8 +85,8 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:   w,
 		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		static:  staticCache{max: 8},
-		legends: legendCache{max: 16},
+		static:  layerCache[staticKey]{max: 8},
+		legends: layerCache[string]{max: 16},
 		pins:    newPinTable(pinned()),
 	}
 	r.sprites = newSprites(r.k)
@@ -215,7 +215,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	legend := func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) }
 	if cached {
 		legend = func() {
-			r.legends.paint(lg, frame, headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+			paintLegend(&r.legends, lg, frame, headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
 		}
 	}
 	cuts := bandCuts(H, headerH, headerH+areaH)

@@ -64,24 +64,25 @@ func keyOf(v *engine.View, b *board) staticKey {
 	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
 }
 
-// staticCache keeps the most recently used static layers, as runs
+// layerCache keeps the parts of pictures drawn lately that later
+// pictures show again (a table's static layer, a legend), as runs
 // (runs.go: a few hundred KB a layer at the default width, where the
-// picture is 4 MB).
-type staticCache struct {
+// picture is 4 MB), the least recently used going first.
+type layerCache[K comparable] struct {
 	mu      sync.Mutex
-	entries map[staticKey]*staticEntry
-	order   []staticKey // least recently used first
+	entries map[K]*layerEntry
+	order   []K // least recently used first
 	max     int
 }
 
-type staticEntry struct {
+type layerEntry struct {
 	once  sync.Once
 	layer *runLayer
 }
 
 // get returns the layer for key, drawing it with draw the first time.
-// Two pictures of a new table at once draw it only once.
-func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *runLayer {
+// Two pictures that need a new one at once draw it only once.
+func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	if ok {
@@ -89,9 +90,9 @@ func (c *staticCache) get(key staticKey, draw func() *image.RGBA) *runLayer {
 		c.order = append(slices.Delete(c.order, i, i+1), key)
 	} else {
 		if c.entries == nil {
-			c.entries = map[staticKey]*staticEntry{}
+			c.entries = map[K]*layerEntry{}
 		}
-		e = &staticEntry{}
+		e = &layerEntry{}
 		c.entries[key] = e
 		c.order = append(c.order, key)
 		for len(c.order) > c.max {
