@@ -460,18 +460,9 @@ func (r *Router) awaitedOnArrival(ctx context.Context, id store.GameID, g *engin
 		before++
 	}
 	if before > 0 {
-		recs, err := r.cfg.Store.Events(ctx, id, g.Seq, g.Seq+engine.Seq(before))
-		if err != nil {
+		if err := catchUpTo(ctx, r.cfg.Store, id, g, g.Seq+engine.Seq(before)); err != nil {
+			r.forget(id) // g may be half caught up
 			return nil, false, err
-		}
-		for _, rec := range recs {
-			e, err := engine.DecodeRecord(g.Rules, rec)
-			if err != nil {
-				return nil, false, err
-			}
-			if err := g.Apply(e); err != nil {
-				return nil, false, err
-			}
 		}
 	}
 	return awaitedBy(g, req.User), before < len(at), nil
@@ -614,7 +605,13 @@ func restore(ctx context.Context, st Store, rs engine.Ruleset, id store.GameID) 
 
 // catchUp applies the events recorded after g's last one.
 func catchUp(ctx context.Context, st Store, id store.GameID, g *engine.Game) error {
-	recs, err := st.Events(ctx, id, g.Seq, 0)
+	return catchUpTo(ctx, st, id, g, 0)
+}
+
+// catchUpTo applies the events recorded after g's last one up to event
+// upTo, which ends a step (0: up to the last).
+func catchUpTo(ctx context.Context, st Store, id store.GameID, g *engine.Game, upTo engine.Seq) error {
+	recs, err := st.Events(ctx, id, g.Seq, upTo)
 	if err != nil {
 		return err
 	}
