@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"image"
+	"slices"
 )
 
 // A static layer is mostly long stretches of one colour (the table, a
@@ -14,20 +15,32 @@ import (
 // the picture's bytes did, and each band of the picture (bands.go)
 // copies its own rows.
 
-// runLayer is an RGBA picture as runs of equal pixels.
+// runLayer is an RGBA picture as runs of equal pixels. Where pixels
+// change at almost every step (the antialiased edges of words and
+// lines), they are kept as they are instead, a stretch at a time, and
+// copied whole.
 type runLayer struct {
 	w, h int
 	// row[y] is where row y's runs start in runs; row[h] is len(runs).
 	row  []int32
 	runs []pixelRun
+	// lit holds the pixels of the literal runs.
+	lit []uint8
 }
 
-// pixelRun is n pixels of one colour, as the picture's bytes hold it
-// (red in the low byte when read little-endian).
+// pixelRun is n pixels of one colour px, as the picture's bytes hold it
+// (red in the low byte when read little-endian); or, when n has
+// literalRun set, n&^literalRun pixels as they are, from lit[4*px:].
 type pixelRun struct {
 	n  uint32
 	px uint32
 }
+
+const literalRun = 1 << 31
+
+// minRun is the shortest stretch of one colour kept as a run rather than
+// as part of a literal one.
+const minRun = 4
 
 // newRunLayer keeps img as runs.
 func newRunLayer(img *image.RGBA) *runLayer {
@@ -36,18 +49,35 @@ func newRunLayer(img *image.RGBA) *runLayer {
 	for y := range h {
 		l.row = append(l.row, int32(len(l.runs)))
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
+		lit := -1 // where the literal run being gathered starts in line
+		flush := func(end int) {
+			if lit >= 0 {
+				l.runs = append(l.runs, pixelRun{uint32(end-lit) | literalRun, uint32(len(l.lit) / 4)})
+				l.lit = append(l.lit, line[4*lit:4*end]...)
+				lit = -1
+			}
+		}
 		for x := 0; x < w; {
 			px := binary.LittleEndian.Uint32(line[4*x:])
 			n := 1
 			for x+n < w && binary.LittleEndian.Uint32(line[4*(x+n):]) == px {
 				n++
 			}
-			l.runs = append(l.runs, pixelRun{uint32(n), px})
+			if n < minRun {
+				if lit < 0 {
+					lit = x
+				}
+			} else {
+				flush(x)
+				l.runs = append(l.runs, pixelRun{uint32(n), px})
+			}
 			x += n
 		}
+		flush(w)
 	}
 	l.row = append(l.row, int32(len(l.runs)))
-	l.runs = l.runs[:len(l.runs):len(l.runs)]
+	l.runs = slices.Clip(l.runs)
+	l.lit = slices.Clip(l.lit)
 	return l
 }
 
@@ -59,6 +89,12 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 		line := dst.Pix[dst.PixOffset(0, top+y):][:4*l.w]
 		x := 0
 		for _, r := range l.runs[l.row[y]:l.row[y+1]] {
+			if r.n&literalRun != 0 {
+				n := int(r.n &^ literalRun)
+				copy(line[4*x:4*(x+n)], l.lit[4*r.px:])
+				x += n
+				continue
+			}
 			seg := line[4*x : 4*(x+int(r.n))]
 			binary.LittleEndian.PutUint32(seg, r.px)
 			// The rest of a long run doubles what is written.
@@ -71,4 +107,4 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 }
 
 // bytes is about how much memory the layer holds.
-func (l *runLayer) bytes() int { return 4*len(l.row) + 8*len(l.runs) }
+func (l *runLayer) bytes() int { return 4*len(l.row) + 8*len(l.runs) + len(l.lit) }
