@@ -660,13 +660,19 @@ func (r *Router) cached(id store.GameID) *engine.Game {
 func (r *Router) remember(id store.GameID, g *engine.Game) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.cache) >= maxCached {
-		for k := range r.cache {
-			delete(r.cache, k)
+	putBounded(r.cache, id, g)
+}
+
+// putBounded sets m[k] to v, first dropping some other entry if m holds
+// maxCached already.
+func putBounded[K comparable, V any](m map[K]V, k K, v V) {
+	if _, ok := m[k]; !ok && len(m) >= maxCached {
+		for old := range m {
+			delete(m, old)
 			break
 		}
 	}
-	r.cache[id] = g
+	m[k] = v
 }
 
 func (r *Router) forget(id store.GameID) {
@@ -694,13 +700,7 @@ func (r *Router) keepActive(g store.Game) {
 		delete(r.active, key)
 		return
 	}
-	if _, ok := r.active[key]; !ok && len(r.active) >= maxCached {
-		for k := range r.active {
-			delete(r.active, k)
-			break
-		}
-	}
-	r.active[key] = g
+	putBounded(r.active, key, g)
 }
 
 // forgetActive drops the remembered row of g's channel.

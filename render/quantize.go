@@ -307,17 +307,6 @@ func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 	}
 }
 
-// near reports whether c is within a just-visible distance of a kept
-// colour, so that keeping it would waste a palette slot.
-func near(kept []color.RGBA, c color.RGBA) bool {
-	for _, k := range kept {
-		if dist(k, c) < 3*6*6 {
-			return true
-		}
-	}
-	return false
-}
-
 func nearest(kept []color.RGBA, c color.RGBA) uint8 {
 	best, bd := 0, 1<<30
 	for i, k := range kept {
@@ -336,7 +325,8 @@ func dist(a, b color.RGBA) int {
 // redOrder lists a palette's colours by red, so that the colours near
 // one are found by looking outward from its red: a colour whose red
 // alone is farther off than the best found so far cannot be nearer. Its
-// answers are those of near and nearest, ties going to the lowest index.
+// answers are those of looking at every colour (nearest), ties going to
+// the lowest index.
 type redOrder []uint8
 
 // add files kept[i], the colour just appended to kept.
@@ -351,7 +341,8 @@ func (o redOrder) from(kept []color.RGBA, r uint8) int {
 	return sort.Search(len(o), func(j int) bool { return kept[o[j]].R >= r })
 }
 
-// near is near(kept, c).
+// near reports whether c is within a just-visible distance of a kept
+// colour, so that keeping it would waste a palette slot.
 func (o redOrder) near(kept []color.RGBA, c color.RGBA) bool {
 	const limit = 3 * 6 * 6
 	start := o.from(kept, c.R)
