@@ -342,7 +342,8 @@ func (s *State) checkAs(tx *engine.Tx, u *Unit, why string, m MoraleMod, rally b
 func moraleFromFire(tx *engine.Tx, s *State) error { return s.morale(tx) }
 
 // morale runs the checks of units marked shaken, in the order they stand
-// in the army lists; a rout makes friends within 2" check too (§3.C).
+// in the army lists; a rout makes friends within 2" of where the routing
+// unit stood check too (§3.C).
 func (s *State) morale(tx *engine.Tx) error {
 	checked := map[string]bool{}
 	var queue []string
@@ -379,6 +380,9 @@ func (s *State) morale(tx *engine.Tx) error {
 		}
 		switch chk {
 		case Rout:
+			// The friends within 2" are those near where it stood when
+			// it routed, not where its rout ends (§3.C).
+			stood := u.Base
 			if err := s.routMove(tx, u, false); err != nil {
 				return err
 			}
@@ -386,7 +390,7 @@ func (s *State) morale(tx *engine.Tx) error {
 				continue
 			}
 			for _, f := range s.inPlay(u.Side) {
-				if f != u && f.Status == Steady && !checked[f.ID] && f.Base.Gap(u.Base) <= 2 {
+				if f != u && f.Status == Steady && !checked[f.ID] && f.Base.Gap(stood) <= 2 {
 					queue = append(queue, f.ID)
 					whyOf[f.ID] = fmt.Sprintf("%s routing within 2\"", u.ID)
 				}
