@@ -23,11 +23,14 @@ type Removed struct {
 }
 
 // FiguresSet sets a unit's figures: a scenario, an event, a ruling.
+// Full, when set, is the unit's full strength afterwards: figures that
+// join it (Peasant Levies, §6) raise its full strength with its figures.
 type FiguresSet struct {
 	Unit    string `json:"unit"`
 	Label   string `json:"label"`
 	Figures int    `json:"figures"`
 	Was     int    `json:"was,omitempty"`
+	Full    int    `json:"full,omitempty"`
 	Why     string `json:"why"`
 }
 
@@ -182,12 +185,18 @@ func (b FiguresSet) Apply(s *State) error {
 	default:
 		u.gain(b.Figures - u.Figures)
 	}
+	if b.Full > 0 {
+		u.Start = b.Full
+	}
 	return nil
 }
 
 func (b FiguresSet) Text() string {
 	if b.Figures == 0 {
 		return fmt.Sprintf("%s: %s; the unit is destroyed.", b.Label, b.Why)
+	}
+	if b.Full > 0 {
+		return fmt.Sprintf("%s: %s; it has %s now, at a full strength of %d.", b.Label, b.Why, plural(b.Figures, "figure", "figures"), b.Full)
 	}
 	return fmt.Sprintf("%s: %s; it has %s now.", b.Label, b.Why, plural(b.Figures, "figure", "figures"))
 }

@@ -522,8 +522,16 @@ func playEvent(tx *engine.Tx, s *State, b EventDrawn) error {
 		if err := tx.Emit(b); err != nil {
 			return err
 		}
+		// The castings are figures that join the unit (RULINGS.md, btg,
+		// "Peasant Levies"): its full strength rises by as many as
+		// join, and no more join than a unit may hold (1.B).
 		n := tx.Roll(engine.D6)
-		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: min(MaxFigures, u.Figures+n), Was: u.Figures, Why: fmt.Sprintf("%d peasants join it", n)})
+		join := min(n, MaxFigures-u.Figures)
+		why := fmt.Sprintf("%s join it", plural(join, "peasant", "peasants"))
+		if join < n {
+			why = fmt.Sprintf("%d peasants rise, but a unit holds at most %d figures: %d join it", n, MaxFigures, join)
+		}
+		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + join, Was: u.Figures, Full: u.Start + join, Why: why})
 	case "Reinforcements":
 		return s.reinforcements(tx, b)
 	case "Rivals":
@@ -757,7 +765,10 @@ func (s *State) reinforcements(tx *engine.Tx, b EventDrawn) error {
 	if err := tx.Emit(b); err != nil {
 		return err
 	}
-	w, d := u.Class.size(u.Start, u.Ranks)
+	// Full strength, but never more than a unit holds (1.B): levies may
+	// have raised a unit's full strength past it (Peasant Levies).
+	full := min(u.Start, MaxFigures)
+	w, d := u.Class.size(full, u.Ranks)
 	for i := 0; i < 400; i++ {
 		off := float64((i+1)/2) * 1.0
 		if i%2 == 1 {
@@ -774,7 +785,7 @@ func (s *State) reinforcements(tx *engine.Tx, b EventDrawn) error {
 			nb = nb.WithCenter(engine.Vec{X: nb.Center.X, Y: s.Options.Depth - d/2})
 		}
 		if s.onTable(nb) && s.canStand(u, nb) == nil {
-			return tx.Emit(UnitReturned{Unit: u.ID, Label: u.Label(), Base: nb, Figures: u.Start})
+			return tx.Emit(UnitReturned{Unit: u.ID, Label: u.Label(), Base: nb, Figures: full})
 		}
 	}
 	return nil
