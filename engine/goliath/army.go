@@ -97,7 +97,10 @@ func parseItem(custom []Type, item string) (Profile, int, error) {
 	}
 	if t.Star {
 		p.DR = rate(armor, cavalry)
-		p.AR = min(HC, p.DR+Rating(t.Step))
+		// A ranger's AR is a rung above what he wears, past HC on heavy
+		// horse: each rung above HC is +1 on each die (Troop Types "*+1";
+		// Figures, item 4).
+		p.AR = p.DR + Rating(t.Step)
 		p.Name += fmt.Sprintf(" (%s)", p.DR)
 	}
 	if missile != "" {

@@ -181,8 +181,8 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	switch {
 	case s.Stage == Missile && u.Side == s.Active:
 	case s.Stage == Moving && u.Side == s.Active:
-		if !u.Profile.Cavalry() && !u.Profile.Has(SplitFire) || !u.Profile.Shoots() {
-			return engine.Refuse("Missile Fire", "Only horse archers and those who split move and fire (SA 3) shoot in the movement phase; the rest shoot in the missile phase.")
+		if !u.Profile.SplitsMove() {
+			return engine.Refuse("Missile Fire", "Only horsemen armed with bows and those who split move and fire (SA 3) shoot in the movement phase; %s shoot in the missile phase.", u.Profile.Name)
 		}
 		switch {
 		case u.Paused:
@@ -253,6 +253,8 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		return engine.Refuse("", "%s cannot shoot now.", u.ID)
 	case u.Status == Routed:
 		return engine.Refuse("Rout and Rally", "%s is routing and may not attack.", u.ID)
+	case u.Rallying:
+		return engine.Refuse("Rout and Rally", "%s rallied at the start of this turn and spends it rallying: it may neither move nor attack until the next turn.", u.ID)
 	case t.Side == u.Side:
 		return engine.Refuse("", "%s is a friend.", t.ID)
 	case !t.In():

@@ -240,6 +240,8 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		return engine.Refuse("Troop Types", "Wizards cast bolts and fireballs, not breath.")
 	case (!u.Able() || u.Figures == 0) && !(ordered && u.Volley > 0 && u.Status != Routed):
 		return engine.Refuse("", "%s cannot cast now.", u.ID)
+	case u.Rallying:
+		return engine.Refuse("Rout and Rally", "%s rallied at the start of this turn and spends it rallying: it may neither move nor attack until the next turn.", u.ID)
 	case u.Cast:
 		return engine.Refuse("Spells", "%s has cast already this turn.", u.ID)
 	case u.Spells >= castLimit(p):

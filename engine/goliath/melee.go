@@ -170,8 +170,8 @@ func (s *State) meleePhase(tx *engine.Tx, simultaneous bool) error {
 	var strikes []strike
 	for i := range s.Units {
 		a := &s.Units[i]
-		if !a.Able() || a.Figures == 0 {
-			continue
+		if !a.Able() || a.Figures == 0 || a.Rallying {
+			continue // a unit rallying this turn may not attack (Rout and Rally)
 		}
 		d := s.foe(a)
 		if d == nil {

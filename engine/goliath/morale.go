@@ -160,7 +160,7 @@ func (b Rallied) Apply(s *State) error {
 	case b.Removed:
 		u.Status, u.Lost = Gone, Dispersed
 	case b.Rallied:
-		u.Status, u.RoutTurn, u.Attacked, u.Base = Steady, 0, false, b.Base
+		u.Status, u.RoutTurn, u.Attacked, u.Base, u.Rallying = Steady, 0, false, b.Base, true
 	}
 	return nil
 }
@@ -174,7 +174,7 @@ func (b Rallied) Text() string {
 	case b.Removed:
 		return fmt.Sprintf("%s has routed for %d turns and is removed from play (Rout and Rally).", b.Label, b.RoutTurn)
 	case b.Rallied:
-		return fmt.Sprintf("%s tries to rally on turn %d of its rout, needing %s%s: it rallies and faces %s.", b.Label, b.RoutTurn, b.Need, roll, b.Base.Facing)
+		return fmt.Sprintf("%s tries to rally on turn %d of its rout, needing %s%s: it rallies and faces %s, and spends this turn rallying: it may neither move nor attack until the next.", b.Label, b.RoutTurn, b.Need, roll, b.Base.Facing)
 	}
 	return fmt.Sprintf("%s tries to rally on turn %d of its rout, needing %s%s: it fails and routs on.", b.Label, b.RoutTurn, b.Need, roll)
 }

@@ -112,6 +112,8 @@ func (b Moved) Text() string {
 		t = fmt.Sprintf("%s changes formation to %d across, its whole move", b.Unit, b.Frontage)
 	case Charges:
 		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Dist), b.To.FrontCenter())
+	case Broken:
+		t = fmt.Sprintf("%s breaks off its charge and goes no further, its front centre at %s", b.Unit, b.To.FrontCenter())
 	default:
 		t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Cost), b.To.FrontCenter(), b.To.Facing)
 		if b.Left > 0.05 && b.Why != Contacted {
@@ -173,6 +175,8 @@ func (s *State) canMove(u *Unit) error {
 		return engine.Refuse("", "%s has %s.", u.ID, u.Lost)
 	case u.Status == Routed:
 		return engine.Refuse("Rout and Rally", "%s is routing: it may not move until it rallies.", u.ID)
+	case u.Rallying:
+		return engine.Refuse("Rout and Rally", "%s rallied at the start of this turn and spends it rallying: it may neither move nor attack until the next turn.", u.ID)
 	case u.Figures == 0:
 		return engine.Refuse("Special Abilities", "Every figure of %s is paralyzed.", u.ID)
 	}
@@ -500,17 +504,30 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	// Pass-through fire at the half-way point, then the target's thrown
 	// weapons, before contact.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
+	was := u.Base
 	if err := s.passFire(tx, u, mid); err != nil {
 		return err
 	}
-	if u.Able() && t.Able() && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+	if u.Able() && u.Base == was && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
 		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}
+		// Heavy losses are checked as soon as they are taken, before
+		// contact (Morale Check, L190).
+		if err := s.checkHeavy(tx, u.ID); err != nil {
+			return err
+		}
 	}
-	if !u.Able() || u.Figures == 0 {
+	// A charger that broke, or fell back a move after its losses, goes
+	// no further: a unit that falls back does not go on charging
+	// (Morale Check; RULINGS.md, goliath, "charges").
+	if !u.Able() || u.Figures == 0 || u.Base != was {
 		if u.In() {
-			return tx.Emit(Moved{Unit: u.ID, Why: Broken, From: u.Base, To: u.Base, Cost: reach, Note: "under the missiles"})
+			note := "under the missiles"
+			if u.Base != was {
+				note = "having fallen back under the missiles"
+			}
+			return tx.Emit(Moved{Unit: u.ID, Why: Broken, From: u.Base, To: u.Base, Cost: reach, Note: note})
 		}
 		return nil
 	}

@@ -24,8 +24,13 @@ const (
 var ratingNames = [...]string{"LI", "MI", "HI", "LC", "MC", "HC"}
 
 func (r Rating) String() string {
-	if r >= LI && r <= HC {
+	switch {
+	case r >= LI && r <= HC:
 		return ratingNames[r]
+	case r > HC:
+		// Above the ladder's top: a ranger on heavy horse (Troop Types,
+		// "*+1"), which fights as HC with +1 on each die (Figures, item 4).
+		return fmt.Sprintf("HC+%d", int8(r-HC))
 	}
 	return fmt.Sprintf("Rating(%d)", int8(r))
 }
@@ -173,6 +178,14 @@ func (p *Profile) Cavalry() bool { return p.DR.Cavalry() }
 // Shoots reports a figure with a missile weapon.
 func (p *Profile) Shoots() bool { return p.Weapon != NoWeapon && p.Mss > 0 }
 
+// SplitsMove reports a figure that may stop in its move to shoot: a
+// horseman armed with a bow (a longbow is a bow; crossbows are not,
+// which the text names apart wherever it means them) or one with SA 3
+// (Missile Fire, L126; RULINGS.md, goliath, "split move and fire").
+func (p *Profile) SplitsMove() bool {
+	return p.Shoots() && (p.Cavalry() && p.Weapon.Archers() || p.Has(SplitFire))
+}
+
 // Steadfast reports a figure that never checks morale (Figures, item 6).
 func (p *Profile) Steadfast() bool { return p.MR >= 4 }
 
@@ -181,7 +194,7 @@ type Type struct {
 	Profile
 	// Star marks the types whose AR and DR follow the armour and mount
 	// chosen for them (hero, ranger, super hero); Step is how many rungs
-	// AR stands above that (the ranger's "*+1").
+	// AR stands above that (the ranger's "*+1"), past HC if need be.
 	Star bool `json:"star,omitempty"`
 	Step int  `json:"step,omitempty"`
 	// Mounts marks the cavalry types that may buy missiles (Troop Types,
@@ -230,14 +243,14 @@ var roster = func() []Type {
 		t("orogs", "Orogs", HI, MI, 2, 0, 9, 12, 0, 15, Bow, abilities("2"), 5),
 		t("peasants", "Peasants", LI, LI, 1, -4, 9, 12, 0, 0, NoWeapon, nil, 0.5),
 		t("ranger", "Ranger", MI, MI, 4, 4, 12, 15, 0, 18, Bow, abilities("4"), 20.5),
-		t("skeletons", "Skeletons", MI, MI, 1, 4, 6, 9, 0, 0, NoWeapon, abilities("2"), 5),
+		t("skeletons", "Skeletons", MI, MI, 1, 4, 6, 0, 9, 0, NoWeapon, abilities("2"), 5),
 		t("super-hero", "Super Hero", MI, MI, 8, 4, 12, 15, 0, 21, Longbow, abilities("4", "5", "6"), 50),
 		t("trolls", "Trolls", HI, HI, 3, 4, 9, 12, 0, 0, NoWeapon, abilities("11"), 75),
 		t("werewolf", "Werewolf", HI, MI, 4, 4, 9, 12, 0, 0, NoWeapon, abilities("2", "8"), 20),
 		t("wights", "Wights", LC, HC, 1, 1, 9, 0, 0, 0, NoWeapon, abilities("2", "7b"), 7.5),
 		t("wizards", "Wizards", HI, HI, 2, 4, 12, 0, 0, 24, NoWeapon, abilities("1", "2", "4", "5", "10"), 100),
 		t("wraiths", "Wraiths", MC, MC, 2, 2, 18, 24, 36, 0, NoWeapon, abilities("2", "5", "6", "7a"), 10),
-		t("zombies", "Zombies", MI, MI, 1, 4, 6, 9, 0, 0, NoWeapon, abilities("2", "12"), 15),
+		t("zombies", "Zombies", MI, MI, 1, 4, 6, 0, 9, 0, NoWeapon, abilities("2", "12"), 15),
 	}
 	for i := range types {
 		p := &types[i]
@@ -262,9 +275,8 @@ var roster = func() []Type {
 	return types
 }()
 
-// Skeletons and zombies show 9" in the Fly column of the text's table;
-// the roster reads it as their charge, one column over, like every other
-// 6" infantry type (RULINGS.md, goliath, "the roster as printed").
+// Skeletons and zombies have no charge and a 9" fly, as the text's table
+// prints them (RULINGS.md, goliath, "the roster as printed").
 
 // findType finds a type by key or name, in the roster or among the
 // referee's own; the second result says whether it is the referee's.

@@ -141,6 +141,10 @@ type Unit struct {
 	Shaken   bool    `json:"shaken,omitempty"`   // tested for heavy losses this turn
 	Feared   bool    `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
 	Volley   int     `json:"volley,omitempty"`   // figures when a simultaneous phase began
+	// Rallying marks a unit that rallied at the start of this turn: it
+	// spends the turn rallying and may neither move nor attack in it
+	// (Rout and Rally, L199).
+	Rallying bool `json:"rallying,omitempty"`
 
 	Unloaded bool `json:"unloaded,omitempty"` // a heavy crossbow that must reload
 	HoldFire bool `json:"holdFire,omitempty"` // gives no pass-through fire

@@ -95,7 +95,7 @@ func (b TurnBegan) Apply(s *State) error {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley = 0, false, 0, false, false, false, false, false, false, 0
+		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley, u.Rallying = 0, false, 0, false, false, false, false, false, false, 0, false
 		u.TurnFigs = u.Figures
 	}
 	for _, id := range b.Freed {
@@ -471,7 +471,7 @@ func (s *State) advance(tx *engine.Tx) error {
 // sideCanShoot reports whether a side has a unit that may shoot or cast.
 func (s *State) sideCanShoot(side Side) bool {
 	for _, u := range s.inPlay(side) {
-		if !u.Able() || u.Figures == 0 || s.engaged(u) {
+		if !u.Able() || u.Figures == 0 || u.Rallying || s.engaged(u) {
 			continue
 		}
 		if u.Profile.Shoots() && !u.Profile.Wizard {
