@@ -55,14 +55,18 @@ type reach struct {
 
 // paths finds every place and facing u can reach this activation, with
 // the cheapest cost of each.
-func (s *State) paths(u *Unit) map[node]reach {
+func (s *State) paths(u *Unit) map[node]reach { return s.pathsStopping(u, true) }
+
+// pathsStopping is paths; without stops it lets u go on through enemies'
+// fronts, to tell a player where 7.2 stops a move he asked for.
+func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
 	start := node{u.Hex, u.Facing}
 	best := map[node]reach{start: {}}
 	q := &nodeQueue{{n: start}}
 	for q.Len() > 0 {
 		it := heap.Pop(q).(queued)
 		r := best[it.n]
-		if it.cost > r.cost || r.stop {
+		if it.cost > r.cost || r.stop && stops {
 			continue
 		}
 		try := func(n node, cost int, stop, via bool) {
@@ -115,18 +119,63 @@ func (s *State) nearElephant(side int, h engine.Hex) bool {
 
 // stopsAt reports whether u must stop on entering h: a frontal hex of an
 // enemy with an MA at least its own (7.2).
-func (s *State) stopsAt(u *Unit, h engine.Hex) bool {
+func (s *State) stopsAt(u *Unit, h engine.Hex) bool { return s.stopper(u, h) != nil }
+
+// stopper is the enemy whose front stops u on entering h (7.2), or nil.
+func (s *State) stopper(u *Unit, h engine.Hex) *Unit {
 	for _, e := range s.enemiesNext(u.Side, h) {
 		if e.MA < u.MA || e.lockedOut() {
 			continue
 		}
 		for _, f := range engine.FrontHexes(e.Hex, e.Facing) {
 			if f == h {
-				return true
+				return e
 			}
 		}
 	}
-	return false
+	return nil
+}
+
+// stopShort explains a move to h that 7.2 cuts short: the enemy whose
+// front u enters on the cheapest way there, and the hex where it must
+// stop, offered as the move it may make instead. It returns "" when
+// stops are not what keeps u from h.
+func (s *State) stopShort(u *Unit, h engine.Hex, f engine.HexFacing) string {
+	ps := s.pathsStopping(u, false)
+	var end *node
+	best := -1
+	for _, ff := range engine.HexFacings {
+		if f != engine.NoHexFacing && ff != f {
+			continue
+		}
+		if r, ok := ps[node{h, ff}]; ok && !r.via && (best < 0 || r.cost < best) {
+			n := node{h, ff}
+			end, best = &n, r.cost
+		}
+	}
+	if end == nil {
+		return ""
+	}
+	var way []node
+	for n := *end; n != (node{u.Hex, u.Facing}) && len(way) <= len(ps); n = ps[n].from {
+		way = append(way, n)
+	}
+	for i := len(way) - 1; i >= 0; i-- {
+		n := way[i]
+		if n.H == u.Hex {
+			continue
+		}
+		e := s.stopper(u, n.H)
+		if e == nil {
+			continue
+		}
+		msg := fmt.Sprintf("on the way it enters the front of %s at %s and must stop there, %s's MA being no lower than its own", e.ID, n.H, e.ID)
+		if _, _, ok := s.route(u, n.H, engine.NoHexFacing); ok {
+			msg += fmt.Sprintf(". To stop there: /move unit:%s to:%s", u.ID, n.H)
+		}
+		return msg
+	}
+	return ""
 }
 
 type queued struct {
@@ -209,10 +258,11 @@ func (w *work) activeUnit(me int, id string) (*Unit, error) {
 		return nil, engine.Refuse("", "%s is no unit of %s.", id, w.name(me))
 	case !u.On():
 		return nil, engine.Refuse("", "%s is not on the map.", u.ID)
+	case u.lockedOut():
+		// A routed unit is never activated; say why, not merely that.
+		return nil, engine.Refuse("10.25", "%s is routed, and routed units may not act: they move only in rout, and rally when an activated leader's range takes them in.", u.ID)
 	case !u.Act:
 		return nil, engine.Refuse("4.2", "%s is not activated: only the units the activated leader commands act (%s).", u.ID, w.activeWords())
-	case u.lockedOut():
-		return nil, engine.Refuse("10.25", "%s is routed and can do nothing on its own.", u.ID)
 	case u.Rallied:
 		return nil, engine.Refuse("10.27", "%s rallied instead of moving or fighting.", u.ID)
 	}
@@ -269,6 +319,9 @@ func (w *work) moveUnit(u *Unit, to, facing string) error {
 	}
 	r, ff, ok := w.route(u, dest, f)
 	if !ok {
+		if why := w.stopShort(u, dest, f); why != "" {
+			return engine.Refuse("7.2", "%s cannot reach %s%s: %s.", u.ID, dest, facingWords(f), why)
+		}
 		return engine.Refuse("6.1", "%s cannot reach %s%s this activation: %s.", u.ID, dest, facingWords(f), w.whyNot(u, dest))
 	}
 	from := u.Hex

@@ -41,10 +41,16 @@ func shock(tx *engine.Tx, s *State, c engine.Command) error {
 	used := map[string]bool{}
 	for _, part := range strings.FieldsFunc(c.Opt("attacks"), func(r rune) bool { return r == ',' || r == ';' }) {
 		by, on, ok := strings.Cut(part, ">")
-		if !ok {
-			return engine.Refuse("8.3", "%q: write each attack as ATTACKER [ATTACKER…]>DEFENDER.", strings.TrimSpace(part))
+		on = strings.TrimSpace(on)
+		switch {
+		case !ok:
+			return engine.Refuse("8.3", "%q has no \">\": write each attack as ATTACKER [ATTACKER…]>DEFENDER, as in PH1 PH2>PE3.", strings.TrimSpace(part))
+		case on == "":
+			return engine.Refuse("8.3", "In %q no defender follows \">\": name the enemy unit attacked after it.", strings.TrimSpace(part))
+		case strings.Contains(on, ">") || len(strings.Fields(on)) > 1:
+			return engine.Refuse("8.3", "In %q, %q is not one defender: an attack has one defender; separate attacks by commas.", strings.TrimSpace(part), on)
 		}
-		d, err := w.target(me, strings.TrimSpace(on))
+		d, err := w.target(me, on)
 		if err != nil {
 			return err
 		}
