@@ -320,9 +320,10 @@ func (s *State) canMove(u *Unit) error {
 	return nil
 }
 
-// cardFor refuses a move of a unit of side unless a card of its colour
-// with moves left is in play.
-func (s *State) cardFor(actor engine.PlayerID, side Side) error {
+// cardFor refuses a move of u unless a card of its colour with moves
+// left is in play and u is the actor's.
+func (s *State) cardFor(actor engine.PlayerID, u *Unit) error {
+	side := u.Side
 	if err := s.pending(); err != nil {
 		return err
 	}
@@ -333,11 +334,15 @@ func (s *State) cardFor(actor engine.PlayerID, side Side) error {
 	if c == nil || c.Leaders {
 		return engine.Refuse("1.A", "No card of yours is in play: units move on a number card of their colour.")
 	}
-	if c.Side != side {
+	mine := func(sd Side) bool { a := s.army(sd); return a != nil && a.Player == actor }
+	switch {
+	case c.Side != side && mine(c.Side):
+		// The card is the actor's: what is wrong is the unit.
+		return engine.Refuse("1.A", "%s is a unit of the %s, not yours: the card in play is yours, for one of your own units.", u.ID, s.armyName(side))
+	case c.Side != side:
 		return engine.Refuse("1.A", "The card in play is for the %s (%s).", s.armyName(c.Side), c.Side)
-	}
-	if a := s.army(side); a == nil || a.Player != actor {
-		return engine.Refuse("", "That unit is not yours to move.")
+	case !mine(side):
+		return engine.Refuse("", "%s is a unit of the %s, not yours to move.", u.ID, s.armyName(side))
 	}
 	return nil
 }
@@ -385,7 +390,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := s.cardFor(c.Actor, u.Side); err != nil {
+	if err := s.cardFor(c.Actor, u); err != nil {
 		return err
 	}
 	if err := s.canMove(u); err != nil {
@@ -667,7 +672,7 @@ func chargeCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	if err := s.cardFor(c.Actor, u.Side); err != nil {
+	if err := s.cardFor(c.Actor, u); err != nil {
 		return err
 	}
 	if err := s.canMove(u); err != nil {
