@@ -39,7 +39,7 @@ type Moved struct {
 	Frontage int         `json:"frontage,omitempty"` // a change of formation
 	Target   string      `json:"target,omitempty"`   // a charge's target
 	Air      bool        `json:"air,omitempty"`      // flown
-	Dist     float64     `json:"dist,omitempty"`     // a charge's distance
+	Dist     float64     `json:"dist,omitempty"`     // the distance covered by a charge or a walk
 	Note     string      `json:"note,omitempty"`
 }
 
@@ -114,6 +114,20 @@ func (b Moved) Text() string {
 		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Dist), b.To.FrontCenter())
 	case Broken:
 		t = fmt.Sprintf("%s breaks off its charge and goes no further, its front centre at %s", b.Unit, b.To.FrontCenter())
+	case Walk:
+		// The distance walked, and what it cost when slowing ground or a
+		// turn made it cost more (Terrain, L108; Facing and Formation).
+		// Events logged before walks carried their distance say the cost.
+		t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Cost), b.To.FrontCenter(), b.To.Facing)
+		if b.Dist > 0 {
+			t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Dist), b.To.FrontCenter(), b.To.Facing)
+			if b.Cost > b.Dist+0.005 {
+				t += fmt.Sprintf(", at a cost of %s of its move", inches(b.Cost))
+			}
+		}
+		if b.Left > 0.05 {
+			t += fmt.Sprintf(" (%s left)", inches(b.Left))
+		}
 	default:
 		t = fmt.Sprintf("%s %s %s to %s, facing %s", b.Unit, b.Why, inches(b.Cost), b.To.FrontCenter(), b.To.Facing)
 		if b.Left > 0.05 && b.Why != Contacted {
@@ -318,7 +332,11 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	half := mv / 2
 	before := u.Moved
 	from0 := u.Base
-	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air}); err != nil {
+	walked := 0.0
+	if why == Walk {
+		walked = dist * frac
+	}
+	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air, Dist: walked}); err != nil {
 		return err
 	}
 	if err := s.freeTouched(tx, u); err != nil {
