@@ -119,7 +119,7 @@ func (r *Router) replay(ctx context.Context, key channelKey, req Request) ([]Rep
 			return nil, err
 		}
 		if len(data) <= maxReplayBytes || n <= 2 {
-			text := fmt.Sprintf("The book, steps %d to %d, in %d pictures.", from, to, n)
+			text := fmt.Sprintf("The book, steps %d to %d, in %s.", from, to, engine.Plural(n, "picture", "pictures"))
 			return []Reply{{User: req.User, Text: text, Image: data}}, nil
 		}
 	}

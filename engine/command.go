@@ -290,11 +290,3 @@ func ArmyTag(given, name string) (string, error) {
 	}
 	return tag, nil
 }
-
-// Plural writes a count with its noun: "1 figure", "3 figures".
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -173,9 +173,9 @@ func NarrateTable(e Event) (msgs []Message, ok bool) {
 			cards[i] = c.String()
 		}
 		if len(cards) == 0 {
-			text = fmt.Sprintf("The %s deck is no longer stacked.", b.Deck)
+			text = fmt.Sprintf("The %s is no longer stacked.", deckWords(string(b.Deck)))
 		} else {
-			text = fmt.Sprintf("The next %s cards are stacked: %s.", b.Deck, strings.Join(cards, " "))
+			text = fmt.Sprintf("The next %s stacked: %s.", deckCards(string(b.Deck), len(cards)), strings.Join(cards, " "))
 		}
 	case Loaded:
 		rolls := make([]string, len(b.Rolls))
@@ -202,4 +202,26 @@ func JoinAnd(parts []string) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// deckWords names a deck for the table: "the combat deck"; a deck named
+// "cards" is "the deck" (not "the cards deck").
+func deckWords(deck string) string {
+	if deck == "cards" || deck == "" {
+		return "deck"
+	}
+	return deck + " deck"
+}
+
+// deckCards names n cards of a deck: "combat cards are", "card is" for
+// one of a deck named "cards" (not "cards cards").
+func deckCards(deck string, n int) string {
+	words := "cards are"
+	if n == 1 {
+		words = "card is"
+	}
+	if deck == "cards" || deck == "" {
+		return words
+	}
+	return deck + " " + words
 }

@@ -102,8 +102,8 @@ func migrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "Copied %d games (%d events, %d turn deadlines) from %s to %s; each replays to the same state on both.\n",
-		len(games), events, deadlines, describeDB(*from), describeDB(*to))
+	fmt.Fprintf(stdout, "Copied %s (%s, %s) from %s to %s; each replays to the same state on both.\n",
+		engine.Plural(len(games), "game", "games"), engine.Plural(events, "event", "events"), engine.Plural(deadlines, "turn deadline", "turn deadlines"), describeDB(*from), describeDB(*to))
 	return nil
 }
 

@@ -46,7 +46,7 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 		what := map[Stage]string{Deploying: "deployment", Fire: "fire"}[s.Stage]
 		for side := BlackSide; side <= RedSide; side++ {
 			if !s.Armies[side].Done {
-				out = append(out, wait(side, fmt.Sprintf("finish the %s' %s", s.Armies[side].Name, what), done))
+				out = append(out, wait(side, fmt.Sprintf("finish %s %s", engine.Possessive("the "+s.Armies[side].Name), what), done))
 			}
 		}
 	case Movement:
@@ -57,7 +57,7 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 		if c.Leaders {
 			for side := BlackSide; side <= RedSide; side++ {
 				if !c.Done[side] {
-					out = append(out, wait(side, fmt.Sprintf("move the %s' lone leaders on the %s", s.Armies[side].Name, c.Card.Name()), done))
+					out = append(out, wait(side, fmt.Sprintf("move %s lone leaders on the %s", engine.Possessive("the "+s.Armies[side].Name), c.Card.Name()), done))
 				}
 			}
 			return out

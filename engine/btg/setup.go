@@ -97,8 +97,8 @@ func (b BookOpened) Apply(s *State) error {
 
 func (b BookOpened) Text() string {
 	o := b.Options
-	return fmt.Sprintf("%s opens a battle of By the Gods! on a table of %s by %s: %d turns, %d movement cards a turn. Each side raises an army (/army pick, or /army build with a civilization); the first plays black and deploys on the south edge, the second red on the north.",
-		b.Master, inches(o.Width), inches(o.Depth), o.Turns, o.Cards)
+	return fmt.Sprintf("%s opens a battle of By the Gods! on a table of %s by %s: %s, %s a turn. Each side raises an army (/army pick, or /army build with a civilization); the first plays black and deploys on the south edge, the second red on the north.",
+		b.Master, inches(o.Width), inches(o.Depth), plural(o.Turns, "turn", "turns"), plural(o.Cards, "movement card", "movement cards"))
 }
 
 func (b ArmyRaised) Apply(s *State) error {

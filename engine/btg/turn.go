@@ -386,7 +386,7 @@ func drawNext(tx *engine.Tx, s *State) error {
 			}
 		default:
 			if len(s.movable(a.Side)) == 0 {
-				b.Idle = fmt.Sprintf("None of the %s's units can move.", b.Army)
+				b.Idle = fmt.Sprintf("None of %s units can move.", engine.Possessive("the "+b.Army))
 			}
 		}
 		if err := tx.Emit(b); err != nil {
@@ -478,7 +478,7 @@ func endTurn(tx *engine.Tx, s *State) error {
 	b := TurnEnded{Turn: s.Turn}
 	for side := BlackSide; side <= RedSide; side++ {
 		lost, all := s.lost(side)
-		b.Tally[side] = fmt.Sprintf("The %s have lost %d of %d units (%.0f%% of their figures).", s.armyName(side), lost, all, 100*s.figuresLost(side))
+		b.Tally[side] = fmt.Sprintf("The %s have lost %d of %s (%.0f%% of their figures).", s.armyName(side), lost, plural(all, "unit", "units"), 100*s.figuresLost(side))
 	}
 	if err := tx.Emit(b); err != nil {
 		return err

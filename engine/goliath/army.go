@@ -230,6 +230,6 @@ func describeType(p Profile) string {
 		}
 		fmt.Fprintf(&b, ", SA %s", strings.Join(sa, ", "))
 	}
-	fmt.Fprintf(&b, ", %s pts", num(p.Pts))
+	fmt.Fprintf(&b, ", %s %s", num(p.Pts), map[bool]string{true: "pt", false: "pts"}[p.Pts == 1])
 	return b.String()
 }

@@ -313,6 +313,30 @@ func typeKey(name string) string {
 	return strings.Join(strings.Fields(n), "-")
 }
 
+// singular writes a type's name for one figure: "Troll" for "Trolls",
+// "Bowman" for "Bowmen", "Elf" for "Elves", "Giant Orc" for "Orcs,
+// Giant"; what follows the name ("Hero (HC)", "Light Cavalry with bows")
+// is kept, and a name that is no plural ("Heavy Cavalry") stays.
+func singular(name string) string {
+	base, rest := name, ""
+	for _, sep := range []string{" (", " with "} {
+		if i := strings.Index(base, sep); i >= 0 {
+			base, rest = base[:i], base[i:]+rest
+		}
+	}
+	switch {
+	case base == "Orcs, Giant":
+		base = "Giant Orc"
+	case strings.HasSuffix(base, "men"):
+		base = strings.TrimSuffix(base, "men") + "man"
+	case strings.HasSuffix(base, "ves"):
+		base = strings.TrimSuffix(base, "ves") + "f"
+	case strings.HasSuffix(base, "s") && !strings.HasSuffix(base, "ss"):
+		base = strings.TrimSuffix(base, "s")
+	}
+	return base + rest
+}
+
 // typeNames lists the roster's type keys, for help.
 func typeNames() []string {
 	out := make([]string, len(roster))

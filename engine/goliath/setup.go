@@ -132,7 +132,11 @@ func (b ArmyRaised) Apply(s *State) error {
 func (b ArmyRaised) Text() string {
 	var units []string
 	for _, u := range b.Units {
-		units = append(units, fmt.Sprintf("%s %d %s", u.ID, u.Start, u.Profile.Name))
+		name := u.Profile.Name
+		if u.Start == 1 {
+			name = singular(name)
+		}
+		units = append(units, fmt.Sprintf("%s %d %s", u.ID, u.Start, name))
 	}
 	return fmt.Sprintf("%s leads %s (%s points) from the %s edge: %s.",
 		b.Army.Player, b.Army.Name, num(b.Army.Points), b.Side, strings.Join(units, "; "))

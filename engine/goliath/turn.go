@@ -332,7 +332,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	case Moving, Missile:
 		side, ok := s.sideOf(c.Actor, s.Active)
 		if !ok || side != s.Active {
-			return engine.Refuse("Turn sequence", "It is %s' %s; wait for their /done.", s.armyName(s.Active), s.Stage)
+			return engine.Refuse("Turn sequence", "It is %s %s; wait for their /done.", engine.Possessive(s.armyName(s.Active)), s.Stage)
 		}
 		if err := tx.Emit(SideDone{Side: side, Army: s.armyName(side), Stage: s.Stage}); err != nil {
 			return err

@@ -228,12 +228,7 @@ func status(s *State) string {
 func possessive(clan string) string { return "the " + owner(clan) }
 
 // owner writes a name as an owner: "Achilles'", "Hector's".
-func owner(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
-}
+func owner(name string) string { return engine.Possessive(name) }
 
 func capitalize(s string) string {
 	if s == "" {

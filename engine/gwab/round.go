@@ -75,7 +75,7 @@ func actingClan(s *State, actor engine.PlayerID) (*Clan, error) {
 		return nil, err
 	}
 	if cl := s.awaitingSuccessor(); cl != nil {
-		return nil, engine.Refuse("10.1.3", "The book waits for %s to name the %s' new Hero with /successor companion:.", cl.Player, cl.Name)
+		return nil, engine.Refuse("10.1.3", "The book waits for %s to name %s new Hero with /successor companion:.", cl.Player, engine.Possessive("the "+cl.Name))
 	}
 	if s.Fight != nil && s.Fight.Impact != nil {
 		v := s.Element(s.Fight.Impact.Victor)

@@ -404,7 +404,14 @@ func (b SagaEnded) Apply(s *Saga) error {
 
 func (b SagaStarted) Text() string {
 	var w strings.Builder
-	fmt.Fprintf(&w, "The saga %q begins, kept by %s as its Herald. A book is a battle when %d players come, a raid from 3.", b.Name, b.Starter, b.Quorum)
+	// A book is a battle at the quorum, a raid from three players below it,
+	// practice with fewer (4; RULINGS.md, gwab): a quorum of three leaves
+	// no raid to speak of.
+	if b.Quorum > 3 {
+		fmt.Fprintf(&w, "The saga %q begins, kept by %s as its Herald. A book is a battle when %d players come, a raid from 3.", b.Name, b.Starter, b.Quorum)
+	} else {
+		fmt.Fprintf(&w, "The saga %q begins, kept by %s as its Herald. A book is a battle when %d players come; with fewer it is practice, which the Herald does not record.", b.Name, b.Starter, b.Quorum)
+	}
 	if len(b.Heroes) > 0 {
 		how := "every Hero starts again at 100 honor (5.2)"
 		if b.Carried {

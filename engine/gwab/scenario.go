@@ -31,7 +31,7 @@ func (b HonorSet) Apply(s *State) error {
 }
 
 func (b HonorSet) Text() string {
-	return fmt.Sprintf("%s's honor is set at %d: %s.", b.Name, b.Total, rankName(classFor(b.Total)))
+	return fmt.Sprintf("%s honor is set at %d: %s.", engine.Possessive(b.Name), b.Total, rankName(classFor(b.Total)))
 }
 
 var scenarioBodies = engine.BodyTypes{HonorSet{}.Kind(): engine.Decoder[HonorSet]()}

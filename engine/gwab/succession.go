@@ -84,7 +84,7 @@ func nameSuccessor(tx *engine.Tx, s *State, c engine.Command) error {
 	case cl.Player != c.Actor:
 		return engine.Refuse("10.1.3", "The %s are %s to lead; their player names their new Hero.", cl.Name, string(cl.Player)+"'s")
 	case !slices.Contains(cl.Successors, el.ID):
-		return engine.Refuse("10.1.3", "%s is not one of the %s' Companions standing: name one of %s.", el.Label(), cl.Name, joinIDs(cl.Successors))
+		return engine.Refuse("10.1.3", "%s is not one of %s Companions standing: name one of %s.", el.Label(), engine.Possessive("the "+cl.Name), joinIDs(cl.Successors))
 	}
 	if err := tx.Emit(HeroSucceeded{Clan: cl.Tag, ClanName: cl.Name, Fallen: s.Element(cl.Hero).ID, Heir: el.ID, Name: el.Name}); err != nil {
 		return err

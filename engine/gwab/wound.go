@@ -199,6 +199,12 @@ func succeed(tx *engine.Tx, s *State, tag ClanTag) error {
 	case 1:
 		return tx.Emit(HeroSucceeded{Clan: tag, ClanName: c.Name, Fallen: hero.ID, Heir: standing[0].ID, Name: standing[0].Name})
 	}
+	if s.endCondition() != "" {
+		// The book ends with this fall (6.2: a champion fallen, a Hero's
+		// 100 honor won): there is no more battle for a Companion to lead,
+		// and no one is asked to choose.
+		return nil
+	}
 	ask := SuccessionAsked{Clan: tag, ClanName: c.Name, Player: c.Player, Fallen: hero.Name}
 	for _, el := range standing {
 		ask.Companions = append(ask.Companions, el.ID)

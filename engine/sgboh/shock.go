@@ -330,7 +330,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 	if !moving(atts) {
 		how = "engaged"
 	}
-	w.say("Shock, %s: %s on %s. Roll %d %s = %d: %s.", how, strings.Join(ids(atts), " and "), d.ID, roll, strings.Join(words, " "), total, shockWords(total))
+	w.say("Shock, %s: %s on %s. Roll %s = %d: %s.", how, strings.Join(ids(atts), " and "), d.ID, strings.Join(append([]string{fmt.Sprint(roll)}, words...), " "), total, shockWords(total))
 	for _, u := range atts {
 		u.Fought = true
 		w.mark(Mark{Kind: engine.MeleeMark, From: u.Hex, To: d.Hex, Label: fmt.Sprint(total), Side: u.Side})

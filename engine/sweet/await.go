@@ -41,13 +41,13 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 		what := map[Stage]string{Deploying: "deployment", Catapults: "catapult fire", Missiles: "missile fire"}[s.Stage]
 		for side := South; side <= North; side++ {
 			if !s.Armies[side].Done {
-				out = append(out, wait(side, fmt.Sprintf("finish the %s' %s", s.Armies[side].Name, what), done))
+				out = append(out, wait(side, fmt.Sprintf("finish %s %s", engine.Possessive("the "+s.Armies[side].Name), what), done))
 			}
 		}
 	case Movement:
 		out = append(out, wait(s.Attacker, fmt.Sprintf("move the %s", s.armyName(s.Attacker)), done))
 	case Supports:
-		out = append(out, wait(s.Supporting, fmt.Sprintf("declare the %s' supports", s.armyName(s.Supporting)), done))
+		out = append(out, wait(s.Supporting, fmt.Sprintf("declare %s supports", engine.Possessive("the "+s.armyName(s.Supporting))), done))
 	case Melees:
 		for side := South; side <= North; side++ {
 			at := s.waitingMelees(side)
@@ -55,9 +55,9 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 				continue
 			}
 			mdi := engine.Command{Name: "mdi", Options: map[string]string{"choice": "withdrawal", "melee": at[0]}}
-			task := fmt.Sprintf("choose the %s' deployment for the melee at %s with /mdi", s.armyName(side), at[0])
+			task := fmt.Sprintf("choose %s deployment for the melee at %s with /mdi", engine.Possessive("the "+s.armyName(side)), at[0])
 			if len(at) > 1 {
-				task = fmt.Sprintf("choose the %s' deployment for each of the melees at %s, naming it with /mdi melee:", s.armyName(side), engine.JoinAnd(at))
+				task = fmt.Sprintf("choose %s deployment for each of the melees at %s, naming it with /mdi melee:", engine.Possessive("the "+s.armyName(side)), engine.JoinAnd(at))
 			}
 			out = append(out, wait(side, task, mdi))
 		}

@@ -12,6 +12,14 @@ import (
 // num writes a number of points or squares: 2, 2.5, 1.75.
 func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
+// points writes a number of points with its noun: "1 point", "0.5 points".
+func points(f float64) string {
+	if num(f) == "1" {
+		return "1 point"
+	}
+	return num(f) + " points"
+}
+
 func squares(n float64) string {
 	if n == 1 {
 		return "1 square"
@@ -21,8 +29,8 @@ func squares(n float64) string {
 
 func (b BookOpened) Text() string {
 	o := b.Options
-	return fmt.Sprintf("%s opens a game of de Gre and Sweet's ancient rules on a grid of %d by %d squares: %d turns, armies of %d points. Each side takes a sample army (/army pick) or builds one (/army build); the first takes the south edge.",
-		b.Master, o.Cols, o.Rows, o.Turns, o.Points)
+	return fmt.Sprintf("%s opens a game of de Gre and Sweet's ancient rules on a grid of %d by %d squares: %s, armies of %d points. Each side takes a sample army (/army pick) or builds one (/army build); the first takes the south edge.",
+		b.Master, o.Cols, o.Rows, engine.Plural(o.Turns, "turn", "turns"), o.Points)
 }
 
 func (b ArmyMustered) Text() string {
@@ -76,7 +84,7 @@ func (b TerrainLaid) Text() string {
 }
 
 func (b StandsSet) Text() string {
-	return fmt.Sprintf("%s is set at %d stands.", b.Label, b.Stands)
+	return fmt.Sprintf("%s is set at %s.", b.Label, engine.Plural(b.Stands, "stand", "stands"))
 }
 
 func (b SideDone) Text() string {
@@ -286,16 +294,16 @@ func (b MeleeResolved) Text() string {
 	case Withdraws:
 		fmt.Fprintf(&w, " The %s withdraw and get away: they fall back two squares, and no one loses a stand.", b.Names[b.Verdict.Side])
 	case Equal:
-		fmt.Fprintf(&w, " Equal deployments, %s against %s points: each side loses half the weaker side's strength, %s points.",
-			num(b.Points[South]), num(b.Points[North]), num(b.Losses[South]))
+		fmt.Fprintf(&w, " Equal deployments, %s against %s: each side loses half the weaker side's strength, %s.",
+			num(b.Points[South]), points(b.Points[North]), points(b.Losses[South]))
 	case Superior:
 		sup, inf := b.Verdict.Side, b.Verdict.Side.Other()
 		failed := ""
 		if b.Choices[inf] == Withdrawal {
 			failed = " (their withdrawal fails)"
 		}
-		fmt.Fprintf(&w, " The %s' deployment is superior to the %s'%s; with %s points against %s they inflict %s points of losses and take %s.",
-			b.Names[sup], b.Names[inf], failed, num(b.Points[sup]), num(b.Points[inf]), num(b.Losses[inf]), num(b.Losses[sup]))
+		fmt.Fprintf(&w, " %s deployment is superior to %s%s; with %s against %s they inflict %s of losses and take %s.",
+			engine.Possessive("The "+b.Names[sup]), engine.Possessive("the "+b.Names[inf]), failed, points(b.Points[sup]), num(b.Points[inf]), points(b.Losses[inf]), num(b.Losses[sup]))
 	}
 	if len(b.Removed) > 0 {
 		var parts []string
@@ -307,9 +315,9 @@ func (b MeleeResolved) Text() string {
 	for side := South; side <= North; side++ {
 		for _, r := range b.Odd[side] {
 			if r >= 4 {
-				fmt.Fprintf(&w, " The %s' loss leaves part of a stand: the die shows %d, and one more stand goes.", b.Names[side], r)
+				fmt.Fprintf(&w, " %s loss leaves part of a stand: the die shows %d, and one more stand goes.", engine.Possessive("The "+b.Names[side]), r)
 			} else {
-				fmt.Fprintf(&w, " The %s' loss leaves part of a stand: the die shows %d, and it is let go.", b.Names[side], r)
+				fmt.Fprintf(&w, " %s loss leaves part of a stand: the die shows %d, and it is let go.", engine.Possessive("The "+b.Names[side]), r)
 			}
 		}
 	}

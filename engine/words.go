@@ -1,0 +1,29 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The words every rule system puts around the names and counts it drops
+// into a sentence, so that none writes "1 games", "the Persians's" or
+// "Mordor' movement". The bot's test of every transcript golden looks for
+// those shapes.
+
+// Plural writes a count with its noun: "1 figure", "3 figures".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Possessive writes a name as an owner: a name ending in s takes an
+// apostrophe alone ("the Persians'", "Achilles'"), any other "'s"
+// ("Mordor's", "the Lycian band's").
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "S") {
+		return name + "'"
+	}
+	return name + "'s"
+}
