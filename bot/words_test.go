@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,28 +71,71 @@ func TestTranscriptWords(t *testing.T) {
 			if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "» ") {
 				continue // the script's own comments and commands, as typed
 			}
-			line = strings.TrimLeft(line, " ")
-			for _, sh := range wordShapes {
-				for _, m := range sh.re.FindAllStringSubmatch(line, -1) {
-					switch sh.what {
-					case "a word doubled":
-						if m[1] != m[2] {
-							continue
-						}
-					case "1 with a plural":
-						// "Turn 1 begins", "each 1 kills": a 1 that
-						// names or is read, not one that counts.
-						// "1 of his 3 strides": the plural is not the 1's.
-						if ordinal[strings.ToLower(m[1])] || linking[strings.ToLower(m[2])] || singularS[m[3]] || strings.HasSuffix(m[3], "ss") || strings.HasSuffix(m[3], "us") {
-							continue
-						}
-					}
-					bad++
-					if bad <= 200 {
-						t.Errorf("%s:%d: %s: %q in %q", p, i+1, sh.what, m[0], line)
-					}
+			for _, w := range brokenWords(line) {
+				bad++
+				if bad <= 200 {
+					t.Errorf("%s:%d: %s in %q", p, i+1, w, line)
 				}
 			}
+		}
+	}
+}
+
+// brokenWords lists the shapes of wordShapes in one line of a transcript,
+// each as what it is and the words that show it.
+func brokenWords(line string) []string {
+	var out []string
+	line = strings.TrimLeft(line, " ")
+	for _, sh := range wordShapes {
+		for _, m := range sh.re.FindAllStringSubmatch(line, -1) {
+			switch sh.what {
+			case "a word doubled":
+				if m[1] != m[2] {
+					continue
+				}
+			case "1 with a plural":
+				// "Turn 1 begins", "each 1 kills": a 1 that names or is
+				// read, not one that counts; "1 of his 3 strides": the
+				// plural is not the 1's.
+				if ordinal[strings.ToLower(m[1])] || linking[strings.ToLower(m[2])] || singularS[m[3]] || strings.HasSuffix(m[3], "ss") || strings.HasSuffix(m[3], "us") {
+					continue
+				}
+			}
+			out = append(out, fmt.Sprintf("%s: %q", sh.what, m[0]))
+		}
+	}
+	return out
+}
+
+// TestBrokenWords holds the scan to the shapes players met, and to
+// sentences that are right.
+func TestBrokenWords(t *testing.T) {
+	for _, bad := range []string{
+		"None of the Persians's units can move.",
+		"It is Mordor' movement; wait for their /done.",
+		"The next cards cards are stacked: 2C.",
+		"Copied 1 games (3 events, 0 turn deadlines).",
+		"Shock, moving: P1 on E1. Roll 7  = 7: no effect.",
+		"The book, steps 1 to 4, in 1 pictures.",
+		"8 turns, 1 movement cards a turn.",
+	} {
+		if len(brokenWords(bad)) == 0 {
+			t.Errorf("brokenWords(%q) found nothing", bad)
+		}
+	}
+	for _, good := range []string{
+		"None of the Persians' units can move.",
+		"It is Mordor's movement; wait for their /done.",
+		"Turn 1 begins.",
+		"Card 1 of 1: the 2 of Clubs.",
+		"ROM-1 moves 6\" to 20,14, facing N (1\" left).",
+		"/mount — spending 1 of his 3 strides (8.2).",
+		"ORC-1 (Light Infantry, 8/12) strikes RNG-1: 1 figure as LI against HC, 1 die needing 6 [6 6 6]: 1 hit.",
+		"    - EGY-1 (heavy infantry, spear, 8/8), green morale",
+		"SUB sub-commander",
+	} {
+		if got := brokenWords(good); len(got) > 0 {
+			t.Errorf("brokenWords(%q) = %v, want nothing", good, got)
 		}
 	}
 }
