@@ -23,6 +23,9 @@
 //     is a [Rewinder], as what the step changed.
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
+//   - words.go: [Plural] and [Possessive], which every rule system uses
+//     to put counts and names into its sentences ("1 stand", "the
+//     Persians'", "Mordor's").
 //
 // Rule systems live in sub-packages (engine/gwab and its siblings), each
 // implementing [Ruleset]. This package does no I/O and imports none of the
