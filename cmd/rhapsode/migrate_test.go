@@ -67,7 +67,7 @@ func TestMigrateSQLiteToSQLite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("migrate: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "Copied 4 games") || !strings.Contains(out, "1 turn deadlines") || !strings.Contains(out, "each replays to the same state on both") {
+	if !strings.Contains(out, "Copied 4 games") || !strings.Contains(out, "1 turn deadline)") || !strings.Contains(out, "each replays to the same state on both") {
 		t.Errorf("migrate said: %s", out)
 	}
 	if a, b := exports(t, from, channels), exports(t, to, channels); a != b {
