@@ -1,0 +1,61 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"image/color"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// TestTextContrast draws every scene, at the bot's sizes, with each face
+// telling what it draws: every string must have at least 4.5:1 contrast
+// (WCAG 2, 1.4.3) with the colour under its letters (its halo's, when it
+// has one) and with the surface it stands on.
+func TestTextContrast(t *testing.T) {
+	views := []struct {
+		name string
+		view func() engine.View
+	}{}
+	views = append(views, scenes()...)
+	for _, opts := range []Options{{}, {Width: 2 * PreviewWidth, SeenAt: PreviewWidth}} {
+		r := New(opts)
+		var mu sync.Mutex
+		var scene string
+		drawn, low := 0, map[string]bool{}
+		r.faces.watch(func(d drawnText) {
+			mu.Lock()
+			defer mu.Unlock()
+			drawn++
+			if c := contrast(d.ink, d.under); c < minContrast {
+				low[fmt.Sprintf("%s at %d px wide: %q in %s on %s: %.2f:1", scene, r.Width(), d.text, hex(d.ink), hex(d.under), c)] = true
+			}
+		})
+		for _, sc := range views {
+			scene = sc.name
+			v := sc.view()
+			c, err := r.draw(&v, false, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.done(c)
+		}
+		if drawn < 100 {
+			t.Fatalf("only %d strings seen drawn", drawn)
+		}
+		var lines []string
+		for l := range low {
+			lines = append(lines, l)
+		}
+		sort.Strings(lines)
+		if len(lines) > 0 {
+			t.Errorf("%d strings of %d lack contrast:\n%s", len(lines), drawn, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
