@@ -59,3 +59,44 @@ func TestTextContrast(t *testing.T) {
 }
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
+
+// TestLongTitlesShrinkRatherThanCut: at the size Discord previews a
+// picture, the twelve-clan battle's title and caption are drawn whole, a
+// size smaller, not cut with an ellipsis; a title too long for any size
+// is cut.
+func TestLongTitlesShrinkRatherThanCut(t *testing.T) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	var mu sync.Mutex
+	drawn := map[string]*face{}
+	for _, f := range []*face{r.faces.title, r.faces.titleSmall, r.faces.labelBig, r.faces.caption, r.faces.legend} {
+		f.seen = func(d drawnText) {
+			mu.Lock()
+			defer mu.Unlock()
+			drawn[d.text] = f
+		}
+	}
+	v := battle12()
+	v.Caption = "Next: the Lycians (dave), in round 7"
+	long := v
+	long.Title = strings.Repeat("Gang Warfare in the Age of Bronze ", 3)
+	for _, v := range []engine.View{v, long} {
+		c, err := r.draw(&v, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.done(c)
+	}
+	if f := drawn[v.Title]; f == nil || f == r.faces.title {
+		t.Errorf("the title %q was not drawn whole a size smaller (face %v)", v.Title, f)
+	}
+	if f := drawn[v.Caption]; f == nil || f == r.faces.caption {
+		t.Errorf("the caption %q was not drawn whole a size smaller", v.Caption)
+	}
+	cut := false
+	for s := range drawn {
+		cut = cut || strings.HasSuffix(s, "…") && strings.HasPrefix(long.Title, strings.TrimSuffix(s, "…"))
+	}
+	if !cut {
+		t.Errorf("a title too long for any size was not cut")
+	}
+}
