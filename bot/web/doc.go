@@ -16,7 +16,7 @@
 // server's games.
 //
 // The pages are html/template, with their style inline and nothing
-// fetched from elsewhere but their icon (favicon.svg, served here),
+// fetched from elsewhere (their icon, favicon.svg, is served here too),
 // readable on a phone and by a screen reader: a step's picture has the
 // step and what it did as its text, its size, and the narration as its
 // caption; titles name the saga, the book and the step; axe-core checks
