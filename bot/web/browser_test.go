@@ -185,8 +185,8 @@ const axeVersion = "4.14.1"
 // TestBrowserAccessibility has axe-core check every kind of published
 // page in Chromium, as wide as a desktop window and as a phone: a saga's
 // standings, a living and a fallen Hero's ledger, a book of the saga, its
-// first, a middle and its last step, a single book and a step of it, and
-// the page of an address with nothing; any violation of any rule fails
+// first, a middle and its last step and one with no picture, a single
+// book and a step of it, and the page of an address with nothing; any violation of any rule fails
 // it. On a screen 320 pixels wide (640 at 200% zoom) the standings show
 // every column and the page does not scroll sideways; on a wide one a
 // step's narration stands beside its picture, and the picture's room is
@@ -224,7 +224,8 @@ func TestBrowserAccessibility(t *testing.T) {
 	pages := map[string]string{
 		"standings": home, "a living Hero": heroes[0], "a fallen Hero": fallen[0],
 		"a book of the saga": book, "its first step": steps[0], "a middle step": steps[len(steps)/2],
-		"its last step": steps[len(steps)-1], "a single book": single, "a step of it": singleSteps[len(singleSteps)/2],
+		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/1",
+		"a single book": single, "a step of it": singleSteps[len(singleSteps)/2],
 		"nothing here": "/p/abcdefghijklmnopqrstuvwxyz/",
 	}
 
