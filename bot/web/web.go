@@ -66,11 +66,6 @@ const maxPictures = 64
 //go:embed templates/*.html
 var templateFiles embed.FS
 
-// favicon is the pages' icon: a hex on the accent colour of the pages.
-//
-//go:embed favicon.svg
-var favicon []byte
-
 // New returns a Server.
 func New(cfg Config) *Server {
 	if cfg.Logger == nil {
@@ -98,12 +93,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/{$}", s.book)
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/step/{step}", s.step)
 	s.mux.HandleFunc("GET /p/{token}/step/{step}", s.step)
-	s.mux.HandleFunc("GET /favicon.svg", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		w.Header().Set("Content-Length", strconv.Itoa(len(favicon)))
-		w.Write(favicon)
-	})
+	s.mux.HandleFunc("GET /favicon.svg", serveIcon("image/svg+xml", faviconSVG))
+	s.mux.HandleFunc("GET /favicon.ico", serveIcon("image/png", faviconPNG()))
 	s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s
 }

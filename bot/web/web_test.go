@@ -381,6 +381,10 @@ func TestPagesForEveryone(t *testing.T) {
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(icon, "<svg") {
 		t.Errorf("the icon: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
+	res, ico := c.get(t, "/favicon.ico")
+	if cfg, err := png.DecodeConfig(strings.NewReader(ico)); res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || err != nil || cfg.Width != 32 || cfg.Height != 32 {
+		t.Errorf("the icon browsers ask for by themselves: %d %s, %v %v", res.StatusCode, res.Header.Get("Content-Type"), cfg, err)
+	}
 	if res, page := c.get(t, "/p/abcdefghijklmnopqrstuvwxyz/"); res.StatusCode != 404 || !strings.Contains(page, `href="/favicon.svg"`) {
 		t.Errorf("the page of an address with nothing: %d, linking no icon", res.StatusCode)
 	}
