@@ -10,8 +10,10 @@ import (
 // demos holds the demonstrations `rhapsode local --demo` plays, one per
 // rule system that has one, named by its key: gwab's is a short practice
 // book with missile fire, a melee, a challenge and a fallen Companion.
-// Each has its cards stacked and its dice loaded, so that it always plays
-// the same way, and each is played as a transcript test.
+// Each has its cards stacked and its dice loaded, every draw it makes, so
+// that it plays the same way whatever seed its book is opened with (the
+// command line's is drawn from crypto/rand; TestDemosIgnoreTheSeed plays
+// each under many), and each is played as a transcript test.
 //
 //go:embed demos/*.script
 var demos embed.FS

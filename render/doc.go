@@ -60,7 +60,12 @@
 // eight groups all differ in colour; beyond that a colour is reused
 // first across the two sides (solid against hatched), and only then
 // within a side, where white dots on the later group's bases tell them
-// apart.
+// apart. Every string drawn has at least 4.5:1 contrast (WCAG 2's
+// relative luminance) with what is under its letters: a base's type
+// letters take the ink or white, whichever contrasts more with the fill;
+// labels stand on a white halo; zone names and hex numbers are dark
+// enough for every ground they fall on. TestTextContrast has each face
+// report every string it draws, its ink and what it lands on.
 //
 // # Grid positions
 //

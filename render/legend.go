@@ -21,12 +21,28 @@ func drawHeader(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board)
 	W := float64(img.Bounds().Dx())
 	m := 14 * k
 	y := 10*k + fs.title.ascent
-	drawText(img, fs.title, fit(fs.title, v.Title, W-2*m), m, y, ink)
+	f, title := fitted(v.Title, W-2*m, fs.title, fs.titleSmall, fs.labelBig)
+	drawText(img, f, title, m, y, ink)
 	y += fs.title.descent + 2*k + fs.caption.ascent
 	hint := coordHint(v, b)
 	hw := fs.ruler.width(hint)
 	drawText(img, fs.ruler, hint, W-m-hw, y, rulerInk)
-	drawText(img, fs.caption, fit(fs.caption, v.Caption, W-3*m-hw), m, y, ink)
+	f, caption := fitted(v.Caption, W-3*m-hw, fs.caption, fs.legend)
+	drawText(img, f, caption, m, y, ink)
+}
+
+// fitted returns the first of the faces, largest first, in which s is at
+// most w pixels wide, and s; when none is, the last face and s shortened
+// with an ellipsis. A long title is drawn a size or two smaller rather
+// than cut.
+func fitted(s string, w float64, faces ...*face) (*face, string) {
+	for _, f := range faces {
+		if f.width(s) <= w {
+			return f, s
+		}
+	}
+	f := faces[len(faces)-1]
+	return f, fit(f, s, w)
 }
 
 // coordHint says how players name places on the board.

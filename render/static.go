@@ -611,7 +611,7 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 				continue
 			}
 		}
-		c := zoneBorder[sideOf(z.Side)]
+		c := zoneText[sideOf(z.Side)]
 		pad := 5 * k
 		if (r.y0+r.y1)/2 > (b.table.y0+b.table.y1)/2 {
 			out = append(out, spotAt(fs.small, clip(z.Label), r.x0+pad, r.y0+pad, 0, 0, c))

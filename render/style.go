@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"math"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -18,11 +19,14 @@ var (
 	tableSand = rgb(0xEFE9DA)
 	tableEdge = rgb(0x5A5248)
 	gridLine  = rgb(0xDAD2BF)
-	hexLabel  = rgb(0x8A8170)
+	hexLabel  = rgb(0x575042) // 4.7:1 on the darkest ground a hex has (rough)
 	gridDark  = rgb(0xB4A98F)
 
 	zoneFill   = [2]color.RGBA{rgb(0xDCE6EF), rgb(0xF3E2D3)}
 	zoneBorder = [2]color.RGBA{rgb(0x6F8397), rgb(0xA7805F)}
+	// zoneText names a zone: its border's hue, dark enough for 4.5:1 on
+	// the zone and on the label's white halo alike.
+	zoneText = [2]color.RGBA{rgb(0x4A5D70), rgb(0x7A5535)}
 
 	roughFill    = rgb(0xD5C6AA)
 	roughHatch   = rgb(0xA08C66)
@@ -67,10 +71,29 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), 0xFF}
 }
 
-// luma is the perceived lightness of c in [0,1].
-func luma(c color.RGBA) float64 {
-	return (0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)) / 255
+// luminance is c's relative luminance as WCAG 2 defines it: 0 for
+// black, 1 for white.
+func luminance(c color.RGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
 }
+
+// contrast is the WCAG 2 contrast ratio of a and b, from 1 (the same
+// lightness) to 21 (black on white). Text must have at least minContrast
+// against what it is drawn on.
+func contrast(a, b color.RGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// minContrast is WCAG 2's least contrast for text (1.4.3, level AA).
+const minContrast = 4.5
 
 // groupStyle is how one group's pieces are told apart from the others'.
 type groupStyle struct {
@@ -136,9 +159,11 @@ func sideOf(s int) int {
 	return 0
 }
 
-// textOn returns black or white, whichever reads better on c.
+// textOn returns the ink or white, whichever has the more contrast
+// with c. (Judged by luma instead, white would be taken on the bluish
+// green and the vermillion, at 3.4 and 3.9:1.)
 func textOn(c color.RGBA) color.RGBA {
-	if luma(c) > 0.5 {
+	if contrast(ink, c) >= contrast(white, c) {
 		return ink
 	}
 	return white
@@ -192,7 +217,7 @@ func prefixes(v *engine.View, st []groupStyle) {
 func pinned() []color.RGBA {
 	out := []color.RGBA{
 		white, ink, rulerInk, tableSand, tableEdge, gridLine, gridDark, hexLabel,
-		zoneFill[0], zoneFill[1], zoneBorder[0], zoneBorder[1],
+		zoneFill[0], zoneFill[1], zoneBorder[0], zoneBorder[1], zoneText[0], zoneText[1],
 		roughFill, roughHatch, roughEdge, streamFill, streamHatch, streamEdge,
 		roadFill, roadEdge, coverFill, coverTree, coverEdge,
 		woundFill, killCore, fireInk, meleePlate, unknownGroup,

@@ -49,6 +49,42 @@ type face struct {
 	// halos caches each string drawn over a halo, painted and ready to
 	// copy, by string and colours.
 	halos map[haloKey]*haloText
+	// seen, when set (by tests), is told of each string drawn with this
+	// face, its ink and what it is drawn on.
+	seen func(drawnText)
+}
+
+// drawnText is a string as it was drawn: its ink, and the colour under
+// its letters: the halo's, for a string drawn over one, else the colour
+// most of the pixels under its letters had before it was drawn.
+type drawnText struct {
+	text       string
+	ink, under color.RGBA
+}
+
+// commonest returns the colour most of dst's pixels under mask (at (x,
+// y), where the mask covers at least half a pixel) have, and whether
+// any is under it.
+func commonest(dst *image.RGBA, mask *image.Alpha, x, y int) (color.RGBA, bool) {
+	n := map[color.RGBA]int{}
+	for my := 0; my < mask.Rect.Dy(); my++ {
+		for mx := 0; mx < mask.Rect.Dx(); mx++ {
+			p := image.Pt(x+mx, y+my)
+			if mask.Pix[my*mask.Stride+mx] < 0x80 || !p.In(dst.Rect) {
+				continue
+			}
+			i := dst.PixOffset(p.X, p.Y)
+			n[color.RGBA{dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3]}]++
+		}
+	}
+	var best color.RGBA
+	most := 0
+	for c, k := range n {
+		if k > most || k == most && int(c.R)+int(c.G)+int(c.B) < int(best.R)+int(best.G)+int(best.B) {
+			best, most = c, k
+		}
+	}
+	return best, most > 0
 }
 
 // textMask is a string's coverage, and its halo's, at a whole-pixel
@@ -119,7 +155,15 @@ func (f *face) widthLocked(s string) float64 {
 
 // faces is the set of faces one picture uses.
 type faces struct {
-	title, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
+	title, titleSmall, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
+}
+
+// watch has every face tell seen of each string it draws (for tests;
+// set before drawing).
+func (fs *faces) watch(seen func(drawnText)) {
+	for _, f := range []*face{fs.title, fs.titleSmall, fs.caption, fs.label, fs.labelBig, fs.small, fs.kind, fs.kindBig, fs.kindSmall, fs.legend, fs.legendBold, fs.ruler} {
+		f.seen = seen
+	}
 }
 
 // newFaces makes the set of faces a renderer draws every picture with:
@@ -129,6 +173,7 @@ type faces struct {
 func newFaces(f fonts, k float64) *faces {
 	return &faces{
 		title:      newFace(f.bold, 24*k),
+		titleSmall: newFace(f.bold, 20*k),
 		caption:    newFace(f.regular, 18*k),
 		label:      newFace(f.bold, 14*k),
 		labelBig:   newFace(f.bold, 17*k),
@@ -209,12 +254,21 @@ func (f *face) drawMask(s string) *textMask {
 // through an affine transform.
 func drawText(dst *image.RGBA, f *face, s string, x, y float64, c color.RGBA) {
 	m := f.mask(s)
-	put(dst, m.text, int(math.Round(x))+m.x0, int(math.Round(y))+m.y0, c)
+	ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0
+	if f.seen != nil {
+		if under, ok := commonest(dst, m.text, ox, oy); ok {
+			f.seen(drawnText{text: s, ink: c, under: under})
+		}
+	}
+	put(dst, m.text, ox, oy, c)
 }
 
 // drawHalo draws s in c over a halo of colour h, so that it reads over
 // anything. (x, y) is the left end of the baseline.
 func drawHalo(dst *image.RGBA, f *face, s string, x, y float64, c, h color.RGBA) {
+	if f.seen != nil {
+		f.seen(drawnText{text: s, ink: c, under: h})
+	}
 	if c.A != 0xFF || h.A != 0xFF {
 		m := f.mask(s)
 		ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0

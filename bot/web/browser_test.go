@@ -2,16 +2,20 @@ package web
 
 import (
 	"context"
+	"html"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/rhapsode/rhapsode/bot"
 )
 
 // chromium finds the browser for TestBrowser: RHAPSODE_TEST_CHROMIUM, or
@@ -30,6 +34,29 @@ func chromium(t *testing.T) string {
 	}
 	t.Skip("no Chromium on this machine: install Debian's chromium (.ci/run does), or set RHAPSODE_TEST_CHROMIUM to a Chromium binary, to run the browser tests")
 	return ""
+}
+
+// browse starts headless Chromium at browser with a window w by h, for
+// at most d, and returns its context; the test's end closes it.
+func browse(t *testing.T, browser string, w, h int, d time.Duration) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(w, h))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	browserCtx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	// The browser starts on the first call, on a context with no
+	// deadline; each step after has its own.
+	if err := chromedp.Do(browserCtx); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(browserCtx, d)
+	t.Cleanup(cancel)
+	return ctx
 }
 
 // shots is where the browser test keeps its screenshots: the folder
@@ -58,22 +85,7 @@ func TestBrowser(t *testing.T) {
 	srv := httptest.NewServer(c.web)
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(412, 915))
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	browserCtx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	// The browser starts on the first call, on a context with no
-	// deadline; each step after has its own.
-	if err := chromedp.Do(browserCtx); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(browserCtx, 90*time.Second)
-	defer cancel()
+	ctx := browse(t, browser, 412, 915, 90*time.Second)
 	dir := shots(t)
 	must := func(err error) {
 		t.Helper()
@@ -90,7 +102,7 @@ func TestBrowser(t *testing.T) {
 
 	// The standings: each living Hero at his rank.
 	must(chromedp.Do(ctx, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS("#standings"))))
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll('#standings tr')).slice(1).map(r => [r.cells[0].innerText.trim(), r.cells[1].innerText.trim()])`))
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll('#standings tr')).slice(1).map(r => [r.cells[0].textContent.trim(), r.cells[1].innerText.trim()])`))
 	must(err)
 	shot("standings")
 	saga := sagaOf(t, c, "g1")
@@ -99,7 +111,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the standings show %d Heroes, want %d: %v", len(rows), len(want), rows)
 	}
 	for i, st := range want {
-		rank := "†"
+		// The mark of a Hero in Tartarus is read out in words.
+		rank := "†in Tartarus"
 		if st.FellIn == 0 {
 			rank = strconv.Itoa(st.Rank)
 		}
@@ -149,4 +162,113 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("an unpublished address: %d, want 404", resp.Status)
 	}
 	t.Logf("screenshots in %s", dir)
+}
+
+// axeScript reads axe-core (the accessibility checker of the npm package
+// axe-core, which .ci/run installs) from the file RHAPSODE_TEST_AXE
+// names.
+func axeScript(t *testing.T) string {
+	p := os.Getenv("RHAPSODE_TEST_AXE")
+	if p == "" {
+		t.Skip("RHAPSODE_TEST_AXE is not set, so axe-core does not check the pages: from the repository's root, run npm ci --prefix .ci/axe (as .ci/run does, at the version .ci/axe pins) and set RHAPSODE_TEST_AXE=$PWD/.ci/axe/node_modules/axe-core/axe.min.js")
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("RHAPSODE_TEST_AXE names %s: %v", p, err)
+	}
+	return string(b)
+}
+
+// TestBrowserAccessibility has axe-core check every kind of published
+// page in Chromium, as wide as a desktop window and as a phone: a saga's
+// standings, a living and a fallen Hero's ledger, a book of the saga, its
+// first, a middle and its last step and one with no picture, a single
+// book and a step of it, and the page of an address with nothing; any violation of any rule fails
+// it. On a screen 320 pixels wide (640 at 200% zoom) the standings show
+// every column and the page does not scroll sideways; on a wide one a
+// step's narration stands beside its picture, and the picture's room is
+// kept before it loads.
+func TestBrowserAccessibility(t *testing.T) {
+	browser := chromium(t)
+	axe := axeScript(t)
+	c := newClub(t)
+	c.play(t, "g1", "table", sagaScript(t))
+	home := c.publish(t, "g1", "table", "@alice /saga publish")
+	demo, _ := bot.Demo("gwab")
+	c.play(t, "g2", "practice", demo)
+	single := c.publish(t, "g2", "practice", "@alice /book publish")
+	srv := httptest.NewServer(c.web)
+	defer srv.Close()
+
+	// The pages, found by their links.
+	link := func(page, pattern string) []string {
+		t.Helper()
+		_, body := c.get(t, page)
+		var out []string
+		for _, m := range regexp.MustCompile(pattern).FindAllStringSubmatch(body, -1) {
+			out = append(out, html.UnescapeString(m[1]))
+		}
+		if len(out) == 0 {
+			t.Fatalf("%s links nothing like %s", page, pattern)
+		}
+		return out
+	}
+	heroes := link(home, `href="([^"]+/hero/\d+)"`)
+	fallen := link(home, `href="([^"]+/hero/\d+)">[^<]+</a> <span class="meta">fell in book`)
+	book := link(home, `href="([^"]+/book/\d+/)"`)[1]
+	steps := link(book, `href="([^"]+/step/\d+)"`)
+	singleSteps := link(single, `href="([^"]+/step/\d+)"`)
+	pages := map[string]string{
+		"standings": home, "a living Hero": heroes[0], "a fallen Hero": fallen[0],
+		"a book of the saga": book, "its first step": steps[0], "a middle step": steps[len(steps)/2],
+		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/1",
+		"a single book": single, "a step of it": singleSteps[len(singleSteps)/2],
+		"nothing here": "/p/abcdefghijklmnopqrstuvwxyz/",
+	}
+
+	ctx := browse(t, browser, 1280, 900, 3*time.Minute)
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		for name, path := range pages {
+			must(t, chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+path), chromedp.WaitReady("body")))
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+"\n;true")); err != nil {
+				t.Fatalf("loading axe-core: %v", err)
+			}
+			found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`axe.run(document).then(r => r.violations.map(v =>
+				v.id + " (" + v.impact + "): " + v.help + ": " + v.nodes.map(n => n.target.join(" ")).join(", ")))`, chromedp.EvalAwaitPromise))
+			must(t, err)
+			for _, v := range found {
+				t.Errorf("%s at %d px (%s): %s", name, size[0], path, v)
+			}
+		}
+	}
+
+	// At 200% zoom of a 640-pixel window the standings keep every column
+	// in sight, with nothing to scroll sideways.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(320, 700), chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS("#standings"))))
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('#standings th')).filter(th => th.offsetWidth === 0 || getComputedStyle(th).display === 'none').map(th => th.textContent)`))
+	must(t, err)
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, document.documentElement.clientWidth, document.querySelector('#standings').offsetWidth, document.querySelector('#standings').parentElement.clientWidth]`))
+	must(t, err)
+	if len(hidden) > 0 || wide[0] > wide[1] || wide[2] > wide[3] {
+		t.Errorf("at 320 px the standings hide %v, and are %d px wide in %d (the page %d in %d)", hidden, wide[2], wide[3], wide[0], wide[1])
+	}
+
+	// On a wide screen a step's narration stands beside its picture, and
+	// the picture's room is kept before it loads.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+steps[0]), chromedp.WaitReady("#board")))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const i = document.querySelector('#board').getBoundingClientRect(), c = document.querySelector('#told').getBoundingClientRect(); return [i.left, i.right, i.top, i.height, c.left, c.top, i.width * document.querySelector('#board').getAttribute('height') / document.querySelector('#board').getAttribute('width')] })()`))
+	must(t, err)
+	if box[4] < box[1] || box[5] > box[2]+box[3]/2 {
+		t.Errorf("at 1280 px the narration (left %.0f, top %.0f) is not beside the picture (right %.0f, top %.0f)", box[4], box[5], box[1], box[2])
+	}
+	if math.Abs(box[3]-box[6]) > 2 {
+		t.Errorf("the picture takes %.0f px of height, its size says %.0f", box[3], box[6])
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -16,9 +16,14 @@
 // server's games.
 //
 // The pages are html/template, with their style inline and nothing
-// fetched from elsewhere, readable on a phone. HTML pages carry an ETag
-// from the heads of the logs they read and are revalidated each time; a
-// step's picture never changes once the step is recorded and is cached
-// for good. web.go routes and answers; pages.go gathers what each page
-// shows; templates/ are the pages.
+// fetched from elsewhere (their icon is served here too: favicon.svg,
+// and the same drawn as a PNG for /favicon.ico), readable on a phone and
+// by a screen reader: a step's picture has the step and what it did as
+// its text, its size, and the narration as its caption; titles name the
+// saga, the book and the step; axe-core checks every kind of page in the
+// browser test. HTML pages carry an ETag from the heads of the logs they
+// read and are revalidated each time; a step's picture never changes
+// once the step is recorded and is cached for good. web.go routes and
+// answers; pages.go gathers what each page shows; templates/ are the
+// pages; favicon.go the icon.
 package web

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
+	"image/png"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -89,6 +91,7 @@ type stepLines struct {
 // bookData is a book as its pages show it.
 type bookData struct {
 	Title   string // the rule system's name
+	Name    string // the book as a page's title names it
 	Created time.Time
 	Ended   bool
 	Kind    string // battle, raid, practice; or the rule system
@@ -182,7 +185,9 @@ func (s *Server) publishedBook(ctx context.Context, pub, info store.Game) (bookD
 		return bookData{}, "", err
 	}
 	b.Number = number
+	b.Name = b.Title + ", " + b.Created.UTC().Format("2 January 2006")
 	if sagaName != "" && number > 0 {
+		b.Name = fmt.Sprintf("Book %d of the saga “%s”", number, sagaName)
 		idx, err := s.sagaIndexOf(ctx, pub)
 		if err != nil {
 			return bookData{}, "", err
@@ -218,6 +223,21 @@ type stepPageData struct {
 	First, Prev      int
 	Next, Last       int
 	Picture          bool
+	// Alt is the picture's text alternative: the step and what it did;
+	// Width and Height its size, so that the page keeps its room for it
+	// while it loads.
+	Alt           string
+	Width, Height int
+}
+
+// altText says in a line what the board of step n shows: the step, and
+// the first thing it told the table.
+func altText(n int, lines []string) string {
+	alt := fmt.Sprintf("The board after step %d", n)
+	if len(lines) > 0 {
+		alt += ": " + lines[0]
+	}
+	return alt
 }
 
 // stepPage serves step n of a book, with its picture and the way to the
@@ -233,7 +253,22 @@ func (s *Server) stepPage(w http.ResponseWriter, r *http.Request, p store.Public
 		return
 	}
 	d := stepPageData{Home: bot.PagesPath(p.Token), Base: bot.PagesPath(p.Token) + prefix, Saga: sagaName, Book: b, Step: b.Steps[n-1],
-		Picture: b.Steps[n-1].Board && s.cfg.Renderer != nil}
+		Picture: b.Steps[n-1].Board && s.cfg.Renderer != nil, Alt: altText(n, b.Steps[n-1].Lines)}
+	if d.Picture {
+		// The picture is drawn now, to give its size; its own request
+		// finds it drawn.
+		pic, err := s.drawn(r.Context(), pictureKey{pub.ID, info.ID, n}, pub, info)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(pic))
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		d.Width, d.Height = cfg.Width, cfg.Height
+	}
 	for _, st := range b.Steps {
 		if !st.Board {
 			continue

@@ -93,6 +93,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/{$}", s.book)
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/step/{step}", s.step)
 	s.mux.HandleFunc("GET /p/{token}/step/{step}", s.step)
+	s.mux.HandleFunc("GET /favicon.svg", serveIcon("image/svg+xml", faviconSVG))
+	s.mux.HandleFunc("GET /favicon.ico", serveIcon("image/png", faviconPNG()))
 	s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -269,4 +270,122 @@ func sagaOf(t testing.TB, c *club, guild string) *gwab.Saga {
 	}
 	t.Fatal("no saga")
 	return nil
+}
+
+// TestPagesForEveryone reads the published saga's pages as a screen
+// reader and a browser tab would: each page's title names the saga, the
+// book and the step; a step's picture says in its text what the step did,
+// carries its size, and has the step's narration as its caption; every
+// table has a caption and its header cells a scope; the Tartarus mark is
+// read as words; the unavailable ways through the steps say they are
+// disabled; and every page links an icon that is served.
+func TestPagesForEveryone(t *testing.T) {
+	c := newClub(t)
+	c.play(t, "g1", "table", sagaScript(t))
+	home := c.publish(t, "g1", "table", "@alice /saga publish")
+	title := regexp.MustCompile(`<title>([^<]*)</title>`)
+	titles := map[string]string{}
+	read := func(path string) string {
+		t.Helper()
+		res, page := c.get(t, path)
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: %d", path, res.StatusCode)
+		}
+		m := title.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("%s has no title", path)
+		}
+		if other, ok := titles[m[1]]; ok {
+			t.Errorf("%s and %s share the title %q", path, other, m[1])
+		}
+		titles[m[1]] = path
+		if !strings.Contains(page, `<link rel="icon" href="/favicon.svg"`) {
+			t.Errorf("%s links no icon", path)
+		}
+		for _, th := range regexp.MustCompile(`<th[ >][^>]*>?`).FindAllString(page, -1) {
+			if !strings.Contains(th, `scope="`) {
+				t.Errorf("%s: a header cell without scope: %s", path, th)
+			}
+		}
+		if tables, captions := strings.Count(page, "<table"), strings.Count(page, "<caption"); tables != captions {
+			t.Errorf("%s: %d tables, %d captions", path, tables, captions)
+		}
+		return html.UnescapeString(m[1]) + "\n" + page
+	}
+
+	standings := read(home)
+	if !strings.HasPrefix(standings, "The saga “Wrath”") {
+		t.Errorf("the standings' title: %s", strings.SplitN(standings, "\n", 2)[0])
+	}
+	if !strings.Contains(standings, `<span aria-hidden="true">†</span><span class="vh">in Tartarus</span>`) {
+		t.Errorf("the standings do not say in words who is in Tartarus")
+	}
+	for _, m := range href.FindAllStringSubmatch(standings, -1) {
+		if strings.Contains(m[1], "/hero/") {
+			if p := read(m[1]); !strings.Contains(strings.SplitN(p, "\n", 2)[0], "the saga “Wrath”") {
+				t.Errorf("%s's title names no saga: %s", m[1], strings.SplitN(p, "\n", 2)[0])
+			}
+		}
+	}
+	books := regexp.MustCompile(`href="(/p/[a-z0-9]+/book/\d+/)"`).FindAllStringSubmatch(standings, -1)
+	for i, b := range books {
+		book := read(b[1])
+		if want := "Book " + strconv.Itoa(i+1) + " of the saga “Wrath”"; !strings.HasPrefix(book, want) {
+			t.Errorf("book %d's title: %s, want %s…", i+1, strings.SplitN(book, "\n", 2)[0], want)
+		}
+	}
+
+	// Book 2 step by step.
+	_, book := c.get(t, books[1][1])
+	watch := regexp.MustCompile(`id="watch" href="([^"]+)"`).FindStringSubmatch(book)
+	step := read(watch[1])
+	n := watch[1][strings.LastIndex(watch[1], "/")+1:]
+	if want := "Step " + n + " · Book 2 of the saga “Wrath”"; !strings.HasPrefix(step, want) {
+		t.Errorf("the first step's title: %s, want %s…", strings.SplitN(step, "\n", 2)[0], want)
+	}
+	for _, id := range []string{"first", "prev"} {
+		if !strings.Contains(step, `<a id="`+id+`" role="link" aria-disabled="true">`) {
+			t.Errorf("the first step's %s is not marked disabled", id)
+		}
+	}
+	if !strings.Contains(step, `<a id="next" rel="next" href=`) {
+		t.Errorf("the first step has no next")
+	}
+	img := regexp.MustCompile(`<img id="board" src="([^"]+)" alt="([^"]+)" width="(\d+)" height="(\d+)">`).FindStringSubmatch(step)
+	caption := regexp.MustCompile(`(?s)<figcaption id="told">(.*?)</figcaption>`).FindStringSubmatch(step)
+	if img == nil || caption == nil {
+		t.Fatalf("the step's picture has no size or no caption:\n%s", step)
+	}
+	first := regexp.MustCompile(`<p>(.*?)</p>`).FindStringSubmatch(caption[1])
+	if first == nil || html.UnescapeString(img[2]) != "The board after step "+n+": "+html.UnescapeString(first[1]) {
+		t.Errorf("the picture's text is %q; want the step and what it told first (%v)", img[2], first)
+	}
+	_, pic := c.get(t, img[1])
+	cfg, err := png.DecodeConfig(strings.NewReader(pic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img[3] != strconv.Itoa(cfg.Width) || img[4] != strconv.Itoa(cfg.Height) {
+		t.Errorf("the picture is said to be %sx%s, and is %dx%d", img[3], img[4], cfg.Width, cfg.Height)
+	}
+	// The last step: next and last are disabled.
+	last := regexp.MustCompile(`id="last" href="([^"]+)"`).FindStringSubmatch(step)
+	end := read(last[1])
+	for _, id := range []string{"next", "last"} {
+		if !strings.Contains(end, `<a id="`+id+`" role="link" aria-disabled="true">`) {
+			t.Errorf("the last step's %s is not marked disabled", id)
+		}
+	}
+
+	res, icon := c.get(t, "/favicon.svg")
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(icon, "<svg") {
+		t.Errorf("the icon: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	res, ico := c.get(t, "/favicon.ico")
+	if cfg, err := png.DecodeConfig(strings.NewReader(ico)); res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || err != nil || cfg.Width != 32 || cfg.Height != 32 {
+		t.Errorf("the icon browsers ask for by themselves: %d %s, %v %v", res.StatusCode, res.Header.Get("Content-Type"), cfg, err)
+	}
+	if res, page := c.get(t, "/p/abcdefghijklmnopqrstuvwxyz/"); res.StatusCode != 404 || !strings.Contains(page, `href="/favicon.svg"`) {
+		t.Errorf("the page of an address with nothing: %d, linking no icon", res.StatusCode)
+	}
 }

@@ -1,0 +1,130 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// TestTextContrast draws every scene, at the bot's sizes, with each face
+// telling what it draws: every string must have at least 4.5:1 contrast
+// (WCAG 2, 1.4.3) with the colour under its letters: its halo's, when it
+// has one, else the colour most of the pixels under it had.
+func TestTextContrast(t *testing.T) {
+	views := scenes()
+	for _, opts := range []Options{{}, {Width: 2 * PreviewWidth, SeenAt: PreviewWidth}} {
+		r := New(opts)
+		var mu sync.Mutex
+		var scene string
+		drawn, low := 0, map[string]bool{}
+		r.faces.watch(func(d drawnText) {
+			mu.Lock()
+			defer mu.Unlock()
+			drawn++
+			if c := contrast(d.ink, d.under); c < minContrast {
+				low[fmt.Sprintf("%s at %d px wide: %q in %s on %s: %.2f:1", scene, r.Width(), d.text, hex(d.ink), hex(d.under), c)] = true
+			}
+		})
+		for _, sc := range views {
+			scene = sc.name
+			v := sc.view()
+			c, err := r.draw(&v, false, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.done(c)
+		}
+		if drawn < 100 {
+			t.Fatalf("only %d strings seen drawn", drawn)
+		}
+		var lines []string
+		for l := range low {
+			lines = append(lines, l)
+		}
+		sort.Strings(lines)
+		if len(lines) > 0 {
+			t.Errorf("%d strings of %d lack contrast:\n%s", len(lines), drawn, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
+
+// TestLongTitlesShrinkRatherThanCut: at the size Discord previews a
+// picture, the twelve-clan battle's title and caption are drawn whole, a
+// size smaller, not cut with an ellipsis; a title too long for any size
+// is cut.
+func TestLongTitlesShrinkRatherThanCut(t *testing.T) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	var mu sync.Mutex
+	drawn := map[string]*face{}
+	for _, f := range []*face{r.faces.title, r.faces.titleSmall, r.faces.labelBig, r.faces.caption, r.faces.legend} {
+		f.seen = func(d drawnText) {
+			mu.Lock()
+			defer mu.Unlock()
+			drawn[d.text] = f
+		}
+	}
+	v := battle12()
+	v.Caption = "Next: the Lycians (dave), in round 7"
+	long := v
+	long.Title = strings.Repeat("Gang Warfare in the Age of Bronze ", 3)
+	for _, v := range []engine.View{v, long} {
+		c, err := r.draw(&v, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.done(c)
+	}
+	if f := drawn[v.Title]; f == nil || f == r.faces.title {
+		t.Errorf("the title %q was not drawn whole a size smaller (face %v)", v.Title, f)
+	}
+	if f := drawn[v.Caption]; f == nil || f == r.faces.caption {
+		t.Errorf("the caption %q was not drawn whole a size smaller", v.Caption)
+	}
+	cut := false
+	for s := range drawn {
+		cut = cut || strings.HasSuffix(s, "…") && strings.HasPrefix(long.Title, strings.TrimSuffix(s, "…"))
+	}
+	if !cut {
+		t.Errorf("a title too long for any size was not cut")
+	}
+}
+
+// TestTextColoursContrast checks the inks against every ground they are
+// drawn on, beyond what the scenes happen to show: a type letter on every
+// group colour, a hex number on every ground a hex can have, a zone's name
+// on its zone and on its halo.
+func TestTextColoursContrast(t *testing.T) {
+	check := func(what string, ink, on color.RGBA) {
+		t.Helper()
+		if c := contrast(ink, on); c < minContrast {
+			t.Errorf("%s: %s on %s is %.2f:1", what, hex(ink), hex(on), c)
+		}
+	}
+	for _, fill := range append(groupPalette[:], unknownGroup) {
+		check("a type letter", textOn(fill), fill)
+	}
+	for _, ground := range []color.RGBA{tableSand, zoneFill[0], zoneFill[1], roughFill, coverFill, streamFill, roadFill} {
+		check("a hex number", hexLabel, ground)
+	}
+	for side := range zoneText {
+		check("a zone's name", zoneText[side], zoneFill[side])
+		check("a zone's name", zoneText[side], white)
+	}
+	check("the ruler", rulerInk, tableSand)
+	check("a wound pip's count", woundFill, white)
+	// WCAG's own figures: black on white is 21:1; a colour on itself 1:1.
+	if c := contrast(rgb(0), white); math.Abs(c-21) > 1e-9 {
+		t.Errorf("black on white: %.4f:1, want 21:1", c)
+	}
+	if c := contrast(groupPalette[0], groupPalette[0]); c != 1 {
+		t.Errorf("a colour on itself: %.4f:1", c)
+	}
+}
