@@ -2,50 +2,562 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"runtime"
+	"sync/atomic"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// RunGateway connects to Discord's gateway and answers interactions until
-// ctx ends; then it disconnects and waits for the interactions under way
-// to be answered. Interactions are handled in work, which should outlive
-// ctx so that a step in hand is finished.
-func (b *Bot) RunGateway(ctx, work context.Context) error {
-	s := b.Session
-	s.Identify.Intents = discordgo.IntentsGuilds
-	remove := s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		if b.Shard.Count > 1 && !b.Shard.Owns(ic.GuildID) {
-			// Discord sends a guild's events to the shard that owns it;
-			// one that arrives elsewhere means two processes disagree on
-			// the shards. It is answered all the same: the interaction's
-			// ID keeps it from being answered twice.
-			b.Logger.WarnContext(ctx, "an interaction of a guild another shard owns", "guild", ic.GuildID, "owner", ShardOf(ic.GuildID, b.Shard.Count))
-		}
-		b.Handle(work, ic.Interaction, func(ctx context.Context, resp *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(ic.Interaction, resp, discordgo.WithContext(ctx))
-		})
-	})
-	defer remove()
-	if err := s.Open(); err != nil {
-		return fmt.Errorf("discord: open the gateway: %w", err)
+// Rhapsode holds the gateway's websocket itself. discordgo v0.29.0, the
+// newest the module proxy serves, runs its connection in Session.Open and
+// unexported loops that cannot be steered where Discord's documentation
+// requires: it reconnects forever after any close code, 4004 included;
+// it answers op 9 by identifying again on the same connection whatever
+// its d says; it notices missing heartbeat acks only after five
+// intervals and then closes with 1000, which ends the session; it
+// neither reads resume_gateway_url from READY nor lets one choose where
+// to resume; and it waits a fixed second before every reconnect. So
+// gateway.go speaks the protocol with gorilla/websocket (which discordgo
+// uses too), and discordgo keeps the REST API and the event types.
+
+// Gateway ops, as Discord numbers them.
+const (
+	opDispatch     = 0
+	opHeartbeat    = 1
+	opIdentify     = 2
+	opResume       = 6
+	opReconnect    = 7
+	opInvalid      = 9
+	opHello        = 10
+	opHeartbeatAck = 11
+)
+
+// closeKeepSession is the close code the bot ends a connection with when
+// it means to resume: Discord ends the session of a client that closes
+// with 1000 or 1001, and keeps it for any other code.
+const closeKeepSession = 4000
+
+// Gateway is one connection to Discord's gateway (one shard of it, as
+// Bot.Shard says), answering the interactions it delivers with Bot. It
+// keeps its session as Discord allows: after a dropped connection, op 7,
+// op 9 with d true, a close code that allows it, or heartbeats left
+// unacknowledged for an interval, it resumes at the last sequence it
+// read, through the resume_gateway_url READY gave, and Discord replays
+// what it missed. After op 9 with d false, or close 4007 or 4009, it
+// identifies anew on a new connection. A close code after which Discord
+// says a client must not reconnect (4004, 4010 to 4014), or any failure
+// before the first READY, ends Run with an error.
+type Gateway struct {
+	Bot *Bot
+	// Dialer opens the websocket; websocket.DefaultDialer when nil.
+	Dialer *websocket.Dialer
+	// Timing is how long the gateway waits; zero fields take the values
+	// for Discord.
+	Timing GatewayTiming
+	// Rand draws the jitter of the waits, in [0, 1); rand.Float64 when nil.
+	Rand func() float64
+
+	connected atomic.Bool
+
+	// The session, touched only by Run's goroutine.
+	url, sessionID, resumeURL string
+	seq                       int64
+	seen                      recentIDs
+}
+
+// GatewayTiming is how long a Gateway waits.
+type GatewayTiming struct {
+	// Backoff bounds the wait before connecting again after a connection
+	// ended; it doubles with each connection in a row that ends before
+	// READY or RESUMED, up to MaxBackoff. Each wait is drawn at random
+	// below its bound, so that shards cut off together do not return
+	// together. One second and two minutes when zero.
+	Backoff, MaxBackoff time.Duration
+	// Reidentify is the least wait before identifying again after Discord
+	// ended the session with op 9; the wait is drawn between it and five
+	// times it, as Discord asks (one to five seconds). One second when zero.
+	Reidentify time.Duration
+	// Handshake bounds the wait for the socket, its Hello, and the READY
+	// or RESUMED after identifying or resuming. 30 seconds when zero.
+	Handshake time.Duration
+}
+
+func (t GatewayTiming) orDefaults() GatewayTiming {
+	if t.Backoff <= 0 {
+		t.Backoff = time.Second
 	}
-	b.Logger.InfoContext(ctx, "connected to the gateway")
-	<-ctx.Done()
-	err := s.Close()
-	b.Close()
+	if t.MaxBackoff < t.Backoff {
+		t.MaxBackoff = max(t.Backoff, 2*time.Minute)
+	}
+	if t.Reidentify <= 0 {
+		t.Reidentify = time.Second
+	}
+	if t.Handshake <= 0 {
+		t.Handshake = 30 * time.Second
+	}
+	return t
+}
+
+// writeWithin bounds one write to the socket.
+const writeWithin = 10 * time.Second
+
+// CloseError is a close code that Discord ended a connection with.
+type CloseError struct {
+	Code int
+	Text string
+}
+
+func (e *CloseError) Error() string {
+	switch e.Code {
+	case 4004:
+		return "Discord refused the bot's token (gateway close code 4004, authentication failed): check DISCORD_TOKEN against the token on the Bot page of the application in Discord's developer portal"
+	case 4010:
+		return "Discord refused the shard the bot named (gateway close code 4010, invalid shard): check --shard and --shards"
+	case 4011:
+		return "Discord wants the bot split into shards (gateway close code 4011, sharding required): run one process per shard, with --shards auto"
+	case 4012:
+		return "Discord refused the gateway's API version (gateway close code 4012): this Rhapsode is too old for Discord; update it"
+	case 4013, 4014:
+		return fmt.Sprintf("Discord refused the gateway intents the bot asks for (gateway close code %d, %s): check the intents allowed to the application on its Bot page in Discord's developer portal (Rhapsode asks only for guild events)", e.Code, map[int]string{4013: "invalid intents", 4014: "disallowed intents"}[e.Code])
+	}
+	if e.Text != "" {
+		return fmt.Sprintf("the gateway closed the connection with code %d (%s)", e.Code, e.Text)
+	}
+	return fmt.Sprintf("the gateway closed the connection with code %d", e.Code)
+}
+
+// Fatal reports whether Discord documents the code as one after which a
+// client must not connect again: the token, the shard, the API version
+// or the intents are wrong, and connecting again would change nothing.
+func (e *CloseError) Fatal() bool {
+	return e.Code == 4004 || (e.Code >= 4010 && e.Code <= 4014)
+}
+
+// endsSession reports whether the code ends the session (an invalid
+// sequence, or a session timed out): the bot identifies anew.
+func (e *CloseError) endsSession() bool { return e.Code == 4007 || e.Code == 4009 }
+
+var (
+	errReconnect      = errors.New("Discord asked for a reconnection (op 7)")
+	errResumable      = errors.New("Discord invalidated the connection and allows a resume (op 9)")
+	errSessionInvalid = errors.New("Discord ended the session (op 9)")
+	errZombie         = errors.New("no heartbeat acknowledgement within an interval")
+)
+
+// Connected reports whether the gateway holds a session now: READY or
+// RESUMED came on the connection it has open.
+func (g *Gateway) Connected() bool { return g.connected.Load() }
+
+// Health answers a health check: 200 while the gateway is connected,
+// 503 while it is connecting or has stopped.
+func (g *Gateway) Health(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	if !g.Connected() {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, `{"status":"connecting to the gateway"}`)
+		return
+	}
+	fmt.Fprintln(w, `{"status":"ok"}`)
+}
+
+// Run connects to the gateway and answers interactions until ctx ends;
+// then it closes the connection (ending the session) and waits for the
+// interactions under way to be answered. Interactions are handled in
+// work, which should outlive ctx so that a step in hand is finished. It
+// returns nil when ctx ended, else the reason it had to stop: a fatal
+// close code (a *CloseError) or a first connection that failed.
+func (g *Gateway) Run(ctx, work context.Context) error {
+	defer g.Bot.Close()
+	t := g.Timing.orDefaults()
+	if g.url == "" {
+		u, err := g.Bot.Session.Gateway(discordgo.WithContext(ctx))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("Rhapsode could not ask Discord where its gateway is (%w): check the network and DISCORD_TOKEN", err)
+		}
+		g.url = u
+	}
+	everReady := false
+	failures := 0
+	for {
+		ready, err := g.connect(ctx, work, t)
+		g.connected.Store(false)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if ce := (*CloseError)(nil); errors.As(err, &ce) && ce.Fatal() {
+			return ce
+		}
+		if !everReady && !ready {
+			return fmt.Errorf("Rhapsode could not connect to Discord's gateway (%w): check the network and DISCORD_TOKEN", err)
+		}
+		everReady = true
+		if ready {
+			failures = 0
+		}
+		wait := g.jitter(min(t.Backoff<<min(failures, 20), t.MaxBackoff))
+		failures++
+		if errors.Is(err, errSessionInvalid) {
+			wait = t.Reidentify + g.jitter(4*t.Reidentify)
+		}
+		g.Bot.Logger.WarnContext(ctx, "the gateway connection ended; connecting again", "err", err.Error(), "resume", g.sessionID != "", "after", wait.String())
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return nil
+		case <-timer.C:
+		}
+	}
+}
+
+// jitter draws a wait in [0, bound).
+func (g *Gateway) jitter(bound time.Duration) time.Duration {
+	r := rand.Float64
+	if g.Rand != nil {
+		r = g.Rand
+	}
+	return time.Duration(r() * float64(bound))
+}
+
+// payload is a message on the gateway, either way.
+type payload struct {
+	Op int             `json:"op"`
+	D  json.RawMessage `json:"d"`
+	S  *int64          `json:"s,omitempty"`
+	T  string          `json:"t,omitempty"`
+}
+
+// frame is one message read from the socket, or why none could be.
+type frame struct {
+	payload
+	err error
+}
+
+// connect holds one connection until it ends, resuming the session when
+// the gateway holds one, else identifying. It reports whether READY or
+// RESUMED came, and why the connection ended.
+func (g *Gateway) connect(ctx, work context.Context, t GatewayTiming) (ready bool, err error) {
+	resume := g.sessionID != ""
+	addr := g.url
+	if resume && g.resumeURL != "" {
+		addr = g.resumeURL
+	}
+	u, err := socketURL(addr)
 	if err != nil {
-		return fmt.Errorf("discord: close the gateway: %w", err)
+		return false, err
+	}
+	dialer := g.Dialer
+	if dialer == nil {
+		dialer = websocket.DefaultDialer
+	}
+	dctx, cancel := context.WithTimeout(ctx, t.Handshake)
+	c, _, err := dialer.DialContext(dctx, u, nil)
+	cancel()
+	if err != nil {
+		return false, fmt.Errorf("open %s: %w", addr, err)
+	}
+	defer c.Close()
+	frames := make(chan frame)
+	stop := make(chan struct{})
+	defer close(stop)
+	go readFrames(c, frames, stop)
+
+	// The handshake: Hello, then Identify or Resume, then READY or
+	// RESUMED, all within t.Handshake.
+	handshake := time.NewTimer(t.Handshake)
+	defer handshake.Stop()
+	var interval time.Duration
+	select {
+	case <-ctx.Done():
+		closeWith(c, websocket.CloseNormalClosure)
+		return false, ctx.Err()
+	case <-handshake.C:
+		closeWith(c, closeKeepSession)
+		return false, fmt.Errorf("no Hello from %s within %s", addr, t.Handshake)
+	case f := <-frames:
+		if f.err != nil {
+			return false, g.readError(f.err)
+		}
+		var hello struct {
+			Interval int64 `json:"heartbeat_interval"`
+		}
+		if f.Op != opHello || json.Unmarshal(f.D, &hello) != nil || hello.Interval <= 0 {
+			closeWith(c, closeKeepSession)
+			return false, fmt.Errorf("the gateway began with op %d, not Hello", f.Op)
+		}
+		interval = time.Duration(hello.Interval) * time.Millisecond
+	}
+	if resume {
+		err = send(c, opResume, map[string]any{"token": g.Bot.Session.Token, "session_id": g.sessionID, "seq": g.seq})
+	} else {
+		err = send(c, opIdentify, g.identify())
+	}
+	if err != nil {
+		return false, fmt.Errorf("send %s: %w", map[bool]string{true: "Resume", false: "Identify"}[resume], err)
+	}
+
+	// Discord asks for the first heartbeat at a random point of the first
+	// interval, and one every interval after. A heartbeat not acknowledged
+	// when the next is due means the connection is dead though open: it
+	// is closed with a code that keeps the session, and resumed.
+	heartbeat := time.NewTimer(g.jitter(interval))
+	defer heartbeat.Stop()
+	acked := true
+	for {
+		select {
+		case <-ctx.Done():
+			closeWith(c, websocket.CloseNormalClosure)
+			return ready, ctx.Err()
+		case <-handshake.C:
+			if !ready {
+				closeWith(c, closeKeepSession)
+				return false, fmt.Errorf("neither READY nor RESUMED within %s", t.Handshake)
+			}
+		case <-heartbeat.C:
+			if !acked {
+				closeWith(c, closeKeepSession)
+				return ready, errZombie
+			}
+			if err := g.heartbeat(c); err != nil {
+				return ready, err
+			}
+			acked = false
+			heartbeat.Reset(interval)
+		case f := <-frames:
+			if f.err != nil {
+				return ready, g.readError(f.err)
+			}
+			switch f.Op {
+			case opDispatch:
+				if f.S != nil {
+					g.seq = *f.S
+				}
+				switch f.T {
+				case "READY":
+					var r struct {
+						SessionID string `json:"session_id"`
+						ResumeURL string `json:"resume_gateway_url"`
+					}
+					if err := json.Unmarshal(f.D, &r); err != nil || r.SessionID == "" {
+						closeWith(c, websocket.CloseNormalClosure)
+						return ready, fmt.Errorf("a READY without a session: %s", f.D)
+					}
+					g.sessionID, g.resumeURL = r.SessionID, r.ResumeURL
+					ready = true
+					g.connected.Store(true)
+					g.Bot.Logger.InfoContext(ctx, "connected to the gateway", "session", r.SessionID)
+				case "RESUMED":
+					ready = true
+					g.connected.Store(true)
+					g.Bot.Logger.InfoContext(ctx, "resumed the gateway session", "session", g.sessionID, "seq", g.seq)
+				case "INTERACTION_CREATE":
+					g.interaction(ctx, work, f.D)
+				}
+			case opHeartbeat:
+				if err := g.heartbeat(c); err != nil {
+					return ready, err
+				}
+			case opHeartbeatAck:
+				acked = true
+			case opReconnect:
+				closeWith(c, closeKeepSession)
+				return ready, errReconnect
+			case opInvalid:
+				var resumable bool
+				json.Unmarshal(f.D, &resumable)
+				if resumable && g.sessionID != "" {
+					closeWith(c, closeKeepSession)
+					return ready, errResumable
+				}
+				g.forget()
+				closeWith(c, websocket.CloseNormalClosure)
+				return ready, errSessionInvalid
+			}
+		}
+	}
+}
+
+// readFrames reads the socket until it fails, passing each message on
+// until stop is closed.
+func readFrames(c *websocket.Conn, frames chan<- frame, stop <-chan struct{}) {
+	for {
+		var f frame
+		_, data, err := c.ReadMessage()
+		if err == nil {
+			err = json.Unmarshal(data, &f.payload)
+			if err != nil {
+				err = fmt.Errorf("a message that is not JSON: %w", err)
+			}
+		}
+		f.err = err
+		select {
+		case frames <- f:
+		case <-stop:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readError says why reading failed, forgetting the session when Discord
+// closed with a code that ends it.
+func (g *Gateway) readError(err error) error {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		e := &CloseError{Code: ce.Code, Text: ce.Text}
+		if e.endsSession() {
+			g.forget()
+		}
+		return e
+	}
+	return fmt.Errorf("read from the gateway: %w", err)
+}
+
+// forget drops the session: the next connection identifies.
+func (g *Gateway) forget() {
+	g.sessionID, g.resumeURL, g.seq = "", "", 0
+}
+
+// identify is the Identify payload: the token, guild events only, and
+// the shard when the gateway is shared.
+func (g *Gateway) identify() map[string]any {
+	id := map[string]any{
+		"token":      g.Bot.Session.Token,
+		"intents":    discordgo.IntentsGuilds,
+		"properties": map[string]string{"os": runtime.GOOS, "browser": "rhapsode", "device": "rhapsode"},
+	}
+	if sh := g.Bot.Shard; sh.Count > 1 {
+		id["shard"] = [2]int{sh.ID, sh.Count}
+	}
+	return id
+}
+
+// heartbeat sends a heartbeat carrying the last sequence read (null
+// before any).
+func (g *Gateway) heartbeat(c *websocket.Conn) error {
+	var seq any
+	if g.seq > 0 {
+		seq = g.seq
+	}
+	if err := send(c, opHeartbeat, seq); err != nil {
+		return fmt.Errorf("send a heartbeat: %w", err)
 	}
 	return nil
+}
+
+// interaction answers an INTERACTION_CREATE on a goroutine of its own.
+// One that this gateway has taken already (Discord may deliver an event
+// again around a resume) is not answered twice.
+func (g *Gateway) interaction(ctx, work context.Context, d json.RawMessage) {
+	b := g.Bot
+	var ic discordgo.InteractionCreate
+	if err := json.Unmarshal(d, &ic); err != nil || ic.Interaction == nil || ic.ID == "" {
+		b.Logger.ErrorContext(ctx, "an interaction that does not read", "err", fmt.Sprint(err))
+		return
+	}
+	if !g.seen.add(ic.ID) {
+		b.Logger.InfoContext(ctx, "an interaction delivered again; answered already", "interaction", ic.ID)
+		return
+	}
+	if b.Shard.Count > 1 && !b.Shard.Owns(ic.GuildID) {
+		// Discord sends a guild's events to the shard that owns it; one
+		// that arrives elsewhere means two processes disagree on the
+		// shards. It is answered all the same: the interaction's ID
+		// keeps it from being answered twice.
+		b.Logger.WarnContext(ctx, "an interaction of a guild another shard owns", "guild", ic.GuildID, "owner", ShardOf(ic.GuildID, b.Shard.Count))
+	}
+	i := ic.Interaction
+	if !b.take(work, i) {
+		return
+	}
+	go func() {
+		defer b.inflight.Done()
+		b.handle(work, i, func(ctx context.Context, resp *discordgo.InteractionResponse) error {
+			return b.Session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		})
+	}()
+}
+
+// send writes one payload.
+func send(c *websocket.Conn, op int, d any) error {
+	c.SetWriteDeadline(time.Now().Add(writeWithin))
+	return c.WriteJSON(map[string]any{"op": op, "d": d})
+}
+
+// closeWith sends a close frame with code; the caller then closes the
+// socket.
+func closeWith(c *websocket.Conn, code int) {
+	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
+}
+
+// socketURL is the address of the gateway's socket for this API version,
+// JSON encoded, from the address Discord gave (which may lack the path).
+func socketURL(addr string) (string, error) {
+	u, err := url.Parse(addr)
+	if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") {
+		return "", fmt.Errorf("the gateway's address %q is not a websocket URL", addr)
+	}
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	q := u.Query()
+	q.Set("v", discordgo.APIVersion)
+	q.Set("encoding", "json")
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// recentIDs remembers the last interaction IDs a gateway took.
+type recentIDs struct {
+	set  map[string]bool
+	ring [1024]string
+	next int
+}
+
+// add remembers id, reporting false when it was remembered already.
+func (r *recentIDs) add(id string) bool {
+	if r.set == nil {
+		r.set = make(map[string]bool, len(r.ring))
+	}
+	if r.set[id] {
+		return false
+	}
+	delete(r.set, r.ring[r.next])
+	r.ring[r.next] = id
+	r.next = (r.next + 1) % len(r.ring)
+	r.set[id] = true
+	return true
+}
+
+// tokenRefused says what to check when Discord refused the bot's token
+// (HTTP 401), and returns other errors as they are.
+func tokenRefused(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return fmt.Errorf("Discord refused the bot's token (HTTP 401): check DISCORD_TOKEN against the token on the Bot page of the application in Discord's developer portal: %w", err)
+	}
+	return err
 }
 
 // ApplicationID returns the application's ID, asking Discord for it.
 func ApplicationID(s *discordgo.Session) (string, error) {
 	app, err := s.Application("@me")
 	if err != nil {
-		return "", fmt.Errorf("discord: look up the application: %w", err)
+		return "", fmt.Errorf("discord: look up the application: %w", tokenRefused(err))
 	}
 	return app.ID, nil
 }
@@ -60,7 +572,7 @@ func Register(ctx context.Context, s *discordgo.Session, appID, guild string, sp
 	}
 	got, err := s.ApplicationCommandBulkOverwrite(appID, guild, cmds, discordgo.WithContext(ctx))
 	if err != nil {
-		return nil, fmt.Errorf("discord: register %d commands: %w", len(cmds), err)
+		return nil, fmt.Errorf("discord: register %d commands: %w", len(cmds), tokenRefused(err))
 	}
 	return got, nil
 }
