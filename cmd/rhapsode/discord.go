@@ -118,15 +118,12 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	logger := discordLogger(stderr)
-	if err := playGateway(ctx, gatewayFlags{*db, *health, *webAddr, *shards, *shardID, *noRegister}, getenv, logger); err != nil {
-		attrs := []any{}
-		if ce := (*discord.CloseError)(nil); errors.As(err, &ce) {
-			attrs = append(attrs, "close_code", ce.Code)
-		}
-		logger.Error(err.Error(), attrs...)
+	err := playGateway(ctx, gatewayFlags{*db, *health, *webAddr, *shards, *shardID, *noRegister}, getenv, logger)
+	if err != nil && !errors.As(err, new(logged)) {
+		logger.Error(err.Error())
 		return logged{err}
 	}
-	return nil
+	return err
 }
 
 // gatewayFlags are the gateway command's flags.
@@ -182,8 +179,16 @@ func playGateway(ctx context.Context, f gatewayFlags, getenv func(string) string
 	// A gateway that had to stop stops the deadlines too, at once.
 	stop()
 	waitDeadlines()
+	if err != nil {
+		attrs := []any{}
+		if ce := (*discord.CloseError)(nil); errors.As(err, &ce) {
+			attrs = append(attrs, "close_code", ce.Code)
+		}
+		logger.Error(err.Error(), attrs...)
+		return logged{err}
+	}
 	logger.Info("stopped")
-	return err
+	return nil
 }
 
 // serve runs the HTTP interactions endpoint. It reaches Discord only to
