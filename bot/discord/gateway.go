@@ -206,11 +206,8 @@ func (g *Gateway) Run(ctx, work context.Context) error {
 		if ready {
 			failures = 0
 		}
-		wait := g.jitter(min(t.Backoff<<min(failures, 20), t.MaxBackoff))
+		wait := g.wait(t, failures, err)
 		failures++
-		if errors.Is(err, errSessionInvalid) {
-			wait = t.Reidentify + g.jitter(4*t.Reidentify)
-		}
 		g.Bot.Logger.WarnContext(ctx, "the gateway connection ended; connecting again", "err", err.Error(), "resume", g.sessionID != "", "after", wait.String())
 		timer := time.NewTimer(wait)
 		select {
@@ -220,6 +217,16 @@ func (g *Gateway) Run(ctx, work context.Context) error {
 		case <-timer.C:
 		}
 	}
+}
+
+// wait is how long to wait before connecting again after a connection
+// ended with err, the failures-th in a row to end before READY or
+// RESUMED.
+func (g *Gateway) wait(t GatewayTiming, failures int, err error) time.Duration {
+	if errors.Is(err, errSessionInvalid) {
+		return t.Reidentify + g.jitter(4*t.Reidentify)
+	}
+	return g.jitter(min(t.Backoff<<min(failures, 20), t.MaxBackoff))
 }
 
 // jitter draws a wait in [0, bound).

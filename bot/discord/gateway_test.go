@@ -608,3 +608,36 @@ func TestCloseErrorFatal(t *testing.T) {
 		}
 	}
 }
+
+// TestGatewayWaits: the wait before connecting again is drawn at random
+// below a bound that doubles with each failure in a row, up to a ceiling;
+// after Discord ends the session it is drawn between one and five times
+// Reidentify, as Discord asks.
+func TestGatewayWaits(t *testing.T) {
+	timing := GatewayTiming{Backoff: time.Second, MaxBackoff: 10 * time.Second, Reidentify: time.Second}
+	for _, c := range []struct {
+		draw     float64
+		failures int
+		err      error
+		want     time.Duration
+	}{
+		{0.5, 0, errZombie, 500 * time.Millisecond},
+		{0.25, 0, errZombie, 250 * time.Millisecond},
+		{0.5, 1, errReconnect, time.Second},
+		{0.5, 3, &CloseError{Code: 4000}, 4 * time.Second},
+		{0.5, 4, errZombie, 5 * time.Second},
+		{0.5, 60, errZombie, 5 * time.Second},
+		{0, 5, errZombie, 0},
+		{0, 0, errSessionInvalid, time.Second},
+		{0.5, 7, errSessionInvalid, 3 * time.Second},
+		{0.999, 0, errSessionInvalid, time.Second + 3996*time.Millisecond},
+	} {
+		g := &Gateway{Rand: func() float64 { return c.draw }}
+		if got := g.wait(timing, c.failures, c.err); got != c.want {
+			t.Errorf("after %d failures (%v), drawing %v: wait %v, want %v", c.failures, c.err, c.draw, got, c.want)
+		}
+	}
+	if d := (GatewayTiming{}).orDefaults(); d.Backoff != time.Second || d.MaxBackoff != 2*time.Minute || d.Reidentify != time.Second || d.Handshake != 30*time.Second {
+		t.Errorf("the waits for Discord are %+v", d)
+	}
+}
