@@ -7,14 +7,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"net/url"
-	"runtime"
 	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
-	"github.com/rhapsode/rhapsode/engine"
 )
 
 // Rhapsode holds the gateway's websocket itself. discordgo v0.29.0, the
@@ -26,25 +23,9 @@ import (
 // intervals and then closes with 1000, which ends the session; it
 // neither reads resume_gateway_url from READY nor lets one choose where
 // to resume; and it waits a fixed second before every reconnect. So
-// gateway.go speaks the protocol with gorilla/websocket (which discordgo
-// uses too), and discordgo keeps the REST API and the event types.
-
-// Gateway ops, as Discord numbers them.
-const (
-	opDispatch     = 0
-	opHeartbeat    = 1
-	opIdentify     = 2
-	opResume       = 6
-	opReconnect    = 7
-	opInvalid      = 9
-	opHello        = 10
-	opHeartbeatAck = 11
-)
-
-// closeKeepSession is the close code the bot ends a connection with when
-// it means to resume: Discord ends the session of a client that closes
-// with 1000 or 1001, and keeps it for any other code.
-const closeKeepSession = 4000
+// gateway.go (the session across connections) and socket.go (one
+// connection) speak the protocol with gorilla/websocket, which discordgo
+// uses too; discordgo keeps the REST API and the event types.
 
 // Gateway is one connection to Discord's gateway (one shard of it, as
 // Bot.Shard says), answering the interactions it delivers with Bot. It
@@ -238,234 +219,6 @@ func (g *Gateway) jitter(bound time.Duration) time.Duration {
 	return time.Duration(r() * float64(bound))
 }
 
-// payload is a message on the gateway, either way.
-type payload struct {
-	Op int             `json:"op"`
-	D  json.RawMessage `json:"d"`
-	S  *int64          `json:"s,omitempty"`
-	T  string          `json:"t,omitempty"`
-}
-
-// frame is one message read from the socket, or why none could be.
-type frame struct {
-	payload
-	err error
-}
-
-// connect holds one connection until it ends, resuming the session when
-// the gateway holds one, else identifying. It reports whether READY or
-// RESUMED came, and why the connection ended.
-func (g *Gateway) connect(ctx, work context.Context, t GatewayTiming) (ready bool, err error) {
-	resume := g.sessionID != ""
-	addr := g.url
-	if resume && g.resumeURL != "" {
-		addr = g.resumeURL
-	}
-	u, err := socketURL(addr)
-	if err != nil {
-		return false, err
-	}
-	dialer := g.Dialer
-	if dialer == nil {
-		dialer = websocket.DefaultDialer
-	}
-	dctx, cancel := context.WithTimeout(ctx, t.Handshake)
-	c, _, err := dialer.DialContext(dctx, u, nil)
-	cancel()
-	if err != nil {
-		return false, fmt.Errorf("open %s: %w", addr, err)
-	}
-	defer c.Close()
-	frames := make(chan frame)
-	stop := make(chan struct{})
-	defer close(stop)
-	go readFrames(c, frames, stop)
-
-	// The handshake: Hello, then Identify or Resume, then READY or
-	// RESUMED, all within t.Handshake.
-	handshake := time.NewTimer(t.Handshake)
-	defer handshake.Stop()
-	var interval time.Duration
-	select {
-	case <-ctx.Done():
-		closeWith(c, websocket.CloseNormalClosure)
-		return false, ctx.Err()
-	case <-handshake.C:
-		closeWith(c, closeKeepSession)
-		return false, fmt.Errorf("no Hello from %s within %s", addr, t.Handshake)
-	case f := <-frames:
-		if f.err != nil {
-			return false, g.readError(f.err)
-		}
-		var hello struct {
-			Interval int64 `json:"heartbeat_interval"`
-		}
-		if f.Op != opHello || json.Unmarshal(f.D, &hello) != nil || hello.Interval <= 0 {
-			closeWith(c, closeKeepSession)
-			return false, fmt.Errorf("the gateway began with op %d, not Hello", f.Op)
-		}
-		interval = time.Duration(hello.Interval) * time.Millisecond
-	}
-	if resume {
-		err = send(c, opResume, map[string]any{"token": g.Bot.Session.Token, "session_id": g.sessionID, "seq": g.seq})
-	} else {
-		err = send(c, opIdentify, g.identify())
-	}
-	if err != nil {
-		return false, fmt.Errorf("send %s: %w", map[bool]string{true: "Resume", false: "Identify"}[resume], err)
-	}
-
-	// Discord asks for the first heartbeat at a random point of the first
-	// interval, and one every interval after. A heartbeat not acknowledged
-	// when the next is due means the connection is dead though open: it
-	// is closed with a code that keeps the session, and resumed.
-	heartbeat := time.NewTimer(g.jitter(interval))
-	defer heartbeat.Stop()
-	acked := true
-	for {
-		select {
-		case <-ctx.Done():
-			closeWith(c, websocket.CloseNormalClosure)
-			return ready, ctx.Err()
-		case <-handshake.C:
-			if !ready {
-				closeWith(c, closeKeepSession)
-				return false, fmt.Errorf("neither READY nor RESUMED within %s", t.Handshake)
-			}
-		case <-heartbeat.C:
-			if !acked {
-				closeWith(c, closeKeepSession)
-				return ready, errZombie
-			}
-			if err := g.heartbeat(c); err != nil {
-				return ready, err
-			}
-			acked = false
-			heartbeat.Reset(interval)
-		case f := <-frames:
-			if f.err != nil {
-				return ready, g.readError(f.err)
-			}
-			switch f.Op {
-			case opDispatch:
-				if f.S != nil {
-					g.seq = *f.S
-				}
-				switch f.T {
-				case "READY":
-					var r struct {
-						SessionID string `json:"session_id"`
-						ResumeURL string `json:"resume_gateway_url"`
-					}
-					if err := json.Unmarshal(f.D, &r); err != nil || r.SessionID == "" {
-						closeWith(c, websocket.CloseNormalClosure)
-						return ready, fmt.Errorf("a READY without a session: %s", f.D)
-					}
-					g.sessionID, g.resumeURL = r.SessionID, r.ResumeURL
-					ready = true
-					g.connected.Store(true)
-					g.Bot.Logger.InfoContext(ctx, "connected to the gateway", "session", r.SessionID)
-				case "RESUMED":
-					ready = true
-					g.connected.Store(true)
-					g.Bot.Logger.InfoContext(ctx, "resumed the gateway session", "session", g.sessionID, "seq", g.seq)
-				case "INTERACTION_CREATE":
-					g.interaction(ctx, work, f.D)
-				}
-			case opHeartbeat:
-				if err := g.heartbeat(c); err != nil {
-					return ready, err
-				}
-			case opHeartbeatAck:
-				acked = true
-			case opReconnect:
-				closeWith(c, closeKeepSession)
-				return ready, errReconnect
-			case opInvalid:
-				var resumable bool
-				json.Unmarshal(f.D, &resumable)
-				if resumable && g.sessionID != "" {
-					closeWith(c, closeKeepSession)
-					return ready, errResumable
-				}
-				g.forget()
-				closeWith(c, websocket.CloseNormalClosure)
-				return ready, errSessionInvalid
-			}
-		}
-	}
-}
-
-// readFrames reads the socket until it fails, passing each message on
-// until stop is closed.
-func readFrames(c *websocket.Conn, frames chan<- frame, stop <-chan struct{}) {
-	for {
-		var f frame
-		_, data, err := c.ReadMessage()
-		if err == nil {
-			err = json.Unmarshal(data, &f.payload)
-			if err != nil {
-				err = fmt.Errorf("a message that is not JSON: %w", err)
-			}
-		}
-		f.err = err
-		select {
-		case frames <- f:
-		case <-stop:
-			return
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// readError says why reading failed, forgetting the session when Discord
-// closed with a code that ends it.
-func (g *Gateway) readError(err error) error {
-	var ce *websocket.CloseError
-	if errors.As(err, &ce) {
-		e := &CloseError{Code: ce.Code, Text: ce.Text}
-		if e.endsSession() {
-			g.forget()
-		}
-		return e
-	}
-	return fmt.Errorf("read from the gateway: %w", err)
-}
-
-// forget drops the session: the next connection identifies.
-func (g *Gateway) forget() {
-	g.sessionID, g.resumeURL, g.seq = "", "", 0
-}
-
-// identify is the Identify payload: the token, guild events only, and
-// the shard when the gateway is shared.
-func (g *Gateway) identify() map[string]any {
-	id := map[string]any{
-		"token":      g.Bot.Session.Token,
-		"intents":    discordgo.IntentsGuilds,
-		"properties": map[string]string{"os": runtime.GOOS, "browser": "rhapsode", "device": "rhapsode"},
-	}
-	if sh := g.Bot.Shard; sh.Count > 1 {
-		id["shard"] = [2]int{sh.ID, sh.Count}
-	}
-	return id
-}
-
-// heartbeat sends a heartbeat carrying the last sequence read (null
-// before any).
-func (g *Gateway) heartbeat(c *websocket.Conn) error {
-	var seq any
-	if g.seq > 0 {
-		seq = g.seq
-	}
-	if err := send(c, opHeartbeat, seq); err != nil {
-		return fmt.Errorf("send a heartbeat: %w", err)
-	}
-	return nil
-}
-
 // interaction answers an INTERACTION_CREATE on a goroutine of its own.
 // One that this gateway has taken already (Discord may deliver an event
 // again around a resume) is not answered twice.
@@ -499,35 +252,6 @@ func (g *Gateway) interaction(ctx, work context.Context, d json.RawMessage) {
 	}()
 }
 
-// send writes one payload.
-func send(c *websocket.Conn, op int, d any) error {
-	c.SetWriteDeadline(time.Now().Add(writeWithin))
-	return c.WriteJSON(map[string]any{"op": op, "d": d})
-}
-
-// closeWith sends a close frame with code; the caller then closes the
-// socket.
-func closeWith(c *websocket.Conn, code int) {
-	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
-}
-
-// socketURL is the address of the gateway's socket for this API version,
-// JSON encoded, from the address Discord gave (which may lack the path).
-func socketURL(addr string) (string, error) {
-	u, err := url.Parse(addr)
-	if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") {
-		return "", fmt.Errorf("the gateway's address %q is not a websocket URL", addr)
-	}
-	if u.Path == "" {
-		u.Path = "/"
-	}
-	q := u.Query()
-	q.Set("v", discordgo.APIVersion)
-	q.Set("encoding", "json")
-	u.RawQuery = q.Encode()
-	return u.String(), nil
-}
-
 // recentIDs remembers the last interaction IDs a gateway took.
 type recentIDs struct {
 	set  map[string]bool
@@ -548,38 +272,4 @@ func (r *recentIDs) add(id string) bool {
 	r.next = (r.next + 1) % len(r.ring)
 	r.set[id] = true
 	return true
-}
-
-// tokenRefused says what to check when Discord refused the bot's token
-// (HTTP 401), and returns other errors as they are.
-func tokenRefused(err error) error {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
-		return fmt.Errorf("Discord refused the bot's token (HTTP 401): check DISCORD_TOKEN against the token on the Bot page of the application in Discord's developer portal: %w", err)
-	}
-	return err
-}
-
-// ApplicationID returns the application's ID, asking Discord for it.
-func ApplicationID(s *discordgo.Session) (string, error) {
-	app, err := s.Application("@me")
-	if err != nil {
-		return "", fmt.Errorf("discord: look up the application: %w", tokenRefused(err))
-	}
-	return app.ID, nil
-}
-
-// Register declares specs as the application's slash commands, replacing
-// any it had: in one guild when guild is set (they change at once there),
-// else globally.
-func Register(ctx context.Context, s *discordgo.Session, appID, guild string, specs []engine.CommandSpec) ([]*discordgo.ApplicationCommand, error) {
-	cmds, err := ApplicationCommands(specs)
-	if err != nil {
-		return nil, err
-	}
-	got, err := s.ApplicationCommandBulkOverwrite(appID, guild, cmds, discordgo.WithContext(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("discord: register %d commands: %w", len(cmds), tokenRefused(err))
-	}
-	return got, nil
 }
