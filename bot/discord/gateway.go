@@ -36,7 +36,8 @@ import (
 // what it missed. After op 9 with d false, or close 4007 or 4009, it
 // identifies anew on a new connection. A close code after which Discord
 // says a client must not reconnect (4004, 4010 to 4014), or any failure
-// before the first READY, ends Run with an error.
+// before the first READY but a few op 9s (Discord's "not yet"), ends Run
+// with an error.
 type Gateway struct {
 	Bot *Bot
 	// Dialer opens the websocket; websocket.DefaultDialer when nil.
@@ -170,7 +171,7 @@ func (g *Gateway) Run(ctx, work context.Context) error {
 		g.url = u
 	}
 	everReady := false
-	failures := 0
+	failures, invalid := 0, 0
 	for {
 		ready, err := g.connect(ctx, work, t)
 		g.connected.Store(false)
@@ -181,11 +182,15 @@ func (g *Gateway) Run(ctx, work context.Context) error {
 			return ce
 		}
 		if !everReady && !ready {
-			return fmt.Errorf("Rhapsode could not connect to Discord's gateway (%w): check the network and DISCORD_TOKEN", err)
+			// Discord answers an identify it cannot take yet (too many
+			// at once) with op 9: that is a wait, not a refusal.
+			invalid++
+			if !errors.Is(err, errSessionInvalid) || invalid > firstIdentifyTries {
+				return fmt.Errorf("Rhapsode could not connect to Discord's gateway (%w): check the network and DISCORD_TOKEN", err)
+			}
 		}
-		everReady = true
 		if ready {
-			failures = 0
+			everReady, failures = true, 0
 		}
 		wait := g.wait(t, failures, err)
 		failures++
@@ -199,6 +204,11 @@ func (g *Gateway) Run(ctx, work context.Context) error {
 		}
 	}
 }
+
+// firstIdentifyTries is how many times the first identify may be
+// answered with op 9 (Discord limits how many sessions start at once)
+// before the gateway gives up.
+const firstIdentifyTries = 3
 
 // wait is how long to wait before connecting again after a connection
 // ended with err, the failures-th in a row to end before READY or

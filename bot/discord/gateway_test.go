@@ -30,6 +30,9 @@ type fakeGateway struct {
 	// refuse, when set, is the close code the next Identify is answered
 	// with.
 	refuse int
+	// busy is how many Identifies are answered with op 9 (d false), as
+	// Discord answers one it cannot take yet.
+	busy int
 	// replayExtra makes a resume replay that many events before the
 	// sequence the client gave, as if Discord delivered them again.
 	replayExtra int
@@ -145,6 +148,11 @@ func (g *fakeGateway) identified(c *websocket.Conn, r *http.Request, d json.RawM
 	if g.refuse != 0 {
 		c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(g.refuse, "refused"))
 		g.refuse = 0
+		return nil
+	}
+	if g.busy > 0 {
+		g.busy--
+		c.WriteJSON(map[string]any{"op": 9, "d": false})
 		return nil
 	}
 	sess := &fakeSession{id: fmt.Sprintf("session-%d", len(g.sessions)+1)}
@@ -574,6 +582,51 @@ func TestGatewayStopsOnFatalCloseCodes(t *testing.T) {
 			if code := health(gw); code != http.StatusServiceUnavailable {
 				t.Errorf("the stopped gateway's health is %d", code)
 			}
+		})
+	}
+}
+
+// TestGatewayWaitsForItsFirstIdentify: Discord answers an identify it
+// cannot take yet with op 9; the bot waits and identifies again on a new
+// connection, up to a few times, rather than stopping.
+func TestGatewayWaitsForItsFirstIdentify(t *testing.T) {
+	for _, c := range []struct {
+		busy  int
+		stops bool
+	}{{1, false}, {firstIdentifyTries, false}, {firstIdentifyTries + 1, true}} {
+		t.Run(fmt.Sprintf("busy %d", c.busy), func(t *testing.T) {
+			tb := newTable(t)
+			fake := newFakeGateway(50)
+			fake.busy = c.busy
+			tb.fake.gateway = fake
+			gw := &Gateway{Bot: tb.bot, Timing: quickTiming}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- gw.Run(ctx, context.Background()) }()
+			if c.stops {
+				select {
+				case err := <-done:
+					if err == nil || !strings.Contains(err.Error(), "could not connect") {
+						t.Errorf("after %d op 9s the gateway stopped with %v", c.busy, err)
+					}
+				case <-time.After(10 * time.Second):
+					t.Fatalf("the gateway went on after %d op 9s:\n%s", c.busy, strings.Join(fake.entries(), "\n"))
+				}
+				return
+			}
+			waitConnected(t, fake, "session-1")
+			connects := 0
+			for _, e := range fake.entries() {
+				if strings.HasPrefix(e, "connect ") {
+					connects++
+				}
+			}
+			if connects != c.busy+1 {
+				t.Errorf("the bot connected %d times for %d op 9s:\n%s", connects, c.busy, strings.Join(fake.entries(), "\n"))
+			}
+			cancel()
+			<-done
 		})
 	}
 }

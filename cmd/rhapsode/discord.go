@@ -147,9 +147,6 @@ func playGateway(ctx context.Context, f gatewayFlags, getenv func(string) string
 	if err != nil {
 		return err
 	}
-	if err := shard.Configure(s); err != nil {
-		return err
-	}
 	logger = logger.With("shard", shard.ID, "shards", shard.Count)
 	// Shard 0 alone declares the commands: they are the same for all.
 	if !f.noRegister && shard.ID == 0 {
