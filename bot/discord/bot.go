@@ -73,15 +73,30 @@ const maxCompletions = 25
 // in delivery are logged; the step itself stands once recorded. After
 // Close it answers nothing.
 func (b *Bot) Handle(ctx context.Context, i *discordgo.Interaction, respond Responder) {
-	b.mu.Lock()
-	if b.closed {
-		b.mu.Unlock()
-		b.Logger.WarnContext(ctx, "interaction after shutdown", "interaction", i.ID)
+	if !b.take(ctx, i) {
 		return
 	}
-	b.inflight.Add(1)
-	b.mu.Unlock()
 	defer b.inflight.Done()
+	b.handle(ctx, i, respond)
+}
+
+// take counts the interaction among those being answered, unless the bot
+// is closed; the caller then answers it with handle and marks it done. A
+// transport that answers on a goroutine of its own takes the interaction
+// before starting it, so that Close cannot miss it.
+func (b *Bot) take(ctx context.Context, i *discordgo.Interaction) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		b.Logger.WarnContext(ctx, "interaction after shutdown", "interaction", i.ID)
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// handle answers one interaction that take has counted.
+func (b *Bot) handle(ctx context.Context, i *discordgo.Interaction, respond Responder) {
 	defer func() {
 		// A bug in delivering or completing loses this answer, not the
 		// process: the step, if any, is recorded already.

@@ -1,7 +1,10 @@
 package discord
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode/utf8"
 
@@ -150,4 +153,38 @@ func clip(s string, n int) string {
 		}
 	}
 	return strings.TrimRight(string(r[:cut]), " ,;:") + "…"
+}
+
+// tokenRefused says what to check when Discord refused the bot's token
+// (HTTP 401), and returns other errors as they are.
+func tokenRefused(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return fmt.Errorf("Discord refused the bot's token (HTTP 401): check DISCORD_TOKEN against the token on the Bot page of the application in Discord's developer portal: %w", err)
+	}
+	return err
+}
+
+// ApplicationID returns the application's ID, asking Discord for it.
+func ApplicationID(s *discordgo.Session) (string, error) {
+	app, err := s.Application("@me")
+	if err != nil {
+		return "", fmt.Errorf("discord: look up the application: %w", tokenRefused(err))
+	}
+	return app.ID, nil
+}
+
+// Register declares specs as the application's slash commands, replacing
+// any it had: in one guild when guild is set (they change at once there),
+// else globally.
+func Register(ctx context.Context, s *discordgo.Session, appID, guild string, specs []engine.CommandSpec) ([]*discordgo.ApplicationCommand, error) {
+	cmds, err := ApplicationCommands(specs)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.ApplicationCommandBulkOverwrite(appID, guild, cmds, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("discord: register %d commands: %w", len(cmds), tokenRefused(err))
+	}
+	return got, nil
 }

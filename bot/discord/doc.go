@@ -3,10 +3,10 @@
 // into [bot.Request] values, and delivers the router's [bot.Reply] values
 // as interaction responses, follow-ups and channel messages.
 //
-// Two ways in share one [Bot]: the gateway (a discordgo session's
-// InteractionCreate events; [Bot.RunGateway]) and the HTTP interactions
-// endpoint ([Bot.HTTPHandler]), which checks every request's Ed25519
-// signature and answers the first response in the HTTP reply. Either way
+// Two ways in share one [Bot]: the gateway ([Gateway], its
+// INTERACTION_CREATE events) and the HTTP interactions endpoint
+// ([Endpoint]), which checks every request's Ed25519 signature and
+// answers the first response in the HTTP reply. Either way
 // a command's answer is awaited for a moment (AnswerWithin): when it comes
 // in time the response is deferred with the answer's own visibility, else
 // with the command's (private for /status, /mdi and the like, see
@@ -25,5 +25,21 @@
 // replies to Discord's limits (2,000 characters of content, 4,096 of an
 // embed's description) and mentions; buttons.go carries a choice's
 // command in a button; bot.go handles one interaction from first
-// response to last follow-up; gateway.go and http.go are the two ways in.
+// response to last follow-up; gateway.go (with socket.go, one
+// connection to the gateway) and http.go are the two ways in; shard.go
+// says which guilds' events a gateway process receives.
+//
+// The gateway's websocket is Rhapsode's own (gorilla/websocket), not
+// discordgo's Session.Open, whose loops cannot keep a session the way
+// Discord documents (gateway.go says where they fall short); discordgo
+// serves the REST API and the event types. A [Gateway] resumes its
+// session through READY's resume_gateway_url after a dropped connection,
+// op 7, op 9 with d true, a close code that allows it, or a heartbeat
+// left unacknowledged for an interval (closing with 4000, which keeps
+// the session), so that Discord replays what it missed; after op 9 with
+// d false, 4007 or 4009 it identifies on a new connection. Waits between
+// connections grow and are jittered. Close codes 4004 and 4010 to 4014,
+// or a first connection that fails, end [Gateway.Run] with a sentence
+// saying what to check; [Gateway.Health] answers 503 whenever no session
+// is held. An interaction delivered to the gateway twice is answered once.
 package discord

@@ -93,7 +93,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		case "/api/v" + discordgo.APIVersion + "/gateway":
 			fmt.Fprintf(w, `{"url":"ws://%s/gateway"}`, r.Host)
 			return
-		case "/gateway", "/gateway/":
+		case "/gateway", "/gateway/", "/resume", "/resume/":
 			f.gateway.serve(w, r)
 			return
 		}

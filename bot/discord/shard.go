@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -61,13 +60,4 @@ func ParseShard(s *discordgo.Session, id int, count string) (Shard, error) {
 		return Shard{}, fmt.Errorf("--shard %d is not one of the %d shards (0 to %d)", id, n, n-1)
 	}
 	return Shard{ID: id, Count: n}, nil
-}
-
-// Configure has s identify to the gateway as the shard.
-func (sh Shard) Configure(s *discordgo.Session) error {
-	if sh.Count < 1 || sh.ID < 0 || sh.ID >= sh.Count {
-		return errors.New("discord: a shard must be one of its count")
-	}
-	s.ShardID, s.ShardCount = sh.ID, sh.Count
-	return nil
 }

@@ -79,8 +79,9 @@ func runDeadlines(ctx context.Context, router *bot.Router, b *discord.Bot) (wait
 	return wg.Wait
 }
 
-// serveHealth serves /healthz on addr until ctx ends; "" serves nothing.
-func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
+// serveHealth serves /healthz on addr with health until ctx ends; ""
+// serves nothing.
+func serveHealth(ctx context.Context, addr string, health http.HandlerFunc, logger *slog.Logger) error {
 	if addr == "" {
 		return nil
 	}
@@ -89,7 +90,7 @@ func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
 		return fmt.Errorf("health endpoint: %w", err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", discord.Health)
+	mux.HandleFunc("GET /healthz", health)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 	go srv.Serve(discord.LimitListener(ln, 16))
@@ -102,7 +103,8 @@ func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
 }
 
 // gateway connects to Discord with DISCORD_TOKEN, registers the slash
-// commands (in DISCORD_GUILD when it is set) and plays until stopped.
+// commands (in DISCORD_GUILD when it is set) and plays until stopped, or
+// until the gateway cannot go on: then it says why in the log and fails.
 func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -116,21 +118,38 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		return err
 	}
 	logger := discordLogger(stderr)
-	router, st, s, err := open(ctx, *db, getenv, logger)
+	err := playGateway(ctx, gatewayFlags{*db, *health, *webAddr, *shards, *shardID, *noRegister}, getenv, logger)
+	if err != nil && !errors.As(err, new(logged)) {
+		logger.Error(err.Error())
+		return logged{err}
+	}
+	return err
+}
+
+// gatewayFlags are the gateway command's flags.
+type gatewayFlags struct {
+	db, health, web, shards string
+	shard                   int
+	noRegister              bool
+}
+
+// playGateway is the gateway command once its flags are read: everything
+// it started stops when it returns.
+func playGateway(ctx context.Context, f gatewayFlags, getenv func(string) string, logger *slog.Logger) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	router, st, s, err := open(ctx, f.db, getenv, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	shard, err := discord.ParseShard(s, *shardID, *shards)
+	shard, err := discord.ParseShard(s, f.shard, f.shards)
 	if err != nil {
-		return err
-	}
-	if err := shard.Configure(s); err != nil {
 		return err
 	}
 	logger = logger.With("shard", shard.ID, "shards", shard.Count)
 	// Shard 0 alone declares the commands: they are the same for all.
-	if !*noRegister && shard.ID == 0 {
+	if !f.noRegister && shard.ID == 0 {
 		appID := getenv("DISCORD_APP_ID")
 		if appID == "" {
 			if appID, err = discord.ApplicationID(s); err != nil {
@@ -143,19 +162,30 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 		}
 		logger.Info("commands registered", "count", len(cmds), "guild", getenv("DISCORD_GUILD"))
 	}
-	if err := serveHealth(ctx, *health, logger); err != nil {
-		return err
-	}
-	if err := serveWeb(ctx, *webAddr, st, logger); err != nil {
-		return err
-	}
 	b := discord.New(router, s, logger)
 	b.Shard = shard
+	gw := &discord.Gateway{Bot: b}
+	if err := serveHealth(ctx, f.health, gw.Health, logger); err != nil {
+		return err
+	}
+	if err := serveWeb(ctx, f.web, st, logger); err != nil {
+		return err
+	}
 	waitDeadlines := runDeadlines(ctx, router, b)
-	err = b.RunGateway(ctx, context.WithoutCancel(ctx))
+	err = gw.Run(ctx, context.WithoutCancel(ctx))
+	// A gateway that had to stop stops the deadlines too, at once.
+	stop()
 	waitDeadlines()
+	if err != nil {
+		attrs := []any{}
+		if ce := (*discord.CloseError)(nil); errors.As(err, &ce) {
+			attrs = append(attrs, "close_code", ce.Code)
+		}
+		logger.Error(err.Error(), attrs...)
+		return logged{err}
+	}
 	logger.Info("stopped")
-	return err
+	return nil
 }
 
 // serve runs the HTTP interactions endpoint. It reaches Discord only to

@@ -14,8 +14,13 @@
 // Flags of local: --db PATH (default ./rhapsode.db), --channel NAME,
 // --json (one JSON object per reply), --boards DIR (write board pictures).
 // Flags of export: --db PATH, --channel NAME. Flags of gateway: --db PATH,
-// --health ADDR, --no-register. Flags of serve: --db PATH, --interactions
-// ADDR (which also serves GET /healthz).
+// --health ADDR (GET /healthz, 503 while the gateway holds no session),
+// --no-register, --shard N, --shards N|auto, --web ADDR. Flags of serve:
+// --db PATH, --interactions ADDR (which also serves GET /healthz).
+//
+// When Discord refuses the bot for good (a wrong token, shard or intents)
+// or the first connection to the gateway fails, gateway logs one sentence
+// saying what to check, as JSON like its other lines, and exits 1.
 //
 // main only wires the packages together: the rules are in engine, the
 // table in bot, Discord in bot/discord, the database in store.

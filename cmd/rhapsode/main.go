@@ -82,11 +82,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "rhapsode:", err)
+		if !errors.As(err, new(logged)) {
+			fmt.Fprintln(stderr, "rhapsode:", err)
+		}
 		return 1
 	}
 	return 0
 }
+
+// logged is an error that has been written to the log already.
+type logged struct{ error }
+
+func (l logged) Unwrap() error { return l.error }
 
 func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, logger *slog.Logger) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
