@@ -248,7 +248,7 @@ func (r *Router) handleNow(ctx context.Context, req Request) []Reply {
 	}
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
-			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}
+			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error(), refused: true}}
 		}
 		r.cfg.Logger.ErrorContext(ctx, "command failed", "guild", req.Guild, "channel", req.Channel,
 			"user", req.User, "command", req.Command.String(), "err", err)
