@@ -10,23 +10,69 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// headerHeight is the height of the title and caption above the board.
-func headerHeight(fs *faces, k float64) int {
-	return int(math.Ceil(10*k + fs.title.height() + 2*k + fs.caption.height() + 6*k))
+// header is the title and caption above the board, laid out to fit its
+// width: the title on two lines rather than cut, the caption on the whole
+// width, and under it the hint of how places are named. Its height
+// changes only with the title's lines, which a game keeps, so that the
+// board stays on the same pixels from step to step.
+type header struct {
+	title   []string
+	caption string
+	hint    string
+	height  int
 }
 
-// drawHeader writes the title, the caption and, on the right, how
-// positions on this board are named.
-func drawHeader(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
-	W := float64(img.Bounds().Dx())
+// layoutHeader lays out the header of v on a picture W pixels wide.
+func layoutHeader(fs *faces, k float64, W int, v *engine.View, b *board) header {
+	m := 14 * k
+	w := float64(W) - 2*m
+	h := header{hint: fit(fs.ruler, coordHint(v, b), w), caption: fit(fs.caption, v.Caption, w)}
+	h.title = wrap(fs.title, v.Title, w, 2)
+	h.height = int(math.Ceil(10*k + float64(len(h.title))*fs.title.height() + 2*k + fs.caption.height() + fs.ruler.height() + 6*k))
+	return h
+}
+
+// drawHeader writes the title, the caption and, under it, how positions
+// on this board are named.
+func drawHeader(img *image.RGBA, fs *faces, k float64, h header) {
 	m := 14 * k
 	y := 10*k + fs.title.ascent
-	drawText(img, fs.title, fit(fs.title, v.Title, W-2*m), m, y, ink)
+	for i, t := range h.title {
+		if i > 0 {
+			y += fs.title.height()
+		}
+		drawText(img, fs.title, t, m, y, ink)
+	}
 	y += fs.title.descent + 2*k + fs.caption.ascent
-	hint := coordHint(v, b)
-	hw := fs.ruler.width(hint)
-	drawText(img, fs.ruler, hint, W-m-hw, y, rulerInk)
-	drawText(img, fs.caption, fit(fs.caption, v.Caption, W-3*m-hw), m, y, ink)
+	drawText(img, fs.caption, h.caption, m, y, ink)
+	y += fs.caption.descent + fs.ruler.ascent
+	drawText(img, fs.ruler, h.hint, m, y, rulerInk)
+}
+
+// wrap breaks s into lines of at most w pixels in f, at spaces, no more
+// than n of them: the last one that does not hold the rest ends in "…".
+func wrap(f *face, s string, w float64, n int) []string {
+	var lines []string
+	words := strings.Fields(s)
+	for len(words) > 0 {
+		if len(lines) == n-1 {
+			return append(lines, fit(f, strings.Join(words, " "), w))
+		}
+		line := words[0]
+		i := 1
+		for ; i < len(words); i++ {
+			if f.width(line+" "+words[i]) > w {
+				break
+			}
+			line += " " + words[i]
+		}
+		lines = append(lines, fit(f, line, w))
+		words = words[i:]
+	}
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	return lines
 }
 
 // coordHint says how players name places on the board.
@@ -129,11 +175,19 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			dc.Stroke()
 		}, "facing"})
 	}
-	wounds := false
+	wounds, losses := false, false
 	for _, p := range v.Pieces {
-		if p.Limit > 0 {
+		if p.Limit > 0 && p.Limit <= 8 {
 			wounds = true
+		} else if p.Wounds > 0 {
+			losses = true
 		}
+	}
+	if losses {
+		add("losses", legendItem{func(c *canvas, r rect) {
+			t := lossText(4)
+			drawHalo(c.img, fs.small, t, (r.x0+r.x1)/2-fs.small.width(t)/2, (r.y0+r.y1)/2+fs.small.ascent/2-1*k, woundFill, white)
+		}, lossLegend(v.Pips)})
 	}
 	if wounds {
 		add("pips", legendItem{func(c *canvas, r rect) {
@@ -373,6 +427,18 @@ func pipLegend(what string) string {
 		return "wound taken, wound left"
 	}
 	return what + " lost, " + what + " left"
+}
+
+// lossLegend explains a count of losses written beside a name, for
+// pieces with too many to show as pips.
+func lossLegend(what string) string {
+	switch what {
+	case "":
+		return "wounds taken"
+	case "wound":
+		return "wounds taken"
+	}
+	return what + "s lost"
 }
 
 // paintLegend paints lg onto frame with its top at row top: a copy of

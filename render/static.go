@@ -530,16 +530,28 @@ func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engin
 		dc.Stroke()
 	})
 	drawSpots(img, staticLabels(fs, k, v, b))
-	// Each hex's number, as printed maps have it, near its top edge.
+	for _, sp := range hexNumbers(fs, b) {
+		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
+	}
+}
+
+// hexNumbers places each hex's number, as printed maps have it, near its
+// top edge (none when the hexes are too small to hold them). Pieces'
+// labels keep clear of them, as of terrain's names.
+func hexNumbers(fs *faces, b *board) []spot {
+	if b.kind != engine.HexGrid {
+		return nil
+	}
+	var out []spot
 	gridCells(b, func(c, r int, ps []pt) {
 		s := engine.HexFromOffset(c, r).String()
 		if fs.small.width(s) > 1.3*b.scale {
 			return
 		}
 		p := b.px(engine.Vec{X: float64(c), Y: float64(r)})
-		x, y := anchor(fs.small, s, p.x, p.y-0.84*b.scale, 0.5, 0)
-		drawText(img, fs.small, s, x, y, hexLabel)
+		out = append(out, spotAt(fs.small, s, p.x, p.y-0.84*b.scale, 0.5, 0, hexLabel))
 	})
+	return out
 }
 
 // openZone is the rectangle of zone z on the open table, cut to the
@@ -580,18 +592,15 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 		if tr.Label == "" || len(tr.Outline) == 0 {
 			continue
 		}
-		var c pt
 		if b.kind == engine.OpenTable {
-			ps := make([]pt, len(tr.Outline))
-			for i, p := range tr.Outline {
-				ps[i] = b.px(p)
+			if sp, ok := openTerrainLabel(fs, k, b, tr); ok {
+				out = append(out, sp)
 			}
-			c = centroid(ps)
-		} else {
-			var ok bool
-			if c, ok = gridTerrainAt(b)(tr); !ok {
-				continue
-			}
+			continue
+		}
+		c, ok := gridTerrainAt(b)(tr)
+		if !ok {
+			continue
 		}
 		out = append(out, spotAt(fs.small, clip(tr.Label), c.x, c.y, 0.5, 0.5, ink))
 	}
@@ -620,6 +629,55 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 		}
 	}
 	return out
+}
+
+// openTerrainLabel places the label of a feature of an open table: in the
+// middle of the part of it the picture shows, or, for a feature too thin
+// to hold it (a wall, a hedge), beside it rather than on its line; moved
+// wholly inside the picture's table so that no letter is cut. A feature
+// out of the picture has no label.
+func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain) (spot, bool) {
+	ps := make([]pt, len(tr.Outline))
+	for i, p := range tr.Outline {
+		ps[i] = b.px(p)
+	}
+	bb := bounds(ps...)
+	vis := rect{max(bb.x0, b.table.x0), max(bb.y0, b.table.y0), min(bb.x1, b.table.x1), min(bb.y1, b.table.y1)}
+	if vis.w() < 0 || vis.h() < 0 {
+		return spot{}, false
+	}
+	text := clip(tr.Label)
+	f := fs.small
+	var sp spot
+	thin := f.height() + 2*k
+	switch {
+	case vis.h() < thin && vis.w() >= vis.h():
+		// Along a feature that runs across: above its line.
+		sp = spotAt(f, text, (vis.x0+vis.x1)/2, vis.y0-3*k, 0.5, 1, ink)
+		if sp.box.y0 < b.table.y0 {
+			sp = spotAt(f, text, (vis.x0+vis.x1)/2, vis.y1+3*k, 0.5, 0, ink)
+		}
+	case vis.w() < thin:
+		// Beside a feature that runs up and down: to its right.
+		sp = spotAt(f, text, vis.x1+3*k, (vis.y0+vis.y1)/2, 0, 0.5, ink)
+		if sp.box.x1 > b.table.x1 {
+			sp = spotAt(f, text, vis.x0-3*k, (vis.y0+vis.y1)/2, 1, 0.5, ink)
+		}
+	default:
+		if len(ps) > 2 && vis == bb {
+			c := centroid(ps)
+			sp = spotAt(f, text, c.x, c.y, 0.5, 0.5, ink)
+		} else {
+			sp = spotAt(f, text, (vis.x0+vis.x1)/2, (vis.y0+vis.y1)/2, 0.5, 0.5, ink)
+		}
+	}
+	// Inside the table, by as little as it takes.
+	pad := 2 * k
+	dx := max(0, b.table.x0+pad-sp.box.x0) - max(0, sp.box.x1-(b.table.x1-pad))
+	dy := max(0, b.table.y0+pad-sp.box.y0) - max(0, sp.box.y1-(b.table.y1-pad))
+	sp.x, sp.y = sp.x+dx, sp.y+dy
+	sp.box = rect{sp.box.x0 + dx, sp.box.y0 + dy, sp.box.x1 + dx, sp.box.y1 + dy}
+	return sp, true
 }
 
 // gridZone is the rectangle around the cells of zone z on a grid board,
