@@ -86,7 +86,13 @@ func coordHint(v *engine.View, b *board) string {
 		}
 		return fmt.Sprintf("squares A1 (bottom left) to %s", last)
 	case engine.HexGrid:
-		return fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
+		shown := fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
+		c0, r0 := hexOrigin(v)
+		cols, rows := int(math.Round(v.Width)), int(math.Round(v.Depth))
+		if b.c0 > c0 || b.r0 > r0 || b.cols < cols || b.rows < rows {
+			shown += fmt.Sprintf(" shown, of %s to %s", engine.HexFromOffset(c0, r0), engine.HexFromOffset(c0+cols-1, r0+rows-1))
+		}
+		return shown
 	}
 	unit := v.Unit
 	if unit == "" {
@@ -107,6 +113,7 @@ type legendItem struct {
 // legend lays out the key and the groups below the board.
 type legend struct {
 	keyRows   [][]legendItem
+	aside     int     // rows of the box of pieces off the board (View.Aside)
 	groupRows [][]int // group indices, side 0 rows first
 	colW      float64
 	rowH      float64
@@ -314,7 +321,13 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			lg.groupRows = append(lg.groupRows, row)
 		}
 	}
-	n := len(lg.keyRows) + len(lg.groupRows)
+	if len(v.Aside) > 0 {
+		lg.aside = 1
+		for _, p := range v.Aside {
+			fmt.Fprintf(&key, "aside %q %q %d %q\n", p.Label, p.Kind, p.Group, p.Crew)
+		}
+	}
+	n := len(lg.keyRows) + lg.aside + len(lg.groupRows)
 	if n == 0 {
 		lg.height = int(math.Ceil(6 * k))
 	} else {
@@ -392,6 +405,10 @@ func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []gro
 		}
 		y += lg.rowH
 	}
+	if lg.aside > 0 {
+		lg.drawAside(c, fs, k, v, st, y, base(y))
+		y += lg.rowH
+	}
 	for _, row := range lg.groupRows {
 		for j, i := range row {
 			x := m + float64(j)*lg.colW
@@ -406,6 +423,42 @@ func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []gro
 			drawText(img, fs.legend, fit(fs.legend, t, m+float64(j+1)*lg.colW-x-8*k), x, base(y), ink)
 		}
 		y += lg.rowH
+	}
+}
+
+// drawAside draws the box of the pieces off the board, in a row whose top
+// is y: "off the board:", then each one's swatch, name and why, as many
+// as the width holds.
+func (lg *legend) drawAside(c *canvas, fs *faces, k float64, v *engine.View, st []groupStyle, y, baseline float64) {
+	W := float64(c.img.Bounds().Dx())
+	m := 14 * k
+	dc := c.dc
+	dc.SetColor(ink)
+	dc.SetLineWidth(1.2 * k)
+	dc.DrawRectangle(m, y+1*k, W-2*m, lg.rowH-2*k)
+	dc.Stroke()
+	x := m + 6*k
+	head := "Off the board:"
+	drawText(c.img, fs.legendBold, head, x, baseline, ink)
+	x += fs.legendBold.width(head) + 8*k
+	for _, p := range v.Aside {
+		if x > W-m-40*k {
+			break
+		}
+		r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchH*k, y + (lg.rowH+swatchH*k)/2}
+		if p.Group >= 0 && p.Group < len(st) {
+			swatch(c, k, st[p.Group], r)
+		}
+		x = r.x1 + 4*k
+		name := p.Label
+		if p.Kind != "" {
+			name += " " + p.Kind
+		}
+		drawText(c.img, fs.legendBold, name, x, baseline, ink)
+		x += fs.legendBold.width(name) + 4*k
+		t := fit(fs.legend, p.Crew, W-m-6*k-x)
+		drawText(c.img, fs.legend, t, x, baseline, rulerInk)
+		x += fs.legend.width(t) + 12*k
 	}
 }
 

@@ -279,8 +279,9 @@ func num(x float64) string {
 
 // drawTerrain draws one piece of terrain. Each kind has its own fill and
 // pattern, so that they differ in more than colour: rough ground is
-// hatched, streams have water lines, roads are plain and edged, and
-// protected ground (woods, buildings) is dotted with trees.
+// hatched, streams have water lines, roads are plain and edged,
+// protected ground (woods, buildings) is dotted with trees, and darkness
+// is dark and cross-hatched.
 func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b *board) {
 	unit := b.scale
 	origin := pt{b.table.x0, b.table.y0}
@@ -292,6 +293,8 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 		fillC, edge = roadFill, roadEdge
 	case engine.Protected:
 		fillC, edge = coverFill, coverEdge
+	case engine.Dark:
+		fillC, edge = darkFill, darkEdge
 	default:
 		fillC, edge = roughFill, roughEdge
 	}
@@ -332,6 +335,14 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 	case engine.Stream:
 		dc.SetColor(streamHatch)
 		stripes(dc, ps, origin, 0, 6*k, 1.8*k)
+		dc.Fill()
+	case engine.Dark:
+		// Crossed stripes, so that it differs from rough ground in more
+		// than its darkness.
+		dc.SetColor(darkHatch)
+		stripes(dc, ps, origin, 45, 6*k, 1.4*k)
+		dc.Fill()
+		stripes(dc, ps, origin, -45, 6*k, 1.4*k)
 		dc.Fill()
 	case engine.Protected:
 		dc.SetColor(coverTree)
