@@ -62,3 +62,45 @@ func TestAsideBoxUnderTheBoard(t *testing.T) {
 		t.Errorf("with a piece aside the picture is %d high, without %d: no box", with, without)
 	}
 }
+
+// TestTerrainNameStepsAsideAndStaysInside: a terrain's name steps from
+// the middle of its area when a piece stands there, goes above a wall
+// rather than on its line, and stays wholly inside the table when the
+// area runs off the part shown.
+func TestTerrainNameStepsAsideAndStaysInside(t *testing.T) {
+	r := New(Options{Width: PreviewWidth, SeenAt: PreviewWidth})
+	v := &engine.View{Kind: engine.OpenTable, Width: 72, Depth: 48,
+		Terrain: []engine.Terrain{
+			{Kind: engine.Rough, Label: "the barrow (hill)", Outline: []engine.Vec{{X: 30, Y: 8}, {X: 42, Y: 8}, {X: 42, Y: 14}, {X: 30, Y: 14}}},
+			{Kind: engine.Rough, Label: "farm wall", Outline: []engine.Vec{{X: 46, Y: 30}, {X: 58, Y: 30}}},
+			{Kind: engine.Protected, Label: "wood", Outline: []engine.Vec{{X: -10, Y: 20}, {X: 4, Y: 20}, {X: 4, Y: 28}, {X: -10, Y: 28}}},
+		},
+		Pieces: []engine.Piece{{Label: "KIN-3", Base: engine.Base{Center: engine.Vec{X: 36, Y: 11}, Width: 10, Depth: 2}},
+			// two more, far apart, so that the picture shows the whole table
+			{Label: "A", Base: engine.Base{Center: engine.Vec{X: 2, Y: 2}, Width: 1, Depth: 1}},
+			{Label: "B", Base: engine.Base{Center: engine.Vec{X: 70, Y: 46}, Width: 1, Depth: 1}}}}
+	b, _, err := newBoard(v, r.width, r.k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := staticLabels(r.faces, r.k, v, &b)
+	if len(labels) != 3 {
+		t.Fatalf("%d terrain names, want 3", len(labels))
+	}
+	var cs []pt
+	for _, c := range v.Pieces[0].Base.Corners() {
+		cs = append(cs, b.px(c))
+	}
+	if o := labels[0].box.overlap(bounds(cs...)); o > 0 {
+		t.Errorf("the barrow's name lies %.0f px² under KIN-3", o)
+	}
+	wall := b.px(engine.Vec{X: 52, Y: 30})
+	if labels[1].box.y1 > wall.y {
+		t.Errorf("the wall's name (%v) runs across its line at y %.0f", labels[1].box, wall.y)
+	}
+	for _, l := range labels {
+		if l.box.x0 < b.table.x0 || l.box.x1 > b.table.x1 || l.box.y0 < b.table.y0 || l.box.y1 > b.table.y1 {
+			t.Errorf("%q at %v runs off the table %v", l.s, l.box, b.table)
+		}
+	}
+}

@@ -203,7 +203,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
-		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
 			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
 			drawStatic(img, img.Bounds(), fs, k, v, &b)
 			return img

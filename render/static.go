@@ -25,10 +25,10 @@ type staticKey struct {
 	w, d    float64
 	wx, wy  float64 // open table: the part shown
 	c0, r0  int
-	content uint64 // hash of unit, zones and terrain
+	content uint64 // hash of unit, zones and terrain, and where terrain names went
 }
 
-func keyOf(v *engine.View, b *board) staticKey {
+func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 	h := fnv.New64a()
 	var buf [8]byte
 	f := func(x float64) {
@@ -61,6 +61,14 @@ func keyOf(v *engine.View, b *board) staticKey {
 	}
 	f(v.Width)
 	f(v.Depth)
+	// A terrain's name on an open table steps aside from the pieces on
+	// it: where it went is part of the layer.
+	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
+		for _, sp := range staticLabels(fs, k, v, b) {
+			f(sp.x)
+			f(sp.y)
+		}
+	}
 	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
 }
 
@@ -595,16 +603,27 @@ func drawSpots(img *image.RGBA, ss []spot) {
 }
 
 // staticLabels places the labels of terrain and zones: a terrain's in
-// its middle, a zone's inside it by the edge nearer the table's middle.
-// Pieces' labels keep clear of them.
+// its middle (on an open table, by an edge inside it when pieces stand
+// over the middle), a zone's inside it by the edge nearer the table's
+// middle. Pieces' labels keep clear of them.
 func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 	var out []spot
+	var pieces []rect // on an open table, where the pieces stand
+	if b.kind == engine.OpenTable {
+		for _, p := range v.Pieces {
+			var cs []pt
+			for _, c := range p.Base.Corners() {
+				cs = append(cs, b.px(c))
+			}
+			pieces = append(pieces, bounds(cs...))
+		}
+	}
 	for _, tr := range v.Terrain {
 		if tr.Label == "" || len(tr.Outline) == 0 {
 			continue
 		}
 		if b.kind == engine.OpenTable {
-			if sp, ok := openTerrainLabel(fs, k, b, tr); ok {
+			if sp, ok := openTerrainLabel(fs, k, b, tr, pieces); ok {
 				out = append(out, sp)
 			}
 			continue
@@ -647,7 +666,7 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 // to hold it (a wall, a hedge), beside it rather than on its line; moved
 // wholly inside the picture's table so that no letter is cut. A feature
 // out of the picture has no label.
-func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain) (spot, bool) {
+func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain, pieces []rect) (spot, bool) {
 	ps := make([]pt, len(tr.Outline))
 	for i, p := range tr.Outline {
 		ps[i] = b.px(p)
@@ -675,11 +694,29 @@ func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain) (spot, 
 			sp = spotAt(f, text, vis.x0-3*k, (vis.y0+vis.y1)/2, 1, 0.5, ink)
 		}
 	default:
+		c := pt{(vis.x0 + vis.x1) / 2, (vis.y0 + vis.y1) / 2}
 		if len(ps) > 2 && vis == bb {
-			c := centroid(ps)
-			sp = spotAt(f, text, c.x, c.y, 0.5, 0.5, ink)
-		} else {
-			sp = spotAt(f, text, (vis.x0+vis.x1)/2, (vis.y0+vis.y1)/2, 0.5, 0.5, ink)
+			c = centroid(ps)
+		}
+		// In the middle, or else by the top or bottom edge, inside or
+		// just outside, wherever the fewest pieces stand over it.
+		pad := 3 * k
+		cands := []spot{
+			spotAt(f, text, c.x, c.y, 0.5, 0.5, ink),
+			spotAt(f, text, c.x, vis.y0+pad, 0.5, 0, ink),
+			spotAt(f, text, c.x, vis.y1-pad, 0.5, 1, ink),
+			spotAt(f, text, c.x, vis.y0-pad, 0.5, 1, ink),
+			spotAt(f, text, c.x, vis.y1+pad, 0.5, 0, ink),
+		}
+		best := -1.0
+		for _, cand := range cands {
+			covered := 0.0
+			for _, r := range pieces {
+				covered += cand.box.overlap(r)
+			}
+			if best < 0 || covered < best {
+				sp, best = cand, covered
+			}
 		}
 	}
 	// Inside the table, by as little as it takes.
