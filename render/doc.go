@@ -42,8 +42,8 @@
 //     to move away is joined to its piece by a thin line. After the name come the wound pips (filled red for each
 //     wound taken, hollow for the rest up to Piece.Limit; View.Pips
 //     may say they count stands instead), or, for a piece of more than
-//     eight, its losses alone as a count ("−4", nothing while it has
-//     none), and under it Piece.Crew. A terrain's name goes in the
+//     eight, its losses alone as a count ("−4" figures lost, "+4" wounds or
+//     hits taken, nothing while it has none), and under it Piece.Crew. A terrain's name goes in the
 //     middle of the part of it shown, beside a feature too thin to hold
 //     it (a wall), and always wholly inside the table.
 //   - Tokens: a fallen body is a disc crossed by a bar, dropped armour a

@@ -104,3 +104,32 @@ func TestTerrainNameStepsAsideAndStaysInside(t *testing.T) {
 		}
 	}
 }
+
+// TestLossesWrittenAsLosses: a piece of more than eight figures shows
+// what it lost as "−N", and nothing while it has lost none, never "0/16";
+// a count of hits taken is written "+N".
+func TestLossesWrittenAsLosses(t *testing.T) {
+	r := New(Options{Width: PreviewWidth, SeenAt: PreviewWidth})
+	s := &scene{fs: r.faces, k: r.k, v: &engine.View{Pips: "figure"}}
+	for _, tt := range []struct {
+		pips          string
+		limit, wounds int
+		want          string
+	}{
+		{"figure", 16, 0, ""},
+		{"figure", 16, 4, " −4"},
+		{"stand", 12, 3, " −3"},
+		{"missile hit", 9, 2, " +2"},
+		{"figure", 0, 2, " −2"},
+	} {
+		s.v.Pips = tt.pips
+		l := label{text: "GRE-1", limit: tt.limit, wounds: tt.wounds, f: r.faces.label}
+		s.labelSize(&l)
+		if l.pipText != tt.want {
+			t.Errorf("%d of %d %ss: %q beside the name, want %q", tt.wounds, tt.limit, tt.pips, l.pipText, tt.want)
+		}
+	}
+	if got := lossLegend("figure"); got != "figures lost" {
+		t.Errorf("the key says %q", got)
+	}
+}

@@ -192,7 +192,7 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	}
 	if losses {
 		add("losses", legendItem{func(c *canvas, r rect) {
-			t := lossText(4)
+			t := lossText(4, v.Pips)
 			drawHalo(c.img, fs.small, t, (r.x0+r.x1)/2-fs.small.width(t)/2, (r.y0+r.y1)/2+fs.small.ascent/2-1*k, woundFill, white)
 		}, lossLegend(v.Pips)})
 	}
@@ -476,8 +476,8 @@ func pipLegend(what string) string {
 	if what == "" {
 		what = "wound"
 	}
-	if what == "wound" {
-		return "wound taken, wound left"
+	if takes(what) {
+		return what + " taken, " + what + " left"
 	}
 	return what + " lost, " + what + " left"
 }
@@ -485,11 +485,11 @@ func pipLegend(what string) string {
 // lossLegend explains a count of losses written beside a name, for
 // pieces with too many to show as pips.
 func lossLegend(what string) string {
-	switch what {
-	case "":
-		return "wounds taken"
-	case "wound":
-		return "wounds taken"
+	if what == "" {
+		what = "wound"
+	}
+	if takes(what) {
+		return what + "s taken"
 	}
 	return what + "s lost"
 }

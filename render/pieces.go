@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
@@ -406,7 +407,7 @@ func (s *scene) labelSize(l *label) (w, h float64) {
 		// Too many for pips: the losses alone, as a count. What is left
 		// is the crew's to say ("12/16 left"), so that no picture shows
 		// "0/16" lost beside "16/16" left.
-		l.pipText = " " + lossText(l.wounds)
+		l.pipText = " " + lossText(l.wounds, s.v.Pips)
 		l.pipsW = s.fs.small.width(l.pipText)
 	}
 	w = l.firstW + l.pipsW
@@ -617,8 +618,20 @@ func (s *scene) drawLeaders() {
 	}
 }
 
-// lossText is how losses too many for pips are written: "−4".
-func lossText(n int) string { return "\u2212" + strconv.Itoa(n) }
+// lossText is how a count too many for pips is written: "−4" figures
+// lost, or "+4" wounds or hits taken (View.Pips says which).
+func lossText(n int, pips string) string {
+	if takes(pips) {
+		return "+" + strconv.Itoa(n)
+	}
+	return "\u2212" + strconv.Itoa(n)
+}
+
+// takes reports whether a piece's pips count what it takes (wounds,
+// hits) rather than what it loses (figures, stands).
+func takes(pips string) bool {
+	return pips == "" || pips == "wound" || strings.HasSuffix(pips, "hit")
+}
 
 // drawLabels draws the labels where they were placed.
 func (s *scene) drawLabels() {
