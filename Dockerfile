@@ -20,8 +20,11 @@ USER nonroot:nonroot
 WORKDIR /data
 VOLUME /data
 EXPOSE 8081
-# The image has no shell or curl: the binary asks its own health endpoint.
+# gateway and serve both answer GET /healthz on :8081 unless --health says
+# otherwise. The image has no shell or curl: the binary asks its own
+# health endpoint.
+ENV RHAPSODE_HEALTH=:8081
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["/usr/local/bin/rhapsode", "health", "--url", "http://127.0.0.1:8081/healthz"]
 ENTRYPOINT ["/usr/local/bin/rhapsode"]
-CMD ["gateway", "--db", "/data/rhapsode.db", "--health", ":8081"]
+CMD ["gateway", "--db", "/data/rhapsode.db"]

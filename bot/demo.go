@@ -18,6 +18,11 @@ import (
 //go:embed demos/*.script
 var demos embed.FS
 
+// DemoSeed is the seed every demonstration's game is played with: the
+// draws its stacked cards and loaded dice leave to chance then fall as in
+// its transcript.
+const DemoSeed = 1
+
 // Demo returns the demonstration script of the rule system key, and
 // whether there is one.
 func Demo(key string) (string, bool) {

@@ -61,6 +61,9 @@ func Export(ctx context.Context, st Store, rulesets []engine.Ruleset, guild, cha
 		}
 	} else {
 		info, err = st.LatestGame(ctx, guild, channel)
+		if errors.Is(err, store.ErrNotFound) {
+			return noGame(ctx, st, guild, channel)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("export %s/%s: %w", guild, channel, err)
@@ -125,9 +128,29 @@ func ExportList(ctx context.Context, st Store, guild, channel string, w io.Write
 		fmt.Fprintf(w, "game %d: %s, begun %s, %d events, %s\n", g.ID, g.Ruleset, g.Created.UTC().Format("2006-01-02 15:04"), g.Head, state)
 	}
 	if n == 0 {
-		return fmt.Errorf("export %s/%s: %w", guild, channel, store.ErrNotFound)
+		return noGame(ctx, st, guild, channel)
 	}
 	return nil
+}
+
+// noGame says that channel has no game yet, and which channels of the
+// guild have one, to name with --channel.
+func noGame(ctx context.Context, st Store, guild, channel string) error {
+	games, err := st.Games(ctx, guild)
+	if err != nil {
+		return fmt.Errorf("export %s/%s: %w", guild, channel, err)
+	}
+	var others []string
+	for _, g := range games {
+		if !slices.Contains(others, g.Channel) {
+			others = append(others, g.Channel)
+		}
+	}
+	if len(others) == 0 {
+		return fmt.Errorf("there is no game yet in channel %s, nor in any other channel of this database: a game begins with /book open", channel)
+	}
+	slices.Sort(others)
+	return fmt.Errorf("there is no game yet in channel %s; the channels with games are %s (name one with --channel)", channel, strings.Join(others, ", "))
 }
 
 // maxSafe is the largest whole number a JavaScript number holds exactly.

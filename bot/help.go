@@ -37,20 +37,15 @@ var kindText = map[engine.OptionKind]string{
 }
 
 // ruleSection finds the sections a command's help cites, like "(8)" or
-// "(Morale 4)" at its end.
-var ruleSection = regexp.MustCompile(`\(((?:[^()]*\d|[A-Z])[^()]*)\)\.?$`)
+// "(Morale 4)" at its end, or before who alone may give it ("(6.2). Game
+// master only.").
+var ruleSection = regexp.MustCompile(`\(((?:[^()]*\d|[A-Z])[^()]*)\)\.?( [A-Z][a-z ]* only\.)?$`)
 
 // explain writes what one command does, each option with its meaning and
 // the values it takes, an example and the rule it follows.
 func explain(spec engine.CommandSpec, example string) string {
 	var b strings.Builder
-	help := spec.Help
-	rule := ""
-	if m := ruleSection.FindStringSubmatchIndex(help); m != nil {
-		rule = help[m[2]:m[3]]
-		help = strings.TrimSpace(help[:m[0]]) + "."
-		help = strings.Replace(help, "..", ".", 1)
-	}
+	help, rule := helpRule(spec.Help)
 	fmt.Fprintf(&b, "/%s: %s\n", spec.Name, help)
 	if len(spec.Options) == 0 {
 		b.WriteString("It takes no options.\n")
@@ -82,6 +77,22 @@ func explain(spec engine.CommandSpec, example string) string {
 		fmt.Fprintf(&b, "Rules: %s.\n", rule)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// helpRule splits a command's help into what /help COMMAND says of it and
+// the rule section it cites at its end, if any.
+func helpRule(help string) (text, rule string) {
+	m := ruleSection.FindStringSubmatchIndex(help)
+	if m == nil {
+		return help, ""
+	}
+	rule = help[m[2]:m[3]]
+	only := ""
+	if m[4] >= 0 {
+		only = help[m[4]:m[5]]
+	}
+	text = strings.TrimSpace(help[:m[0]]) + "." + only
+	return strings.Replace(text, "..", ".", 1), rule
 }
 
 // example is spec's own example, or one written from its required
@@ -121,6 +132,19 @@ func (r *Router) helpOne(rs engine.Ruleset, g *engine.Game, user engine.PlayerID
 	specs := r.bookCommands(rs)
 	i := slices.IndexFunc(specs, func(s engine.CommandSpec) bool { return s.Name == topic })
 	if i < 0 {
+		// A group of commands (/army, /setup) lists its commands.
+		var group strings.Builder
+		for _, s := range specs {
+			if strings.HasPrefix(s.Name, topic+" ") {
+				fmt.Fprintf(&group, "\n/%s — %s", s.Name, s.Help)
+			}
+		}
+		if group.Len() > 0 {
+			return fmt.Sprintf("/%s is a group of commands in %s; /help %s SUBCOMMAND explains one:%s", topic, rs.Title(), topic, group.String()), nil
+		}
+		if others := r.rulesWith(topic); len(others) > 0 {
+			return "", engine.Refuse("", "There is no /%s in %s; it is a command of %s. Add rules: to /help to read of another system's commands, like /help %s rules:%s.", topic, rs.Title(), englishList(others), topic, others[0])
+		}
 		names := make([]string, len(specs))
 		for j, s := range specs {
 			names[j] = s.Name
@@ -140,6 +164,29 @@ func (r *Router) helpOne(rs engine.Ruleset, g *engine.Game, user engine.PlayerID
 		}
 	}
 	return explain(specs[i], example(specs[i], pick)), nil
+}
+
+// rulesWith lists the rule systems that have the command or the group of
+// commands topic, by key.
+func (r *Router) rulesWith(topic string) []string {
+	var keys []string
+	for _, rs := range r.cfg.Rulesets {
+		if slices.ContainsFunc(r.bookCommands(rs), func(s engine.CommandSpec) bool {
+			return s.Name == topic || strings.HasPrefix(s.Name, topic+" ")
+		}) {
+			keys = append(keys, rs.ID())
+		}
+	}
+	return keys
+}
+
+// englishList joins words as a sentence lists them: "a", "a and b",
+// "a, b and c".
+func englishList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // unknown answers a command no rule system here has: with the command

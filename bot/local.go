@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,11 +31,19 @@ type Local struct {
 	Echo bool
 	// Prompt writes a prompt before each line, for a person at a terminal.
 	Prompt bool
-	// Boards, when set, is a folder where each board picture is written.
+	// Boards, when set, is a folder where each board picture is written,
+	// numbered on from the pictures an earlier run left there, so that none
+	// is overwritten.
 	Boards string
 
-	boards int
+	boards      int    // the number of the last picture written to Boards
+	counted     bool   // whether boards has been set past the pictures already there
+	first, last string // the first and last pictures written
 }
+
+// Pictures returns the paths of the first and the last board picture this
+// table wrote to Boards; both are empty when it wrote none.
+func (l *Local) Pictures() (first, last string) { return l.first, l.last }
 
 // jsonReply is a reply as --json writes it.
 type jsonReply struct {
@@ -130,11 +140,9 @@ func readLine(rd *bufio.Reader) (text string, long bool, err error) {
 func (l *Local) write(w io.Writer, rep Reply) error {
 	image := ""
 	if rep.Image != nil && l.Boards != "" {
-		l.boards++
-		ext, _ := ImageKind(rep.Image)
-		image = filepath.Join(l.Boards, fmt.Sprintf("board-%04d.%s", l.boards, ext))
-		if err := os.WriteFile(image, rep.Image, 0o644); err != nil {
-			return fmt.Errorf("write board picture: %w", err)
+		var err error
+		if image, err = l.writeBoard(rep.Image); err != nil {
+			return err
 		}
 	}
 	if l.JSON {
@@ -157,4 +165,44 @@ func (l *Local) write(w io.Writer, rep Reply) error {
 	}
 	_, err := fmt.Fprintln(w, text)
 	return err
+}
+
+// writeBoard writes one board picture to the Boards folder under the next
+// number that no file there has, and returns its path. A file made by
+// someone else meanwhile is stepped over, never written on.
+func (l *Local) writeBoard(img []byte) (string, error) {
+	if !l.counted {
+		l.counted = true
+		entries, _ := os.ReadDir(l.Boards)
+		for _, e := range entries {
+			var n int
+			if _, err := fmt.Sscanf(e.Name(), "board-%d.", &n); err == nil && n > l.boards {
+				l.boards = n
+			}
+		}
+	}
+	ext, _ := ImageKind(img)
+	for {
+		l.boards++
+		path := filepath.Join(l.Boards, fmt.Sprintf("board-%04d.%s", l.boards, ext))
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("write board picture: %w", err)
+		}
+		_, err = f.Write(img)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", fmt.Errorf("write board picture: %w", err)
+		}
+		if l.first == "" {
+			l.first = path
+		}
+		l.last = path
+		return path, nil
+	}
 }

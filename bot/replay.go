@@ -86,7 +86,7 @@ func (r *Router) replay(ctx context.Context, key channelKey, req Request) ([]Rep
 	// show; a second draws those chosen.
 	var shown []int
 	total, err := WalkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
-		if n < from || to > 0 && n > to || onlyRandomness(step) {
+		if n < from || to > 0 && n > to || nothingToDraw(step) {
 			return nil
 		}
 		if v := viewer.View(g, step); v.Width > 0 && v.Depth > 0 {

@@ -63,4 +63,8 @@ type Reply struct {
 	// Seq is the game's last event when the reply was made: a button
 	// pressed later acts only if the game still stands there (AtSeq).
 	Seq engine.Seq
+
+	// refused marks the answer to a command the table refused, which
+	// changed nothing.
+	refused bool
 }

@@ -248,7 +248,7 @@ func (r *Router) handleNow(ctx context.Context, req Request) []Reply {
 	}
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
-			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error()}}
+			return []Reply{{User: req.User, Ephemeral: true, Text: ref.Error(), refused: true}}
 		}
 		r.cfg.Logger.ErrorContext(ctx, "command failed", "guild", req.Guild, "channel", req.Channel,
 			"user", req.User, "command", req.Command.String(), "err", err)
@@ -724,7 +724,7 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 	for i := range out {
 		out[i].Seq = g.Seq
 	}
-	if len(res.Events) > 0 && !onlyRandomness(res.Events) {
+	if len(res.Events) > 0 && !nothingToDraw(res.Events) {
 		if pic := r.picture(ctx, g, res.Events); pic != nil {
 			if len(out) == 0 || out[0].Ephemeral {
 				out = append([]Reply{{User: req.User}}, out...)
@@ -735,13 +735,14 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 	return out
 }
 
-// onlyRandomness reports whether events only set the table's random
-// source (#seed, #stack, #load): nothing on the board changed, and a
-// picture would repeat the last one without its marks.
-func onlyRandomness(events []engine.Event) bool {
+// nothingToDraw reports whether events only set the table's random
+// source (#seed, #stack, #load) or seal a player's secret choice (a
+// written order, a melee deployment indicator): nothing on the board
+// changed, and a picture would repeat the last one.
+func nothingToDraw(events []engine.Event) bool {
 	for _, e := range events {
 		switch e.Body.(type) {
-		case engine.Seeded, engine.Stacked, engine.Loaded:
+		case engine.Seeded, engine.Stacked, engine.Loaded, engine.Sealed:
 		default:
 			return false
 		}

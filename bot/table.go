@@ -39,21 +39,32 @@ const rulesOption = "rules"
 type tableCommand struct {
 	engine.CommandSpec
 	answer func(ctx context.Context, key channelKey, req Request) ([]Reply, error)
+	// of, when set, says whether the command belongs at a table of a
+	// rule system: /help lists it only there.
+	of func(engine.Ruleset) bool
 }
+
+// hasMeasure and hasCampaign say which rule systems the tape measure and
+// the saga's pages belong to.
+func hasMeasure(rs engine.Ruleset) bool  { _, ok := rs.(engine.Measurer); return ok }
+func hasCampaign(rs engine.Ruleset) bool { _, ok := rs.(engine.Campaigner); return ok }
 
 // table lists the table's own commands, in the order /help shows them.
 func (r *Router) table() []tableCommand {
+	help := helpSpec
+	help.Options = append(slices.Clone(help.Options), engine.OptionSpec{Name: rulesOption,
+		Help: "whose commands: " + strings.Join(r.rulesetIDs(), " or ") + " (default the book open in this channel, else " + r.cfg.Rulesets[0].ID() + ")", Choices: r.rulesetIDs()})
 	return []tableCommand{
-		{helpSpec, r.help},
-		{boardSpec, r.board},
-		{logSpec, r.log},
-		{measureSpec, r.measure},
-		{deadlineSpec, r.setDeadline},
-		{replaySpec, r.replay},
-		{bookPublishSpec, r.publishBook(false)},
-		{bookWithdrawSpec, r.publishBook(true)},
-		{sagaPublishSpec, r.publishSaga(false)},
-		{sagaWithdrawSpec, r.publishSaga(true)},
+		{help, r.help, nil},
+		{boardSpec, r.board, nil},
+		{logSpec, r.log, nil},
+		{measureSpec, r.measure, hasMeasure},
+		{deadlineSpec, r.setDeadline, nil},
+		{replaySpec, r.replay, nil},
+		{bookPublishSpec, r.publishBook(false), nil},
+		{bookWithdrawSpec, r.publishBook(true), nil},
+		{sagaPublishSpec, r.publishSaga(false), hasCampaign},
+		{sagaWithdrawSpec, r.publishSaga(true), hasCampaign},
 	}
 }
 
@@ -166,7 +177,9 @@ func (r *Router) rulesetIDs() []string {
 func (r *Router) bookCommands(rs engine.Ruleset) []engine.CommandSpec {
 	var specs []engine.CommandSpec
 	for _, tc := range r.tables {
-		specs = append(specs, tc.CommandSpec)
+		if tc.of == nil || tc.of(rs) {
+			specs = append(specs, tc.CommandSpec)
+		}
 	}
 	specs = append(specs, r.withRulesOption(rs.Commands())...)
 	if cr, ok := rs.(engine.Campaigner); ok {
@@ -187,17 +200,32 @@ func (r *Router) withRulesOption(specs []engine.CommandSpec) []engine.CommandSpe
 	return out
 }
 
-// help lists the commands of the channel's rule system (or the default
-// one when no book is open).
+// help lists the commands of the rule system its rules: option names, or
+// else the channel's open book's (the default one when no book is open).
 func (r *Router) help(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
-	rs := r.cfg.Rulesets[0]
+	rs, own := r.cfg.Rulesets[0], false
 	if info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel); err == nil {
 		if x, ok := r.rules[info.Ruleset]; ok {
-			rs = x
+			rs, own = x, true
+		}
+	}
+	if req.Command.Has(rulesOption) {
+		named, err := r.ruleset(req.Command.Opt(rulesOption))
+		if err != nil {
+			return nil, err
+		}
+		if named.ID() != rs.ID() {
+			rs, own = named, false
 		}
 	}
 	if topic := helpTopic(req.Command); topic != "" {
-		text, err := r.helpOne(rs, r.helpGame(ctx, key), req.User, topic)
+		// The examples name the pieces of the channel's book when it is
+		// of the rules asked about.
+		var game *engine.Game
+		if own {
+			game = r.helpGame(ctx, key)
+		}
+		text, err := r.helpOne(rs, game, req.User, topic)
 		if err != nil {
 			return nil, err
 		}

@@ -35,6 +35,10 @@ type View struct {
 	// marks (the units an activation commands, say): a picture that
 	// shows only part of a large board shows this part.
 	Focus []Vec
+	// Aside are pieces still in play but off the board (cavalry that
+	// has ridden off a hex map in pursuit): the picture lists them in a
+	// box under the board, each with its Crew saying why.
+	Aside []Piece
 
 	// Pips names what a piece's pips count, in the singular: "wound"
 	// when left empty, "stand" for armies of stands.
@@ -65,6 +69,7 @@ const (
 	Stream                    // must be crossed with a stop
 	Road
 	Protected // woods, buildings: cover
+	Dark      // unlit: a spell's darkness, where no one sees
 )
 
 // Terrain is an area of the table, as a polygon.

@@ -12,7 +12,9 @@
 // # What the picture shows
 //
 // A header with the view's Title and Caption, and how players name
-// places on this board. Below it the board, to scale; on an open table,
+// places on this board under the caption, which has the whole width; a
+// title too long for one line takes two rather than be cut.
+// Below it the board, to scale; on an open table,
 // the part of it where the last step happened, or where the pieces
 // stand, with the ruler still giving the table's own positions (see
 // frame.go):
@@ -39,8 +41,11 @@
 //     the full name players type ("MYR-W2", never "W2"); a label that had
 //     to move away is joined to its piece by a thin line. After the name come the wound pips (filled red for each
 //     wound taken, hollow for the rest up to Piece.Limit; View.Pips
-//     may say they count stands instead) and under it
-//     Piece.Crew.
+//     may say they count stands instead), or, for a piece of more than
+//     eight, its losses alone as a count ("−4" figures lost, "+4" wounds or
+//     hits taken, nothing while it has none), and under it Piece.Crew. A terrain's name goes in the
+//     middle of the part of it shown, beside a feature too thin to hold
+//     it (a wall), and always wholly inside the table.
 //   - Tokens: a fallen body is a disc crossed by a bar, dropped armour a
 //     shield, any other marker a diamond, in the group's colour.
 //   - The last step (View.Marks): moves as arrows in the mover's colour

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -240,12 +241,20 @@ func framed(v *engine.View, w window) *engine.View {
 const (
 	minHexCols = 12
 	minHexRows = 8
+	// legibleHex is the least corner radius of a hex, in pixels at the
+	// size the picture is seen at, at which a counter's type letters
+	// read. A frame of every piece wider than that allows (a whole
+	// battle's opening) shows the front instead: the columns where the
+	// sides' units stand nearest each other.
+	legibleHex = 21
+	frontReach = 3 // hexes: a unit with an enemy this near is at the front
 )
 
 // hexFrameOf returns the first printed column and row of the part of
 // v's hex map the picture shows, and its columns and rows; the map's
-// own first column and row are c0 and r0.
-func hexFrameOf(v *engine.View, c0, r0, cols, rows int) (fc0, fr0, fcols, frows int) {
+// own first column and row are c0 and r0. A frame with no marks to show
+// is at most legible columns wide, round the front.
+func hexFrameOf(v *engine.View, c0, r0, cols, rows, legible int) (fc0, fr0, fcols, frows int) {
 	shift := func(p engine.Vec) engine.Vec { return engine.Vec{X: p.X - float64(c0), Y: p.Y - float64(r0)} }
 	w := engine.View{Marks: make([]engine.Mark, len(v.Marks)), Pieces: make([]engine.Piece, len(v.Pieces)), Tokens: make([]engine.Token, len(v.Tokens))}
 	for _, f := range v.Focus {
@@ -264,5 +273,42 @@ func hexFrameOf(v *engine.View, c0, r0, cols, rows int) (fc0, fr0, fcols, frows 
 		w.Tokens[i] = t
 	}
 	a, b, c, d := gridFrame(&w, cols, rows, minHexCols, minHexRows)
+	if c-a+1 > legible && len(w.Marks) == 0 {
+		mid := frontColumn(v) - c0
+		a = min(max(0, mid-legible/2), cols-legible)
+		c = a + legible - 1
+	}
 	return c0 + a, r0 + b, c - a + 1, d - b + 1
+}
+
+// frontColumn is the printed column of the middle of the front: of the
+// pieces with an enemy within frontReach hexes (every piece when none
+// has), the middle one's column.
+func frontColumn(v *engine.View) int {
+	side := func(p engine.Piece) int {
+		if p.Group >= 0 && p.Group < len(v.Groups) {
+			return v.Groups[p.Group].Side
+		}
+		return p.Group
+	}
+	hex := func(p engine.Vec) engine.Hex { return engine.HexFromOffset(int(math.Round(p.X)), int(math.Round(p.Y))) }
+	var cols []int
+	for _, p := range v.Pieces {
+		for _, q := range v.Pieces {
+			if side(q) != side(p) && engine.HexDistance(hex(p.Base.Center), hex(q.Base.Center)) <= frontReach {
+				cols = append(cols, int(math.Round(p.Base.Center.X)))
+				break
+			}
+		}
+	}
+	if len(cols) == 0 {
+		for _, p := range v.Pieces {
+			cols = append(cols, int(math.Round(p.Base.Center.X)))
+		}
+	}
+	if len(cols) == 0 {
+		return 0
+	}
+	slices.Sort(cols)
+	return cols[len(cols)/2]
 }

@@ -172,9 +172,12 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if b.c0+cols-1 > maxHexCols || b.r0+rows-1 > maxHexCols {
 			return b, 0, fmt.Errorf("%w: hex map %d by %d from %02d%02d runs past 99", ErrBadView, cols, rows, b.c0, b.r0)
 		}
-		b.c0, b.r0, b.cols, b.rows = hexFrameOf(v, b.c0, b.r0, cols, rows)
-		cols, rows = b.cols, b.rows
 		m := 14 * k
+		// The most columns whose counters still read at the size the
+		// picture is seen at.
+		legible := max(minHexCols, int(((W-2*m)/(legibleHex*k)-0.5)/1.5))
+		b.c0, b.r0, b.cols, b.rows = hexFrameOf(v, b.c0, b.r0, cols, rows, legible)
+		cols, rows = b.cols, b.rows
 		s3 := math.Sqrt(3)
 		b.scale = math.Min((W-2*m)/(1.5*float64(cols)+0.5), maxH/(s3*(float64(rows)+0.5)))
 		tw, th := b.scale*(1.5*float64(cols)+0.5), s3*b.scale*(float64(rows)+0.5)

@@ -10,39 +10,69 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// headerHeight is the height of the title and caption above the board.
-func headerHeight(fs *faces, k float64) int {
-	return int(math.Ceil(10*k + fs.title.height() + 2*k + fs.caption.height() + 6*k))
+// header is the title and caption above the board, laid out to fit its
+// width: the title on two lines rather than cut, the caption on the whole
+// width, and under it the hint of how places are named. Its height
+// changes only with the title's lines, which a game keeps, so that the
+// board stays on the same pixels from step to step.
+type header struct {
+	title   []string
+	caption string
+	hint    string
+	height  int
 }
 
-// drawHeader writes the title, the caption and, on the right, how
-// positions on this board are named.
-func drawHeader(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
-	W := float64(img.Bounds().Dx())
+// layoutHeader lays out the header of v on a picture W pixels wide.
+func layoutHeader(fs *faces, k float64, W int, v *engine.View, b *board) header {
+	m := 14 * k
+	w := float64(W) - 2*m
+	h := header{hint: fit(fs.ruler, coordHint(v, b), w), caption: fit(fs.caption, v.Caption, w)}
+	h.title = wrap(fs.title, v.Title, w, 2)
+	h.height = int(math.Ceil(10*k + float64(len(h.title))*fs.title.height() + 2*k + fs.caption.height() + fs.ruler.height() + 6*k))
+	return h
+}
+
+// drawHeader writes the title, the caption and, under it, how positions
+// on this board are named.
+func drawHeader(img *image.RGBA, fs *faces, k float64, h header) {
 	m := 14 * k
 	y := 10*k + fs.title.ascent
-	f, title := fitted(v.Title, W-2*m, fs.title, fs.titleSmall, fs.labelBig)
-	drawText(img, f, title, m, y, ink)
+	for i, t := range h.title {
+		if i > 0 {
+			y += fs.title.height()
+		}
+		drawText(img, fs.title, t, m, y, ink)
+	}
 	y += fs.title.descent + 2*k + fs.caption.ascent
-	hint := coordHint(v, b)
-	hw := fs.ruler.width(hint)
-	drawText(img, fs.ruler, hint, W-m-hw, y, rulerInk)
-	f, caption := fitted(v.Caption, W-3*m-hw, fs.caption, fs.legend)
-	drawText(img, f, caption, m, y, ink)
+	drawText(img, fs.caption, h.caption, m, y, ink)
+	y += fs.caption.descent + fs.ruler.ascent
+	drawText(img, fs.ruler, h.hint, m, y, rulerInk)
 }
 
-// fitted returns the first of the faces, largest first, in which s is at
-// most w pixels wide, and s; when none is, the last face and s shortened
-// with an ellipsis. A long title is drawn a size or two smaller rather
-// than cut.
-func fitted(s string, w float64, faces ...*face) (*face, string) {
-	for _, f := range faces {
-		if f.width(s) <= w {
-			return f, s
+// wrap breaks s into lines of at most w pixels in f, at spaces, no more
+// than n of them: the last one that does not hold the rest ends in "…".
+func wrap(f *face, s string, w float64, n int) []string {
+	var lines []string
+	words := strings.Fields(s)
+	for len(words) > 0 {
+		if len(lines) == n-1 {
+			return append(lines, fit(f, strings.Join(words, " "), w))
 		}
+		line := words[0]
+		i := 1
+		for ; i < len(words); i++ {
+			if f.width(line+" "+words[i]) > w {
+				break
+			}
+			line += " " + words[i]
+		}
+		lines = append(lines, fit(f, line, w))
+		words = words[i:]
 	}
-	f := faces[len(faces)-1]
-	return f, fit(f, s, w)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	return lines
 }
 
 // coordHint says how players name places on the board.
@@ -56,7 +86,13 @@ func coordHint(v *engine.View, b *board) string {
 		}
 		return fmt.Sprintf("squares A1 (bottom left) to %s", last)
 	case engine.HexGrid:
-		return fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
+		shown := fmt.Sprintf("hexes %s to %s", engine.HexFromOffset(b.c0, b.r0), engine.HexFromOffset(b.c0+b.cols-1, b.r0+b.rows-1))
+		c0, r0 := hexOrigin(v)
+		cols, rows := int(math.Round(v.Width)), int(math.Round(v.Depth))
+		if b.c0 > c0 || b.r0 > r0 || b.cols < cols || b.rows < rows {
+			shown += fmt.Sprintf(" shown, of %s to %s", engine.HexFromOffset(c0, r0), engine.HexFromOffset(c0+cols-1, r0+rows-1))
+		}
+		return shown
 	}
 	unit := v.Unit
 	if unit == "" {
@@ -77,6 +113,7 @@ type legendItem struct {
 // legend lays out the key and the groups below the board.
 type legend struct {
 	keyRows   [][]legendItem
+	aside     int     // rows of the box of pieces off the board (View.Aside)
 	groupRows [][]int // group indices, side 0 rows first
 	colW      float64
 	rowH      float64
@@ -145,11 +182,19 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			dc.Stroke()
 		}, "facing"})
 	}
-	wounds := false
+	wounds, losses := false, false
 	for _, p := range v.Pieces {
-		if p.Limit > 0 {
+		if p.Limit > 0 && p.Limit <= 8 {
 			wounds = true
+		} else if p.Wounds > 0 {
+			losses = true
 		}
+	}
+	if losses {
+		add("losses", legendItem{func(c *canvas, r rect) {
+			t := lossText(4, v.Pips)
+			drawHalo(c.img, fs.small, t, (r.x0+r.x1)/2-fs.small.width(t)/2, (r.y0+r.y1)/2+fs.small.ascent/2-1*k, woundFill, white)
+		}, lossLegend(v.Pips)})
 	}
 	if wounds {
 		add("pips", legendItem{func(c *canvas, r rect) {
@@ -276,7 +321,13 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			lg.groupRows = append(lg.groupRows, row)
 		}
 	}
-	n := len(lg.keyRows) + len(lg.groupRows)
+	if len(v.Aside) > 0 {
+		lg.aside = 1
+		for _, p := range v.Aside {
+			fmt.Fprintf(&key, "aside %q %q %d %q\n", p.Label, p.Kind, p.Group, p.Crew)
+		}
+	}
+	n := len(lg.keyRows) + lg.aside + len(lg.groupRows)
 	if n == 0 {
 		lg.height = int(math.Ceil(6 * k))
 	} else {
@@ -354,6 +405,10 @@ func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []gro
 		}
 		y += lg.rowH
 	}
+	if lg.aside > 0 {
+		lg.drawAside(c, fs, k, v, st, y, base(y))
+		y += lg.rowH
+	}
 	for _, row := range lg.groupRows {
 		for j, i := range row {
 			x := m + float64(j)*lg.colW
@@ -371,6 +426,42 @@ func (lg *legend) draw(c *canvas, fs *faces, k float64, v *engine.View, st []gro
 	}
 }
 
+// drawAside draws the box of the pieces off the board, in a row whose top
+// is y: "off the board:", then each one's swatch, name and why, as many
+// as the width holds.
+func (lg *legend) drawAside(c *canvas, fs *faces, k float64, v *engine.View, st []groupStyle, y, baseline float64) {
+	W := float64(c.img.Bounds().Dx())
+	m := 14 * k
+	dc := c.dc
+	dc.SetColor(ink)
+	dc.SetLineWidth(1.2 * k)
+	dc.DrawRectangle(m, y+1*k, W-2*m, lg.rowH-2*k)
+	dc.Stroke()
+	x := m + 6*k
+	head := "Off the board:"
+	drawText(c.img, fs.legendBold, head, x, baseline, ink)
+	x += fs.legendBold.width(head) + 8*k
+	for _, p := range v.Aside {
+		if x > W-m-40*k {
+			break
+		}
+		r := rect{x, y + (lg.rowH-swatchH*k)/2, x + swatchH*k, y + (lg.rowH+swatchH*k)/2}
+		if p.Group >= 0 && p.Group < len(st) {
+			swatch(c, k, st[p.Group], r)
+		}
+		x = r.x1 + 4*k
+		name := p.Label
+		if p.Kind != "" {
+			name += " " + p.Kind
+		}
+		drawText(c.img, fs.legendBold, name, x, baseline, ink)
+		x += fs.legendBold.width(name) + 4*k
+		t := fit(fs.legend, p.Crew, W-m-6*k-x)
+		drawText(c.img, fs.legend, t, x, baseline, rulerInk)
+		x += fs.legend.width(t) + 12*k
+	}
+}
+
 // swatch draws a group's sample base in r, front edge up.
 func swatch(c *canvas, k float64, st groupStyle, r rect) {
 	poly := []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}}
@@ -385,10 +476,22 @@ func pipLegend(what string) string {
 	if what == "" {
 		what = "wound"
 	}
-	if what == "wound" {
-		return "wound taken, wound left"
+	if takes(what) {
+		return what + " taken, " + what + " left"
 	}
 	return what + " lost, " + what + " left"
+}
+
+// lossLegend explains a count of losses written beside a name, for
+// pieces with too many to show as pips.
+func lossLegend(what string) string {
+	if what == "" {
+		what = "wound"
+	}
+	if takes(what) {
+		return what + "s taken"
+	}
+	return what + "s lost"
 }
 
 // paintLegend paints lg onto frame with its top at row top: a copy of

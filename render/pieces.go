@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
@@ -402,13 +403,11 @@ func (s *scene) labelSize(l *label) (w, h float64) {
 	switch {
 	case l.limit > 0 && l.limit <= 8:
 		l.pipsW = 3*k + float64(l.limit)*l.pipStep
-	case l.limit > 8 || l.wounds > 0:
-		// too many for pips: say it
-		l.pipText = strconv.Itoa(l.wounds)
-		if l.limit > 0 {
-			l.pipText += "/" + strconv.Itoa(l.limit)
-		}
-		l.pipText = " " + l.pipText
+	case l.wounds > 0:
+		// Too many for pips: the losses alone, as a count. What is left
+		// is the crew's to say ("12/16 left"), so that no picture shows
+		// "0/16" lost beside "16/16" left.
+		l.pipText = " " + lossText(l.wounds, s.v.Pips)
 		l.pipsW = s.fs.small.width(l.pipText)
 	}
 	w = l.firstW + l.pipsW
@@ -619,6 +618,21 @@ func (s *scene) drawLeaders() {
 	}
 }
 
+// lossText is how a count too many for pips is written: "−4" figures
+// lost, or "+4" wounds or hits taken (View.Pips says which).
+func lossText(n int, pips string) string {
+	if takes(pips) {
+		return "+" + strconv.Itoa(n)
+	}
+	return "\u2212" + strconv.Itoa(n)
+}
+
+// takes reports whether a piece's pips count what it takes (wounds,
+// hits) rather than what it loses (figures, stands).
+func takes(pips string) bool {
+	return pips == "" || pips == "wound" || strings.HasSuffix(pips, "hit")
+}
+
 // drawLabels draws the labels where they were placed.
 func (s *scene) drawLabels() {
 	k := s.k
@@ -631,7 +645,7 @@ func (s *scene) drawLabels() {
 		drawHalo(s.img, l.f, l.text, x, y, l.textC, white)
 		if l.pipText != "" {
 			drawHalo(s.img, s.fs.small, l.pipText, x+l.firstW, y, woundFill, white)
-		} else if l.limit > 0 {
+		} else if l.limit > 0 && l.limit <= 8 {
 			s.pips(l, pt{x + l.firstW + 3*k + l.pipR, l.at.y0 + pad + l.f.height()/2})
 		}
 		if l.crew != "" {

@@ -173,7 +173,8 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	}
 	st := groupStyles(v)
 	lg := newLegend(v, st, fs, k, W)
-	headerH := headerHeight(fs, k)
+	hd := layoutHeader(fs, k, W, v, &b)
+	headerH := hd.height
 	H := headerH + areaH + lg.height
 	s := &scene{
 		fs: fs, k: k, v: v, st: st, sprites: r.sprites, w: W, h: H,
@@ -182,7 +183,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	}
 	s.shapePieces()
 	s.shapeTokens()
-	s.fillSpace(staticLabels(fs, k, v, &s.b))
+	s.fillSpace(append(staticLabels(fs, k, v, &s.b), hexNumbers(fs, &s.b)...))
 	s.placePlates()
 	s.placeLabels()
 	if r.laidOut != nil {
@@ -202,7 +203,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
-		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
 			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
 			drawStatic(img, img.Bounds(), fs, k, v, &b)
 			return img
@@ -224,7 +225,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		ts := q.tallies(len(cuts) - 1)
 		counted = func(i, y0, y1 int) { ts[i].countRows(frame, y0, y1) }
 	}
-	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, v, &s.b) }, legend, counted)
+	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
 	return c, nil
 }
 

@@ -25,10 +25,10 @@ type staticKey struct {
 	w, d    float64
 	wx, wy  float64 // open table: the part shown
 	c0, r0  int
-	content uint64 // hash of unit, zones and terrain
+	content uint64 // hash of unit, zones and terrain, and where terrain names went
 }
 
-func keyOf(v *engine.View, b *board) staticKey {
+func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 	h := fnv.New64a()
 	var buf [8]byte
 	f := func(x float64) {
@@ -61,6 +61,14 @@ func keyOf(v *engine.View, b *board) staticKey {
 	}
 	f(v.Width)
 	f(v.Depth)
+	// A terrain's name on an open table steps aside from the pieces on
+	// it: where it went is part of the layer.
+	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
+		for _, sp := range staticLabels(fs, k, v, b) {
+			f(sp.x)
+			f(sp.y)
+		}
+	}
 	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
 }
 
@@ -279,8 +287,9 @@ func num(x float64) string {
 
 // drawTerrain draws one piece of terrain. Each kind has its own fill and
 // pattern, so that they differ in more than colour: rough ground is
-// hatched, streams have water lines, roads are plain and edged, and
-// protected ground (woods, buildings) is dotted with trees.
+// hatched, streams have water lines, roads are plain and edged,
+// protected ground (woods, buildings) is dotted with trees, and darkness
+// is dark and cross-hatched.
 func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b *board) {
 	unit := b.scale
 	origin := pt{b.table.x0, b.table.y0}
@@ -292,6 +301,8 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 		fillC, edge = roadFill, roadEdge
 	case engine.Protected:
 		fillC, edge = coverFill, coverEdge
+	case engine.Dark:
+		fillC, edge = darkFill, darkEdge
 	default:
 		fillC, edge = roughFill, roughEdge
 	}
@@ -332,6 +343,14 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 	case engine.Stream:
 		dc.SetColor(streamHatch)
 		stripes(dc, ps, origin, 0, 6*k, 1.8*k)
+		dc.Fill()
+	case engine.Dark:
+		// Crossed stripes, so that it differs from rough ground in more
+		// than its darkness.
+		dc.SetColor(darkHatch)
+		stripes(dc, ps, origin, 45, 6*k, 1.4*k)
+		dc.Fill()
+		stripes(dc, ps, origin, -45, 6*k, 1.4*k)
 		dc.Fill()
 	case engine.Protected:
 		dc.SetColor(coverTree)
@@ -530,16 +549,28 @@ func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engin
 		dc.Stroke()
 	})
 	drawSpots(img, staticLabels(fs, k, v, b))
-	// Each hex's number, as printed maps have it, near its top edge.
+	for _, sp := range hexNumbers(fs, b) {
+		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
+	}
+}
+
+// hexNumbers places each hex's number, as printed maps have it, near its
+// top edge (none when the hexes are too small to hold them). Pieces'
+// labels keep clear of them, as of terrain's names.
+func hexNumbers(fs *faces, b *board) []spot {
+	if b.kind != engine.HexGrid {
+		return nil
+	}
+	var out []spot
 	gridCells(b, func(c, r int, ps []pt) {
 		s := engine.HexFromOffset(c, r).String()
 		if fs.small.width(s) > 1.3*b.scale {
 			return
 		}
 		p := b.px(engine.Vec{X: float64(c), Y: float64(r)})
-		x, y := anchor(fs.small, s, p.x, p.y-0.84*b.scale, 0.5, 0)
-		drawText(img, fs.small, s, x, y, hexLabel)
+		out = append(out, spotAt(fs.small, s, p.x, p.y-0.84*b.scale, 0.5, 0, hexLabel))
 	})
+	return out
 }
 
 // openZone is the rectangle of zone z on the open table, cut to the
@@ -572,26 +603,34 @@ func drawSpots(img *image.RGBA, ss []spot) {
 }
 
 // staticLabels places the labels of terrain and zones: a terrain's in
-// its middle, a zone's inside it by the edge nearer the table's middle.
-// Pieces' labels keep clear of them.
+// its middle (on an open table, by an edge inside it when pieces stand
+// over the middle), a zone's inside it by the edge nearer the table's
+// middle. Pieces' labels keep clear of them.
 func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 	var out []spot
+	var pieces []rect // on an open table, where the pieces stand
+	if b.kind == engine.OpenTable {
+		for _, p := range v.Pieces {
+			var cs []pt
+			for _, c := range p.Base.Corners() {
+				cs = append(cs, b.px(c))
+			}
+			pieces = append(pieces, bounds(cs...))
+		}
+	}
 	for _, tr := range v.Terrain {
 		if tr.Label == "" || len(tr.Outline) == 0 {
 			continue
 		}
-		var c pt
 		if b.kind == engine.OpenTable {
-			ps := make([]pt, len(tr.Outline))
-			for i, p := range tr.Outline {
-				ps[i] = b.px(p)
+			if sp, ok := openTerrainLabel(fs, k, b, tr, pieces); ok {
+				out = append(out, sp)
 			}
-			c = centroid(ps)
-		} else {
-			var ok bool
-			if c, ok = gridTerrainAt(b)(tr); !ok {
-				continue
-			}
+			continue
+		}
+		c, ok := gridTerrainAt(b)(tr)
+		if !ok {
+			continue
 		}
 		out = append(out, spotAt(fs.small, clip(tr.Label), c.x, c.y, 0.5, 0.5, ink))
 	}
@@ -620,6 +659,73 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 		}
 	}
 	return out
+}
+
+// openTerrainLabel places the label of a feature of an open table: in the
+// middle of the part of it the picture shows, or, for a feature too thin
+// to hold it (a wall, a hedge), beside it rather than on its line; moved
+// wholly inside the picture's table so that no letter is cut. A feature
+// out of the picture has no label.
+func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain, pieces []rect) (spot, bool) {
+	ps := make([]pt, len(tr.Outline))
+	for i, p := range tr.Outline {
+		ps[i] = b.px(p)
+	}
+	bb := bounds(ps...)
+	vis := rect{max(bb.x0, b.table.x0), max(bb.y0, b.table.y0), min(bb.x1, b.table.x1), min(bb.y1, b.table.y1)}
+	if vis.w() < 0 || vis.h() < 0 {
+		return spot{}, false
+	}
+	text := clip(tr.Label)
+	f := fs.small
+	var sp spot
+	thin := f.height() + 2*k
+	switch {
+	case vis.h() < thin && vis.w() >= vis.h():
+		// Along a feature that runs across: above its line.
+		sp = spotAt(f, text, (vis.x0+vis.x1)/2, vis.y0-3*k, 0.5, 1, ink)
+		if sp.box.y0 < b.table.y0 {
+			sp = spotAt(f, text, (vis.x0+vis.x1)/2, vis.y1+3*k, 0.5, 0, ink)
+		}
+	case vis.w() < thin:
+		// Beside a feature that runs up and down: to its right.
+		sp = spotAt(f, text, vis.x1+3*k, (vis.y0+vis.y1)/2, 0, 0.5, ink)
+		if sp.box.x1 > b.table.x1 {
+			sp = spotAt(f, text, vis.x0-3*k, (vis.y0+vis.y1)/2, 1, 0.5, ink)
+		}
+	default:
+		c := pt{(vis.x0 + vis.x1) / 2, (vis.y0 + vis.y1) / 2}
+		if len(ps) > 2 && vis == bb {
+			c = centroid(ps)
+		}
+		// In the middle, or else by the top or bottom edge, inside or
+		// just outside, wherever the fewest pieces stand over it.
+		pad := 3 * k
+		cands := []spot{
+			spotAt(f, text, c.x, c.y, 0.5, 0.5, ink),
+			spotAt(f, text, c.x, vis.y0+pad, 0.5, 0, ink),
+			spotAt(f, text, c.x, vis.y1-pad, 0.5, 1, ink),
+			spotAt(f, text, c.x, vis.y0-pad, 0.5, 1, ink),
+			spotAt(f, text, c.x, vis.y1+pad, 0.5, 0, ink),
+		}
+		best := -1.0
+		for _, cand := range cands {
+			covered := 0.0
+			for _, r := range pieces {
+				covered += cand.box.overlap(r)
+			}
+			if best < 0 || covered < best {
+				sp, best = cand, covered
+			}
+		}
+	}
+	// Inside the table, by as little as it takes.
+	pad := 2 * k
+	dx := max(0, b.table.x0+pad-sp.box.x0) - max(0, sp.box.x1-(b.table.x1-pad))
+	dy := max(0, b.table.y0+pad-sp.box.y0) - max(0, sp.box.y1-(b.table.y1-pad))
+	sp.x, sp.y = sp.x+dx, sp.y+dy
+	sp.box = rect{sp.box.x0 + dx, sp.box.y0 + dy, sp.box.x1 + dx, sp.box.y1 + dy}
+	return sp, true
 }
 
 // gridZone is the rectangle around the cells of zone z on a grid board,

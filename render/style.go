@@ -39,6 +39,9 @@ var (
 	coverFill    = rgb(0xBCD5AB)
 	coverTree    = rgb(0x6E9A58)
 	coverEdge    = rgb(0x4B7639)
+	darkFill     = rgb(0x5A5F6E)
+	darkHatch    = rgb(0x3C404C)
+	darkEdge     = rgb(0x24272F)
 	woundFill    = rgb(0xB2182B)
 	killCore     = rgb(0xD55E00)
 	fireInk      = rgb(0x111111)
@@ -219,7 +222,7 @@ func pinned() []color.RGBA {
 		white, ink, rulerInk, tableSand, tableEdge, gridLine, gridDark, hexLabel,
 		zoneFill[0], zoneFill[1], zoneBorder[0], zoneBorder[1], zoneText[0], zoneText[1],
 		roughFill, roughHatch, roughEdge, streamFill, streamHatch, streamEdge,
-		roadFill, roadEdge, coverFill, coverTree, coverEdge,
+		roadFill, roadEdge, coverFill, coverTree, coverEdge, darkFill, darkHatch, darkEdge,
 		woundFill, killCore, fireInk, meleePlate, unknownGroup,
 		mix(unknownGroup, white, 0.62),
 	}

@@ -155,13 +155,13 @@ func (f *face) widthLocked(s string) float64 {
 
 // faces is the set of faces one picture uses.
 type faces struct {
-	title, titleSmall, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
+	title, caption, label, labelBig, small, kind, kindBig, kindSmall, legend, legendBold, ruler *face
 }
 
 // watch has every face tell seen of each string it draws (for tests;
 // set before drawing).
 func (fs *faces) watch(seen func(drawnText)) {
-	for _, f := range []*face{fs.title, fs.titleSmall, fs.caption, fs.label, fs.labelBig, fs.small, fs.kind, fs.kindBig, fs.kindSmall, fs.legend, fs.legendBold, fs.ruler} {
+	for _, f := range []*face{fs.title, fs.caption, fs.label, fs.labelBig, fs.small, fs.kind, fs.kindBig, fs.kindSmall, fs.legend, fs.legendBold, fs.ruler} {
 		f.seen = seen
 	}
 }
@@ -173,7 +173,6 @@ func (fs *faces) watch(seen func(drawnText)) {
 func newFaces(f fonts, k float64) *faces {
 	return &faces{
 		title:      newFace(f.bold, 24*k),
-		titleSmall: newFace(f.bold, 20*k),
 		caption:    newFace(f.regular, 18*k),
 		label:      newFace(f.bold, 14*k),
 		labelBig:   newFace(f.bold, 17*k),

@@ -56,15 +56,15 @@ func TestTextContrast(t *testing.T) {
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
 
-// TestLongTitlesShrinkRatherThanCut: at the size Discord previews a
-// picture, the twelve-clan battle's title and caption are drawn whole, a
-// size smaller, not cut with an ellipsis; a title too long for any size
-// is cut.
-func TestLongTitlesShrinkRatherThanCut(t *testing.T) {
+// TestLongTitlesWrapRatherThanCut: at Discord's preview a title too long
+// for one line is drawn whole on two, a caption too long for its face is
+// drawn whole a size smaller, and only a title too long for two lines is
+// cut, with an ellipsis.
+func TestLongTitlesWrapRatherThanCut(t *testing.T) {
 	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
 	var mu sync.Mutex
 	drawn := map[string]*face{}
-	for _, f := range []*face{r.faces.title, r.faces.titleSmall, r.faces.labelBig, r.faces.caption, r.faces.legend} {
+	for _, f := range []*face{r.faces.title, r.faces.caption, r.faces.legend} {
 		f.seen = func(d drawnText) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -72,9 +72,10 @@ func TestLongTitlesShrinkRatherThanCut(t *testing.T) {
 		}
 	}
 	v := battle12()
-	v.Caption = "Next: the Lycians (dave), in round 7"
+	v.Title = "Gang Warfare in the Age of Bronze: the battle at the ships, round 7"
+	v.Caption = "Next: the Lycians (dave), in round 7, who must move or stand aloof at once"
 	long := v
-	long.Title = strings.Repeat("Gang Warfare in the Age of Bronze ", 3)
+	long.Title = strings.Repeat("Gang Warfare in the Age of Bronze ", 4)
 	for _, v := range []engine.View{v, long} {
 		c, err := r.draw(&v, false, nil)
 		if err != nil {
@@ -82,18 +83,24 @@ func TestLongTitlesShrinkRatherThanCut(t *testing.T) {
 		}
 		r.done(c)
 	}
-	if f := drawn[v.Title]; f == nil || f == r.faces.title {
-		t.Errorf("the title %q was not drawn whole a size smaller (face %v)", v.Title, f)
+	var lines []string
+	for s, f := range drawn {
+		if f == r.faces.title && strings.HasPrefix(v.Title, s) || f == r.faces.title && strings.HasSuffix(v.Title, s) {
+			lines = append(lines, s)
+		}
 	}
-	if f := drawn[v.Caption]; f == nil || f == r.faces.caption {
+	if drawn[v.Title] != nil || len(lines) != 2 {
+		t.Errorf("the title %q was not drawn whole on two lines in the title's face: %q", v.Title, lines)
+	}
+	if f := drawn[v.Caption]; f != r.faces.legend {
 		t.Errorf("the caption %q was not drawn whole a size smaller", v.Caption)
 	}
 	cut := false
-	for s := range drawn {
-		cut = cut || strings.HasSuffix(s, "…") && strings.HasPrefix(long.Title, strings.TrimSuffix(s, "…"))
+	for s, f := range drawn {
+		cut = cut || f == r.faces.title && strings.HasSuffix(s, "…") && strings.Contains(long.Title, strings.TrimSuffix(s, "…"))
 	}
 	if !cut {
-		t.Errorf("a title too long for any size was not cut")
+		t.Errorf("a title too long for two lines was not cut")
 	}
 }
 

@@ -169,10 +169,24 @@ func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
+// knownScheme refuses a database named by a URL of a kind Rhapsode does
+// not keep games in (mysql://, sqlite://…), rather than taking it for a
+// file name; the message names only the scheme, never a password.
+func knownScheme(db string) error {
+	scheme, _, ok := strings.Cut(db, "://")
+	if !ok || isPostgres(db) || strings.ContainsAny(scheme, `/\`) {
+		return nil
+	}
+	return fmt.Errorf("%s:// is not a database Rhapsode can use: it keeps its games in a SQLite file (name its path, like --db rhapsode.db) or in PostgreSQL (a postgres:// or postgresql:// URL)", scheme)
+}
+
 // openStore opens the database at path, a SQLite file or a postgres://
 // URL; when it cannot, the error says in a sentence what is wrong with the
 // file or its folder (or the server) and what to do.
 func openStore(ctx context.Context, path string) (database, error) {
+	if err := knownScheme(path); err != nil {
+		return nil, err
+	}
 	if isPostgres(path) {
 		st, err := postgres.Open(ctx, path)
 		if err != nil && ctx.Err() == nil {

@@ -5,8 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
 )
 
 // rhapsode runs the program with args and returns its exit status and what
@@ -79,5 +83,109 @@ func TestBoardsNoteSaysWherePicturesGo(t *testing.T) {
 	}
 	if n := boardsNote("pics"); !strings.Contains(n, "pics") {
 		t.Errorf("with --boards pics: %q", n)
+	}
+}
+
+// TestDemoPlaysItsTranscript plays each demonstration as a newcomer
+// would, twice into one folder of pictures: each run says what its
+// transcript test says (its dice fall the same way every time), and the
+// second run's pictures are numbered on from the first's, none
+// overwritten.
+func TestDemoPlaysItsTranscript(t *testing.T) {
+	for _, key := range bot.DemoKeys() {
+		t.Run(key, func(t *testing.T) {
+			golden, err := os.ReadFile(filepath.Join("..", "..", "bot", "testdata", "transcripts", "demo-"+key+".golden"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards := filepath.Join(t.TempDir(), "pics")
+			var firstRun []string
+			for run := range 2 {
+				code, out, errOut := rhapsode(t, "local", "--demo", "--rules", key, "--boards", boards)
+				if code != 0 {
+					t.Fatalf("run %d: exit %d: %s", run, code, errOut)
+				}
+				var said []string
+				var pictures []string
+				for _, line := range strings.SplitAfter(out, "\n") {
+					switch {
+					case strings.HasPrefix(line, "[board: "):
+						pictures = append(pictures, strings.TrimSuffix(strings.TrimPrefix(line, "[board: "), "]\n"))
+					case strings.HasPrefix(line, "The pictures of the demonstration are in "):
+					default:
+						said = append(said, line)
+					}
+				}
+				if got := strings.Join(said, ""); got != string(golden) {
+					t.Fatalf("run %d differs from demo-%s.golden:\n%s", run, key, enginetest.FirstDiff(string(golden), got))
+				}
+				if len(pictures) == 0 {
+					t.Fatalf("run %d wrote no picture", run)
+				}
+				if run == 0 {
+					firstRun = pictures
+					continue
+				}
+				for _, p := range pictures {
+					if slices.Contains(firstRun, p) {
+						t.Errorf("the second run wrote %s over the first run's picture", p)
+					}
+				}
+			}
+			entries, err := os.ReadDir(boards)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := 2 * len(firstRun); len(entries) != want {
+				t.Errorf("%d pictures in the folder after two runs of %d, want %d", len(entries), len(firstRun), want)
+			}
+		})
+	}
+}
+
+// TestRefusedArguments: each of these is refused with a sentence that
+// says what the program wanted instead.
+func TestRefusedArguments(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if code, _, errOut := rhapsode(t, "local", "--db", empty); code != 0 {
+		t.Fatalf("an empty table: exit %d: %s", code, errOut)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gateway", "--db", filepath.Join(dir, "g.db")}, "gateway needs DISCORD_TOKEN"},
+		{[]string{"local", "--db", "mysql://root:secret@db/rhapsode"}, "mysql:// is not a database Rhapsode can use: it keeps its games in a SQLite file (name its path, like --db rhapsode.db) or in PostgreSQL (a postgres:// or postgresql:// URL)"},
+		{[]string{"export", "--db", "mysql://root:secret@db/rhapsode"}, "mysql:// is not a database Rhapsode can use"},
+		{[]string{"migrate", "--from", empty, "--to", "sqlite://x.db"}, "sqlite:// is not a database Rhapsode can use"},
+		{[]string{"export", "--db", empty, "--list"}, "there is no game yet in channel table, nor in any other channel of this database: a game begins with /book open"},
+		{[]string{"export", "--db", empty}, "there is no game yet in channel table"},
+		{[]string{"local", "--db", empty, "--rules", "btg"}, "--rules btg chooses whose demonstration --demo plays, and there is no --demo"},
+	} {
+		code, _, errOut := rhapsode(t, tt.args...)
+		if code != 1 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, %q; want a sentence with %q", tt.args, code, errOut, tt.want)
+		}
+		if strings.Contains(errOut, "secret") || strings.Contains(errOut, "no such game") {
+			t.Errorf("%v: the answer shows a password or the store's own words: %q", tt.args, errOut)
+		}
+	}
+}
+
+// TestExportNamesTheChannelsWithGames: asked for a channel without a game,
+// export names the channels that have one.
+func TestExportNamesTheChannelsWithGames(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"local", "--db", db, "--channel", "tavern"}, strings.NewReader("@gm /book open rules:sweet\n"), &stdout, &stderr, func(string) string { return "" }); code != 0 {
+		t.Fatalf("opening a book: exit %d: %s", code, stderr.String())
+	}
+	code, _, errOut := rhapsode(t, "export", "--db", db, "--list")
+	if want := "there is no game yet in channel table; the channels with games are tavern (name one with --channel)"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("export --list of an empty channel: exit %d, %q; want %q", code, errOut, want)
+	}
+	if code, out, errOut := rhapsode(t, "export", "--db", db, "--channel", "tavern", "--list"); code != 0 || !strings.Contains(out, "sweet") {
+		t.Errorf("export --list of the tavern: exit %d, %q %q", code, out, errOut)
 	}
 }

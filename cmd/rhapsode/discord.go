@@ -109,13 +109,16 @@ func gateway(ctx context.Context, args []string, stderr io.Writer, getenv func(s
 	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
-	health := fs.String("health", "", "serve GET /healthz on this address (host:port); empty, none")
+	health := fs.String("health", getenv("RHAPSODE_HEALTH"), "serve GET /healthz on this address (host:port); empty, none (default $RHAPSODE_HEALTH, which the Docker image sets to :8081)")
 	noRegister := fs.Bool("no-register", false, "do not register the slash commands at start")
 	shardID := fs.Int("shard", 0, "the shard of the gateway this process holds, from 0 (with --shards)")
 	shards := fs.String("shards", "1", "how many processes share the gateway: a number, or auto for the number Discord recommends")
 	webAddr := fs.String("web", "", "serve the published pages (/saga publish, /book publish) on this address (host:port); empty, none")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if getenv("DISCORD_TOKEN") == "" {
+		return errors.New("gateway needs DISCORD_TOKEN, the bot's token (without it, rhapsode local plays at a table in this terminal)")
 	}
 	logger := discordLogger(stderr)
 	err := playGateway(ctx, gatewayFlags{*db, *health, *webAddr, *shards, *shardID, *noRegister}, getenv, logger)
@@ -197,6 +200,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	db := fs.String("db", "rhapsode.db", "the SQLite database file, or a postgres:// URL of a PostgreSQL database")
 	addr := fs.String("interactions", "", "serve POST /interactions and GET /healthz on this address (host:port)")
 	webAddr := fs.String("web", "", "serve the published pages (/saga publish, /book publish) on this address (host:port); empty, none")
+	health := fs.String("health", getenv("RHAPSODE_HEALTH"), "serve GET /healthz on this address too (host:port), beside --interactions; empty, none (default $RHAPSODE_HEALTH, which the Docker image sets to :8081)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -215,6 +219,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	defer st.Close()
 	if err := serveWeb(ctx, *webAddr, st, logger); err != nil {
 		return err
+	}
+	// The interactions address answers /healthz itself; a second address
+	// is for a health check that asks a fixed port (the Docker image's).
+	if *health != *addr {
+		if err := serveHealth(ctx, *health, discord.Health, logger); err != nil {
+			return err
+		}
 	}
 	b := discord.New(router, s, logger)
 	work := context.WithoutCancel(ctx)

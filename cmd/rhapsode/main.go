@@ -112,6 +112,9 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if fs.NArg() > 0 {
 		return fmt.Errorf("local takes no arguments, only flags: %v", fs.Args())
 	}
+	if flagSet(fs, "rules") && !*demo {
+		return fmt.Errorf("--rules %s chooses whose demonstration --demo plays, and there is no --demo: add it to watch one, or open a book of those rules at the table with /book open rules:%s", *demoRules, *demoRules)
+	}
 	if *demo {
 		// The demonstration plays on a fresh database of its own unless
 		// one is named, so that it always plays the same way.
@@ -163,6 +166,11 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if *boards != "" {
 		cfg.Renderer, cfg.ReplayRenderer = boardRenderer(), replayRenderer()
 	}
+	if *demo {
+		// Its seed is the one its transcript test plays with, for the
+		// draws its script leaves to chance.
+		cfg.Seed = func() uint64 { return bot.DemoSeed }
+	}
 	router := bot.NewRouter(cfg)
 	terminal := isTerminal(stdin)
 	table := &bot.Local{
@@ -182,8 +190,8 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err := table.Run(ctx, stdin, stdout); err != nil {
 		return err
 	}
-	if *demo {
-		fmt.Fprintf(stdout, "The pictures of the demonstration are in %s.\n", *boards)
+	if first, last := table.Pictures(); *demo && first != "" {
+		fmt.Fprintf(stdout, "The pictures of the demonstration are in %s, %s to %s.\n", *boards, filepath.Base(first), filepath.Base(last))
 	}
 	return nil
 }
@@ -197,6 +205,9 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	game := fs.Int64("game", 0, "the game to export, by its number (see --list); default the channel's newest")
 	list := fs.Bool("list", false, "list the channel's games, to choose one for --game")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := knownScheme(*db); err != nil {
 		return err
 	}
 	var st bot.Store

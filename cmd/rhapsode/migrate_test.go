@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -163,7 +164,10 @@ func TestGatewayShardFlags(t *testing.T) {
 		{[]string{"--shard", "2", "--shards", "2"}, "not one of the 2 shards"},
 		{[]string{"--shards", "none"}, "--shards takes"},
 	} {
-		code, _, stderr := rhapsode(t, append([]string{"gateway", "--db", db, "--no-register"}, c.args...)...)
+		var errOut bytes.Buffer
+		code := run(context.Background(), append([]string{"gateway", "--db", db, "--no-register"}, c.args...), strings.NewReader(""), io.Discard, &errOut,
+			func(k string) string { return map[string]string{"DISCORD_TOKEN": "not-a-real-token"}[k] })
+		stderr := errOut.String()
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("gateway %v: exit %d: %s, want %q", c.args, code, stderr, c.want)
 		}

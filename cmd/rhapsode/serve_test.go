@@ -123,3 +123,49 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestServeAnswersTheImagesHealthCheck: with RHAPSODE_HEALTH set, as the
+// Docker image sets it, serve answers /healthz there as well as on its
+// interactions address, so that the image's HEALTHCHECK (rhapsode
+// health, asking a fixed port) passes for serve as for gateway.
+func TestServeAnswersTheImagesHealthCheck(t *testing.T) {
+	pub, _, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, healthAddr := freeAddr(t), freeAddr(t)
+	env := map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "RHAPSODE_HEALTH": healthAddr}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var stderr bytes.Buffer
+	var mu sync.Mutex
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, []string{"serve", "--interactions", addr, "--db", filepath.Join(t.TempDir(), "r.db")},
+			strings.NewReader(""), io.Discard, lockedWriter{&mu, &stderr}, func(k string) string { return env[k] })
+	}()
+	url := "http://" + healthAddr + "/healthz"
+	for i := 0; ; i++ {
+		code, _, errOut := rhapsode(t, "health", "--url", url)
+		if code == 0 {
+			break
+		}
+		if i == 200 {
+			mu.Lock()
+			defer mu.Unlock()
+			t.Fatalf("rhapsode health --url %s never passed: %s; serve said: %s", url, errOut, stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	select {
+	case code := <-done:
+		if code != 0 {
+			mu.Lock()
+			defer mu.Unlock()
+			t.Errorf("serve exited %d: %s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}

@@ -238,7 +238,7 @@ func dice(rolls []int) string {
 }
 
 var fireCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "fire", Help: "Shoot with a missile unit at an enemy in its 90° arc and range (§2), or with a siege engine at a unit or a structure (§7).",
+	{CommandSpec: engine.CommandSpec{Name: "fire", Help: "Shoot with a missile unit at an enemy in its 90° arc and range, or with a siege engine at a unit or a structure (§2; siege engines §7).",
 		Example: "/fire unit:PER-5 target:GRE-1", Options: []engine.OptionSpec{
 			{Name: "unit", Help: "the shooting unit", Kind: engine.OptElement, Required: true},
 			{Name: "target", Help: "the enemy unit", Kind: engine.OptElement},

@@ -20,6 +20,11 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		Kind: engine.OpenTable, Width: s.Options.Width, Depth: s.Options.Depth, Unit: "inches", Pips: "figure",
 		Title: fmt.Sprintf("Turn %d, %s — Goliath", s.Turn, s.Stage),
 	}
+	if s.Options.Night {
+		// At night only what a light shows may be shot at: say so where
+		// every picture says when it is.
+		v.Title = fmt.Sprintf("Turn %d by night, %s — Goliath", s.Turn, s.Stage)
+	}
 	if s.Stage == Over {
 		v.Caption = "The battle is over: " + s.Result
 	} else {
@@ -47,7 +52,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		v.Terrain = append(v.Terrain, engine.Terrain{Kind: kind, Label: f.Label(), Outline: c[:]})
 	}
 	for _, a := range s.Darkness {
-		v.Terrain = append(v.Terrain, engine.Terrain{Kind: engine.Protected, Label: "darkness", Outline: circle(a)})
+		v.Terrain = append(v.Terrain, engine.Terrain{Kind: engine.Dark, Label: "darkness", Outline: circle(a)})
 	}
 	for _, a := range s.Lights {
 		v.Terrain = append(v.Terrain, engine.Terrain{Kind: engine.Road, Label: "light", Outline: circle(a)})

@@ -106,7 +106,7 @@ func (Rules) Enlist(tx *engine.Tx, campaign engine.State, ref string) error {
 }
 
 var enlistCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "hero name", Help: "Name the Companion who took your fallen Hero's place (12).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "hero name", Help: "Name the Companion who took your fallen Hero's place (10.1.3).", Options: []engine.OptionSpec{
 		{Name: "name", Help: "the new Hero's name", Required: true},
 		{Name: "clan", Help: "which of your clans, when both lost their Hero"},
 	}}, Run: nameHero},

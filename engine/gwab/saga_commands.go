@@ -22,7 +22,7 @@ const minQuorum, maxQuorum = 3, maxClans / 2
 var sagaCommands = []sagaCommand{
 	{CommandSpec: engine.CommandSpec{Name: "saga start", Help: "Start this server's saga, which every book opened here then belongs to; you are its Herald (4, 5).", Flags: engine.Opens, Options: []engine.OptionSpec{
 		{Name: "name", Help: "the saga's name", Required: true},
-		{Name: "quorum", Help: "the players a book needs to be a battle, 3 to 8 (4)", Kind: engine.OptInt, Required: true},
+		{Name: "quorum", Help: "the players a book needs to be a battle, 3 to 8 (say 4)", Kind: engine.OptInt, Required: true},
 		{Name: "herald", Help: "the channel where the Herald announces", Kind: engine.OptChannel},
 		{Name: "role", Help: "a role whose members may also act as Herald (5.1)", Kind: engine.OptRole},
 		{Name: "carry", Help: "yes to carry the last saga's honor over (13.3); no to start all at 100 (5.2)", Choices: []string{"yes", "no"}},

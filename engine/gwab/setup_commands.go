@@ -40,7 +40,7 @@ var setupCommandBodies = engine.BodyTypes{TerrainCleared{}.Kind(): engine.Decode
 
 var setupCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "setup terrain", Flags: engine.MasterOnly | engine.SetsUp,
-		Help:    "Lay a piece of terrain before the start: rough ground, an obstacle or a stream (13.1; the book opened with terrain:on). Game master only.",
+		Help:    "Lay a piece of terrain before the start, in a book opened with terrain:on: rough ground, an obstacle or a stream (13.1). Game master only.",
 		Example: `/setup terrain kind:stream where:"0,19 60,19 60,21 0,21" name:Scamander`,
 		Options: []engine.OptionSpec{
 			{Name: "kind", Help: "rough (woods, rocks), obstacle (a wall, a ditch) or stream", Required: true, Choices: []string{"rough", "obstacle", "stream"}},

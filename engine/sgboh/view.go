@@ -77,6 +77,9 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
+		if u.OffMap && !u.Gone {
+			v.Aside = append(v.Aside, engine.Piece{Label: u.ID, Kind: u.Type.String(), Group: u.Side, Crew: "pursuing, back on a continuity roll of 0 or 1"})
+		}
 		if !u.On() {
 			continue
 		}

@@ -15,7 +15,7 @@ import (
 
 var setupCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "setup terrain", Flags: engine.MasterOnly | engine.SetsUp,
-		Help:    "Give squares their ground before the first turn: road, protected (woods, buildings), impassable, or open to clear them (Terrain). Game master only.",
+		Help:    "Give squares their ground before the first turn: road, protected (woods, buildings), impassable, or open to clear them (Movement 1; Missile Fire 3; Charging and Melee 8). Game master only.",
 		Example: `/setup terrain kind:protected where:"F5 G5" name:"the farm"`,
 		Options: []engine.OptionSpec{
 			{Name: "kind", Help: "road, protected, impassable, or open to clear", Required: true, Choices: []string{"road", "protected", "impassable", "open"}},

@@ -1,0 +1,57 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/render"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// TestSealedStepDrawsNoPicture plays goliath's written-orders transcript
+// with pictures: a step that only seals an order (or a melee deployment
+// indicator) changes nothing on the board and posts no picture, while the
+// step that opens the orders and carries them out does.
+func TestSealedStepDrawsNoPicture(t *testing.T) {
+	src, err := os.ReadFile("../engine/goliath/testdata/transcripts/goliath-orders.script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "orders.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 },
+		Renderer: render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})})
+	user := engine.PlayerID("player")
+	orders, pictures := 0, 0
+	for _, text := range strings.Split(string(src), "\n") {
+		line, err := engine.ParseLine(text)
+		if err != nil || line.Empty {
+			continue
+		}
+		if line.User != "" {
+			user = line.User
+		}
+		drawn := false
+		for _, rep := range r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: user, Command: line.Command}) {
+			drawn = drawn || rep.Image != nil
+		}
+		if line.Command.Name == "orders" {
+			orders++
+			if drawn {
+				t.Errorf("%s: a sealed order drew a picture", text)
+			}
+		} else if drawn {
+			pictures++
+		}
+	}
+	if orders < 5 || pictures < 5 {
+		t.Fatalf("the script gave %d orders and drew %d pictures for other steps; the test needs both", orders, pictures)
+	}
+}
