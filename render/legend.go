@@ -18,15 +18,19 @@ import (
 type header struct {
 	title   []string
 	caption string
-	hint    string
-	height  int
+	// captionFace is the caption's face: a size smaller when that fits
+	// it whole.
+	captionFace *face
+	hint        string
+	height      int
 }
 
 // layoutHeader lays out the header of v on a picture W pixels wide.
 func layoutHeader(fs *faces, k float64, W int, v *engine.View, b *board) header {
 	m := 14 * k
 	w := float64(W) - 2*m
-	h := header{hint: fit(fs.ruler, coordHint(v, b), w), caption: fit(fs.caption, v.Caption, w)}
+	h := header{hint: fit(fs.ruler, coordHint(v, b), w)}
+	h.captionFace, h.caption = fitted(v.Caption, w, fs.caption, fs.legend)
 	h.title = wrap(fs.title, v.Title, w, 2)
 	h.height = int(math.Ceil(10*k + float64(len(h.title))*fs.title.height() + 2*k + fs.caption.height() + fs.ruler.height() + 6*k))
 	return h
@@ -44,9 +48,22 @@ func drawHeader(img *image.RGBA, fs *faces, k float64, h header) {
 		drawText(img, fs.title, t, m, y, ink)
 	}
 	y += fs.title.descent + 2*k + fs.caption.ascent
-	drawText(img, fs.caption, h.caption, m, y, ink)
+	drawText(img, h.captionFace, h.caption, m, y, ink)
 	y += fs.caption.descent + fs.ruler.ascent
 	drawText(img, fs.ruler, h.hint, m, y, rulerInk)
+}
+
+// fitted returns the first of the faces, largest first, in which s is at
+// most w pixels wide, and s; when none is, the last face and s shortened
+// with an ellipsis. A long caption is drawn a size smaller rather than cut.
+func fitted(s string, w float64, faces ...*face) (*face, string) {
+	for _, f := range faces {
+		if f.width(s) <= w {
+			return f, s
+		}
+	}
+	f := faces[len(faces)-1]
+	return f, fit(f, s, w)
 }
 
 // wrap breaks s into lines of at most w pixels in f, at spaces, no more

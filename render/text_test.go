@@ -93,7 +93,7 @@ func TestLongTitlesWrapRatherThanCut(t *testing.T) {
 		t.Errorf("the title %q was not drawn whole on two lines in the title's face: %q", v.Title, lines)
 	}
 	if f := drawn[v.Caption]; f != r.faces.legend {
-		t.Errorf("the caption %q was not drawn whole a size smaller", v.Caption)
+		t.Errorf("the caption %q was not drawn whole a size smaller: %v", v.Caption, drawn)
 	}
 	cut := false
 	for s, f := range drawn {
