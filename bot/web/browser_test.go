@@ -145,9 +145,13 @@ func TestBrowser(t *testing.T) {
 	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("watch")), chromedp.WaitVisible(chromedp.ID("board"))))
 	before, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
 	must(err)
-	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("next")), chromedp.WaitVisible(chromedp.ID("board"))))
-	after, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
+	// The page's script shows the next step in place, so the picture
+	// changes some moments after the click.
+	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#board').getAttribute('src') !== `+strconv.Quote(before.Value), chromedp.WithPollingTimeout(10*time.Second)))
 	must(err)
+	after, err2 := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
+	must(err2)
 	loaded, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#board').complete && document.querySelector('#board').naturalWidth > 0`, chromedp.WithPollingTimeout(20*time.Second)))
 	must(err)
 	shot("step")
@@ -253,13 +257,17 @@ func TestBrowserAccessibility(t *testing.T) {
 		t.Errorf("at 320 px the standings hide %v, and are %d px wide in %d (the page %d in %d)", hidden, wide[2], wide[3], wide[0], wide[1])
 	}
 
-	// On a wide screen a step's narration stands beside its picture, and
-	// the picture's room is kept before it loads.
-	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+steps[0]), chromedp.WaitReady("#board")))
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const i = document.querySelector('#board').getBoundingClientRect(), c = document.querySelector('#told').getBoundingClientRect(); return [i.left, i.right, i.top, i.height, c.left, c.top, i.width * document.querySelector('#board').getAttribute('height') / document.querySelector('#board').getAttribute('width')] })()`))
+	// On a wide screen the list of steps stands beside the picture, with
+	// the step shown (a book's page shows its last board) marked and in
+	// sight, and the picture's room is kept before it loads.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+book), chromedp.WaitReady("#board")))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const i = document.querySelector('#board').getBoundingClientRect(), c = document.querySelector('.story').getBoundingClientRect(), m = document.querySelector('#steps a[aria-current]').getBoundingClientRect(); return [i.left, i.right, i.top, i.height, c.left, c.top, i.width * document.querySelector('#board').getAttribute('height') / document.querySelector('#board').getAttribute('width'), m.top, m.bottom, c.bottom] })()`))
 	must(t, err)
 	if box[4] < box[1] || box[5] > box[2]+box[3]/2 {
-		t.Errorf("at 1280 px the narration (left %.0f, top %.0f) is not beside the picture (right %.0f, top %.0f)", box[4], box[5], box[1], box[2])
+		t.Errorf("at 1280 px the list of steps (left %.0f, top %.0f) is not beside the picture (right %.0f, top %.0f)", box[4], box[5], box[1], box[2])
+	}
+	if box[7] < box[5] || box[8] > box[9] {
+		t.Errorf("at 1280 px the step shown (%.0f to %.0f) is out of the list's sight (%.0f to %.0f)", box[7], box[8], box[5], box[9])
 	}
 	if math.Abs(box[3]-box[6]) > 2 {
 		t.Errorf("the picture takes %.0f px of height, its size says %.0f", box[3], box[6])
