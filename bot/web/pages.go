@@ -408,56 +408,6 @@ func (s *Server) stepNumbers(ctx context.Context, ref string) (map[engine.Seq]in
 	return out, nil
 }
 
-// standingsData is a saga's first page.
-type standingsData struct {
-	Home      string
-	Name      string
-	Over      string
-	Standings []gwab.HeroStanding
-	Books     []bookRow
-}
-
-// bookRow is a book of the saga in its list.
-type bookRow struct {
-	Number  int
-	Ref     string
-	Date    time.Time
-	Kind    string
-	Outcome string
-	Open    bool
-}
-
-// standings serves a saga's standings and its books.
-func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publication, info store.Game) {
-	ctx := r.Context()
-	idx, err := s.sagaIndexOf(ctx, info)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	games, err := s.cfg.Store.Games(ctx, info.Guild)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	created := map[string]time.Time{}
-	for _, g := range games {
-		created[strconv.FormatInt(int64(g.ID), 10)] = g.Created
-	}
-	names := aliases{}
-	for _, h := range idx.saga.Heroes {
-		names.name(string(h.Player))
-	}
-	d := standingsData{Home: bot.PagesPath(p.Token), Name: idx.saga.Name, Over: idx.saga.Ended, Standings: idx.saga.Standings()}
-	for i := range d.Standings {
-		d.Standings[i].Player = engine.PlayerID(names.text(string(d.Standings[i].Player)))
-	}
-	for i, b := range idx.saga.Books {
-		d.Books = append(d.Books, bookRow{Number: i + 1, Ref: b.Ref, Date: created[b.Ref], Kind: b.Mode.String(), Outcome: names.text(b.Result), Open: !b.Closed})
-	}
-	s.render(w, r, "standings.html", version(p.Token, info.Head), d)
-}
-
 // heroData is a Hero's page.
 type heroData struct {
 	Home     string
