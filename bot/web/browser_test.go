@@ -234,9 +234,18 @@ func TestBrowserAccessibility(t *testing.T) {
 	pages := map[string]string{
 		"standings": home, "a living Hero": heroes[0], "a fallen Hero": fallen[0],
 		"a book of the saga": book, "its first step": steps[0], "a middle step": steps[len(steps)/2],
-		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/1",
+		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/2",
 		"a single book": single, "a step of it": singleSteps[len(singleSteps)/2],
 		"nothing here": "/p/abcdefghijklmnopqrstuvwxyz/",
+	}
+
+	for name, path := range pages {
+		if res, _ := c.get(t, path); (res.StatusCode == 200) != (name != "nothing here") {
+			t.Fatalf("%s (%s): %d", name, path, res.StatusCode)
+		}
+	}
+	if _, page := c.get(t, book+"step/2"); strings.Contains(page, `<img id="board" src=`) {
+		t.Fatalf("step 2 of the book has a picture")
 	}
 
 	ctx := browse(t, browser, 1280, 900, 3*time.Minute)
