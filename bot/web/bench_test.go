@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -73,7 +74,8 @@ func BenchmarkSagaPages(b *testing.B) {
 // in the middle and at the end of the book, its JSON, and a 304 for a
 // page the browser holds. The fold of the book is made before the
 // timing, as the first visitor of a new step makes it; after that a
-// step's page costs the same wherever it is in the book.
+// step's page costs the same wherever it is in the book. "fold" is what
+// the first page after a new step costs to read the book again.
 func BenchmarkStepPage(b *testing.B) {
 	c := newClub(b)
 	c.play(b, "g1", "long", longBook(350))
@@ -125,5 +127,17 @@ func BenchmarkStepPage(b *testing.B) {
 	})
 	b.Run("step-gzip", func(b *testing.B) {
 		serve(b, c.web, home+"step/"+strconv.Itoa(mid), "Accept-Encoding", "gzip")
+	})
+	// What the first page after a new step costs: the book read again.
+	b.Run("fold", func(b *testing.B) {
+		info, err := c.st.LatestGame(context.Background(), "g1", "long")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := c.web.makeFold(context.Background(), home, info, info); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 }

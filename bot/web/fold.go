@@ -170,7 +170,14 @@ func (s *Server) makeFold(ctx context.Context, base string, pub, info store.Game
 				st.Board = true
 				f.boards = append(f.boards, n)
 				if sizer != nil {
-					names.scrub(&v)
+					// The picture's size depends on its header and its
+					// legend, where players are named; the rest of the
+					// view is scrubbed when the picture is drawn.
+					v.Title, v.Caption = names.text(v.Title), names.text(v.Caption)
+					v.Groups = slices.Clone(v.Groups)
+					for i := range v.Groups {
+						v.Groups[i].Name, v.Groups[i].Player = names.text(v.Groups[i].Name), names.text(v.Groups[i].Player)
+					}
 					if w, h, err := sizer.Size(v); err == nil {
 						f.sizes[n] = [2]int{w, h}
 					}

@@ -49,7 +49,27 @@ func (a aliases) name(s string) string {
 
 // text writes t with every account named by its alias.
 func (a aliases) text(t string) string {
+	if !longNumber(t) {
+		return t
+	}
 	return snowflake.ReplaceAllStringFunc(t, a.name)
+}
+
+// longNumber reports whether t holds a run of 17 digits or more, as an
+// account's ID does: most texts have none, and are told so without the
+// regular expression.
+func longNumber(t string) bool {
+	run := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] >= '0' && t[i] <= '9' {
+			if run++; run >= 17 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // scrub rewrites every string of v (a pointer) with a.text: a board's

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
 
@@ -82,6 +83,12 @@ func TestStepsFromTheFold(t *testing.T) {
 		b, _ := json.Marshal(want)
 		if !bytes.Equal(a, b) {
 			t.Errorf("step %d: the board from the fold differs from the book's", n)
+		}
+		// The size the page gives is the size of the picture drawn
+		// (render's TestSizeWithoutDrawing: Size is PNG's size).
+		w, h, err := c.web.cfg.Renderer.(*render.Renderer).Size(want)
+		if err != nil || f.sizes[n] != [2]int{w, h} {
+			t.Errorf("step %d: the page gives the picture's size as %v, it is %dx%d (%v)", n, f.sizes[n], w, h, err)
 		}
 		return nil
 	})
