@@ -76,6 +76,9 @@
       reveal(item);
     }
     document.title = s.title;
+    // The next picture is asked for now, so that the next step shows at
+    // once.
+    if (s.next) new Image().src = base + "step/" + s.next + ".png";
   }
 
   // reveal scrolls the list, when it scrolls by itself (beside the
