@@ -6,6 +6,7 @@
 //
 //	r := render.New(render.Options{})   // 1280 pixels wide
 //	pic, err := r.PNG(view)             // a PNG file, usually under 150 KB
+//	w, h, err := r.Size(view)           // its size, laid out but not drawn
 //
 // A [Renderer] is safe for concurrent use; make one and share it.
 //

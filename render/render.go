@@ -155,24 +155,10 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, error) {
 	fs := r.faces
 	k, W := r.k, r.width
-	b, areaH, err := newBoard(v, W, k)
+	v, b, areaH, st, lg, err := r.frame(v)
 	if err != nil {
 		return nil, err
 	}
-	switch v.Kind {
-	case engine.OpenTable:
-		v = framed(v, window{b.wx, b.wy, b.wx + b.w, b.wy + b.d})
-	case engine.SquareGrid:
-		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
-			v = gridFramed(v, int(b.wx), int(b.wy), int(b.wx)+b.cols-1, int(b.wy)+b.rows-1)
-		}
-	case engine.HexGrid:
-		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
-			v = gridFramed(v, b.c0, b.r0, b.c0+b.cols-1, b.r0+b.rows-1)
-		}
-	}
-	st := groupStyles(v)
-	lg := newLegend(v, st, fs, k, W)
 	hd := layoutHeader(fs, k, W, v, &b)
 	headerH := hd.height
 	H := headerH + areaH + lg.height
@@ -227,6 +213,39 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	}
 	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
 	return c, nil
+}
+
+// frame lays v out as draw does: the part of the table it shows, the
+// board's place, its height, the groups' styles and the legend.
+func (r *Renderer) frame(v *engine.View) (*engine.View, board, int, []groupStyle, *legend, error) {
+	b, areaH, err := newBoard(v, r.width, r.k)
+	if err != nil {
+		return nil, board{}, 0, nil, nil, err
+	}
+	switch v.Kind {
+	case engine.OpenTable:
+		v = framed(v, window{b.wx, b.wy, b.wx + b.w, b.wy + b.d})
+	case engine.SquareGrid:
+		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
+			v = gridFramed(v, int(b.wx), int(b.wy), int(b.wx)+b.cols-1, int(b.wy)+b.rows-1)
+		}
+	case engine.HexGrid:
+		if b.cols < int(math.Round(v.Width)) || b.rows < int(math.Round(v.Depth)) {
+			v = gridFramed(v, b.c0, b.r0, b.c0+b.cols-1, b.r0+b.rows-1)
+		}
+	}
+	st := groupStyles(v)
+	return v, b, areaH, st, newLegend(v, st, r.faces, r.k, r.width), nil
+}
+
+// Size returns the size in pixels of the picture PNG would draw of v,
+// without drawing it: what a page needs to keep the picture's room.
+func (r *Renderer) Size(v engine.View) (width, height int, err error) {
+	fv, b, areaH, _, lg, err := r.frame(&v)
+	if err != nil {
+		return 0, 0, err
+	}
+	return r.width, layoutHeader(r.faces, r.k, r.width, fv, &b).height + areaH + lg.height, nil
 }
 
 // done takes back a canvas draw gave and frees its painting slot.

@@ -145,6 +145,29 @@ func TestSizes(t *testing.T) {
 	}
 }
 
+// TestSizeWithoutDrawing: Size gives the size of the picture PNG draws,
+// for every kind of board, without drawing it.
+func TestSizeWithoutDrawing(t *testing.T) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	for name, v := range map[string]engine.View{"skirmish": skirmish(), "battle": battle12(), "square": squareScene(), "hex": hexScene()} {
+		w, h, err := r.Size(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pic, err := r.PNG(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(pic))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w != cfg.Width || h != cfg.Height {
+			t.Errorf("%s: Size says %dx%d, the picture is %dx%d", name, w, h, cfg.Width, cfg.Height)
+		}
+	}
+}
+
 // TestCached checks that a picture drawn over the cached static layer
 // is the same as one drawn afresh. Not to the bit: the board is drawn
 // shifted down by the header's height, and rounding to the rasteriser's

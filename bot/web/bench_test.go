@@ -1,7 +1,14 @@
 package web
 
 import (
+	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -59,4 +66,78 @@ func BenchmarkSagaPages(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkStepPage serves the pages of a book of more than 1,000 steps,
+// side by side with a static file of the same size as a step's page
+// (served by net/http's file server from disk): a step's page early,
+// in the middle and at the end of the book, its JSON, and a 304 for a
+// page the browser holds. The fold of the book is made before the
+// timing, as the first visitor of a new step makes it; after that a
+// step's page costs the same wherever it is in the book. "fold" is what
+// the first page after a new step costs to read the book again.
+func BenchmarkStepPage(b *testing.B) {
+	c := newClub(b)
+	c.play(b, "g1", "long", longBook(350))
+	home := c.publish(b, "g1", "long", "@alice /book publish")
+	_, page := c.get(b, home)
+	last := regexp.MustCompile(`<li id="s(\d+)"><a aria-current`).FindStringSubmatch(page)
+	if last == nil {
+		b.Fatal("the book's page marks no step")
+	}
+	n, _ := strconv.Atoi(last[1])
+	if n < 1000 {
+		b.Fatalf("the book has %d steps, want 1,000 or more", n)
+	}
+	mid := n / 2
+	for mid > 0 {
+		if res, _ := c.get(b, home+"step/"+strconv.Itoa(mid)); res.StatusCode == 200 {
+			break
+		}
+		mid--
+	}
+	res, step := c.get(b, home+"step/"+strconv.Itoa(mid))
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "page.html"), []byte(step), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	etag := res.Header.Get("ETag")
+	serve := func(b *testing.B, h http.Handler, path string, header ...string) {
+		for b.Loop() {
+			req := httptest.NewRequest("GET", path, nil)
+			for i := 0; i+1 < len(header); i += 2 {
+				req.Header.Set(header[i], header[i+1])
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != 200 && w.Code != 304 {
+				b.Fatalf("%s: %d", path, w.Code)
+			}
+		}
+		b.ReportMetric(float64(len(step)), "page-bytes")
+	}
+	b.Run("static-file", func(b *testing.B) { serve(b, files, "/page.html") })
+	b.Run("step-11", func(b *testing.B) { serve(b, c.web, home+"step/11") })
+	b.Run(fmt.Sprintf("step-%d", mid), func(b *testing.B) { serve(b, c.web, home+"step/"+strconv.Itoa(mid)) })
+	b.Run(fmt.Sprintf("step-%d", n), func(b *testing.B) { serve(b, c.web, home+"step/"+strconv.Itoa(n)) })
+	b.Run("step-json", func(b *testing.B) { serve(b, c.web, home+"step/"+strconv.Itoa(mid)+".json") })
+	b.Run("not-modified", func(b *testing.B) {
+		serve(b, c.web, home+"step/"+strconv.Itoa(mid), "If-None-Match", etag)
+	})
+	b.Run("step-gzip", func(b *testing.B) {
+		serve(b, c.web, home+"step/"+strconv.Itoa(mid), "Accept-Encoding", "gzip")
+	})
+	// What the first page after a new step costs: the book read again.
+	b.Run("fold", func(b *testing.B) {
+		info, err := c.st.LatestGame(context.Background(), "g1", "long")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := c.web.makeFold(context.Background(), home, info, info); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

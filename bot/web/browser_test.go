@@ -1,9 +1,14 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"html"
+	"image/gif"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -15,7 +20,11 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/render"
 )
 
 // chromium finds the browser for TestBrowser: RHAPSODE_TEST_CHROMIUM, or
@@ -145,9 +154,13 @@ func TestBrowser(t *testing.T) {
 	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("watch")), chromedp.WaitVisible(chromedp.ID("board"))))
 	before, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
 	must(err)
-	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("next")), chromedp.WaitVisible(chromedp.ID("board"))))
-	after, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
+	// The page's script shows the next step in place, so the picture
+	// changes some moments after the click.
+	must(chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#board').getAttribute('src') !== `+strconv.Quote(before.Value), chromedp.WithPollingTimeout(10*time.Second)))
 	must(err)
+	after, err2 := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("board"), "src"))
+	must(err2)
 	loaded, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#board').complete && document.querySelector('#board').naturalWidth > 0`, chromedp.WithPollingTimeout(20*time.Second)))
 	must(err)
 	shot("step")
@@ -221,9 +234,18 @@ func TestBrowserAccessibility(t *testing.T) {
 	pages := map[string]string{
 		"standings": home, "a living Hero": heroes[0], "a fallen Hero": fallen[0],
 		"a book of the saga": book, "its first step": steps[0], "a middle step": steps[len(steps)/2],
-		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/1",
+		"its last step": steps[len(steps)-1], "a step with no picture": book + "step/2",
 		"a single book": single, "a step of it": singleSteps[len(singleSteps)/2],
 		"nothing here": "/p/abcdefghijklmnopqrstuvwxyz/",
+	}
+
+	for name, path := range pages {
+		if res, _ := c.get(t, path); (res.StatusCode == 200) != (name != "nothing here") {
+			t.Fatalf("%s (%s): %d", name, path, res.StatusCode)
+		}
+	}
+	if _, page := c.get(t, book+"step/2"); strings.Contains(page, `<img id="board" src=`) {
+		t.Fatalf("step 2 of the book has a picture")
 	}
 
 	ctx := browse(t, browser, 1280, 900, 3*time.Minute)
@@ -253,13 +275,17 @@ func TestBrowserAccessibility(t *testing.T) {
 		t.Errorf("at 320 px the standings hide %v, and are %d px wide in %d (the page %d in %d)", hidden, wide[2], wide[3], wide[0], wide[1])
 	}
 
-	// On a wide screen a step's narration stands beside its picture, and
-	// the picture's room is kept before it loads.
-	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+steps[0]), chromedp.WaitReady("#board")))
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const i = document.querySelector('#board').getBoundingClientRect(), c = document.querySelector('#told').getBoundingClientRect(); return [i.left, i.right, i.top, i.height, c.left, c.top, i.width * document.querySelector('#board').getAttribute('height') / document.querySelector('#board').getAttribute('width')] })()`))
+	// On a wide screen the list of steps stands beside the picture, with
+	// the step shown (a book's page shows its last board) marked and in
+	// sight, and the picture's room is kept before it loads.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+book), chromedp.WaitReady("#board")))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const i = document.querySelector('#board').getBoundingClientRect(), c = document.querySelector('.story').getBoundingClientRect(), m = document.querySelector('#steps a[aria-current]').getBoundingClientRect(); return [i.left, i.right, i.top, i.height, c.left, c.top, i.width * document.querySelector('#board').getAttribute('height') / document.querySelector('#board').getAttribute('width'), m.top, m.bottom, c.bottom] })()`))
 	must(t, err)
 	if box[4] < box[1] || box[5] > box[2]+box[3]/2 {
-		t.Errorf("at 1280 px the narration (left %.0f, top %.0f) is not beside the picture (right %.0f, top %.0f)", box[4], box[5], box[1], box[2])
+		t.Errorf("at 1280 px the list of steps (left %.0f, top %.0f) is not beside the picture (right %.0f, top %.0f)", box[4], box[5], box[1], box[2])
+	}
+	if box[7] < box[5] || box[8] > box[9] {
+		t.Errorf("at 1280 px the step shown (%.0f to %.0f) is out of the list's sight (%.0f to %.0f)", box[7], box[8], box[5], box[9])
 	}
 	if math.Abs(box[3]-box[6]) > 2 {
 		t.Errorf("the picture takes %.0f px of height, its size says %.0f", box[3], box[6])
@@ -270,5 +296,116 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserWatch watches a book in Chromium as a player on a phone 390
+// pixels wide would: the book's page shows its last board the whole
+// width of the screen with nothing to scroll sideways; the arrow keys
+// and the list's links step through the book in place (the page is not
+// loaded again), the address, the picture, its caption and the marked
+// step following; back returns to the step before. The saga's standings
+// chart each Hero's honor with a point for each book where the ledger
+// puts it. And the bot's /book replay, opened in the browser, is one
+// animation of the canvas it declares.
+func TestBrowserWatch(t *testing.T) {
+	browser := chromium(t)
+	c := newClub(t)
+	demo, _ := bot.Demo("gwab")
+	c.play(t, "g1", "practice", demo)
+	book := c.publish(t, "g1", "practice", "@alice /book publish")
+	c.play(t, "g2", "table", sagaScript(t))
+	saga := c.publish(t, "g2", "table", "@alice /saga publish")
+	srv := httptest.NewServer(c.web)
+	defer srv.Close()
+	ctx := browse(t, browser, 390, 844, 2*time.Minute)
+
+	// The book on a phone.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+book), chromedp.WaitVisible(chromedp.ID("board"))))
+	loaded, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#board').complete && document.querySelector('#board').naturalWidth > 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	must(t, err)
+	size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector('#board').getBoundingClientRect().width, document.querySelector('#board').naturalWidth, document.documentElement.scrollWidth, document.documentElement.clientWidth]`))
+	must(t, err)
+	if !loaded || size[0] < 390 || size[2] > size[3] {
+		t.Errorf("on a 390-px phone the board is shown %.0f px wide (drawn %.0f), the page %.0f px in %.0f", size[0], size[1], size[2], size[3])
+	}
+
+	// Stepping in place.
+	state := func() []string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[location.pathname, document.querySelector('#board').getAttribute('src') || '', (document.querySelector('#steps a[aria-current]') || {}).textContent || '', document.querySelector('#told').innerText, String(window.stayed === 1), document.title]`))
+		must(t, err)
+		return s
+	}
+	at := func(n int) []string {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`location.pathname.endsWith('/step/%d') && (document.querySelector('#steps a[aria-current]') || {}).textContent === 'step %d'`, n, n), chromedp.WithPollingTimeout(10*time.Second)))
+		if err != nil {
+			t.Fatalf("the page did not come to step %d: %v", n, state())
+		}
+		return state()
+	}
+	want := func(n int, got []string) {
+		t.Helper()
+		var js stepJSON
+		_, body := c.get(t, book+"step/"+strconv.Itoa(n)+".json")
+		must(t, json.Unmarshal([]byte(body), &js))
+		if !strings.HasSuffix(got[1], fmt.Sprintf("/step/%d.png", n)) || !strings.Contains(got[3], js.Lines[0]) || got[4] != "true" || !strings.HasPrefix(got[5], "Step "+strconv.Itoa(n)+" · ") {
+			t.Errorf("step %d shows %q", n, got)
+		}
+	}
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+book+"step/13"), chromedp.WaitVisible(chromedp.ID("board"))))
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[int](`window.stayed = 1`))
+	must(t, err)
+	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)))
+	want(14, at(14))
+	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)))
+	want(13, at(13))
+	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)))
+	want(11, at(11))
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#s20 a`))))
+	want(20, at(20))
+	must(t, chromedp.Do(ctx, chromedp.NavigateBack()))
+	want(11, at(11))
+
+	// The standings' charts, where the ledger puts their points.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+saga), chromedp.WaitVisible(chromedp.ID("charts"))))
+	type point struct {
+		Hero, Book, Honor int
+		X, Y              float64
+	}
+	pts, err := chromedp.Run(ctx, chromedp.Evaluate[[]point](`Array.from(document.querySelectorAll('svg.chart circle')).map(c => { const r = c.getBoundingClientRect(); return {Hero: Number(c.closest('svg').id.slice(6)), Book: Number(c.dataset.book), Honor: Number(c.dataset.honor), X: r.x + r.width / 2, Y: r.y + r.height / 2} })`))
+	must(t, err)
+	sg := sagaOf(t, c, "g2")
+	if len(pts) < 2*len(sg.Heroes) {
+		t.Fatalf("the charts have %d points", len(pts))
+	}
+	for i, p := range pts {
+		if want := ledgerHonor(sg, gwab.HeroID(p.Hero), p.Book); p.Honor != want {
+			t.Errorf("hero %d's point for book %d says %d honor, the ledger %d", p.Hero, p.Book, p.Honor, want)
+		}
+		if i > 0 && pts[i-1].Hero == p.Hero && (p.X <= pts[i-1].X || (p.Honor > pts[i-1].Honor) != (p.Y < pts[i-1].Y-0.05) || (p.Honor == pts[i-1].Honor) != (math.Abs(p.Y-pts[i-1].Y) < 0.05)) {
+			t.Errorf("hero %d: book %d's point (%d honor) at %.1f,%.1f after book %d's (%d) at %.1f,%.1f", p.Hero, p.Book, p.Honor, p.X, p.Y, pts[i-1].Book, pts[i-1].Honor, pts[i-1].X, pts[i-1].Y)
+		}
+	}
+
+	// The bot's replay of the book, as a browser shows it.
+	r := bot.NewRouter(bot.Config{Store: c.st, Rulesets: rulesets(), ReplayRenderer: render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})})
+	reps := r.Handle(context.Background(), bot.Request{Guild: "g1", Channel: "practice", User: "333333333333333333", Command: engine.Command{Name: "book replay"}})
+	if len(reps) != 1 || reps[0].Image == nil {
+		t.Fatalf("/book replay answered %+v", reps)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(reps[0].Image))
+	must(t, err)
+	gifs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/gif")
+		w.Write(reps[0].Image)
+	}))
+	defer gifs.Close()
+	must(t, chromedp.Do(ctx, chromedp.Navigate(gifs.URL+"/replay.gif")))
+	shown, err := chromedp.Run(ctx, chromedp.Poll[[]int](`document.images.length && document.images[0].complete && document.images[0].naturalWidth ? [document.images[0].naturalWidth, document.images[0].naturalHeight] : null`, chromedp.WithPollingTimeout(20*time.Second)))
+	must(t, err)
+	if len(shown) != 2 || shown[0] != anim.Config.Width || shown[1] != anim.Config.Height || len(anim.Image) < 10 {
+		t.Errorf("the browser shows the replay at %v, its canvas is %dx%d (%d frames)", shown, anim.Config.Width, anim.Config.Height, len(anim.Image))
 	}
 }

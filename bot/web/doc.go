@@ -21,9 +21,33 @@
 // by a screen reader: a step's picture has the step and what it did as
 // its text, its size, and the narration as its caption; titles name the
 // saga, the book and the step; axe-core checks every kind of page in the
-// browser test. HTML pages carry an ETag from the heads of the logs they
-// read and are revalidated each time; a step's picture never changes
-// once the step is recorded and is cached for good. web.go routes and
-// answers; pages.go gathers what each page shows; templates/ are the
-// pages; favicon.go the icon.
+// browser test.
+//
+// A book's page shows the board as a step left it (its last, or the step
+// its address names) beside the list of every step, each a link, the one
+// shown marked, and the book's export to download. static/book.js, the
+// one script (the policy allows the server's own only), steps in place
+// from each step's JSON by those links and the arrow keys; without it
+// every link is a whole page. The local table's #seed, #stack and #load
+// steps are never shown.
+//
+// What a book's pages need is read once for each head of its log (and
+// of the publication's): fold.go keeps what each step told, the list of
+// steps rendered once, each picture's size and a copy of the game every
+// snapEvery steps, so a step's page costs the same wherever it is in the
+// book. Pages carry an ETag made from the publication, the book, their
+// heads and the step, answered 304 before the book is read; HTML and
+// JSON are gzipped when the browser takes it. A step's picture never
+// changes once the step is recorded and is cached by browsers for good;
+// draw.go draws pictures on a small pool of painters of the pages' own,
+// lets a few requests wait, asks the rest to come back (503), and keeps
+// what it drew keyed by a digest of what the picture shows.
+//
+// The saga's standings (standings.go) add each Hero's change in the last
+// book, books and deeds from the saga's record, and his honor after each
+// book as an SVG chart drawn here.
+//
+// web.go routes and answers; pages.go gathers what the book and Hero
+// pages show; export.go the download; templates/ are the pages;
+// favicon.go the icon.
 package web

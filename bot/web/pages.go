@@ -2,10 +2,10 @@ package web
 
 import (
 	"bytes"
-	"cmp"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
-	"image/png"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -49,7 +49,27 @@ func (a aliases) name(s string) string {
 
 // text writes t with every account named by its alias.
 func (a aliases) text(t string) string {
+	if !longNumber(t) {
+		return t
+	}
 	return snowflake.ReplaceAllStringFunc(t, a.name)
+}
+
+// longNumber reports whether t holds a run of 17 digits or more, as an
+// account's ID does: most texts have none, and are told so without the
+// regular expression.
+func longNumber(t string) bool {
+	run := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] >= '0' && t[i] <= '9' {
+			if run++; run >= 17 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // scrub rewrites every string of v (a pointer) with a.text: a board's
@@ -86,15 +106,19 @@ type stepLines struct {
 	N     int
 	Lines []string
 	Board bool // the step has a board to show
+	// Directive is set for a step that only set the local table's
+	// random source, which the pages never show.
+	Directive bool
 }
 
 // bookData is a book as its pages show it.
 type bookData struct {
 	Title   string // the rule system's name
 	Name    string // the book as a page's title names it
+	Saga    string // the saga's name, for a book of a saga
 	Created time.Time
 	Ended   bool
-	Kind    string // battle, raid, practice; or the rule system
+	Kind    string // in a saga: battle, raid, practice
 	Outcome string
 	Number  int // its number in the saga, 0 for a single book
 	Steps   []stepLines
@@ -102,132 +126,39 @@ type bookData struct {
 	First   int // the first step with a board
 }
 
-// loadBook reads a book's log with what is still secret kept so, and
-// tells each step in game terms.
-func (s *Server) loadBook(ctx context.Context, info store.Game, names aliases) (bookData, []engine.Event, engine.Ruleset, error) {
-	rs, ok := s.rules[info.Ruleset]
-	if !ok || isSaga(rs) {
-		return bookData{}, nil, nil, errNotFound
-	}
-	recs, err := s.cfg.Store.Events(ctx, info.ID, 0, info.Head)
-	if err != nil {
-		return bookData{}, nil, nil, err
-	}
-	// The game is played from its log as it is; what it tells is read
-	// from the log with every secret still sealed kept face down.
-	public, err := engine.Redact(rs, recs)
-	if err != nil {
-		return bookData{}, nil, nil, err
-	}
-	events := make([]engine.Event, len(recs))
-	told := make([]engine.Event, len(recs))
-	for i := range recs {
-		if events[i], err = engine.DecodeRecord(rs, recs[i]); err != nil {
-			return bookData{}, nil, nil, err
-		}
-		if told[i], err = engine.DecodeRecord(rs, public[i]); err != nil {
-			return bookData{}, nil, nil, err
-		}
-	}
-	b := bookData{Title: rs.Title(), Created: info.Created, Ended: info.Ended, Kind: rs.Title()}
-	viewer, _ := rs.(engine.Viewer)
-	_, err = bot.WalkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
-		st := stepLines{N: n}
-		for _, e := range step {
-			for _, m := range rs.Narrate(told[e.Seq-1]) {
-				if !m.Private() && m.Text != "" {
-					st.Lines = append(st.Lines, names.text(m.Text))
-				}
-			}
-		}
-		if viewer != nil {
-			if v := viewer.View(g, step); v.Width > 0 && v.Depth > 0 {
-				st.Board = true
-				if b.First == 0 {
-					b.First = n
-				}
-				b.Last = n
-			}
-		}
-		b.Steps = append(b.Steps, st)
-		return nil
-	})
-	if err != nil {
-		return bookData{}, nil, nil, err
-	}
-	if b.Ended && len(b.Steps) > 0 {
-		if l := b.Steps[len(b.Steps)-1].Lines; len(l) > 0 {
-			b.Outcome = l[len(l)-1]
-		}
-	}
-	return b, events, rs, nil
+// watchData is a book's page: the board as one step left it, beside the
+// list of every step, the way through the steps with a picture, and the
+// export.
+type watchData struct {
+	Home, Base string
+	Book       bookData
+	// Title is the page's title: the book's name, or the step and the
+	// book's name on a step's own address.
+	Title string
+	Step  stepLines // the step shown, N 0 for none
+	Shown stepJSON
 }
 
-// bookPageData is the book page.
-type bookPageData struct {
-	Home  string // the publication's first page
-	Saga  string // the saga's name, for a book of a saga
-	Base  string // the book's path under the publication
-	Book  bookData
-	Steps []stepLines // with something to tell
-}
-
-// publishedBook reads book info for a page of the publication of pub:
-// told with pub's aliases, and, in a saga, with its number, kind and
-// outcome there. It returns the saga's name too.
-func (s *Server) publishedBook(ctx context.Context, pub, info store.Game) (bookData, string, error) {
-	names, sagaName, number, err := s.namesFor(ctx, pub, info)
-	if err != nil {
-		return bookData{}, "", err
-	}
-	b, _, _, err := s.loadBook(ctx, info, names)
-	if err != nil {
-		return bookData{}, "", err
-	}
-	b.Number = number
-	b.Name = b.Title + ", " + b.Created.UTC().Format("2 January 2006")
-	if sagaName != "" && number > 0 {
-		b.Name = fmt.Sprintf("Book %d of the saga “%s”", number, sagaName)
-		idx, err := s.sagaIndexOf(ctx, pub)
-		if err != nil {
-			return bookData{}, "", err
-		}
-		sb := idx.saga.Books[number-1]
-		b.Kind, b.Outcome = sb.Mode.String(), cmp.Or(sb.Result, b.Outcome)
-	}
-	return b, sagaName, nil
-}
-
-// bookPage serves a book: when and what it was, and every step.
-func (s *Server) bookPage(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string) {
-	b, sagaName, err := s.publishedBook(r.Context(), pub, info)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var told []stepLines
-	for _, st := range b.Steps {
-		if len(st.Lines) > 0 || st.Board {
-			told = append(told, st)
-		}
-	}
-	s.render(w, r, "book.html", version(p.Token, pub.Head, info.Head), bookPageData{
-		Home: bot.PagesPath(p.Token), Saga: sagaName, Base: bot.PagesPath(p.Token) + prefix, Book: b, Steps: told})
-}
-
-// stepPageData is one step of a book, with its picture.
-type stepPageData struct {
-	Home, Base, Saga string
-	Book             bookData
-	Step             stepLines
-	First, Prev      int
-	Next, Last       int
-	Picture          bool
-	// Alt is the picture's text alternative: the step and what it did;
-	// Width and Height its size, so that the page keeps its room for it
-	// while it loads.
-	Alt           string
-	Width, Height int
+// stepJSON is one step as the book's page shows it, and as its script
+// fetches it to step without reloading the page.
+type stepJSON struct {
+	N     int      `json:"n"`
+	Title string   `json:"title"`
+	URL   string   `json:"url"`
+	Lines []string `json:"lines"`
+	// Picture is the address of the step's board, "" when it has none;
+	// Alt its text alternative: the step and what it did; Width and
+	// Height its size, so that the page keeps its room while it loads.
+	Picture string `json:"picture"`
+	Alt     string `json:"alt"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	// First, Prev, Next and Last are the steps with a board to go to, 0
+	// for none.
+	First int `json:"first"`
+	Prev  int `json:"prev"`
+	Next  int `json:"next"`
+	Last  int `json:"last"`
 }
 
 // altText says in a line what the board of step n shows: the step, and
@@ -240,67 +171,109 @@ func altText(n int, lines []string) string {
 	return alt
 }
 
-// stepPage serves step n of a book, with its picture and the way to the
-// first, previous, next and last steps that have one.
-func (s *Server) stepPage(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string, n int) {
-	b, sagaName, err := s.publishedBook(r.Context(), pub, info)
+// shown is step n of f as the page and its script show it.
+func (s *Server) shown(f *fold, base string, n int) stepJSON {
+	st := f.book.Steps[n-1]
+	d := stepJSON{N: n, Title: "Step " + strconv.Itoa(n) + " · " + f.book.Name + " · Rhapsode", URL: base + "step/" + strconv.Itoa(n),
+		Lines: st.Lines, Alt: altText(n, st.Lines)}
+	if d.Lines == nil {
+		d.Lines = []string{}
+	}
+	d.First, d.Prev, d.Next, d.Last = f.around(n)
+	if st.Board && s.cfg.Renderer != nil {
+		d.Picture = base + "step/" + strconv.Itoa(n) + ".png"
+		size := f.sizes[n]
+		d.Width, d.Height = size[0], size[1]
+	}
+	return d
+}
+
+// watch serves a book's page (n 0: the book, shown at its last board)
+// or step n's, or with asJSON step n as the page's script reads it. The
+// page's version is known from the publication's and the book's heads,
+// so a browser that holds it is answered before the book is read.
+func (s *Server) watch(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string, n int, asJSON bool) {
+	if s.notModified(w, r, version(p.Token, pub.ID, pub.Head, info.ID, info.Head, n, asJSON)) {
+		return
+	}
+	base := bot.PagesPath(p.Token) + prefix
+	f, err := s.foldOf(r.Context(), base, pub, info)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if n > len(b.Steps) {
+	d := watchData{Home: bot.PagesPath(p.Token), Base: base, Book: f.book, Title: f.book.Name}
+	if n == 0 {
+		n = f.book.Last
+	} else if n > len(f.book.Steps) || !f.book.Steps[n-1].listed() {
 		s.notFound(w)
 		return
+	} else {
+		d.Title = "Step " + strconv.Itoa(n) + " · " + f.book.Name
 	}
-	d := stepPageData{Home: bot.PagesPath(p.Token), Base: bot.PagesPath(p.Token) + prefix, Saga: sagaName, Book: b, Step: b.Steps[n-1],
-		Picture: b.Steps[n-1].Board && s.cfg.Renderer != nil, Alt: altText(n, b.Steps[n-1].Lines)}
-	if d.Picture {
-		// The picture is drawn now, to give its size; its own request
-		// finds it drawn.
-		pic, err := s.drawn(r.Context(), pictureKey{pub.ID, info.ID, n}, pub, info)
+	if n > 0 {
+		d.Step, d.Shown = f.book.Steps[n-1], s.shown(f, base, n)
+	}
+	if asJSON {
+		data, err := json.Marshal(d.Shown)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		cfg, err := png.DecodeConfig(bytes.NewReader(pic))
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		d.Width, d.Height = cfg.Width, cfg.Height
+		s.send(w, r, "application/json", data)
+		return
 	}
-	for _, st := range b.Steps {
-		if !st.Board {
-			continue
-		}
-		if d.First == 0 {
-			d.First = st.N
-		}
-		if st.N < n {
-			d.Prev = st.N
-		}
-		if st.N > n && d.Next == 0 {
-			d.Next = st.N
-		}
-		d.Last = st.N
+	var top, bottom bytes.Buffer
+	if err := s.pages.ExecuteTemplate(&top, "booktop", d); err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	s.render(w, r, "step.html", version(p.Token, pub.Head, info.Head, n), d)
+	if err := s.pages.ExecuteTemplate(&bottom, "bookbottom", d); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// The list is rendered once for the fold; the step shown is marked
+	// in it as it is written out.
+	list := [][]byte{f.list}
+	if at, ok := f.mark[n]; ok {
+		list = [][]byte{f.list[:at], []byte(` aria-current="step"`), f.list[at:]}
+	}
+	s.send(w, r, "text/html; charset=utf-8", slices.Concat([][]byte{top.Bytes()}, list, [][]byte{bottom.Bytes()})...)
 }
 
 // picture serves step n's board as the step left it. A step once
 // recorded never changes, so its picture is kept by browsers for good.
-func (s *Server) picture(w http.ResponseWriter, r *http.Request, pub, info store.Game, n int) {
+func (s *Server) picture(w http.ResponseWriter, r *http.Request, p store.Publication, pub, info store.Game, prefix string, n int) {
 	if s.cfg.Renderer == nil {
 		s.notFound(w)
 		return
 	}
-	key := pictureKey{pub.ID, info.ID, n}
 	etag := fmt.Sprintf(`"%d-%d-%d"`, pub.ID, info.ID, n)
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	pic, err := s.drawn(r.Context(), key, pub, info)
+	f, err := s.foldOf(r.Context(), bot.PagesPath(p.Token)+prefix, pub, info)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if n > len(f.book.Steps) {
+		s.notFound(w)
+		return
+	}
+	v, ok, err := f.view(n)
+	if err != nil || !ok {
+		s.fail(w, r, cmpErr(err, errNotFound))
+		return
+	}
+	pic, err := s.gallery.picture(r.Context(), v, s.cfg.Renderer.PNG)
+	if errors.Is(err, errBusy) {
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Cache-Control", "no-store")
+		http.Error(w, "Many pictures are being drawn just now; try again in a moment.", http.StatusServiceUnavailable)
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -312,60 +285,12 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request, pub, info store
 	w.Write(pic)
 }
 
-// drawn returns step key.step's picture of book info, as the
-// publication of pub names its players, drawing it once.
-func (s *Server) drawn(ctx context.Context, key pictureKey, pub, info store.Game) ([]byte, error) {
-	s.mu.Lock()
-	pic, ok := s.pictures[key]
-	if ok {
-		i := slices.Index(s.order, key)
-		s.order = append(slices.Delete(s.order, i, i+1), key)
-	}
-	s.mu.Unlock()
-	if ok {
-		return pic, nil
-	}
-	names, _, _, err := s.namesFor(ctx, pub, info)
+// cmpErr is err, or def when err is nil.
+func cmpErr(err, def error) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
-	_, events, rs, err := s.loadBook(ctx, info, names)
-	if err != nil {
-		return nil, err
-	}
-	viewer, ok := rs.(engine.Viewer)
-	if !ok {
-		return nil, errNotFound
-	}
-	var view *engine.View
-	_, err = bot.WalkSteps(rs, events, func(n int, g *engine.Game, step []engine.Event) error {
-		if n == key.step {
-			v := viewer.View(g, step)
-			view = &v
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if view == nil || view.Width <= 0 || view.Depth <= 0 {
-		return nil, errNotFound
-	}
-	names.scrub(view)
-	if pic, err = s.cfg.Renderer.PNG(*view); err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	if _, ok := s.pictures[key]; !ok {
-		s.pictures[key] = pic
-		s.order = append(s.order, key)
-		for len(s.order) > maxPictures {
-			delete(s.pictures, s.order[0])
-			s.order = s.order[1:]
-		}
-	}
-	s.mu.Unlock()
-	return pic, nil
+	return def
 }
 
 // namesFor makes the aliases of a publication (pub) for a page of info:
@@ -501,56 +426,6 @@ func (s *Server) stepNumbers(ctx context.Context, ref string) (map[engine.Seq]in
 		}
 	}
 	return out, nil
-}
-
-// standingsData is a saga's first page.
-type standingsData struct {
-	Home      string
-	Name      string
-	Over      string
-	Standings []gwab.HeroStanding
-	Books     []bookRow
-}
-
-// bookRow is a book of the saga in its list.
-type bookRow struct {
-	Number  int
-	Ref     string
-	Date    time.Time
-	Kind    string
-	Outcome string
-	Open    bool
-}
-
-// standings serves a saga's standings and its books.
-func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publication, info store.Game) {
-	ctx := r.Context()
-	idx, err := s.sagaIndexOf(ctx, info)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	games, err := s.cfg.Store.Games(ctx, info.Guild)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	created := map[string]time.Time{}
-	for _, g := range games {
-		created[strconv.FormatInt(int64(g.ID), 10)] = g.Created
-	}
-	names := aliases{}
-	for _, h := range idx.saga.Heroes {
-		names.name(string(h.Player))
-	}
-	d := standingsData{Home: bot.PagesPath(p.Token), Name: idx.saga.Name, Over: idx.saga.Ended, Standings: idx.saga.Standings()}
-	for i := range d.Standings {
-		d.Standings[i].Player = engine.PlayerID(names.text(string(d.Standings[i].Player)))
-	}
-	for i, b := range idx.saga.Books {
-		d.Books = append(d.Books, bookRow{Number: i + 1, Ref: b.Ref, Date: created[b.Ref], Kind: b.Mode.String(), Outcome: names.text(b.Result), Open: !b.Closed})
-	}
-	s.render(w, r, "standings.html", version(p.Token, info.Head), d)
 }
 
 // heroData is a Hero's page.

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
@@ -37,6 +38,10 @@ type Config struct {
 	Rulesets []engine.Ruleset
 	// Renderer draws the board pictures; nil, the pages have none.
 	Renderer bot.Renderer
+	// Painters is how many pictures the pages draw at once (1 when
+	// left zero); a few requests more wait, and the rest are asked to
+	// come back.
+	Painters int
 	Logger   *slog.Logger
 }
 
@@ -47,31 +52,28 @@ type Server struct {
 	pages *template.Template
 	mux   *http.ServeMux
 
-	mu       sync.Mutex
-	pictures map[pictureKey][]byte
-	order    []pictureKey // least recently drawn first
-	sagas    map[store.GameID]*sagaIndex
-}
+	folds   folds
+	gallery *gallery
 
-// pictureKey names one step's picture of one book, as one publication
-// (whose aliases it shows) draws it.
-type pictureKey struct {
-	pub, game store.GameID
-	step      int
+	mu    sync.Mutex
+	sagas map[store.GameID]*sagaIndex
 }
-
-// maxPictures bounds the pictures kept drawn (some 150 KB each).
-const maxPictures = 64
 
 //go:embed templates/*.html
 var templateFiles embed.FS
+
+// bookScript is the book page's script (static/book.js).
+//
+//go:embed static/book.js
+var bookScript []byte
 
 // New returns a Server.
 func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, rules: map[string]engine.Ruleset{}, pictures: map[pictureKey][]byte{}, sagas: map[store.GameID]*sagaIndex{}}
+	s := &Server{cfg: cfg, rules: map[string]engine.Ruleset{}, sagas: map[store.GameID]*sagaIndex{},
+		folds: folds{made: map[foldKey]*fold{}, pending: map[foldKey]*foldCall{}}, gallery: newGallery(cfg.Painters)}
 	for _, rs := range cfg.Rulesets {
 		s.rules[rs.ID()] = rs
 		if cr, ok := rs.(engine.Campaigner); ok {
@@ -93,6 +95,9 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/{$}", s.book)
 	s.mux.HandleFunc("GET /p/{token}/book/{book}/step/{step}", s.step)
 	s.mux.HandleFunc("GET /p/{token}/step/{step}", s.step)
+	s.mux.HandleFunc("GET /p/{token}/export.json", s.export)
+	s.mux.HandleFunc("GET /p/{token}/book/{book}/export.json", s.export)
+	s.mux.HandleFunc("GET /book.js", s.script)
 	s.mux.HandleFunc("GET /favicon.svg", serveIcon("image/svg+xml", faviconSVG))
 	s.mux.HandleFunc("GET /favicon.ico", serveIcon("image/png", faviconPNG()))
 	s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) { s.notFound(w) })
@@ -104,7 +109,7 @@ func New(cfg Config) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -157,13 +162,7 @@ func (s *Server) publication(ctx context.Context, r *http.Request) (store.Public
 // render writes page with data, or a 304 when the browser holds the page
 // of the same version.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, page string, version string, data any) {
-	etag := `"` + version + `"`
-	w.Header().Set("ETag", etag)
-	// Pages change as the books go on: a browser asks each time, and is
-	// told in a few bytes when nothing changed.
-	w.Header().Set("Cache-Control", "no-cache")
-	if match := r.Header.Get("If-None-Match"); match != "" && slices.Contains(strings.Split(match, ", "), etag) {
-		w.WriteHeader(http.StatusNotModified)
+	if s.notModified(w, r, version) {
 		return
 	}
 	var buf bytes.Buffer
@@ -171,9 +170,66 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, page string, ver
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	s.send(w, r, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// notModified sets a page's ETag from its version and answers 304 when
+// the browser holds that version. Pages change as the books go on: a
+// browser asks each time, and is told in a few bytes when nothing
+// changed.
+func (s *Server) notModified(w http.ResponseWriter, r *http.Request, version string) bool {
+	etag := `"` + version + `"`
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if match := r.Header.Get("If-None-Match"); match != "" && slices.Contains(strings.Split(match, ", "), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	return false
+}
+
+// send writes a page's parts, compressed with gzip when the browser
+// takes it: at the fastest level, as each page is compressed as it is
+// sent, and a book's page is some ten times smaller so.
+func (s *Server) send(w http.ResponseWriter, r *http.Request, contentType string, parts ...[]byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Vary", "Accept-Encoding")
+	if acceptsGzip(r) {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+		for _, p := range parts {
+			zw.Write(p)
+		}
+		zw.Close()
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+		w.Write(buf.Bytes())
+		return
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(n))
+	for _, p := range parts {
+		w.Write(p)
+	}
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding takes gzip
+// (and does not refuse it with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, h := range r.Header.Values("Accept-Encoding") {
+		for _, part := range strings.Split(h, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+				q := strings.ReplaceAll(params, " ", "")
+				return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+			}
+		}
+	}
+	return false
 }
 
 // version makes a page's ETag from what it shows: the games it reads and
@@ -195,7 +251,7 @@ func (s *Server) root(w http.ResponseWriter, r *http.Request) {
 		s.standings(w, r, p, info)
 		return
 	}
-	s.bookPage(w, r, p, info, info, "")
+	s.watch(w, r, p, info, info, "", 0, false)
 }
 
 // book serves one book of a published saga.
@@ -214,7 +270,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.bookPage(w, r, p, saga, book, "book/"+r.PathValue("book")+"/")
+	s.watch(w, r, p, saga, book, "book/"+r.PathValue("book")+"/", 0, false)
 }
 
 // sagaBook is the book ref of saga: one the saga follows, of its guild.
@@ -240,41 +296,62 @@ func (s *Server) sagaBook(ctx context.Context, saga store.Game, ref string) (sto
 	return info, nil
 }
 
-// step serves one step of a book: its picture page, or with .png the
-// picture itself.
-func (s *Server) step(w http.ResponseWriter, r *http.Request) {
+// bookOf finds the book a request's address names: the published book,
+// or a book of the published saga. It answers the request itself when
+// there is none, and returns false.
+func (s *Server) bookOf(w http.ResponseWriter, r *http.Request) (p store.Publication, pub, info store.Game, prefix string, ok bool) {
 	ctx := r.Context()
 	p, pub, rs, err := s.publication(ctx, r)
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return p, pub, info, "", false
 	}
-	info, prefix := pub, ""
+	info = pub
 	if ref := r.PathValue("book"); ref != "" {
 		if !isSaga(rs) {
 			s.notFound(w)
-			return
+			return p, pub, info, "", false
 		}
 		if info, err = s.sagaBook(ctx, pub, ref); err != nil {
 			s.fail(w, r, err)
-			return
+			return p, pub, info, "", false
 		}
 		prefix = "book/" + ref + "/"
 	} else if isSaga(rs) {
 		s.notFound(w)
-		return
+		return p, pub, info, "", false
 	}
+	return p, pub, info, prefix, true
+}
+
+// step serves one step of a book: the book's page showing it, or with
+// .json the step as the page's script reads it, or with .png its
+// picture.
+func (s *Server) step(w http.ResponseWriter, r *http.Request) {
 	name, png := strings.CutSuffix(r.PathValue("step"), ".png")
+	name, asJSON := strings.CutSuffix(name, ".json")
 	n, err := strconv.Atoi(name)
-	if err != nil || n < 1 {
+	if err != nil || n < 1 || png && asJSON {
 		s.notFound(w)
 		return
 	}
-	if png {
-		s.picture(w, r, pub, info, n)
+	p, pub, info, prefix, ok := s.bookOf(w, r)
+	if !ok {
 		return
 	}
-	s.stepPage(w, r, p, pub, info, prefix, n)
+	if png {
+		s.picture(w, r, p, pub, info, prefix, n)
+		return
+	}
+	s.watch(w, r, p, pub, info, prefix, n, asJSON)
+}
+
+// script serves the book page's script.
+func (s *Server) script(w http.ResponseWriter, r *http.Request) {
+	if s.notModified(w, r, version(bookScript)) {
+		return
+	}
+	s.send(w, r, "text/javascript; charset=utf-8", bookScript)
 }
 
 func isSaga(rs engine.Ruleset) bool {
