@@ -162,7 +162,9 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil || !understood(&i) {
+		// Signed, but nothing the bot takes: said at once, rather than
+		// left for the first response that will never come.
 		http.Error(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
@@ -203,6 +205,19 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		close(answered)
 	}
+}
+
+// understood reports whether i is an interaction the bot answers: a
+// PING, or a command, completion or button press with an ID and its data.
+func understood(i *discordgo.Interaction) bool {
+	switch i.Type {
+	case discordgo.InteractionPing:
+		return true
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete,
+		discordgo.InteractionMessageComponent:
+		return i.ID != "" && i.Data != nil
+	}
+	return false
 }
 
 // errGaveUp is the first response of an interaction the endpoint no longer

@@ -203,6 +203,31 @@ func TestEndpointAnswersPingAndSignedStatus(t *testing.T) {
 	}
 }
 
+// TestEndpointRefusesWhatItDoesNotUnderstand: a signed request that is no
+// interaction the bot takes ({}, an unknown type, a modal, a command
+// without its data) is answered 400, not left to time out, and reaches
+// no handler.
+func TestEndpointRefusesWhatItDoesNotUnderstand(t *testing.T) {
+	e := newEndpoint(t)
+	ts := strconv.FormatInt(e.clock().Unix(), 10)
+	for _, body := range []string{
+		`{}`,
+		`{"id":"5","application_id":"700000000000000001","type":42,"token":"t","version":1}`,
+		`{"id":"6","application_id":"700000000000000001","type":5,"token":"t","version":1,"data":{"custom_id":"x"}}`,
+		`{"id":"7","application_id":"700000000000000001","type":2,"token":"t","version":1}`,
+		`{"application_id":"700000000000000001","type":3,"token":"t","version":1,"data":{"custom_id":"x"}}`,
+		`[]`,
+	} {
+		resp := e.post(t, []byte(body), sign(e.priv, ts, []byte(body)), ts)
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", body, resp.StatusCode)
+		}
+	}
+	if calls := e.fake.take(); len(calls) != 0 {
+		t.Errorf("Discord was called: %+v", calls)
+	}
+}
+
 func TestHealth(t *testing.T) {
 	e := newEndpoint(t)
 	resp, err := e.srv.Client().Get(e.srv.URL + "/healthz")
