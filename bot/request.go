@@ -36,6 +36,12 @@ type Request struct {
 	// Name is the user's display name as the transport knows it, for the
 	// board pictures, which cannot show a mention; empty, his ID serves.
 	Name string
+	// Made, when set, is when the player gave the command, by the
+	// transport's account (a Discord interaction's creation time); left
+	// out, it is when the router was handed the request. A command that
+	// names no piece acts only if its player could have seen the answer
+	// to his own last step by then (Config.SeenAfter).
+	Made time.Time
 
 	// arrived is when the router was handed the request.
 	arrived time.Time

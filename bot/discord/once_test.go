@@ -38,6 +38,7 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer second.Close()
+	second.Now = tb.clock
 	other := New(bot.NewRouter(bot.Config{Store: second, Rulesets: []engine.Ruleset{gwab.New()}, Now: tb.clock}), tb.bot.Session, nil)
 
 	i := loadInteraction(t, "aloof-alice")
@@ -65,6 +66,7 @@ func TestSameInteractionMakesOneStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer third.Close()
+	third.Now = tb.clock
 	New(bot.NewRouter(bot.Config{Store: third, Rulesets: []engine.Ruleset{gwab.New()}, Now: tb.clock}), tb.bot.Session, nil).Handle(ctx, i, tb.gatewayRespond(i))
 	answer()
 
