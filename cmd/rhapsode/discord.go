@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/bot/discord"
+	"github.com/rhapsode/rhapsode/bot/guard"
 )
 
 // The Discord side of the program: the gateway (the default when
@@ -91,9 +92,8 @@ func serveHealth(ctx context.Context, addr string, logger *slog.Logger) error {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", discord.Health)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute}
-	go srv.Serve(discord.LimitListener(ln, 16))
+	srv := guard.Server(mux, guard.Defaults)
+	go guard.Serve(srv, ln, 16)
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -195,7 +195,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return err
 	}
 	srv := ep.Server()
-	ln = discord.LimitListener(ln, discord.MaxConns)
 	var waitDeadlines func()
 	if getenv("DISCORD_TOKEN") != "" {
 		waitDeadlines = runDeadlines(ctx, router, b)
@@ -204,7 +203,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	}
 	logger.Info("serving interactions", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- guard.Serve(srv, ln, discord.Limits.MaxConns) }()
 	select {
 	case err := <-errc:
 		return err
