@@ -69,4 +69,11 @@ type Reply struct {
 	// Seq is the game's last event when the reply was made: a button
 	// pressed later acts only if the game still stands there (AtSeq).
 	Seq engine.Seq
+	// Again marks the answer to an interaction delivered before, given
+	// again from the store without its picture, for a transport that must
+	// answer this delivery too: it shows it only as the first answer's
+	// words, never over that answer's picture or buttons, and sends no
+	// second copy of anything. An Again reply with no text says there is
+	// nothing to show: leave the first delivery's response as it is.
+	Again bool `json:",omitempty"`
 }
