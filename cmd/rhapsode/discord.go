@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -39,7 +40,7 @@ func discordLogger(stderr io.Writer) *slog.Logger {
 // session with DISCORD_TOKEN (which may be empty). The caller closes the
 // store.
 func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, database, *discordgo.Session, error) {
-	s, err := newSession(getenv("DISCORD_TOKEN"))
+	s, err := newSession(getenv("DISCORD_TOKEN"), getenv("RHAPSODE_DISCORD_REST"))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -60,7 +61,10 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 	}), st, s, nil
 }
 
-func newSession(token string) (*discordgo.Session, error) {
+// newSession makes the session Discord's REST calls go through: to
+// discord.com, or with rest set (http://host:port) to that address, a
+// REST proxy that several instances share, or a test's stand-in.
+func newSession(token, rest string) (*discordgo.Session, error) {
 	if token != "" && !strings.HasPrefix(token, "Bot ") {
 		token = "Bot " + token
 	}
@@ -70,7 +74,24 @@ func newSession(token string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
+	if rest != "" {
+		u, err := url.Parse(rest)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("RHAPSODE_DISCORD_REST: %q is not an http:// or https:// address", rest)
+		}
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: restProxy{to: u}}
+	}
 	return s, nil
+}
+
+// restProxy sends every request to another host, keeping its path and
+// query.
+type restProxy struct{ to *url.URL }
+
+func (p restProxy) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = p.to.Scheme, p.to.Host, p.to.Host
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // runDeadlines checks deadlines in the background until ctx ends, and
@@ -242,7 +263,7 @@ func register(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if getenv("DISCORD_TOKEN") == "" {
 		return errors.New("register needs DISCORD_TOKEN")
 	}
-	s, err := newSession(getenv("DISCORD_TOKEN"))
+	s, err := newSession(getenv("DISCORD_TOKEN"), getenv("RHAPSODE_DISCORD_REST"))
 	if err != nil {
 		return err
 	}
