@@ -96,6 +96,8 @@ type screens struct {
 	// pictured says whether its latest picture is there.
 	writes   map[string][]string
 	pictured map[string]bool
+	// unpictured says a picture shown was taken away again.
+	unpictured map[string]bool
 }
 
 func (s *screens) serve(w http.ResponseWriter, r *http.Request) {
@@ -121,6 +123,9 @@ func (s *screens) serve(w http.ResponseWriter, r *http.Request) {
 			s.writes[token] = append(s.writes[token], content)
 		}
 		if _, named := payload["attachments"]; named {
+			if s.pictured[token] && files == 0 {
+				s.unpictured[token] = true
+			}
 			s.pictured[token] = files > 0
 		}
 		s.mu.Unlock()
@@ -129,15 +134,16 @@ func (s *screens) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // shown returns what the response of the interaction with token came to
-// show, every version of it, and whether its picture is there.
-func (s *screens) shown(token string) (last string, all []string, pictured bool) {
+// show, every version of it, whether its picture is there, and whether a
+// picture it showed was taken away.
+func (s *screens) shown(token string) (last string, all []string, pictured, unpictured bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	all = s.writes[token]
 	if len(all) > 0 {
 		last = all[len(all)-1]
 	}
-	return last, all, s.pictured[token]
+	return last, all, s.pictured[token], s.unpictured[token]
 }
 
 // instance is one `rhapsode serve` process, started again after a kill on
@@ -242,7 +248,7 @@ func interaction(n int, user, name string, opts ...string) (id, token string, bo
 // made more than one step), wrong player (a step by another player than
 // its own), and wrong on screen (its response was ever written with words
 // other than its one answer, or shows a step the log does not have, or
-// no step where the log has one). All must be zero.
+// no step where the log has one, or lost its picture). All must be zero.
 func TestInstancesShowEachAnswerOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL server and three instances")
@@ -253,7 +259,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scr := &screens{writes: map[string][]string{}, pictured: map[string]bool{}}
+	scr := &screens{writes: map[string][]string{}, pictured: map[string]bool{}, unpictured: map[string]bool{}}
 	fake := httptest.NewServer(http.HandlerFunc(scr.serve))
 	defer fake.Close()
 	env := []string{pg.url, "DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "DISCORD_TOKEN=test-token", "RHAPSODE_DISCORD_REST=" + fake.URL}
@@ -379,7 +385,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 		wg.Wait()
 		// The answer is written after the response: wait a little for it.
 		for range 100 {
-			if last, _, _ := scr.shown(token); last != "" {
+			if last, _, _, _ := scr.shown(token); last != "" {
 				break
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -390,7 +396,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 			lastStep[user] = time.Now()
 		}
 		if testing.Verbose() {
-			last, _, _ := scr.shown(token)
+			last, _, _, _ := scr.shown(token)
 			t.Logf("%d %s %s: %d steps; %.60q", n, user, name, len(after)-before, last)
 		}
 	}
@@ -452,7 +458,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 
 	var lost, doubled, wrongPlayer, wrongScreen, unshown, unpictured, made int
 	for _, s := range sentLog {
-		last, all, pictured := scr.shown(s.token)
+		last, all, pictured, lostPicture := scr.shown(s.token)
 		made += len(s.steps)
 		if len(s.steps) > 1 {
 			doubled++
@@ -470,6 +476,10 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 				t.Errorf("%s: the response was written %q", s.token, all)
 				break
 			}
+		}
+		if lostPicture {
+			wrongScreen++
+			t.Errorf("%s: the response's picture was taken away", s.token)
 		}
 		// A step's answer begins with it ("The Myrmidons stand aloof…");
 		// a refusal may tell an earlier one.
