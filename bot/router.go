@@ -520,13 +520,22 @@ func namesPiece(g *engine.Game, c engine.Command) bool {
 // have seen its answer when he gave req (Config.SeenAfter): req was
 // given for the turn that step took, not for the one it left him.
 func (r *Router) sawOwnStep(ctx context.Context, id store.GameID, g *engine.Game, req Request) error {
+	seen := req.Made.Add(-r.cfg.SeenAfter)
+	// Most often the game's last event is older than that, and so is
+	// every step before it: one row says so.
+	last, err := r.cfg.Store.Recorded(ctx, id, max(0, g.Seq-1))
+	if err != nil {
+		return err
+	}
+	if len(last) == 0 || !last[0].After(seen) {
+		return nil
+	}
 	from := max(0, g.Seq-lookBack)
 	at, err := r.cfg.Store.Recorded(ctx, id, from)
 	if err != nil {
 		return err
 	}
 	at = at[:min(len(at), int(g.Seq-from))]
-	seen := req.Made.Add(-r.cfg.SeenAfter)
 	first := slices.IndexFunc(at, func(t time.Time) bool { return t.After(seen) })
 	if first < 0 {
 		return nil

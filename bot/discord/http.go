@@ -69,17 +69,14 @@ type Endpoint struct {
 	Now  func() time.Time
 }
 
-// Limits bound what a client of the endpoint can hold (see bot/guard):
-// a client that dribbles its request, or holds its connection idle, is
-// cut off, and past MaxConns connections the one waiting longest without
-// a request in hand is shed, so that Discord's requests, sent whole, are
-// answered however many slow clients there are.
-var Limits = guard.Defaults
-
 // Server returns an HTTP server for the endpoint's routes with the
-// deadlines of Limits. Serve it with guard.Serve(srv, ln, Limits.MaxConns).
+// deadlines of guard.Defaults: a client that dribbles its request, or
+// holds its connection idle, is cut off. Serve it with guard.Serve(srv,
+// ln, guard.Defaults.MaxConns): past that many connections the one
+// waiting longest without a request in hand is shed, so that Discord's
+// requests, sent whole, are answered however many slow clients there are.
 func (e *Endpoint) Server() *http.Server {
-	return guard.Server(e.Handler(), Limits)
+	return guard.Server(e.Handler(), guard.Defaults)
 }
 
 // Handler returns the endpoint's routes.

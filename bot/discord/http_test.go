@@ -276,7 +276,7 @@ func TestEndpointAnswersBesideSlowClients(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := ep.Server()
-	go guard.Serve(srv, ln, Limits.MaxConns)
+	go guard.Serve(srv, ln, guard.Defaults.MaxConns)
 	defer srv.Close()
 	defer tb.bot.Wait()
 	addr := ln.Addr().String()
@@ -314,8 +314,8 @@ func TestEndpointAnswersBesideSlowClients(t *testing.T) {
 func TestServerTimesOutADribblingClient(t *testing.T) {
 	e := &Endpoint{}
 	srv := e.Server()
-	if srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || Limits.Body <= 0 {
-		t.Fatalf("the server's timeouts are %v, %v, %v, and the body's %v", srv.ReadHeaderTimeout, srv.WriteTimeout, srv.IdleTimeout, Limits.Body)
+	if srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || guard.Defaults.Body <= 0 {
+		t.Fatalf("the server's timeouts are %v, %v, %v, and the body's %v", srv.ReadHeaderTimeout, srv.WriteTimeout, srv.IdleTimeout, guard.Defaults.Body)
 	}
 	srv.ReadHeaderTimeout = 200 * time.Millisecond
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -224,7 +224,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	}
 	logger.Info("serving interactions", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
-	go func() { errc <- guard.Serve(srv, ln, discord.Limits.MaxConns) }()
+	go func() { errc <- guard.Serve(srv, ln, guard.Defaults.MaxConns) }()
 	select {
 	case err := <-errc:
 		return err
