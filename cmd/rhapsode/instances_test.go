@@ -431,7 +431,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 			}
 		case k%6 == 3:
 			victim := instances[rng.IntN(3)]
-			delay := time.Duration(rng.IntN(120)) * time.Millisecond
+			delay := time.Duration(rng.IntN(40)) * time.Millisecond
 			chaos = func() {
 				time.Sleep(delay)
 				victim.kill()
