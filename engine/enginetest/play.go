@@ -26,7 +26,12 @@ type Player struct {
 // game its snapshot restores, so that the set-up is not played, recorded
 // and replayed again per input.
 type Prepared struct {
-	game, restored *engine.Game
+	// game is where every input starts: decisions never change the game
+	// they are made on, so inputs share it until one records a step (and
+	// plays on from the game that step hands back). pristine is a copy it
+	// must still equal after each input; restored is it restored from its
+	// snapshot, where replays start.
+	game, pristine, restored *engine.Game
 }
 
 // Prepare keeps p's game as it stands for [Prepared.Player]. Its snapshot
@@ -45,13 +50,14 @@ func Prepare(t testing.TB, p *Player) *Prepared {
 	if err := sameGame(p.Game, g); err != nil {
 		t.Fatalf("the prepared game's snapshot does not restore to it: %v", err)
 	}
-	return &Prepared{game: p.Game.Clone(), restored: g}
+	return &Prepared{game: p.Game.Clone(), pristine: p.Game.Clone(), restored: g}
 }
 
-// Player returns a player of a copy of the prepared game, with no records
-// yet.
+// Player returns a player of the prepared game, with no records yet. Its
+// game is shared with every other player of it until it records a step;
+// inputs play one after another, as a fuzz worker runs them.
 func (pr *Prepared) Player() *Player {
-	return &Player{Game: pr.game.Clone(), from: pr}
+	return &Player{Game: pr.game, from: pr}
 }
 
 // NewPlayer opens a game of rules for opener with the random source
@@ -145,7 +151,13 @@ func (p *Player) play(t testing.TB, c engine.Command) (engine.Result, error) {
 		}
 		return res, err
 	}
+	if p.from != nil && len(res.Events) == 0 {
+		return res, nil // nothing recorded: the game stays as it was
+	}
 	if res.After == nil || p.from == nil {
+		if p.from != nil && p.Game == p.from.game {
+			p.Game = p.Game.Clone() // the shared game is not changed
+		}
 		p.apply(t, res.Events)
 		SameGame(t, p.Game, res.After)
 		return res, nil
@@ -170,6 +182,15 @@ func (p *Player) play(t testing.TB, c engine.Command) (engine.Result, error) {
 // nothing.
 func (p *Player) Replayed(t testing.TB) {
 	t.Helper()
+	if p.from != nil && len(p.Records) == 0 {
+		// Nothing was recorded, so nothing may have moved: the shared
+		// game still equals the prepared one, field for field.
+		if p.Game != p.from.game || p.Game.Seq != p.from.pristine.Seq ||
+			!reflect.DeepEqual(p.Game.State, p.from.pristine.State) || !reflect.DeepEqual(p.Game.Table, p.from.pristine.Table) {
+			t.Fatalf("commands that recorded nothing changed the game")
+		}
+		return
+	}
 	re := engine.NewGame(p.Game.Rules)
 	if p.from != nil {
 		re = p.from.restored.Clone()
@@ -184,14 +205,6 @@ func (p *Player) Replayed(t testing.TB) {
 		}
 	}
 	if p.from != nil {
-		if len(p.Records) == 0 {
-			// Nothing was recorded, so nothing may have moved: the game is
-			// still a copy of the prepared one, field for field.
-			if p.Game.Seq != p.from.game.Seq || !reflect.DeepEqual(p.Game.State, p.from.game.State) {
-				t.Fatalf("commands that recorded nothing changed the game")
-			}
-			return
-		}
 		a, err := p.Game.Snapshot()
 		if err != nil {
 			t.Fatal(err)
