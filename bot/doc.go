@@ -15,6 +15,13 @@
 // sequence number it expects, and only after that commit replies. When
 // another writer got there first, it reloads and decides again; a command
 // that the new position no longer allows is refused with that explanation.
+// A command that names no piece acts for whatever its player is awaited
+// for, so it is refused when it was given before he could have seen the
+// answer to his own last step (Request.Made, Config.SeenAfter): a double
+// press never plays for his next clan. A request a transport may deliver
+// twice (a Discord interaction) makes one step, and every delivery shows
+// its one answer (once.go). Text options are checked and cleaned where
+// the router takes them (input.go).
 //
 // Around each step the router does what a table played over days needs
 // (turns.go, deadline.go, permissions.go): it asks the rules whom the game

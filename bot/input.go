@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/rhapsode/rhapsode/engine"
 )
 
@@ -13,8 +15,12 @@ import (
 // the router takes it, before any rule system reads or stores it: names
 // of clans, Heroes, companions, sagas and armies, and the pieces on the
 // table, at MaxName characters; any other text (reasons, schedules,
-// lists) at MaxText. Names lose control and bidirectional-formatting
-// characters, which would let one name rewrite how others read.
+// lists) at MaxText. Every option must be UTF-8; it is normalised (NFC,
+// so that one name typed on two keyboards is one name) and loses the
+// characters Unicode says are invisible by default (zero-width spaces and
+// joiners, variation selectors…), which would let one clan's name look
+// like another's. Names lose control and bidirectional-formatting
+// characters too, which would let one name rewrite how others read.
 
 const (
 	// MaxName is the most characters a name may have.
@@ -68,10 +74,53 @@ func cleanName(s string) string {
 	}, s)
 }
 
-// checkInput cleans the names of c and refuses it when an option is
-// longer than its limit.
+// defaultIgnorable reports whether r is a Default_Ignorable_Code_Point
+// of Unicode's derived core properties: the other default-ignorables,
+// variation selectors and format characters, less the format characters
+// that show (prepended concatenation marks, interlinear annotation and
+// Egyptian format controls).
+func defaultIgnorable(r rune) bool {
+	switch {
+	case unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), unicode.Is(unicode.Variation_Selector, r):
+		return true
+	case !unicode.Is(unicode.Cf, r), unicode.Is(unicode.Prepended_Concatenation_Mark, r):
+		return false
+	case r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x1345F:
+		return false
+	}
+	return true
+}
+
+// cleanText reads s as a player typed it: it must be UTF-8, and it is
+// normalised to NFC without its default-ignorable characters.
+func cleanText(s string) (string, bool) {
+	if !utf8.ValidString(s) {
+		return "", false
+	}
+	if strings.IndexFunc(s, defaultIgnorable) >= 0 {
+		s = strings.Map(func(r rune) rune {
+			if defaultIgnorable(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return norm.NFC.String(s), true
+}
+
+// checkInput cleans the options of c and refuses it when one is not text,
+// is only invisible characters, or is longer than its limit.
 func checkInput(c *engine.Command) error {
 	for k, v := range c.Options {
+		clean, ok := cleanText(v)
+		if !ok {
+			return engine.Refuse("", "The %s you gave did not come through as readable text; nothing was done. Type it again.", k)
+		}
+		if clean == "" && v != "" {
+			return engine.Refuse("", "The %s you gave holds only invisible characters; nothing was done.", k)
+		}
+		v = clean
+		c.Options[k] = v
 		if nameOptions[k] || k == "companions" {
 			v = strings.TrimSpace(cleanName(v))
 			c.Options[k] = v

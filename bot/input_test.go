@@ -67,3 +67,33 @@ func TestLocalTableReadsOnPastALongLine(t *testing.T) {
 		t.Errorf("the table said %.300q", out.String())
 	}
 }
+
+// TestTextIsReadAsUnicode: an option that is not UTF-8 is refused and
+// records nothing; a clan name with zero-width characters and decomposed
+// accents is kept as the name it reads as, so a second clan spelt the
+// same with invisible differences is the same name to the table.
+func TestTextIsReadAsUnicode(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "unicode.db"))
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true})
+	doAll(t, r, practiceSetup[:2])
+	before := len(kinds(t, st))
+	reps := do(t, r, "@alice /clan raise name:Myr\xffmidons hero:Achilles side:protagonist warbands:spear,spear,bow")
+	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "The name you gave did not come through as readable text") {
+		t.Errorf("a name that is not UTF-8: %+v", reps)
+	}
+	reps = do(t, r, "@alice /clan raise name:\u200b\u2060 hero:Achilles side:protagonist warbands:spear,spear,bow")
+	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "only invisible characters") {
+		t.Errorf("a name of zero-width characters: %+v", reps)
+	}
+	if got := len(kinds(t, st)); got != before {
+		t.Errorf("the refusals recorded %d events", got-before)
+	}
+	reps = do(t, r, "@alice /clan raise name:\"Myr\u200bmi\u200ddons of E\u0301lis\ufe0f\" hero:Achilles side:protagonist warbands:spear,spear,bow")
+	if len(reps) == 0 || reps[0].Ephemeral || !strings.Contains(reps[0].Text, "Myrmidons of \u00c9lis") {
+		t.Errorf("raised as %+v", reps)
+	}
+	reps = do(t, r, "@alice /clan raise name:\"Myrmidons of \u00c9lis\u200c\" hero:Sarpedon side:antagonist warbands:sword,javelin,sling,spear")
+	if len(reps) != 1 || !reps[0].Ephemeral || !strings.Contains(reps[0].Text, "\"Myrmidons of \u00c9lis\" is already used") {
+		t.Errorf("a second clan whose name reads the same was raised: %+v", reps)
+	}
+}

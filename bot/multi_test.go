@@ -216,6 +216,7 @@ func TestInstancesShareDeadlines(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer st.Close()
+		st.Now = clock
 		if first == nil {
 			first = st
 		}

@@ -87,6 +87,7 @@ func TestDeadlineStandsInAndSurvives(t *testing.T) {
 	st := openStore(t, path)
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
+	st.Now = clock
 	cfg := Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, Now: clock, Logger: testLogger(t)}
 	r := NewRouter(cfg)
 	doAll(t, r, practiceSetup)

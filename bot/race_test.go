@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -406,4 +408,100 @@ func TestInstancesTakeTurnsOnOneChannel(t *testing.T) {
 		t.Errorf("the log has %d aloof steps for %d commands taken", n, steps)
 	}
 	t.Logf("%d steps over two routers", steps)
+}
+
+// held is the real store whose first call of the kind named waits until
+// the test lets it on: a second table that has taken a command but not
+// yet read the game (hold "read") or not yet recorded its step (hold
+// "append") while another table records one.
+type held struct {
+	Store
+	hold  string
+	wait  chan struct{}
+	begun chan struct{}
+	once  sync.Once
+}
+
+func (h *held) stop(kind string) {
+	if kind == h.hold {
+		h.once.Do(func() {
+			close(h.begun)
+			<-h.wait
+		})
+	}
+}
+
+func (h *held) ActiveGame(ctx context.Context, guild, channel string) (store.Game, error) {
+	h.stop("read")
+	return h.Store.ActiveGame(ctx, guild, channel)
+}
+
+func (h *held) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
+	h.stop("append")
+	return h.Store.Append(ctx, id, expect, recs, end)
+}
+
+// TestTwoTablesOneBookNoNextClan: two local tables play one book, and the
+// Myrmidons and then the Lycians, both alice's, are next. She gives
+// /aloof at both tables at once. Whichever way the second table's
+// command meets the first's step (it reads the game after the step is
+// recorded, or decides before and records after), it was given before
+// that step was recorded, and it is refused: nothing is played for the
+// Lycians. Given at the second table after the step, it plays.
+func TestTwoTablesOneBookNoNextClan(t *testing.T) {
+	for _, hold := range []string{"read", "append", ""} {
+		t.Run("held at "+hold, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "tables.db")
+			// A fake clock that moves on a millisecond each time it is read,
+			// shared by both tables and their stores.
+			var ticks atomic.Int64
+			clock := func() time.Time {
+				return time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC).Add(time.Duration(ticks.Add(1)) * time.Millisecond)
+			}
+			sta, stb := openStore(t, db), openStore(t, db)
+			sta.Now, stb.Now = clock, clock
+			h := &held{Store: stb, hold: hold, wait: make(chan struct{}), begun: make(chan struct{})}
+			a := NewRouter(Config{Store: sta, Rulesets: rulesets(), Directives: true, Now: clock})
+			b := NewRouter(Config{Store: h, Rulesets: rulesets(), Directives: true, Now: clock})
+			setup := slices.Clone(practiceSetup)
+			setup[len(setup)-2] = "#stack sequence KS QS 10S 9S" // Myrmidons, Lycians, Trojans, Achaeans
+			doAll(t, a, setup)
+			table := func(r *Router) *Local {
+				return &Local{Router: r, Guild: "g", Channel: "c"}
+			}
+			var second strings.Builder
+			done := make(chan error)
+			if hold != "" {
+				go func() { done <- table(b).Run(context.Background(), strings.NewReader("@alice /aloof\n"), &second) }()
+				<-h.begun
+			}
+			var first strings.Builder
+			if err := table(a).Run(context.Background(), strings.NewReader("@alice /aloof\n"), &first); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(first.String(), "The Myrmidons stand aloof") {
+				t.Fatalf("the first table answered %q", first.String())
+			}
+			if hold != "" {
+				close(h.wait)
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+			} else if err := table(b).Run(context.Background(), strings.NewReader("@alice /aloof\n"), &second); err != nil {
+				t.Fatal(err)
+			}
+			lycians := strings.Count(strings.Join(kinds(t, sta), " "), "stood-aloof") - 1
+			if hold == "" {
+				if lycians != 1 || !strings.Contains(second.String(), "The Lycians stand aloof") {
+					t.Errorf("given after the first table's step, the second table answered %q", second.String())
+				}
+				return
+			}
+			want := map[string]string{"read": "(to alice only) Your earlier command already played: The Myrmidons stand aloof",
+				"append": "(to alice only) The table changed before your command arrived"}[hold]
+			if lycians != 0 || !strings.Contains(second.String(), want) {
+				t.Errorf("the second table answered %q, and %d steps were played for the Lycians", second.String(), lycians)
+			}
+		})
+	}
 }

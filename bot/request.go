@@ -36,6 +36,12 @@ type Request struct {
 	// Name is the user's display name as the transport knows it, for the
 	// board pictures, which cannot show a mention; empty, his ID serves.
 	Name string
+	// Made, when set, is when the player gave the command, by the
+	// transport's account (a Discord interaction's creation time); left
+	// out, it is when the router was handed the request. A command that
+	// names no piece acts only if its player could have seen the answer
+	// to his own last step by then (Config.SeenAfter).
+	Made time.Time
 
 	// arrived is when the router was handed the request.
 	arrived time.Time
@@ -63,6 +69,13 @@ type Reply struct {
 	// Seq is the game's last event when the reply was made: a button
 	// pressed later acts only if the game still stands there (AtSeq).
 	Seq engine.Seq
+	// Again marks the answer to an interaction delivered before, given
+	// again from the store without its picture, for a transport that must
+	// answer this delivery too: it shows it only as the first answer's
+	// words, never over that answer's picture or buttons, and sends no
+	// second copy of anything. An Again reply with no text says there is
+	// nothing to show: leave the first delivery's response as it is.
+	Again bool `json:",omitempty"`
 
 	// refused marks the answer to a command the table refused, which
 	// changed nothing.

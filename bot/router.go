@@ -87,6 +87,16 @@ type Config struct {
 	Token func() string
 	// Now is the clock deadlines run by; nil is time.Now.
 	Now func() time.Time
+	// SeenAfter is how long after a step is recorded its player may first
+	// have seen its answer, on this transport: a command that names no
+	// piece (and so acts for whatever its player is awaited for), made
+	// sooner than that after his own last step, is refused as made before
+	// he could see where that step left him: a second press of one
+	// command, on a second device or to another instance. 0 counts a step
+	// seen once it is recorded (the local table, which answers before it
+	// reads the next line). The times compared are the transport's
+	// (Request.Made) and the store's clock.
+	SeenAfter time.Duration
 	// ReadOnly says the store cannot be written: commands that only
 	// read (/status, /log, /board, /help, /measure) answer, and any
 	// other is refused with a sentence saying why.
@@ -130,6 +140,10 @@ const maxCached = 256
 // ones make steps cheaper (BenchmarkStepVsAppend); loading replays at
 // most this many events after the newest one (BenchmarkLoad).
 const defaultSnapshotEvery = 128
+
+// madeWithin is how long before its arrival a request's Made is believed;
+// Discord's interactions can be answered for fifteen minutes.
+const madeWithin = 15 * time.Minute
 
 // conflictRetries is how often a command is decided again after another
 // writer changed its game first.
@@ -220,7 +234,12 @@ func randomSeed() uint64 {
 // command changes nothing.
 func (r *Router) Handle(ctx context.Context, req Request) []Reply {
 	if req.arrived.IsZero() {
-		req.arrived = time.Now()
+		req.arrived = r.cfg.Now()
+	}
+	if req.Made.IsZero() || req.Made.After(req.arrived) || req.arrived.Sub(req.Made) > madeWithin {
+		// Made in the future, or long ago, by the transport's account:
+		// a clock that disagrees with ours (or an ID made up in a test).
+		req.Made = req.arrived
 	}
 	if req.Name != "" {
 		r.names.note(req.User, req.Name)
@@ -404,6 +423,11 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		if len(res.Events) == 0 {
 			return answer(r.replies(ctx, req, g, res), nil)
 		}
+		if req.Seen == 0 && req.AtSeq == 0 && !req.Command.Directive && len(now) > 0 && !namesPiece(g, req.Command) {
+			if err := r.sawOwnStep(ctx, info.ID, g, req); err != nil {
+				return answer(nil, err)
+			}
+		}
 		next, row, err := r.commit(ctx, info, g, res)
 		if errors.Is(err, store.ErrEnded) {
 			if unsure {
@@ -466,6 +490,93 @@ func (r *Router) awaitedOnArrival(ctx context.Context, id store.GameID, g *engin
 		}
 	}
 	return awaitedBy(g, req.User), before < len(at), nil
+}
+
+// lookBack is how many of a game's last events are searched for a
+// player's step he may not have seen yet: a step's answer takes seconds
+// to be seen, and a game records far fewer events than that in seconds.
+const lookBack = 256
+
+// namesPiece reports whether c names a piece on the table, which says what
+// it is meant for whatever the table did since; a command that names none
+// (aloof, done, pass, an answer) acts for whatever its player is awaited
+// for.
+func namesPiece(g *engine.Game, c engine.Command) bool {
+	spec, ok := g.Spec(c.Name)
+	if !ok {
+		return true // not a command of the rules: nothing to act for
+	}
+	for _, o := range spec.Options {
+		if o.Kind == engine.OptElement && c.Has(o.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// sawOwnStep refuses req, a command that names no piece given by a player
+// the game awaits (so that it acts for whatever he is awaited for), when he
+// made a step of game id (up to g) that was recorded too late for him to
+// have seen its answer when he gave req (Config.SeenAfter): req was
+// given for the turn that step took, not for the one it left him.
+func (r *Router) sawOwnStep(ctx context.Context, id store.GameID, g *engine.Game, req Request) error {
+	seen := req.Made.Add(-r.cfg.SeenAfter)
+	// Most often the game's last event is older than that, and so is
+	// every step before it: one row says so.
+	last, err := r.cfg.Store.Recorded(ctx, id, max(0, g.Seq-1))
+	if err != nil {
+		return err
+	}
+	if len(last) == 0 || !last[0].After(seen) {
+		return nil
+	}
+	from := max(0, g.Seq-lookBack)
+	at, err := r.cfg.Store.Recorded(ctx, id, from)
+	if err != nil {
+		return err
+	}
+	at = at[:min(len(at), int(g.Seq-from))]
+	first := slices.IndexFunc(at, func(t time.Time) bool { return t.After(seen) })
+	if first < 0 {
+		return nil
+	}
+	recs, err := r.cfg.Store.Events(ctx, id, from+engine.Seq(first), g.Seq)
+	if err != nil {
+		return err
+	}
+	step := -1
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Step && recs[i].Actor == req.User {
+			step = i
+			break
+		}
+	}
+	if step < 0 {
+		return nil
+	}
+	return engine.Refuse("", "Your earlier command already played: %s This /%s came before you could have seen that, so nothing was done; look at the table and give it again if it still stands.",
+		told(g.Rules, recs[step:], req.User), req.Command.Name)
+}
+
+// told says what the step whose records begin recs did, as its player was
+// told it: the first line of its narration.
+func told(rs engine.Ruleset, recs []engine.Record, user engine.PlayerID) string {
+	for i, rec := range recs {
+		if i > 0 && rec.Step {
+			break
+		}
+		e, err := engine.DecodeRecord(rs, rec)
+		if err != nil {
+			break
+		}
+		for _, m := range rs.Narrate(e) {
+			if m.Text != "" && (!m.Private() || m.To == user) {
+				line, _, _ := strings.Cut(m.Text, "\n")
+				return strings.TrimSuffix(line, ".") + "."
+			}
+		}
+	}
+	return "a step of yours."
 }
 
 // actedSince reports whether player made a step of game id after event

@@ -119,7 +119,7 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
-	now := time.Now().UTC()
+	now := s.clock().UTC()
 
 	// BEGIN IMMEDIATE takes the database's write lock before the head is
 	// read, so no other connection, in this process or another, can move

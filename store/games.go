@@ -59,7 +59,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	}
 	// Kept to the microsecond, as PostgreSQL keeps times, so that a game
 	// copied from one database to the other reads the same.
-	now := time.Now().UTC().Truncate(time.Microsecond)
+	now := s.clock().UTC().Truncate(time.Microsecond)
 	g := Game{Guild: guild, Channel: channel, Ruleset: ruleset, Head: engine.Seq(len(recs)), Created: now}
 
 	tx, err := s.w.BeginTx(ctx, nil)

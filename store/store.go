@@ -49,6 +49,19 @@ type Store struct {
 	// stmts are the statements of every step (the game's row, its events,
 	// an append), prepared once rather than parsed for each use.
 	stmts sync.Map // stmtKey → *sql.Stmt
+
+	// Now is the clock games are dated and events recorded by
+	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
+	// fake clock set it to the same one, before the store is used.
+	Now func() time.Time
+}
+
+// clock returns when an event recorded now is recorded.
+func (s *Store) clock() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 type stmtKey struct {

@@ -200,7 +200,47 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, respond Res
 	if replies == nil {
 		replies = <-done
 	}
+	if again(replies) {
+		return b.deliverAgain(ctx, i, req.User, replies)
+	}
 	return b.deliver(ctx, i, req.User, private, replies)
+}
+
+// again reports whether replies answer an interaction delivered before
+// (bot.Reply.Again).
+func again(replies []bot.Reply) bool {
+	return len(replies) > 0 && replies[0].Again
+}
+
+// deliverAgain answers a delivery of an interaction that another delivery
+// answered first, here or in another process: it writes the first
+// answer's words over the response, in case that delivery stopped before
+// it could, and nothing else. The words are the same, so a response the
+// first wrote reads as it did; its picture and buttons, which the words
+// come without, are left as they are (the edit does not name them), and
+// no follow-up or channel message is sent twice. With no words, the
+// response is left alone.
+func (b *Bot) deliverAgain(ctx context.Context, i *discordgo.Interaction, user engine.PlayerID, replies []bot.Reply) error {
+	thread, _ := partition(replies, user)
+	if len(thread) == 0 || (thread[0].Content == "" && thread[0].Embed == "") {
+		return nil
+	}
+	first := thread[0]
+	content := first.Content
+	e := wordsOnly{Content: &content, Embeds: first.embeds(), AllowedMentions: allowed(first.Users)}
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	if _, err := b.Session.RequestWithBucketID(http.MethodPatch, uri, e, discordgo.EndpointWebhookToken("", ""), b.opts(ctx)...); err != nil {
+		return fmt.Errorf("edit the response again: %w", err)
+	}
+	return nil
+}
+
+// wordsOnly is an edit of a message's words that leaves its attachments
+// and components as they are.
+type wordsOnly struct {
+	Content         *string                           `json:"content"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 }
 
 // deliver sends the replies to an interaction whose response was deferred
@@ -360,6 +400,10 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 	}
 	req.Command, req.Seen = c, seen
 	replies := b.Router.Handle(ctx, req)
+	if again(replies) {
+		// Pressed once, delivered twice: the first delivery answers.
+		return b.strip(ctx, i)
+	}
 	public := false
 	for _, r := range replies {
 		public = public || (!r.Ephemeral && r.Channel == "")

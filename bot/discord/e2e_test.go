@@ -112,6 +112,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	st.Now = e.clock
 	router := bot.NewRouter(bot.Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Renderer: render.New(render.Options{}),
 		TurnCalls: true, Now: e.clock})
 	b := New(router, e.fake.session(t, "Bot test-token"), nil)

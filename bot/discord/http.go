@@ -7,13 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rhapsode/rhapsode/bot/guard"
 )
 
 // The HTTP interactions endpoint. Discord signs every request with the
@@ -70,66 +69,14 @@ type Endpoint struct {
 	Now  func() time.Time
 }
 
-// The HTTP server's limits: a client that dribbles its request, or holds
-// its connection idle, is cut off, and at most maxConns connections are
-// open at once (see [LimitListener]).
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 10 * time.Second
-	writeTimeout      = 10 * time.Second
-	idleTimeout       = 60 * time.Second
-	// MaxConns is how many connections the endpoint keeps open at once.
-	MaxConns = 256
-)
-
-// Server returns an HTTP server for the endpoint's routes, with timeouts
-// on reading, writing and idling. Serve it on LimitListener(ln, MaxConns).
+// Server returns an HTTP server for the endpoint's routes with the
+// deadlines of guard.Defaults: a client that dribbles its request, or
+// holds its connection idle, is cut off. Serve it with guard.Serve(srv,
+// ln, guard.Defaults.MaxConns): past that many connections the one
+// waiting longest without a request in hand is shed, so that Discord's
+// requests, sent whole, are answered however many slow clients there are.
 func (e *Endpoint) Server() *http.Server {
-	return &http.Server{Handler: e.Handler(), ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
-}
-
-// LimitListener returns a listener that accepts at most n connections
-// open at once; past that, Accept waits for one to close.
-func LimitListener(ln net.Listener, n int) net.Listener {
-	return &limitListener{Listener: ln, slots: make(chan struct{}, n), done: make(chan struct{})}
-}
-
-type limitListener struct {
-	net.Listener
-	slots chan struct{}
-	once  sync.Once
-	done  chan struct{}
-}
-
-func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.slots <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
-	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
-}
-
-func (l *limitListener) Close() error {
-	l.once.Do(func() { close(l.done) })
-	return l.Listener.Close()
-}
-
-type limitConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *limitConn) Close() error {
-	c.once.Do(c.release)
-	return c.Conn.Close()
+	return guard.Server(e.Handler(), guard.Defaults)
 }
 
 // Handler returns the endpoint's routes.
@@ -162,7 +109,9 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil || !understood(&i) {
+		// Signed, but nothing the bot takes: said at once, rather than
+		// left for the first response that will never come.
 		http.Error(w, "not an interaction", http.StatusBadRequest)
 		return
 	}
@@ -203,6 +152,19 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		close(answered)
 	}
+}
+
+// understood reports whether i is an interaction the bot answers: a
+// PING, or a command, completion or button press with an ID and its data.
+func understood(i *discordgo.Interaction) bool {
+	switch i.Type {
+	case discordgo.InteractionPing:
+		return true
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete,
+		discordgo.InteractionMessageComponent:
+		return i.ID != "" && i.Data != nil
+	}
+	return false
 }
 
 // errGaveUp is the first response of an interaction the endpoint no longer

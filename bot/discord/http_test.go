@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rhapsode/rhapsode/bot/guard"
 )
 
 // endpoint serves a table's bot at an HTTP interactions endpoint on
@@ -203,6 +204,31 @@ func TestEndpointAnswersPingAndSignedStatus(t *testing.T) {
 	}
 }
 
+// TestEndpointRefusesWhatItDoesNotUnderstand: a signed request that is no
+// interaction the bot takes ({}, an unknown type, a modal, a command
+// without its data) is answered 400, not left to time out, and reaches
+// no handler.
+func TestEndpointRefusesWhatItDoesNotUnderstand(t *testing.T) {
+	e := newEndpoint(t)
+	ts := strconv.FormatInt(e.clock().Unix(), 10)
+	for _, body := range []string{
+		`{}`,
+		`{"id":"5","application_id":"700000000000000001","type":42,"token":"t","version":1}`,
+		`{"id":"6","application_id":"700000000000000001","type":5,"token":"t","version":1,"data":{"custom_id":"x"}}`,
+		`{"id":"7","application_id":"700000000000000001","type":2,"token":"t","version":1}`,
+		`{"application_id":"700000000000000001","type":3,"token":"t","version":1,"data":{"custom_id":"x"}}`,
+		`[]`,
+	} {
+		resp := e.post(t, []byte(body), sign(e.priv, ts, []byte(body)), ts)
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", body, resp.StatusCode)
+		}
+	}
+	if calls := e.fake.take(); len(calls) != 0 {
+		t.Errorf("Discord was called: %+v", calls)
+	}
+}
+
 func TestHealth(t *testing.T) {
 	e := newEndpoint(t)
 	resp, err := e.srv.Client().Get(e.srv.URL + "/healthz")
@@ -234,44 +260,52 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// TestLimitListenerHoldsConnections: past its cap, a listener accepts no
-// more connections until one of those it gave out closes.
-func TestLimitListenerHoldsConnections(t *testing.T) {
+// TestEndpointAnswersBesideSlowClients: with 2,000 connections held open
+// on the endpoint's server, each having sent the start of a request and
+// then nothing, three signed PINGs and a signed /book open, each on a
+// connection of its own, are answered within Discord's three seconds.
+func TestEndpointAnswersBesideSlowClients(t *testing.T) {
+	tb := newTable(t)
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := &Endpoint{Bot: tb.bot, Key: pub, Work: context.Background(), Now: tb.clock}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := LimitListener(ln, 2)
-	defer lim.Close()
-	accepted := make(chan net.Conn, 3)
-	go func() {
-		for {
-			c, err := lim.Accept()
-			if err != nil {
-				return
-			}
-			accepted <- c
-		}
-	}()
-	for range 3 {
-		c, err := net.Dial("tcp", ln.Addr().String())
+	srv := ep.Server()
+	go guard.Serve(srv, ln, guard.Defaults.MaxConns)
+	defer srv.Close()
+	defer tb.bot.Wait()
+	addr := ln.Addr().String()
+	for range 2000 {
+		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer c.Close()
+		io.WriteString(c, "POST /interactions HTTP/1.1\r\nHost: x\r\n")
 	}
-	first := <-accepted
-	<-accepted
-	select {
-	case <-accepted:
-		t.Fatal("a third connection was accepted past the cap of two")
-	case <-time.After(100 * time.Millisecond):
-	}
-	first.Close()
-	select {
-	case <-accepted:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the third connection was not accepted once one closed")
+	client := &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	ping := []byte(`{"id":"1","application_id":"700000000000000001","type":1,"token":"t","version":1}`)
+	for n, body := range [][]byte{ping, ping, ping, fixture(t, "book-open")} {
+		ts := strconv.FormatInt(tb.clock().Unix(), 10)
+		req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/interactions", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("X-Signature-Ed25519", sign(priv, ts, body))
+		req.Header.Set("X-Signature-Timestamp", ts)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("request %d beside 2,000 slow connections: %v", n+1, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("request %d beside 2,000 slow connections: status %d", n+1, resp.StatusCode)
+		}
 	}
 }
 
@@ -280,8 +314,8 @@ func TestLimitListenerHoldsConnections(t *testing.T) {
 func TestServerTimesOutADribblingClient(t *testing.T) {
 	e := &Endpoint{}
 	srv := e.Server()
-	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 {
-		t.Fatalf("the server's timeouts are %v, %v, %v, %v", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout)
+	if srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 || guard.Defaults.Body <= 0 {
+		t.Fatalf("the server's timeouts are %v, %v, %v, and the body's %v", srv.ReadHeaderTimeout, srv.WriteTimeout, srv.IdleTimeout, guard.Defaults.Body)
 	}
 	srv.ReadHeaderTimeout = 200 * time.Millisecond
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
@@ -30,7 +31,25 @@ func requestOf(i *discordgo.Interaction) (bot.Request, error) {
 		// acts on it once.
 		Interaction: i.ID,
 		Name:        displayName(i.Member.User),
+		Made:        madeAt(i.ID),
 	}, nil
+}
+
+// SeenAfter is how long after a step is recorded its player may first have
+// seen its answer on Discord (bot.Config.SeenAfter): the answer's way to
+// his screen, a skew between Discord's clock and the bot's, and the least
+// time in which a person reads it and gives another command.
+const SeenAfter = 1500 * time.Millisecond
+
+// madeAt is when the interaction id was made, by Discord's clock: the
+// time in its snowflake. (The router takes its arrival instead when that
+// is far off.)
+func madeAt(id string) time.Time {
+	t, err := discordgo.SnowflakeTimestamp(id)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
 }
 
 // commandOf reads a slash command out of an application command's data:

@@ -59,6 +59,7 @@ func newTable(t testing.TB) *table {
 	}
 	t.Cleanup(func() { st.Close() })
 	tb := &table{fake: newFakeDiscord(t), store: st, storePath: path, now: time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)}
+	st.Now = tb.clock
 	rules := replayRulesets()
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
 		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock, Token: tb.token})

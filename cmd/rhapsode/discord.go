@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/bot/discord"
+	"github.com/rhapsode/rhapsode/bot/guard"
 )
 
 // The Discord side of the program: the gateway (the default when
@@ -38,7 +40,7 @@ func discordLogger(stderr io.Writer) *slog.Logger {
 // session with DISCORD_TOKEN (which may be empty). The caller closes the
 // store.
 func open(ctx context.Context, db string, getenv func(string) string, logger *slog.Logger) (*bot.Router, database, *discordgo.Session, error) {
-	s, err := newSession(getenv("DISCORD_TOKEN"))
+	s, err := newSession(getenv("DISCORD_TOKEN"), getenv("RHAPSODE_DISCORD_REST"))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -55,10 +57,14 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		GMRole:         getenv("RHAPSODE_GM_ROLE"),
 		WebURL:         getenv("RHAPSODE_WEB_URL"),
 		TurnCalls:      true,
+		SeenAfter:      discord.SeenAfter,
 	}), st, s, nil
 }
 
-func newSession(token string) (*discordgo.Session, error) {
+// newSession makes the session Discord's REST calls go through: to
+// discord.com, or with rest set (http://host:port) to that address, a
+// REST proxy that several instances share, or a test's stand-in.
+func newSession(token, rest string) (*discordgo.Session, error) {
 	if token != "" && !strings.HasPrefix(token, "Bot ") {
 		token = "Bot " + token
 	}
@@ -68,7 +74,24 @@ func newSession(token string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
+	if rest != "" {
+		u, err := url.Parse(rest)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("RHAPSODE_DISCORD_REST: %q is not an http:// or https:// address", rest)
+		}
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: restProxy{to: u}}
+	}
 	return s, nil
+}
+
+// restProxy sends every request to another host, keeping its path and
+// query.
+type restProxy struct{ to *url.URL }
+
+func (p restProxy) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = p.to.Scheme, p.to.Host, p.to.Host
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // runDeadlines checks deadlines in the background until ctx ends, and
@@ -91,9 +114,8 @@ func serveHealth(ctx context.Context, addr string, health http.HandlerFunc, logg
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", health)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute}
-	go srv.Serve(discord.LimitListener(ln, 16))
+	srv := guard.Server(mux, guard.Defaults)
+	go guard.Serve(srv, ln, 16)
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -235,7 +257,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return err
 	}
 	srv := ep.Server()
-	ln = discord.LimitListener(ln, discord.MaxConns)
 	var waitDeadlines func()
 	if getenv("DISCORD_TOKEN") != "" {
 		waitDeadlines = runDeadlines(ctx, router, b)
@@ -244,7 +265,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	}
 	logger.Info("serving interactions", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- guard.Serve(srv, ln, guard.Defaults.MaxConns) }()
 	select {
 	case err := <-errc:
 		return err
@@ -283,7 +304,7 @@ func register(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if getenv("DISCORD_TOKEN") == "" {
 		return errors.New("register needs DISCORD_TOKEN")
 	}
-	s, err := newSession(getenv("DISCORD_TOKEN"))
+	s, err := newSession(getenv("DISCORD_TOKEN"), getenv("RHAPSODE_DISCORD_REST"))
 	if err != nil {
 		return err
 	}

@@ -9,12 +9,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rhapsode/rhapsode/bot/guard"
 )
 
 // freeAddr returns a loopback address nothing listens on.
@@ -167,5 +170,87 @@ func TestServeAnswersTheImagesHealthCheck(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// TestServeAnswersBesideSlowClients runs `rhapsode serve` with the
+// published pages too, and holds 2,000 connections open on each of its
+// two servers, each having sent the start of a request and then nothing:
+// signed PINGs and a page are still answered, each within Discord's three
+// seconds.
+func TestServeAnswersBesideSlowClients(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, webAddr := freeAddr(t), freeAddr(t)
+	env := map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub)}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, []string{"serve", "--interactions", addr, "--web", webAddr, "--db", filepath.Join(t.TempDir(), "r.db")},
+			strings.NewReader(""), io.Discard, io.Discard, func(k string) string { return env[k] })
+	}()
+	defer func() {
+		stop()
+		<-done
+	}()
+	for i := 0; ; i++ {
+		resp, err := http.Get("http://" + addr + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if i == 200 {
+			t.Fatalf("serve never listened: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	fds := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			return -1
+		}
+		return len(ents)
+	}
+	before := fds()
+	for _, a := range []string{addr, webAddr} {
+		for range 2000 {
+			c, err := net.Dial("tcp", a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n")
+		}
+	}
+	client := &http.Client{Timeout: 3 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	ping := []byte(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`)
+	for n := range 3 {
+		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/interactions", bytes.NewReader(ping))
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		req.Header.Set("X-Signature-Timestamp", ts)
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), ping...))))
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("PING %d beside 2,000 slow connections: %v", n+1, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("PING %d: status %d", n+1, resp.StatusCode)
+		}
+	}
+	resp, err := client.Get("http://" + webAddr + "/p/nothing/")
+	if err != nil {
+		t.Fatalf("a page beside 2,000 slow connections: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("an unknown page: status %d, want 404", resp.StatusCode)
+	}
+	// The test's own 4,000 ends are open files of this process too; the
+	// servers' ends are at most their caps.
+	if n := fds(); before >= 0 && n-before > 4000+2*guard.Defaults.MaxConns+64 {
+		t.Errorf("%d files opened for 4,000 slow connections: the servers hold more than their caps", n-before)
 	}
 }

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
-	"time"
 
+	"github.com/rhapsode/rhapsode/bot/guard"
 	"github.com/rhapsode/rhapsode/bot/web"
 	"github.com/rhapsode/rhapsode/render"
 )
@@ -28,9 +27,8 @@ func serveWeb(ctx context.Context, addr string, st database, logger *slog.Logger
 	}
 	pages := web.New(web.Config{Store: ws, Rulesets: rulesets(), Logger: logger,
 		Renderer: render.New(render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth})})
-	srv := &http.Server{Handler: pages, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute}
-	go srv.Serve(ln)
+	srv := guard.Server(pages, guard.Defaults)
+	go guard.Serve(srv, ln, guard.Defaults.MaxConns)
 	go func() {
 		<-ctx.Done()
 		stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownWithin)

@@ -37,8 +37,9 @@ func FuzzTurns(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	started := enginetest.Prepare(f, setupGame(f))
 	f.Fuzz(func(t *testing.T, script string) {
-		enginetest.Fuzz(t, setupGame(t), script, nil)
+		enginetest.Fuzz(t, started.Player(), script, nil)
 	})
 }
 

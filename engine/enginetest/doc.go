@@ -4,6 +4,10 @@
 // folder of scripts, a fuzz harness for any rule system's turns, and a
 // check that a game's state copies share nothing.
 //
+// A fuzz target plays its set-up once, keeps it with [Prepare], and plays
+// each input on a copy ([Prepared.Player]) with [Fuzz], whose replay
+// check starts from the prepared game restored from its snapshot.
+//
 // A rule system's package keeps its scripts in testdata/transcripts and
 // runs them with [Transcripts]; the bot plays the same scripts once more
 // through its router and a real database.

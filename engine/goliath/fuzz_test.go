@@ -40,8 +40,9 @@ func FuzzTurns(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
+	started := enginetest.Prepare(f, setupGame(f, "move"))
 	f.Fuzz(func(t *testing.T, script string) {
-		enginetest.Fuzz(t, setupGame(t, "move"), script, nil)
+		enginetest.Fuzz(t, started.Player(), script, nil)
 	})
 }
 
@@ -50,8 +51,9 @@ func FuzzOrders(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
+	started := enginetest.Prepare(f, setupGame(f, "orders"))
 	f.Fuzz(func(t *testing.T, script string) {
-		enginetest.Fuzz(t, setupGame(t, "orders"), script, nil)
+		enginetest.Fuzz(t, started.Player(), script, nil)
 	})
 }
 

@@ -22,17 +22,18 @@ func FuzzGWABTurns(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	p := enginetest.NewPlayer(f, New(), "alice", 3)
+	p.Must(f,
+		"alice|book open|mode:practice|terrain:on|javelins:3",
+		"alice|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,spear,bow",
+		"alice|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:sword,javelin,sling",
+		"bob|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow",
+		"bob|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,spear,javelin",
+		"alice|book start",
+	)
+	started := enginetest.Prepare(f, p)
 	f.Fuzz(func(t *testing.T, script string) {
-		p := enginetest.NewPlayer(t, New(), "alice", 3)
-		p.Must(t,
-			"alice|book open|mode:practice|terrain:on|javelins:3",
-			"alice|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,spear,bow",
-			"alice|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:sword,javelin,sling",
-			"bob|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow",
-			"bob|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,spear,javelin",
-			"alice|book start",
-		)
-		enginetest.Fuzz(t, p, script, nil)
+		enginetest.Fuzz(t, started.Player(), script, nil)
 	})
 }
 

@@ -39,8 +39,9 @@ func FuzzPlay(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
+	started := enginetest.Prepare(f, openBattle(f, "plain", 7))
 	f.Fuzz(func(t *testing.T, script string) {
-		p := openBattle(t, "plain", 7)
+		p := started.Player()
 		enginetest.Fuzz(t, p, script, func(engine.Event) error { return checkState(p.Game.State.(*State)) })
 	})
 }

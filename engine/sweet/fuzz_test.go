@@ -45,8 +45,9 @@ func FuzzTurns(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	started := enginetest.Prepare(f, setupGame(f))
 	f.Fuzz(func(t *testing.T, script string) {
-		enginetest.Fuzz(t, setupGame(t), script, func(e engine.Event) error {
+		enginetest.Fuzz(t, started.Player(), script, func(e engine.Event) error {
 			b, ok := e.Body.(MDIChosen)
 			if !ok {
 				return nil

@@ -30,6 +30,19 @@ var migrationFiles embed.FS
 // the same database at once.
 type Store struct {
 	pool *pgxpool.Pool
+
+	// Now is the clock games are dated and events recorded by
+	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
+	// fake clock set it to the same one, before the store is used.
+	Now func() time.Time
+}
+
+// clock returns when an event recorded now is recorded.
+func (s *Store) clock() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 // migrationLock is the advisory lock key held while migrating.
@@ -324,7 +337,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, err)
 	}
 	// Microseconds are what PostgreSQL keeps.
-	now := time.Now().UTC().Truncate(time.Microsecond)
+	now := s.clock().UTC().Truncate(time.Microsecond)
 	g := store.Game{Guild: guild, Channel: channel, Ruleset: ruleset, Head: engine.Seq(len(recs)), Created: now}
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var id int64
@@ -416,7 +429,7 @@ func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, 
 	if err != nil {
 		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, err)
 	}
-	now := time.Now().UTC()
+	now := s.clock().UTC()
 	var sentinel error
 	var g store.Game
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
