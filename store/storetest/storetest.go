@@ -42,6 +42,13 @@ type Store interface {
 	PublicationOf(ctx context.Context, game store.GameID) (store.Publication, error)
 	AllGames(ctx context.Context) ([]store.Game, error)
 	ImportGame(ctx context.Context, c store.GameCopy) error
+	PutSetting(ctx context.Context, guild, subject string, value []byte) error
+	Setting(ctx context.Context, guild, subject string) ([]byte, error)
+	PutCall(ctx context.Context, c store.Call) error
+	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error
+	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
+	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
+	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Close() error
 }
 
@@ -92,6 +99,9 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"OpenConcurrently", testOpenConcurrently},
 		{"CopyGames", testCopyGames},
 		{"Publications", testPublications},
+		{"Settings", testSettings},
+		{"Calls", testCalls},
+		{"ClaimReminderOnce", testClaimReminderOnce},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -957,5 +967,115 @@ func testPublications(t *testing.T, base db) {
 	}
 	if ok, err := s.Withdraw(ctx, g.ID); err != nil || ok {
 		t.Errorf("withdrawing again = %v, %v; want false", ok, err)
+	}
+}
+
+// testSettings: a setting reads back as put, on another store of the same
+// database; put again it is replaced; put nil it is gone; guilds and
+// subjects are apart.
+func testSettings(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	if _, err := b.Setting(ctx, "guild", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unset setting: %v, want ErrNotFound", err)
+	}
+	for _, v := range []string{`{"zone":"Europe/Paris"}`, `{"zone":"UTC"}`} {
+		if err := a.PutSetting(ctx, "guild", "player:alice", []byte(v)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := b.Setting(ctx, "guild", "player:alice"); err != nil || string(got) != v {
+			t.Fatalf("setting = %q, %v; want %q", got, err, v)
+		}
+	}
+	if _, err := b.Setting(ctx, "other", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another guild's setting: %v, want ErrNotFound", err)
+	}
+	if _, err := b.Setting(ctx, "guild", "server"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another subject's setting: %v, want ErrNotFound", err)
+	}
+	if err := a.PutSetting(ctx, "guild", "player:alice", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Setting(ctx, "guild", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a removed setting: %v, want ErrNotFound", err)
+	}
+}
+
+// testCalls: calls are recorded once however often they are put, are
+// open until the player acts (or the game ends), and read back per guild
+// and per player.
+func testCalls(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g1 := newGame(t, a, "one", rec(1, "open", "{}"))
+	g2 := newGame(t, a, "two", rec(1, "open", "{}"))
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	put := func(s Store, c store.Call) {
+		t.Helper()
+		if err := s.PutCall(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c1 := store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "alice", Seq: 1, Called: t0}
+	put(a, c1)
+	put(b, c1) // the same step's call, from another process
+	put(a, store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "bob", Seq: 1, Called: t0.Add(time.Minute)})
+	put(a, store.Call{Game: g2.ID, Guild: "guild", Channel: "two", Player: "alice", Seq: 1, Called: t0.Add(2 * time.Minute)})
+	put(a, store.Call{Game: g2.ID, Guild: "elsewhere", Channel: "two", Player: "carol", Seq: 1, Called: t0})
+	open, err := b.OpenCalls(ctx, "guild")
+	if err != nil || len(open) != 3 || open[0] != c1 {
+		t.Fatalf("open calls = %+v, %v; want three, %+v first", open, err, c1)
+	}
+	if all, err := b.OpenCalls(ctx, ""); err != nil || len(all) != 4 {
+		t.Fatalf("open calls everywhere = %+v, %v; want four", all, err)
+	}
+	if err := a.CloseCalls(ctx, g1.ID, "alice", t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	mine, err := b.PlayerCalls(ctx, "guild", "alice")
+	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || !mine[1].Acted.IsZero() {
+		t.Fatalf("alice's calls = %+v, %v; want the first closed at %v, the second open", mine, err, t0.Add(time.Hour))
+	}
+	if err := a.CloseCalls(ctx, g1.ID, "", t0.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	open, err = b.OpenCalls(ctx, "guild")
+	if err != nil || len(open) != 1 || open[0].Game != g2.ID {
+		t.Fatalf("open calls after game one ended = %+v, %v; want alice's in game two", open, err)
+	}
+	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); !mine[0].Acted.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("ending the game moved alice's acting time: %+v", mine[0])
+	}
+}
+
+// testClaimReminderOnce: of four claimants on two stores of one
+// database, one alone gets each rung of a call; another rung, player or
+// step is another reminder.
+func testClaimReminderOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g := newGame(t, a, "chan", rec(1, "open", "{}"))
+	for _, k := range []struct {
+		player engine.PlayerID
+		seq    engine.Seq
+		rung   string
+	}{{"alice", 1, "before-24h"}, {"alice", 1, "before-4h"}, {"bob", 1, "before-4h"}, {"alice", 2, "before-4h"}} {
+		var won atomic.Int64
+		var wg sync.WaitGroup
+		for _, s := range []Store{a, b, a, b} {
+			wg.Go(func() {
+				ok, err := s.ClaimReminder(ctx, g.ID, k.player, k.seq, k.rung)
+				if err != nil && !errors.Is(err, store.ErrBusy) {
+					t.Error(err)
+				}
+				if ok {
+					won.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Fatalf("%+v: %d claims won, want 1", k, won.Load())
+		}
 	}
 }

@@ -1,0 +1,38 @@
+-- 0006: what keeps books moving over weeks (bot/games.go, bot/reminders.go,
+-- bot/away.go): settings of players, books and servers; the calls of
+-- players to act, with when they acted; and the reminders sent, each
+-- once whichever process sends it.
+--
+-- A setting's value is the bot's own JSON; subject names what it is for
+-- (a player, a book, the server). Times are Unix milliseconds; acted is 0
+-- while the call is open.
+
+CREATE TABLE settings (
+	guild   TEXT NOT NULL,
+	subject TEXT NOT NULL,
+	value   TEXT NOT NULL,
+	PRIMARY KEY (guild, subject)
+) STRICT;
+
+CREATE TABLE calls (
+	game_id INTEGER NOT NULL REFERENCES games (id),
+	guild   TEXT    NOT NULL,
+	channel TEXT    NOT NULL,
+	player  TEXT    NOT NULL,
+	seq     INTEGER NOT NULL CHECK (seq >= 0),
+	called  INTEGER NOT NULL,
+	acted   INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (game_id, player, seq)
+) STRICT;
+
+-- The reminder checker and /games read the open calls.
+CREATE INDEX calls_open ON calls (guild) WHERE acted = 0;
+CREATE INDEX calls_player ON calls (guild, player);
+
+CREATE TABLE reminders (
+	game_id INTEGER NOT NULL REFERENCES games (id),
+	player  TEXT    NOT NULL,
+	seq     INTEGER NOT NULL,
+	rung    TEXT    NOT NULL,
+	PRIMARY KEY (game_id, player, seq, rung)
+) STRICT;

@@ -1,0 +1,135 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// PutSetting records a setting of guild's subject, replacing the one it
+// had; a nil value removes it.
+func (s *Store) PutSetting(ctx context.Context, guild, subject string, value []byte) error {
+	err := s.retry(ctx, func() error {
+		var err error
+		if value == nil {
+			_, err = s.pool.Exec(ctx, `DELETE FROM settings WHERE guild = $1 AND subject = $2`, guild, subject)
+		} else {
+			_, err = s.pool.Exec(ctx, `INSERT INTO settings (guild, subject, value) VALUES ($1, $2, $3)
+				ON CONFLICT (guild, subject) DO UPDATE SET value = excluded.value`, guild, subject, string(value))
+		}
+		return err
+	})
+	if err != nil {
+		return wrap(fmt.Sprintf("put setting %s of %s", subject, guild), err)
+	}
+	return nil
+}
+
+// Setting returns the setting of guild's subject, or [store.ErrNotFound].
+func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, error) {
+	var v string
+	err := s.retry(ctx, func() error {
+		return s.pool.QueryRow(ctx, `SELECT value FROM settings WHERE guild = $1 AND subject = $2`, guild, subject).Scan(&v)
+	})
+	if err != nil {
+		return nil, notFound(fmt.Sprintf("setting %s of %s", subject, guild), err)
+	}
+	return []byte(v), nil
+}
+
+// PutCall records that c.Player is called to act in c.Game at step
+// c.Seq, unless that call is recorded already.
+func (s *Store) PutCall(ctx context.Context, c store.Call) error {
+	err := s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called, acted)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player, seq) DO NOTHING`,
+			int64(c.Game), c.Guild, c.Channel, string(c.Player), int64(c.Seq), millis(c.Called), millis(c.Acted))
+		return err
+	})
+	if err != nil {
+		return wrap(fmt.Sprintf("put call of %s in game %d", c.Player, c.Game), err)
+	}
+	return nil
+}
+
+// CloseCalls records that player acted at time at in game, closing every
+// call of his there still open; an empty player closes everyone's.
+func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error {
+	q, args := `UPDATE calls SET acted = $1 WHERE game_id = $2 AND player = $3 AND acted = 0`, []any{millis(at), int64(game), string(player)}
+	if player == "" {
+		q, args = `UPDATE calls SET acted = $1 WHERE game_id = $2 AND acted = 0`, []any{millis(at), int64(game)}
+	}
+	err := s.retry(ctx, func() error {
+		_, err := s.pool.Exec(ctx, q, args...)
+		return err
+	})
+	if err != nil {
+		return wrap(fmt.Sprintf("close calls of %q in game %d", player, game), err)
+	}
+	return nil
+}
+
+const callColumns = `game_id, guild, channel, player, seq, called, acted`
+
+// OpenCalls returns the calls still open in guild, or in every guild when
+// guild is empty, oldest first.
+func (s *Store) OpenCalls(ctx context.Context, guild string) ([]store.Call, error) {
+	q, args := `SELECT `+callColumns+` FROM calls WHERE acted = 0 AND guild = $1 ORDER BY called, game_id, player`, []any{guild}
+	if guild == "" {
+		q, args = `SELECT `+callColumns+` FROM calls WHERE acted = 0 ORDER BY called, game_id, player`, nil
+	}
+	return s.calls(ctx, "open calls", q, args...)
+}
+
+// PlayerCalls returns every call of player in guild, oldest first.
+func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error) {
+	return s.calls(ctx, fmt.Sprintf("calls of %s", player),
+		`SELECT `+callColumns+` FROM calls WHERE guild = $1 AND player = $2 ORDER BY called, game_id`, guild, string(player))
+}
+
+func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]store.Call, error) {
+	var out []store.Call
+	err := s.retry(ctx, func() error {
+		out = nil
+		rows, err := s.pool.Query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		var game, seq, called, acted int64
+		var c store.Call
+		var player string
+		_, err = pgx.ForEachRow(rows, []any{&game, &c.Guild, &c.Channel, &player, &seq, &called, &acted}, func() error {
+			c.Game, c.Player, c.Seq = store.GameID(game), engine.PlayerID(player), engine.Seq(seq)
+			c.Called, c.Acted = fromMillis(called), fromMillis(acted)
+			out = append(out, c)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	return out, nil
+}
+
+// ClaimReminder takes the reminder rung of player's call at step seq of
+// game, so that of several processes sharing the store one alone sends
+// it. It reports whether this caller got it.
+func (s *Store) ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error) {
+	var n int64
+	err := s.once(ctx, func() error {
+		tag, err := s.pool.Exec(ctx, `INSERT INTO reminders (game_id, player, seq, rung) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+			int64(game), string(player), int64(seq), rung)
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, wrap(fmt.Sprintf("claim reminder %s of %s in game %d", rung, player, game), err)
+	}
+	return n == 1, nil
+}
