@@ -87,6 +87,10 @@ type Config struct {
 	Token func() string
 	// Now is the clock deadlines run by; nil is time.Now.
 	Now func() time.Time
+	// ChannelLink names a channel in a message as the transport links
+	// it (Discord: <#ID>, which opens the channel at its last message);
+	// nil writes #name.
+	ChannelLink func(guild, channel string) string
 	// ReadOnly says the store cannot be written: commands that only
 	// read (/status, /log, /board, /help, /measure) answer, and any
 	// other is refused with a sentence saying why.

@@ -19,6 +19,9 @@ type Call struct {
 	Seq     engine.Seq
 	Called  time.Time
 	Acted   time.Time
+	// Ended says the call was closed by the game's end (at Acted) rather
+	// than by the player acting.
+	Ended bool
 }
 
 // PutSetting records a setting of guild's subject (a player, a book, the
@@ -61,12 +64,12 @@ func (s *Store) PutCall(ctx context.Context, c Call) error {
 }
 
 // CloseCalls records that player acted at time at in game, closing every
-// call of his there still open. An empty player closes everyone's (the
-// game ended).
+// call of his there still open. An empty player closes everyone's as
+// ended: the game ended at time at.
 func (s *Store) CloseCalls(ctx context.Context, game GameID, player engine.PlayerID, at time.Time) error {
 	q, args := `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), int64(game), string(player)}
 	if player == "" {
-		q, args = `UPDATE calls SET acted = ? WHERE game_id = ? AND acted = 0`, []any{millis(at), int64(game)}
+		q, args = `UPDATE calls SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`, []any{millis(at), int64(game)}
 	}
 	if _, err := s.w.ExecContext(ctx, q, args...); err != nil {
 		return wrap(ctx, fmt.Sprintf("close calls of %q in game %d", player, game), err)
@@ -90,7 +93,13 @@ func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.Pla
 		`SELECT `+callColumns+` FROM calls WHERE guild = ? AND player = ? ORDER BY called, game_id`, guild, string(player))
 }
 
-const callColumns = `game_id, guild, channel, player, seq, called, acted`
+// GameCalls returns every call of game, oldest first.
+func (s *Store) GameCalls(ctx context.Context, game GameID) ([]Call, error) {
+	return s.calls(ctx, fmt.Sprintf("calls of game %d", game),
+		`SELECT `+callColumns+` FROM calls WHERE game_id = ? ORDER BY called, seq, player`, int64(game))
+}
+
+const callColumns = `game_id, guild, channel, player, seq, called, acted, ended`
 
 func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]Call, error) {
 	rows, err := s.r.QueryContext(ctx, q, args...)
@@ -103,7 +112,7 @@ func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]Call, e
 		var c Call
 		var player string
 		var called, acted int64
-		if err := rows.Scan(&c.Game, &c.Guild, &c.Channel, &player, &c.Seq, &called, &acted); err != nil {
+		if err := rows.Scan(&c.Game, &c.Guild, &c.Channel, &player, &c.Seq, &called, &acted, &c.Ended); err != nil {
 			return nil, wrap(ctx, op, err)
 		}
 		c.Player, c.Called, c.Acted = engine.PlayerID(player), fromMillis(called), fromMillis(acted)

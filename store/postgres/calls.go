@@ -58,11 +58,12 @@ func (s *Store) PutCall(ctx context.Context, c store.Call) error {
 }
 
 // CloseCalls records that player acted at time at in game, closing every
-// call of his there still open; an empty player closes everyone's.
+// call of his there still open; an empty player closes everyone's as
+// ended: the game ended at time at.
 func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error {
 	q, args := `UPDATE calls SET acted = $1 WHERE game_id = $2 AND player = $3 AND acted = 0`, []any{millis(at), int64(game), string(player)}
 	if player == "" {
-		q, args = `UPDATE calls SET acted = $1 WHERE game_id = $2 AND acted = 0`, []any{millis(at), int64(game)}
+		q, args = `UPDATE calls SET acted = $1, ended = true WHERE game_id = $2 AND acted = 0`, []any{millis(at), int64(game)}
 	}
 	err := s.retry(ctx, func() error {
 		_, err := s.pool.Exec(ctx, q, args...)
@@ -74,7 +75,7 @@ func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine
 	return nil
 }
 
-const callColumns = `game_id, guild, channel, player, seq, called, acted`
+const callColumns = `game_id, guild, channel, player, seq, called, acted, ended`
 
 // OpenCalls returns the calls still open in guild, or in every guild when
 // guild is empty, oldest first.
@@ -92,6 +93,12 @@ func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.Pla
 		`SELECT `+callColumns+` FROM calls WHERE guild = $1 AND player = $2 ORDER BY called, game_id`, guild, string(player))
 }
 
+// GameCalls returns every call of game, oldest first.
+func (s *Store) GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error) {
+	return s.calls(ctx, fmt.Sprintf("calls of game %d", game),
+		`SELECT `+callColumns+` FROM calls WHERE game_id = $1 ORDER BY called, seq, player`, int64(game))
+}
+
 func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]store.Call, error) {
 	var out []store.Call
 	err := s.retry(ctx, func() error {
@@ -103,7 +110,7 @@ func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]store.C
 		var game, seq, called, acted int64
 		var c store.Call
 		var player string
-		_, err = pgx.ForEachRow(rows, []any{&game, &c.Guild, &c.Channel, &player, &seq, &called, &acted}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&game, &c.Guild, &c.Channel, &player, &seq, &called, &acted, &c.Ended}, func() error {
 			c.Game, c.Player, c.Seq = store.GameID(game), engine.PlayerID(player), engine.Seq(seq)
 			c.Called, c.Acted = fromMillis(called), fromMillis(acted)
 			out = append(out, c)

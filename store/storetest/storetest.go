@@ -48,6 +48,7 @@ type Store interface {
 	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
+	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Close() error
 }
@@ -1043,8 +1044,14 @@ func testCalls(t *testing.T, base db) {
 	if err != nil || len(open) != 1 || open[0].Game != g2.ID {
 		t.Fatalf("open calls after game one ended = %+v, %v; want alice's in game two", open, err)
 	}
-	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); !mine[0].Acted.Equal(t0.Add(time.Hour)) {
+	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended {
 		t.Fatalf("ending the game moved alice's acting time: %+v", mine[0])
+	}
+	if bobs, _ := b.PlayerCalls(ctx, "guild", "bob"); len(bobs) != 1 || !bobs[0].Ended || !bobs[0].Acted.Equal(t0.Add(2*time.Hour)) {
+		t.Fatalf("bob's call, open when game one ended: %+v; want it closed as ended", bobs)
+	}
+	if its, err := b.GameCalls(ctx, g1.ID); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
+		t.Fatalf("game one's calls = %+v, %v; want alice's then bob's", its, err)
 	}
 }
 
