@@ -55,6 +55,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		GMRole:         getenv("RHAPSODE_GM_ROLE"),
 		WebURL:         getenv("RHAPSODE_WEB_URL"),
 		TurnCalls:      true,
+		ChannelLink:    discord.ChannelLink,
 	}), st, s, nil
 }
 
