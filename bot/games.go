@@ -29,7 +29,7 @@ var gamesSpec = engine.CommandSpec{Name: "games", Help: "List the books of this 
 // done, and anyone awaited anew (or again after acting) is called at
 // after's last event. Calls are kept only for what they tell; a call not
 // recorded is logged, the step itself being recorded already.
-func (r *Router) noteCalls(ctx context.Context, info store.Game, req Request, was, now []engine.Await, after *engine.Game) {
+func (r *Router) noteCalls(ctx context.Context, info store.Game, req Request, was, now []engine.Await, before, after *engine.Game) {
 	cs, ok := r.callStore()
 	if !ok || isCampaign(r, info.Ruleset) {
 		return
@@ -41,30 +41,58 @@ func (r *Router) noteCalls(ctx context.Context, info store.Game, req Request, wa
 	if after.State.Over() {
 		// The step that ended the book answers its player's call; the
 		// calls of anyone else it still awaited end with it.
-		if err := cs.CloseCalls(ctx, info.ID, req.User, t); err != nil {
+		if err := cs.CloseCalls(ctx, info.ID, req.User, t, false); err != nil {
 			fail(err)
 		}
-		if err := cs.CloseCalls(ctx, info.ID, "", t); err != nil {
+		if err := cs.CloseCalls(ctx, info.ID, "", t, true); err != nil {
 			fail(err)
 		}
 		return
 	}
-	before, after_ := players(was), players(now)
-	for _, p := range before {
-		if p == req.User || !slices.Contains(after_, p) {
-			if err := cs.CloseCalls(ctx, info.ID, p, t); err != nil {
+	// A player whose seat was handed to another did not answer his call:
+	// it ends.
+	for _, p := range unseated(before, after) {
+		if err := cs.CloseCalls(ctx, info.ID, p, t, true); err != nil {
+			fail(err)
+		}
+	}
+	prev, next := players(was), players(now)
+	for _, p := range prev {
+		if p == req.User || !slices.Contains(next, p) {
+			if err := cs.CloseCalls(ctx, info.ID, p, t, false); err != nil {
 				fail(err)
 			}
 		}
 	}
-	for _, p := range after_ {
-		if p == req.User || !slices.Contains(before, p) {
+	for _, p := range next {
+		if p == req.User || !slices.Contains(prev, p) {
 			c := store.Call{Game: info.ID, Guild: info.Guild, Channel: info.Channel, Player: p, Seq: after.Seq, Called: t}
 			if err := cs.PutCall(ctx, c); err != nil {
 				fail(err)
 			}
 		}
 	}
+}
+
+// unseated returns the players who held a seat in before that another
+// holds in after: the step handed it over.
+func unseated(before, after *engine.Game) []engine.PlayerID {
+	b, ok1 := before.State.(engine.Seater)
+	a, ok2 := after.State.(engine.Seater)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	now := map[string]engine.PlayerID{}
+	for _, s := range a.Seats() {
+		now[s.ID] = s.Player
+	}
+	var out []engine.PlayerID
+	for _, s := range b.Seats() {
+		if p, ok := now[s.ID]; ok && p != s.Player && !slices.Contains(out, s.Player) {
+			out = append(out, s.Player)
+		}
+	}
+	return out
 }
 
 func isCampaign(r *Router, ruleset string) bool {
@@ -377,4 +405,23 @@ func (r *Router) headsUp(ctx context.Context, info store.Game, fresh, now []engi
 	}
 	slices.SortFunc(out, func(a, b Reply) int { return strings.Compare(string(a.User), string(b.User)) })
 	return out
+}
+
+// seatSpec is /seat hand as the table lists it; the engine decides it in
+// every rule system whose seats players hold (engine.HandSeatSpec).
+var seatSpec = engine.HandSeatSpec
+
+// handSeat answers /seat hand: a step of the channel's book, decided by
+// the engine, so that the log, the export and the pages keep who handed
+// which seat to whom, when and why.
+func (r *Router) handSeat(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.keepActive(info)
+	return r.run(ctx, info, req, false)
 }

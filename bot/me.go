@@ -103,8 +103,9 @@ type callStats struct {
 
 // statsOf works out the figures of a player's calls: how long he took to
 // answer each call he answered, and of the books that called him and
-// have ended, how many ended while they still waited for him (abandoned)
-// and how many did not (finished).
+// have ended, how many he abandoned (the book ended while it still waited
+// for him, or his seat was handed to another while it did) and how many
+// he finished.
 func statsOf(calls []store.Call, ended func(store.GameID) bool) callStats {
 	var waits []time.Duration
 	books := map[store.GameID]bool{} // book → abandoned

@@ -50,6 +50,7 @@ func (r *Router) table() []tableCommand {
 		{measureSpec, r.measure},
 		{deadlineSpec, r.setDeadline},
 		{remindersSpec, r.setReminders},
+		{seatSpec, r.handSeat},
 		{gamesSpec, r.games},
 		{awaySpec, r.away},
 		{backSpec, r.back},

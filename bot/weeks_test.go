@@ -481,3 +481,78 @@ func TestHeadsUp(t *testing.T) {
 		t.Fatalf("alice, who did not ask, was told: %+v", got)
 	}
 }
+
+// TestSeatHandEverySystem: in a book of every rule system, half way
+// through its demonstration, the game master hands one of bob's seats to
+// carol: the table is told who handed what to whom and why, the step is
+// in /log, the seat is carol's, and bob's calls there end unanswered.
+func TestSeatHandEverySystem(t *testing.T) {
+	for _, key := range DemoKeys() {
+		t.Run(key, func(t *testing.T) {
+			script, _ := Demo(key)
+			lines := strings.Split(strings.TrimRight(script, "\n"), "\n")
+			st := openStore(t, filepath.Join(t.TempDir(), "seat.db"))
+			r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 }, Logger: testLogger(t)})
+			l := &Local{Router: r, Guild: "g", Channel: "c", User: "player"}
+			var out strings.Builder
+			if err := l.Run(context.Background(), strings.NewReader(strings.Join(lines[:len(lines)/2], "\n")), &out); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			info, err := st.ActiveGame(ctx, "g", "c")
+			if err != nil {
+				t.Fatalf("no open book half way through the demonstration: %v", err)
+			}
+			g, err := Load(ctx, st, r.rules[info.Ruleset], info.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seater, ok := g.State.(engine.Seater)
+			if !ok {
+				t.Fatalf("%s's state has no seats", key)
+			}
+			var seat engine.Seat
+			for _, s := range seater.Seats() {
+				if s.Player == "bob" {
+					seat = s
+					break
+				}
+			}
+			if seat.ID == "" {
+				t.Fatalf("bob holds no seat: %+v", seater.Seats())
+			}
+			// The one who opened the book is its game master.
+			master := engine.PlayerID("alice")
+			if recs, err := st.Events(ctx, info.ID, 0, 1); err == nil && len(recs) == 1 {
+				master = recs[0].Actor
+			}
+			reps := r.Handle(ctx, Request{Guild: "g", Channel: "c", User: master, Command: engine.Command{Name: "seat hand",
+				Options: map[string]string{"seat": seat.ID, "to": "carol", "reason": "bob has moved away"}}})
+			want := fmt.Sprintf("The game master hands %s from bob to carol: bob has moved away.", seat.Name)
+			if len(reps) == 0 || reps[0].Ephemeral || !strings.HasPrefix(reps[0].Text, want) {
+				t.Fatalf("the handover was answered %+v; want %q", reps, want)
+			}
+			if got := r.Handle(ctx, Request{Guild: "g", Channel: "c", User: master, Command: engine.Command{Name: "log", Options: map[string]string{"last": "1"}}}); len(got) != 1 || !strings.Contains(got[0].Text, want) {
+				t.Fatalf("/log does not keep the handover: %+v", got)
+			}
+			g, err = Load(ctx, st, r.rules[info.Ruleset], info.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range g.State.(engine.Seater).Seats() {
+				if s.ID == seat.ID && s.Player != "carol" {
+					t.Fatalf("after the handover %s is held by %s", s.ID, s.Player)
+				}
+			}
+			calls, err := st.PlayerCalls(ctx, "g", "bob")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range calls {
+				if c.Acted.IsZero() && !slices.ContainsFunc(g.State.(engine.Seater).Seats(), func(s engine.Seat) bool { return s.Player == "bob" }) {
+					t.Errorf("bob, who holds no seat now, still has an open call: %+v", c)
+				}
+			}
+		})
+	}
+}

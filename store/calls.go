@@ -63,13 +63,14 @@ func (s *Store) PutCall(ctx context.Context, c Call) error {
 	return nil
 }
 
-// CloseCalls records that player acted at time at in game, closing every
-// call of his there still open. An empty player closes everyone's as
-// ended: the game ended at time at.
-func (s *Store) CloseCalls(ctx context.Context, game GameID, player engine.PlayerID, at time.Time) error {
-	q, args := `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), int64(game), string(player)}
+// CloseCalls closes every call of player in game still open, at time
+// at: he acted, or, with ended, the call ended without his acting (his
+// seat was handed to another). An empty player closes everyone's: the
+// game ended.
+func (s *Store) CloseCalls(ctx context.Context, game GameID, player engine.PlayerID, at time.Time, ended bool) error {
+	q, args := `UPDATE calls SET acted = ?, ended = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
 	if player == "" {
-		q, args = `UPDATE calls SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`, []any{millis(at), int64(game)}
+		q, args = `UPDATE calls SET acted = ?, ended = ? WHERE game_id = ? AND acted = 0`, []any{millis(at), ended, int64(game)}
 	}
 	if _, err := s.w.ExecContext(ctx, q, args...); err != nil {
 		return wrap(ctx, fmt.Sprintf("close calls of %q in game %d", player, game), err)

@@ -188,6 +188,7 @@ var sagaBodies = engine.BodyTypes{
 	SessionScheduled{}.Kind(): engine.Decoder[SessionScheduled](),
 	Attended{}.Kind():         engine.Decoder[Attended](),
 	SagaEnded{}.Kind():        engine.Decoder[SagaEnded](),
+	ClanHandedOver{}.Kind():   engine.Decoder[ClanHandedOver](),
 }
 
 // Apply folds one event into the saga.

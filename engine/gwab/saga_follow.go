@@ -87,6 +87,8 @@ func (f *follower) event(e engine.Event, before engine.Seq) error {
 		return f.begin(b)
 	case BookEnded:
 		return f.close(b.Reason)
+	case engine.SeatHanded:
+		return f.handed(b)
 	}
 	if !bk.Recorded() {
 		return nil

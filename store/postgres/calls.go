@@ -57,13 +57,13 @@ func (s *Store) PutCall(ctx context.Context, c store.Call) error {
 	return nil
 }
 
-// CloseCalls records that player acted at time at in game, closing every
-// call of his there still open; an empty player closes everyone's as
-// ended: the game ended at time at.
-func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error {
-	q, args := `UPDATE calls SET acted = $1 WHERE game_id = $2 AND player = $3 AND acted = 0`, []any{millis(at), int64(game), string(player)}
+// CloseCalls closes every call of player in game still open, at time
+// at: he acted, or, with ended, the call ended without his acting. An
+// empty player closes everyone's: the game ended.
+func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error {
+	q, args := `UPDATE calls SET acted = $1, ended = $2 WHERE game_id = $3 AND player = $4 AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
 	if player == "" {
-		q, args = `UPDATE calls SET acted = $1, ended = true WHERE game_id = $2 AND acted = 0`, []any{millis(at), int64(game)}
+		q, args = `UPDATE calls SET acted = $1, ended = $2 WHERE game_id = $3 AND acted = 0`, []any{millis(at), ended, int64(game)}
 	}
 	err := s.retry(ctx, func() error {
 		_, err := s.pool.Exec(ctx, q, args...)

@@ -45,7 +45,7 @@ type Store interface {
 	PutSetting(ctx context.Context, guild, subject string, value []byte) error
 	Setting(ctx context.Context, guild, subject string) ([]byte, error)
 	PutCall(ctx context.Context, c store.Call) error
-	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time) error
+	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
@@ -1030,14 +1030,14 @@ func testCalls(t *testing.T, base db) {
 	if all, err := b.OpenCalls(ctx, ""); err != nil || len(all) != 4 {
 		t.Fatalf("open calls everywhere = %+v, %v; want four", all, err)
 	}
-	if err := a.CloseCalls(ctx, g1.ID, "alice", t0.Add(time.Hour)); err != nil {
+	if err := a.CloseCalls(ctx, g1.ID, "alice", t0.Add(time.Hour), false); err != nil {
 		t.Fatal(err)
 	}
 	mine, err := b.PlayerCalls(ctx, "guild", "alice")
 	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || !mine[1].Acted.IsZero() {
 		t.Fatalf("alice's calls = %+v, %v; want the first closed at %v, the second open", mine, err, t0.Add(time.Hour))
 	}
-	if err := a.CloseCalls(ctx, g1.ID, "", t0.Add(2*time.Hour)); err != nil {
+	if err := a.CloseCalls(ctx, g1.ID, "", t0.Add(2*time.Hour), true); err != nil {
 		t.Fatal(err)
 	}
 	open, err = b.OpenCalls(ctx, "guild")
