@@ -279,7 +279,7 @@ func humanDuration(d time.Duration) string {
 	return "a minute"
 }
 
-// RunDeadlines checks the deadlines and reminders every interval until ctx ends, handing
+// RunDeadlines checks the deadlines, reminders, dead books and digests every interval until ctx ends, handing
 // what is due to post. A check under way when ctx ends is finished.
 func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post func(context.Context, []Reply)) {
 	t := time.NewTicker(every)
@@ -295,11 +295,16 @@ func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post fun
 		if err != nil {
 			r.cfg.Logger.ErrorContext(step, "deadlines", "err", err)
 		}
-		more, err := r.CheckReminders(step)
-		if err != nil {
-			r.cfg.Logger.ErrorContext(step, "reminders", "err", err)
+		for _, check := range []struct {
+			what string
+			do   func(context.Context) ([]Reply, error)
+		}{{"reminders", r.CheckReminders}, {"dead books", r.CheckDeadBooks}, {"digests", r.CheckDigests}} {
+			more, err := check.do(step)
+			if err != nil {
+				r.cfg.Logger.ErrorContext(step, check.what, "err", err)
+			}
+			out = append(out, more...)
 		}
-		out = append(out, more...)
 		if len(out) > 0 {
 			post(step, out)
 		}

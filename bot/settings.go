@@ -31,6 +31,7 @@ type CallStore interface {
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
+	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 }
 
 var _ CallStore = (*store.Store)(nil)
@@ -68,6 +69,15 @@ type bookSettings struct {
 // serverSettings are what the server's game masters set for every book.
 type serverSettings struct {
 	Ladder *ladder `json:"ladder,omitempty"`
+	// DeadDays is how many days without a step make a book dead; 0,
+	// never (dead.go).
+	DeadDays int `json:"dead_days,omitempty"`
+	// Digest is the channel of the weekly digest, "" for none, and
+	// DigestNext when the next goes out (digest.go); DigestSeen is each
+	// game's last event the last digest covered.
+	Digest     string                `json:"digest,omitempty"`
+	DigestNext time.Time             `json:"digest_next,omitzero"`
+	DigestSeen map[string]engine.Seq `json:"digest_seen,omitempty"`
 }
 
 func playerSubject(p engine.PlayerID) string { return "player:" + string(p) }

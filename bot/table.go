@@ -51,6 +51,8 @@ func (r *Router) table() []tableCommand {
 		{deadlineSpec, r.setDeadline},
 		{remindersSpec, r.setReminders},
 		{seatSpec, r.handSeat},
+		{serverSetSpec, r.serverSet},
+		{nudgeSpec, r.nudge},
 		{gamesSpec, r.games},
 		{awaySpec, r.away},
 		{backSpec, r.back},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store/postgres"
 )
 
@@ -554,5 +555,135 @@ func TestSeatHandEverySystem(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeadBooks: a book idle past the server's limit is reported once to
+// its game master in its channel, with buttons to remind the players, to
+// read how to hand seats over, and to end it; ended, it keeps its log.
+func TestDeadBooks(t *testing.T) {
+	w := newWeeks(t)
+	w.setup("troy", practiceSetup)
+	if got := w.private("troy", "@bob /server set dead:3", false); !strings.HasPrefix(got, "Only a member who may manage the server") {
+		t.Fatalf("a player changed the server's settings: %q", got)
+	}
+	if got := w.private("troy", "@carol /server set dead:120", true); !strings.HasPrefix(got, "dead: give a number of days") {
+		t.Fatalf("/server set dead:120: %q", got)
+	}
+	if got := w.private("troy", "@carol /server set dead:3", true); got != "A book with no step for 3 days is reported to its game master. There is no weekly digest. Reminders by default: no reminders." {
+		t.Fatalf("/server set dead:3: %q", got)
+	}
+	check := func() []Reply {
+		t.Helper()
+		out, err := w.r.CheckDeadBooks(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	w.advance(2 * 24 * time.Hour)
+	if out := check(); len(out) != 0 {
+		t.Fatalf("reported before its time: %+v", out)
+	}
+	w.advance(24*time.Hour + time.Minute)
+	out := check()
+	if len(out) != 1 || out[0].Channel != "troy" || !slices.Equal(out[0].Mentions, []engine.PlayerID{"alice"}) ||
+		out[0].Text != "alice, this book has had no step for 3 days; it waits for the Myrmidons (alice). Its game master may remind the players, hand their seats to others with /seat hand, or end it; an ended book keeps its log and its pages." {
+		t.Fatalf("the report: %+v", out)
+	}
+	var labels []string
+	for _, b := range out[0].Buttons {
+		labels = append(labels, b.Label+" → "+b.Command.String())
+		if b.For != "alice" {
+			t.Errorf("button %q is not for the game master alone", b.Label)
+		}
+	}
+	if want := []string{"Remind them → /book nudge", `Hand seats over → /help command:"seat hand"`, `End the book → /book end reason:"no step for 3 days"`}; !slices.Equal(labels, want) {
+		t.Fatalf("the buttons are %q, want %q", labels, want)
+	}
+	if out := check(); len(out) != 0 {
+		t.Fatalf("reported twice: %+v", out)
+	}
+	w.restart()
+	if out := check(); len(out) != 0 {
+		t.Fatalf("reported again after a restart: %+v", out)
+	}
+	press := func(user engine.PlayerID, b engine.Button) []Reply {
+		return w.r.Handle(context.Background(), Request{Guild: "g", Channel: "troy", User: user, Command: b.Command})
+	}
+	if got := press("bob", out[0].Buttons[0]); !refused(got) {
+		t.Fatalf("bob pressed the game master's reminder: %+v", got)
+	}
+	got := press("alice", out[0].Buttons[0])
+	if len(got) != 2 || got[0].Text != "The game master reminds the Myrmidons (alice)." ||
+		got[1].Channel != "troy" || got[1].Text != "alice, the game master reminds you: the book in #troy waits for you to take the Myrmidons' turn." {
+		t.Fatalf("the reminder button: %+v", got)
+	}
+	if got := press("alice", out[0].Buttons[1]); len(got) != 1 || !got[0].Ephemeral || !strings.HasPrefix(got[0].Text, "/seat hand: Hand a player's seat") {
+		t.Fatalf("the hand-over button: %+v", got)
+	}
+	if got := press("alice", out[0].Buttons[2]); len(got) == 0 || got[0].Ephemeral || !strings.HasPrefix(got[0].Text, "The book ends: no step for 3 days.") {
+		t.Fatalf("the end button: %+v", got)
+	}
+	if got := w.private("troy", "@alice /log last:1", false); !strings.Contains(got, "The book ends: no step for 3 days.") {
+		t.Fatalf("the ended book's log: %q", got)
+	}
+	w.advance(10 * 24 * time.Hour)
+	if out := check(); len(out) != 0 {
+		t.Fatalf("an ended book reported: %+v", out)
+	}
+}
+
+// TestDigest: the weekly digest goes to the server's channel seven days
+// after it was set and every seven days after, once: the week's ended
+// books with how they ended, who is awaited where with the deadlines, and
+// the picture of the step that drew the most.
+func TestDigest(t *testing.T) {
+	w := newWeeks(t)
+	w.cfg.Renderer = render.New(render.Options{})
+	w.restart()
+	w.setup("troy", practiceSetup)
+	w.setup("plain", practiceSetup)
+	if got := w.private("troy", "@carol /server set digest:#news", true); got != "Idle books are not reported. The weekly digest goes to #news; the next on Mon 30 Nov 12:00 UTC. Reminders by default: no reminders." {
+		t.Fatalf("/server set digest: %q", got)
+	}
+	// In the troy a round ends and the next is dealt: the week's only
+	// step that draws.
+	w.setup("troy", []string{"@alice /aloof", "@bob /aloof", "@alice /aloof", "#stack sequence KS 7H 2D QC", "@bob /aloof", "@alice /book deadline hours:48"})
+	w.setup("plain", []string{`@alice /book end reason:"the rain came"`})
+	check := func() []Reply {
+		t.Helper()
+		out, err := w.r.CheckDigests(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	w.advance(6 * 24 * time.Hour)
+	if out := check(); len(out) != 0 {
+		t.Fatalf("a digest before the week was out: %+v", out)
+	}
+	w.advance(24 * time.Hour)
+	out := check()
+	if len(out) != 1 || out[0].Channel != "news" || out[0].Image == nil {
+		t.Fatalf("the digest: %+v", out)
+	}
+	want := "The week's news, to Mon 30 Nov.\n" +
+		"Books ended:\n" +
+		"- #plain, Gang Warfare in the Age of Bronze: The book ends: the rain came.\n" +
+		"Awaited:\n" +
+		"- #troy, Gang Warfare in the Age of Bronze: waits for alice (for 7 days); deadline passed.\n" +
+		"The picture: the step of the week that drew the most cards and dice, in #troy"
+	if !strings.HasPrefix(out[0].Text, want) {
+		t.Fatalf("the digest says:\n%s\nwant it to begin:\n%s", out[0].Text, want)
+	}
+	if out := check(); len(out) != 0 {
+		t.Fatalf("the digest came twice: %+v", out)
+	}
+	w.restart()
+	w.advance(7 * 24 * time.Hour)
+	out = check()
+	if len(out) != 1 || !strings.HasPrefix(out[0].Text, "The week's news, to Mon 7 Dec.\nNo book ended this week.\n") || out[0].Image != nil {
+		t.Fatalf("the second week's digest: %+v", out)
 	}
 }

@@ -64,7 +64,11 @@ func (tx *Tx) handSeat(c Command) error {
 	if tx.game.State.Over() {
 		return Refuse("", "The book has ended: its seats stay as they were.")
 	}
-	to := PlayerID(strings.TrimSpace(c.Opt("to")))
+	// A member may be written as a mention (@carol, <@123>).
+	to := PlayerID(strings.TrimLeft(strings.Trim(strings.TrimSpace(c.Opt("to")), "<>"), "@!"))
+	if to == "" {
+		return Refuse("", "/seat hand needs to: (the member who takes the seat).")
+	}
 	reason := strings.TrimSpace(c.Opt("reason"))
 	if reason == "" {
 		return Refuse("", "/seat hand needs reason: (why the seat changes hands), for the log.")

@@ -141,3 +141,19 @@ func (s *Store) ClaimReminder(ctx context.Context, game GameID, player engine.Pl
 	}
 	return n == 1, nil
 }
+
+// Claim takes the work called name (a dead book's report, a week's
+// digest), so that of several processes sharing the store one alone
+// does it. It reports whether this caller got it; a name is had once.
+func (s *Store) Claim(ctx context.Context, name string, now time.Time) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `INSERT INTO claims (name, claimed) VALUES (?, ?) ON CONFLICT DO NOTHING`, name, millis(now))
+	op := fmt.Sprintf("claim %q", name)
+	if err != nil {
+		return false, wrap(ctx, op, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, wrap(ctx, op, err)
+	}
+	return n == 1, nil
+}

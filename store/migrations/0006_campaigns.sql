@@ -39,3 +39,11 @@ CREATE TABLE reminders (
 	rung    TEXT    NOT NULL,
 	PRIMARY KEY (game_id, player, seq, rung)
 ) STRICT;
+
+-- Work done once per server across instances (a dead book's report at
+-- one step, a week's digest), claimed by name: the first to insert the
+-- name does it.
+CREATE TABLE claims (
+	name    TEXT   PRIMARY KEY,
+	claimed INTEGER NOT NULL
+) STRICT;

@@ -140,3 +140,18 @@ func (s *Store) ClaimReminder(ctx context.Context, game store.GameID, player eng
 	}
 	return n == 1, nil
 }
+
+// Claim takes the work called name, so that of several processes sharing
+// the store one alone does it. It reports whether this caller got it.
+func (s *Store) Claim(ctx context.Context, name string, now time.Time) (bool, error) {
+	var n int64
+	err := s.once(ctx, func() error {
+		tag, err := s.pool.Exec(ctx, `INSERT INTO claims (name, claimed) VALUES ($1, $2) ON CONFLICT DO NOTHING`, name, millis(now))
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, wrap(fmt.Sprintf("claim %q", name), err)
+	}
+	return n == 1, nil
+}

@@ -50,6 +50,7 @@ type Store interface {
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
+	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 	Close() error
 }
 
@@ -103,6 +104,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"Settings", testSettings},
 		{"Calls", testCalls},
 		{"ClaimReminderOnce", testClaimReminderOnce},
+		{"ClaimOnce", testClaimOnce},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -1083,6 +1085,37 @@ func testClaimReminderOnce(t *testing.T, base db) {
 		wg.Wait()
 		if won.Load() != 1 {
 			t.Fatalf("%+v: %d claims won, want 1", k, won.Load())
+		}
+	}
+}
+
+// testClaimOnce: of four claimants of one name on two stores of one
+// database, one alone gets it; later claims of it fail; another name is
+// another claim.
+func testClaimOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	now := time.Now()
+	for _, name := range []string{"digest:guild:1", "digest:guild:2", "dead:7:41"} {
+		var won atomic.Int64
+		var wg sync.WaitGroup
+		for _, s := range []Store{a, b, a, b} {
+			wg.Go(func() {
+				ok, err := s.Claim(ctx, name, now)
+				if err != nil && !errors.Is(err, store.ErrBusy) {
+					t.Error(err)
+				}
+				if ok {
+					won.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Fatalf("%s: %d claims won, want 1", name, won.Load())
+		}
+		if ok, err := a.Claim(ctx, name, now.Add(time.Hour)); ok || err != nil {
+			t.Fatalf("%s claimed again an hour on: %v, %v", name, ok, err)
 		}
 	}
 }
