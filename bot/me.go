@@ -94,18 +94,22 @@ func describeSettings(ps playerSettings, now time.Time) string {
 	return b.String()
 }
 
-// callStats are a player's figures from his calls.
-type callStats struct {
-	answered           int
-	median, p90        time.Duration
-	finished, abandons int
+// Stats are a player's figures in a server, from his calls (/me stats,
+// and the saga's public page): how many calls he answered, the median and
+// 90th percentile of the time he took, and how many of the books that
+// called him and have ended he finished and abandoned.
+type Stats struct {
+	Answered            int
+	Median, P90         time.Duration
+	Finished, Abandoned int
 }
+
+type callStats = Stats
 
 // statsOf works out the figures of a player's calls: how long he took to
 // answer each call he answered, and of the books that called him and
-// have ended, how many he abandoned (the book ended while it still waited
-// for him, or his seat was handed to another while it did) and how many
-// he finished.
+// have ended, how many he abandoned (his seat was handed to another while
+// the book waited for him) and how many he finished (the others).
 func statsOf(calls []store.Call, ended func(store.GameID) bool) callStats {
 	var waits []time.Duration
 	books := map[store.GameID]bool{} // book → abandoned
@@ -113,25 +117,27 @@ func statsOf(calls []store.Call, ended func(store.GameID) bool) callStats {
 		if !c.Acted.IsZero() && !c.Ended {
 			waits = append(waits, c.Acted.Sub(c.Called))
 		}
-		books[c.Game] = books[c.Game] || c.Ended
+		books[c.Game] = books[c.Game] || c.Unseated
 	}
 	var s callStats
 	for id, abandoned := range books {
 		switch {
-		case !ended(id):
 		case abandoned:
-			s.abandons++
-		default:
-			s.finished++
+			s.Abandoned++
+		case ended(id):
+			s.Finished++
 		}
 	}
-	s.answered = len(waits)
+	s.Answered = len(waits)
 	if len(waits) > 0 {
 		slices.Sort(waits)
-		s.median, s.p90 = rank(waits, 50), rank(waits, 90)
+		s.Median, s.P90 = rank(waits, 50), rank(waits, 90)
 	}
 	return s
 }
+
+// Lasting says a span of time in words, as /me stats does.
+func Lasting(d time.Duration) string { return lasting(d) }
 
 // rank is the p-th percentile of sorted, by the nearest rank.
 func rank(sorted []time.Duration, p int) time.Duration {
@@ -145,14 +151,16 @@ func (r *Router) meStats(ctx context.Context, key channelKey, req Request) ([]Re
 	if !ok {
 		return nil, engine.Refuse("", "This table keeps no figures.")
 	}
-	s, err := r.playerStats(ctx, cs, key.guild, req.User)
+	s, err := PlayerStats(ctx, r.cfg.Store, cs, key.guild, req.User)
 	if err != nil {
 		return nil, err
 	}
 	return []Reply{{User: req.User, Ephemeral: true, Text: describeStats("You", s)}}, nil
 }
 
-func (r *Router) playerStats(ctx context.Context, cs CallStore, guild string, p engine.PlayerID) (callStats, error) {
+// PlayerStats works out player p's figures in guild from the calls cs
+// keeps and the games st keeps.
+func PlayerStats(ctx context.Context, st Store, cs CallStore, guild string, p engine.PlayerID) (Stats, error) {
 	calls, err := cs.PlayerCalls(ctx, guild, p)
 	if err != nil {
 		return callStats{}, err
@@ -162,7 +170,7 @@ func (r *Router) playerStats(ctx context.Context, cs CallStore, guild string, p 
 		if _, ok := ended[c.Game]; ok {
 			continue
 		}
-		g, err := r.cfg.Store.Game(ctx, c.Game)
+		g, err := st.Game(ctx, c.Game)
 		if err != nil {
 			return callStats{}, err
 		}
@@ -173,20 +181,13 @@ func (r *Router) playerStats(ctx context.Context, cs CallStore, guild string, p 
 
 // describeStats says a player's figures; who is "You" or his name.
 func describeStats(who string, s callStats) string {
-	if s.answered == 0 && s.finished+s.abandons == 0 {
+	if s.Answered == 0 && s.Finished+s.Abandoned == 0 {
 		return who + " have answered no call here yet."
 	}
 	var b strings.Builder
-	if s.answered > 0 {
-		fmt.Fprintf(&b, "%s answered %s: half within %s, nine in ten within %s.", who, plural(s.answered, "call"), lasting(s.median), lasting(s.p90))
+	if s.Answered > 0 {
+		fmt.Fprintf(&b, "%s answered %s: half within %s, nine in ten within %s.", who, plural(s.Answered, "call"), lasting(s.Median), lasting(s.P90))
 	}
-	fmt.Fprintf(&b, " Books ended: %d finished, %d abandoned while waiting for %s.", s.finished, s.abandons, strings.ToLower(objective(who)))
+	fmt.Fprintf(&b, " Books ended: %d finished, %d abandoned.", s.Finished, s.Abandoned)
 	return strings.TrimSpace(b.String())
-}
-
-func objective(who string) string {
-	if who == "You" {
-		return "you"
-	}
-	return who
 }

@@ -350,11 +350,11 @@ func TestStats(t *testing.T) {
 	w.advance(10 * time.Hour)
 	w.setup("troy", []string{"@bob /aloof"}) // bob answered in 10 hours
 	got := w.private("troy", "@alice /me stats", false)
-	if got != "You answered 2 calls: half within 30 minutes, nine in ten within 1 hour. Books ended: 0 finished, 0 abandoned while waiting for you." {
+	if got != "You answered 2 calls: half within 30 minutes, nine in ten within 1 hour. Books ended: 0 finished, 0 abandoned." {
 		t.Fatalf("alice's stats: %q", got)
 	}
 	w.setup("troy", []string{"@alice /book end"})
-	if got := w.private("troy", "@bob /me stats", false); got != "You answered 2 calls: half within 3 hours, nine in ten within 10 hours. Books ended: 1 finished, 0 abandoned while waiting for you." {
+	if got := w.private("troy", "@bob /me stats", false); got != "You answered 2 calls: half within 3 hours, nine in ten within 10 hours. Books ended: 1 finished, 0 abandoned." {
 		t.Fatalf("bob's stats: %q", got)
 	}
 }

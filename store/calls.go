@@ -19,9 +19,10 @@ type Call struct {
 	Seq     engine.Seq
 	Called  time.Time
 	Acted   time.Time
-	// Ended says the call was closed by the game's end (at Acted) rather
-	// than by the player acting.
-	Ended bool
+	// Ended says the call was closed (at Acted) without the player
+	// acting: the game ended, or, Unseated, his seat was handed to
+	// another.
+	Ended, Unseated bool
 }
 
 // PutSetting records a setting of guild's subject (a player, a book, the
@@ -64,11 +65,11 @@ func (s *Store) PutCall(ctx context.Context, c Call) error {
 }
 
 // CloseCalls closes every call of player in game still open, at time
-// at: he acted, or, with ended, the call ended without his acting (his
-// seat was handed to another). An empty player closes everyone's: the
-// game ended.
+// at: he acted, or, with ended, his seat was handed to another (the call
+// is Ended and Unseated). An empty player closes everyone's: the game
+// ended (the calls are Ended).
 func (s *Store) CloseCalls(ctx context.Context, game GameID, player engine.PlayerID, at time.Time, ended bool) error {
-	q, args := `UPDATE calls SET acted = ?, ended = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
+	q, args := `UPDATE calls SET acted = ?, ended = ?, unseated = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), ended, ended, int64(game), string(player)}
 	if player == "" {
 		q, args = `UPDATE calls SET acted = ?, ended = ? WHERE game_id = ? AND acted = 0`, []any{millis(at), ended, int64(game)}
 	}
@@ -100,7 +101,7 @@ func (s *Store) GameCalls(ctx context.Context, game GameID) ([]Call, error) {
 		`SELECT `+callColumns+` FROM calls WHERE game_id = ? ORDER BY called, seq, player`, int64(game))
 }
 
-const callColumns = `game_id, guild, channel, player, seq, called, acted, ended`
+const callColumns = `game_id, guild, channel, player, seq, called, acted, ended, unseated`
 
 func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]Call, error) {
 	rows, err := s.r.QueryContext(ctx, q, args...)
@@ -113,7 +114,7 @@ func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]Call, e
 		var c Call
 		var player string
 		var called, acted int64
-		if err := rows.Scan(&c.Game, &c.Guild, &c.Channel, &player, &c.Seq, &called, &acted, &c.Ended); err != nil {
+		if err := rows.Scan(&c.Game, &c.Guild, &c.Channel, &player, &c.Seq, &called, &acted, &c.Ended, &c.Unseated); err != nil {
 			return nil, wrap(ctx, op, err)
 		}
 		c.Player, c.Called, c.Acted = engine.PlayerID(player), fromMillis(called), fromMillis(acted)

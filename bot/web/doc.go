@@ -24,6 +24,8 @@
 // browser test. HTML pages carry an ETag from the heads of the logs they
 // read and are revalidated each time; a step's picture never changes
 // once the step is recorded and is cached for good. web.go routes and
-// answers; pages.go gathers what each page shows; templates/ are the
-// pages; favicon.go the icon.
+// answers; pages.go gathers what each page shows; pace.go the players'
+// pace on a saga's standings (calls answered, median and 90th percentile
+// time to act, books finished and abandoned, in templates/pace.html, a
+// block of its own); templates/ are the pages; favicon.go the icon.
 package web

@@ -510,6 +510,7 @@ type standingsData struct {
 	Over      string
 	Standings []gwab.HeroStanding
 	Books     []bookRow
+	Pace      []paceRow // pace.go
 }
 
 // bookRow is a book of the saga in its list.
@@ -540,17 +541,25 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publi
 		created[strconv.FormatInt(int64(g.ID), 10)] = g.Created
 	}
 	names := aliases{}
+	var players []engine.PlayerID
 	for _, h := range idx.saga.Heroes {
 		names.name(string(h.Player))
+		if !slices.Contains(players, h.Player) {
+			players = append(players, h.Player)
+		}
 	}
 	d := standingsData{Home: bot.PagesPath(p.Token), Name: idx.saga.Name, Over: idx.saga.Ended, Standings: idx.saga.Standings()}
+	if d.Pace, err = s.pace(ctx, info.Guild, players, names); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	for i := range d.Standings {
 		d.Standings[i].Player = engine.PlayerID(names.text(string(d.Standings[i].Player)))
 	}
 	for i, b := range idx.saga.Books {
 		d.Books = append(d.Books, bookRow{Number: i + 1, Ref: b.Ref, Date: created[b.Ref], Kind: b.Mode.String(), Outcome: names.text(b.Result), Open: !b.Closed})
 	}
-	s.render(w, r, "standings.html", version(p.Token, info.Head), d)
+	s.render(w, r, "standings.html", version(p.Token, info.Head, d.Pace), d)
 }
 
 // heroData is a Hero's page.

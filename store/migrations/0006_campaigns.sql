@@ -22,9 +22,10 @@ CREATE TABLE calls (
 	seq     INTEGER NOT NULL CHECK (seq >= 0),
 	called  INTEGER NOT NULL,
 	acted   INTEGER NOT NULL DEFAULT 0,
-	-- ended is 1 when the call was closed by the book's end, not by the
-	-- player acting.
-	ended   INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
+	-- ended is 1 when the call was closed without the player acting: the
+	-- book ended, or (unseated 1 too) his seat was handed to another.
+	ended    INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
+	unseated INTEGER NOT NULL DEFAULT 0 CHECK (unseated IN (0, 1)),
 	PRIMARY KEY (game_id, player, seq)
 ) STRICT;
 

@@ -58,10 +58,11 @@ func (s *Store) PutCall(ctx context.Context, c store.Call) error {
 }
 
 // CloseCalls closes every call of player in game still open, at time
-// at: he acted, or, with ended, the call ended without his acting. An
-// empty player closes everyone's: the game ended.
+// at: he acted, or, with ended, his seat was handed to another (the call
+// is Ended and Unseated). An empty player closes everyone's: the game
+// ended (the calls are Ended).
 func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error {
-	q, args := `UPDATE calls SET acted = $1, ended = $2 WHERE game_id = $3 AND player = $4 AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
+	q, args := `UPDATE calls SET acted = $1, ended = $2, unseated = $2 WHERE game_id = $3 AND player = $4 AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
 	if player == "" {
 		q, args = `UPDATE calls SET acted = $1, ended = $2 WHERE game_id = $3 AND acted = 0`, []any{millis(at), ended, int64(game)}
 	}
@@ -75,7 +76,7 @@ func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine
 	return nil
 }
 
-const callColumns = `game_id, guild, channel, player, seq, called, acted, ended`
+const callColumns = `game_id, guild, channel, player, seq, called, acted, ended, unseated`
 
 // OpenCalls returns the calls still open in guild, or in every guild when
 // guild is empty, oldest first.
@@ -110,7 +111,7 @@ func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]store.C
 		var game, seq, called, acted int64
 		var c store.Call
 		var player string
-		_, err = pgx.ForEachRow(rows, []any{&game, &c.Guild, &c.Channel, &player, &seq, &called, &acted, &c.Ended}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&game, &c.Guild, &c.Channel, &player, &seq, &called, &acted, &c.Ended, &c.Unseated}, func() error {
 			c.Game, c.Player, c.Seq = store.GameID(game), engine.PlayerID(player), engine.Seq(seq)
 			c.Called, c.Acted = fromMillis(called), fromMillis(acted)
 			out = append(out, c)

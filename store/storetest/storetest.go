@@ -1049,8 +1049,16 @@ func testCalls(t *testing.T, base db) {
 	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended {
 		t.Fatalf("ending the game moved alice's acting time: %+v", mine[0])
 	}
-	if bobs, _ := b.PlayerCalls(ctx, "guild", "bob"); len(bobs) != 1 || !bobs[0].Ended || !bobs[0].Acted.Equal(t0.Add(2*time.Hour)) {
+	if bobs, _ := b.PlayerCalls(ctx, "guild", "bob"); len(bobs) != 1 || !bobs[0].Ended || bobs[0].Unseated || !bobs[0].Acted.Equal(t0.Add(2*time.Hour)) {
 		t.Fatalf("bob's call, open when game one ended: %+v; want it closed as ended", bobs)
+	}
+	// alice's seat in game two is handed to another: her call ends,
+	// unseated.
+	if err := a.CloseCalls(ctx, g2.ID, "alice", t0.Add(3*time.Hour), true); err != nil {
+		t.Fatal(err)
+	}
+	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); len(mine) != 2 || !mine[1].Ended || !mine[1].Unseated {
+		t.Fatalf("alice's call in game two after her seat was handed on: %+v", mine)
 	}
 	if its, err := b.GameCalls(ctx, g1.ID); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
 		t.Fatalf("game one's calls = %+v, %v; want alice's then bob's", its, err)

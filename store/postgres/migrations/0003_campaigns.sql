@@ -18,7 +18,8 @@ CREATE TABLE calls (
 	seq     BIGINT NOT NULL CHECK (seq >= 0),
 	called  BIGINT NOT NULL,
 	acted   BIGINT NOT NULL DEFAULT 0,
-	ended   BOOLEAN NOT NULL DEFAULT false,
+	ended    BOOLEAN NOT NULL DEFAULT false,
+	unseated BOOLEAN NOT NULL DEFAULT false,
 	PRIMARY KEY (game_id, player, seq)
 );
 
