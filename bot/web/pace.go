@@ -42,4 +42,3 @@ func (s *Server) pace(ctx context.Context, guild string, players []engine.Player
 	}
 	return out, nil
 }
-
