@@ -118,11 +118,11 @@ func (r *Router) deadBook(ctx context.Context, cs CallStore, info store.Game, da
 	if !ok {
 		return nil, nil
 	}
-	g, err := Load(ctx, r.cfg.Store, rs, info.ID)
-	if err != nil {
+	if ok, err := cs.Claim(ctx, fmt.Sprintf("dead:%d:%d", info.ID, info.Head), r.cfg.Now()); err != nil || !ok {
 		return nil, err
 	}
-	if ok, err := cs.Claim(ctx, fmt.Sprintf("dead:%d:%d", info.ID, g.Seq), r.cfg.Now()); err != nil || !ok {
+	g, err := Load(ctx, r.cfg.Store, rs, info.ID)
+	if err != nil {
 		return nil, err
 	}
 	var master engine.PlayerID

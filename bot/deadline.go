@@ -279,11 +279,14 @@ func humanDuration(d time.Duration) string {
 	return "a minute"
 }
 
-// RunDeadlines checks the deadlines, reminders, dead books and digests every interval until ctx ends, handing
-// what is due to post. A check under way when ctx ends is finished.
+// RunDeadlines checks the deadlines and reminders every interval until
+// ctx ends, and the dead books and digests every slowChecks at most (they
+// read every game of every server), handing what is due to post. A check
+// under way when ctx ends is finished.
 func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post func(context.Context, []Reply)) {
 	t := time.NewTicker(every)
 	defer t.Stop()
+	var slow time.Time
 	for {
 		select {
 		case <-ctx.Done():
@@ -295,13 +298,15 @@ func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post fun
 		if err != nil {
 			r.cfg.Logger.ErrorContext(step, "deadlines", "err", err)
 		}
-		for _, check := range []struct {
-			what string
-			do   func(context.Context) ([]Reply, error)
-		}{{"reminders", r.CheckReminders}, {"dead books", r.CheckDeadBooks}, {"digests", r.CheckDigests}} {
-			more, err := check.do(step)
+		checks := []check{{"reminders", r.CheckReminders}}
+		if now := r.cfg.Now(); now.Sub(slow) >= slowChecks {
+			slow = now
+			checks = append(checks, check{"dead books", r.CheckDeadBooks}, check{"digests", r.CheckDigests})
+		}
+		for _, c := range checks {
+			more, err := c.do(step)
 			if err != nil {
-				r.cfg.Logger.ErrorContext(step, check.what, "err", err)
+				r.cfg.Logger.ErrorContext(step, c.what, "err", err)
 			}
 			out = append(out, more...)
 		}
@@ -310,3 +315,13 @@ func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post fun
 		}
 	}
 }
+
+// check is one of the checks RunDeadlines makes.
+type check struct {
+	what string
+	do   func(context.Context) ([]Reply, error)
+}
+
+// slowChecks is how often RunDeadlines looks for dead books and digests
+// due: each reads the row of every game, and neither is in a hurry.
+const slowChecks = 10 * time.Minute
