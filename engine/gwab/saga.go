@@ -138,6 +138,8 @@ type SagaBook struct {
 	Step      engine.Seq `json:"step,omitempty"`
 	StepLines []int      `json:"step_lines,omitempty"`
 	StepDeeds []Done     `json:"step_deeds,omitempty"`
+	// StepHanded are the clans that step handed to other players.
+	StepHanded []ClanHandedOver `json:"step_handed,omitempty"`
 	// Challenge is the pair in a challenge being answered.
 	Challenge [2]HeroID `json:"challenge,omitzero"`
 	Session   int       `json:"session,omitempty"`

@@ -300,7 +300,7 @@ func (s *Saga) mark(book int, step engine.Seq) (*SagaBook, error) {
 		return nil, err
 	}
 	if bk.Step != step {
-		bk.Step, bk.StepLines, bk.StepDeeds = step, nil, nil
+		bk.Step, bk.StepLines, bk.StepDeeds, bk.StepHanded = step, nil, nil, nil
 	}
 	return bk, nil
 }

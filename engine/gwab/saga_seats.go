@@ -21,6 +21,9 @@ type ClanHandedOver struct {
 	Name string          `json:"name,omitempty"`
 	From engine.PlayerID `json:"from"`
 	To   engine.PlayerID `json:"to"`
+	// Step is the book step that handed it, so that taking the step back
+	// hands the clan back.
+	Step engine.Seq `json:"step,omitempty"`
 }
 
 func (ClanHandedOver) Kind() string { return "saga.clan-handed-over" }
@@ -29,7 +32,15 @@ func (b ClanHandedOver) Apply(s *Saga) error {
 	if b.Book < 1 || b.Book > len(s.Books) {
 		return fmt.Errorf("gwab: the saga has no book %d", b.Book)
 	}
-	bk := &s.Books[b.Book-1]
+	bk, err := s.mark(b.Book, b.Step)
+	if err != nil {
+		return err
+	}
+	if bk != nil {
+		bk.StepHanded = append(bk.StepHanded, b)
+	} else {
+		bk = &s.Books[b.Book-1]
+	}
 	for i := range bk.Clans {
 		if bk.Clans[i].Tag == b.Tag {
 			bk.Clans[i].Player = b.To
@@ -59,13 +70,24 @@ func (f *follower) handed(b engine.SeatHanded) error {
 		if string(cl.Tag) != b.Seat {
 			continue
 		}
-		ev := ClanHandedOver{Book: f.n, Tag: cl.Tag, Clan: cl.Clan, From: b.From, To: b.To}
+		ev := ClanHandedOver{Book: f.n, Tag: cl.Tag, Clan: cl.Clan, From: b.From, To: b.To, Step: f.step}
 		if id := f.figure(cl.Figure); id != 0 {
 			ev.Hero, ev.Name = id, f.s.hero(id).Name
 		} else if id := f.s.leader(b.From, cl.Clan); id != 0 {
 			ev.Hero, ev.Name = id, f.s.hero(id).Name
 		}
 		return f.tx.Emit(ev)
+	}
+	return nil
+}
+
+// handBack hands back the clans handed by a book step taken back.
+func (f *follower) handBack(handed []ClanHandedOver, now engine.Seq) error {
+	for _, h := range handed {
+		h.From, h.To, h.Step = h.To, h.From, now
+		if err := f.tx.Emit(h); err != nil {
+			return err
+		}
 	}
 	return nil
 }
