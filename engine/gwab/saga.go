@@ -204,6 +204,7 @@ func (s *Saga) Clone() engine.State {
 		b.Figures = maps.Clone(b.Figures)
 		b.StepLines = slices.Clone(b.StepLines)
 		b.StepDeeds = slices.Clone(b.StepDeeds)
+		b.StepHanded = slices.Clone(b.StepHanded)
 	}
 	c.Sessions = slices.Clone(s.Sessions)
 	for i := range c.Sessions {
