@@ -24,54 +24,54 @@ var gamesSpec = engine.CommandSpec{Name: "games", Help: "List the books of this 
 		{Name: "server", Help: "yes: every book of the server, its state, how long idle and who holds it up (game masters)", Choices: []string{"yes", "no"}},
 	}, Example: "/games"}
 
-// noteCalls records the calls a step from was to now (the awaits before
-// and after it) makes: req's player acted, anyone no longer awaited is
-// done, and anyone awaited anew (or again after acting) is called at
-// after's last event. Calls are kept only for what they tell; a call not
-// recorded is logged, the step itself being recorded already.
-func (r *Router) noteCalls(ctx context.Context, info store.Game, req Request, was, now []engine.Await, before, after *engine.Game) {
-	cs, ok := r.callStore()
-	if !ok || isCampaign(r, info.Ruleset) {
-		return
+// callingAppender is a store that records a step's calls with the step
+// itself, in one transaction; [store.Store] is one.
+type callingAppender interface {
+	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
+}
+
+var _ callingAppender = (*store.Store)(nil)
+
+// append appends a step's records, from g to next, after info's head,
+// with the calls the step makes when the store keeps them: so a step
+// costs one commit however many players it calls. A campaign's steps call
+// no one.
+func (r *Router) append(ctx context.Context, info store.Game, recs []engine.Record, g, next *engine.Game) (store.Game, error) {
+	end := next.State.Over()
+	ca, ok := r.cfg.Store.(callingAppender)
+	if !ok || isCampaign(r, info.Ruleset) || len(recs) == 0 {
+		return r.cfg.Store.Append(ctx, info.ID, g.Seq, recs, end)
 	}
-	t := r.cfg.Now()
-	fail := func(err error) {
-		r.cfg.Logger.ErrorContext(ctx, "call not recorded", "game", info.ID, "seq", after.Seq, "err", err)
-	}
+	return ca.AppendCalling(ctx, info.ID, g.Seq, recs, end, r.callChange(g, next, recs[0].Actor))
+}
+
+// callChange says what the step of actor from before to after does to
+// the game's calls: its actor answered his; anyone no longer awaited is
+// done; a player whose seat went to another leaves his call unanswered;
+// anyone awaited anew (or again, after acting) is called; and at the end
+// of the game every call still open ends.
+func (r *Router) callChange(before, after *engine.Game, actor engine.PlayerID) store.CallChange {
+	c := store.CallChange{At: r.cfg.Now(), Unseated: unseated(before, after)}
+	prev := players(awaited(before))
 	if after.State.Over() {
-		// The step that ended the book answers its player's call; the
-		// calls of anyone else it still awaited end with it.
-		if err := cs.CloseCalls(ctx, info.ID, req.User, t, false); err != nil {
-			fail(err)
+		if slices.Contains(prev, actor) {
+			c.Acted = []engine.PlayerID{actor}
 		}
-		if err := cs.CloseCalls(ctx, info.ID, "", t, true); err != nil {
-			fail(err)
-		}
-		return
+		c.Ended = true
+		return c
 	}
-	// A player whose seat was handed to another did not answer his call:
-	// it ends.
-	for _, p := range unseated(before, after) {
-		if err := cs.CloseCalls(ctx, info.ID, p, t, true); err != nil {
-			fail(err)
-		}
-	}
-	prev, next := players(was), players(now)
+	next := players(awaited(after))
 	for _, p := range prev {
-		if p == req.User || !slices.Contains(next, p) {
-			if err := cs.CloseCalls(ctx, info.ID, p, t, false); err != nil {
-				fail(err)
-			}
+		if p == actor || !slices.Contains(next, p) {
+			c.Acted = append(c.Acted, p)
 		}
 	}
 	for _, p := range next {
-		if p == req.User || !slices.Contains(prev, p) {
-			c := store.Call{Game: info.ID, Guild: info.Guild, Channel: info.Channel, Player: p, Seq: after.Seq, Called: t}
-			if err := cs.PutCall(ctx, c); err != nil {
-				fail(err)
-			}
+		if p == actor || !slices.Contains(prev, p) {
+			c.Called = append(c.Called, p)
 		}
 	}
+	return c
 }
 
 // unseated returns the players who held a seat in before that another

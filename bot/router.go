@@ -522,7 +522,7 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, re
 	if next == nil || next.Seq != before+engine.Seq(len(events)) {
 		return nil, store.Game{}, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
 	}
-	row, err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over())
+	row, err := r.append(ctx, info, recs, g, next) // games.go
 	if err != nil {
 		r.forgetActive(info)
 		if !errors.Is(err, store.ErrConflict) {

@@ -25,8 +25,6 @@ import (
 type CallStore interface {
 	PutSetting(ctx context.Context, guild, subject string, value []byte) error
 	Setting(ctx context.Context, guild, subject string) ([]byte, error)
-	PutCall(ctx context.Context, c store.Call) error
-	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)

@@ -59,7 +59,6 @@ func newlyAwaited(before, after []engine.Await) []engine.Await {
 func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, before, after *engine.Game) []Reply {
 	was, now := awaited(before), awaited(after)
 	fresh := newlyAwaited(was, now)
-	r.noteCalls(ctx, info, req, was, now, before, after)
 	var out []Reply
 	if r.cfg.TurnCalls {
 		for _, a := range fresh {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -50,33 +51,6 @@ func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, err
 		return nil, notFound(ctx, fmt.Sprintf("setting %s of %s", subject, guild), err)
 	}
 	return []byte(v), nil
-}
-
-// PutCall records that c.Player is called to act in c.Game at step
-// c.Seq, unless that call is recorded already (another process made the
-// same step's calls).
-func (s *Store) PutCall(ctx context.Context, c Call) error {
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called, acted)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player, seq) DO NOTHING`,
-		int64(c.Game), c.Guild, c.Channel, string(c.Player), int64(c.Seq), millis(c.Called), millis(c.Acted)); err != nil {
-		return wrap(ctx, fmt.Sprintf("put call of %s in game %d", c.Player, c.Game), err)
-	}
-	return nil
-}
-
-// CloseCalls closes every call of player in game still open, at time
-// at: he acted, or, with ended, his seat was handed to another (the call
-// is Ended and Unseated). An empty player closes everyone's: the game
-// ended (the calls are Ended).
-func (s *Store) CloseCalls(ctx context.Context, game GameID, player engine.PlayerID, at time.Time, ended bool) error {
-	q, args := `UPDATE calls SET acted = ?, ended = ?, unseated = ? WHERE game_id = ? AND player = ? AND acted = 0`, []any{millis(at), ended, ended, int64(game), string(player)}
-	if player == "" {
-		q, args = `UPDATE calls SET acted = ?, ended = ? WHERE game_id = ? AND acted = 0`, []any{millis(at), ended, int64(game)}
-	}
-	if _, err := s.w.ExecContext(ctx, q, args...); err != nil {
-		return wrap(ctx, fmt.Sprintf("close calls of %q in game %d", player, game), err)
-	}
-	return nil
 }
 
 // OpenCalls returns the calls still open in guild, or in every guild when
@@ -157,4 +131,67 @@ func (s *Store) Claim(ctx context.Context, name string, now time.Time) (bool, er
 		return false, wrap(ctx, op, err)
 	}
 	return n == 1, nil
+}
+
+// CallChange is what a step does to its game's calls, recorded with the
+// step itself (AppendCalling): at time At, the players who acted close
+// their open calls; those whose seat was handed to another close theirs
+// unanswered (Unseated); at the game's end every call still open closes
+// (Ended); and the players the step calls are called at its last event.
+type CallChange struct {
+	At       time.Time
+	Acted    []engine.PlayerID
+	Unseated []engine.PlayerID
+	Ended    bool
+	Called   []engine.PlayerID
+}
+
+// AppendCalling is [Store.Append] that records, in the same transaction,
+// what the step does to the game's calls, so that a step costs one
+// commit however many players it calls.
+func (s *Store) AppendCalling(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls CallChange) (Game, error) {
+	return s.appendWith(ctx, id, expect, recs, end, &calls)
+}
+
+// Statements of a step's calls, prepared on the writer with the step's
+// own (store.go).
+const (
+	unseatCalls = `UPDATE calls SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
+	answerCalls = `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
+	endCalls    = `UPDATE calls SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
+	insertCall  = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, player, seq) DO NOTHING`
+)
+
+func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game) error {
+	at := millis(c.At)
+	run := func(q string, args ...any) error {
+		st, err := s.inTx(ctx, tx, q)
+		if err != nil {
+			return err
+		}
+		_, err = st.ExecContext(ctx, args...)
+		return err
+	}
+	for _, p := range c.Unseated {
+		if err := run(unseatCalls, at, int64(g.ID), string(p)); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Acted {
+		if err := run(answerCalls, at, int64(g.ID), string(p)); err != nil {
+			return err
+		}
+	}
+	if c.Ended {
+		if err := run(endCalls, at, int64(g.ID)); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Called {
+		if err := run(insertCall, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at); err != nil {
+			return err
+		}
+	}
+	return nil
 }

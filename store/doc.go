@@ -21,8 +21,9 @@
 //   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act
-//     and when they acted ([Call]), and reminders claimed once across
-//     processes ([Store.ClaimReminder]).
+//     and when they acted ([Call]), recorded with the step that made them
+//     ([Store.AppendCalling], one commit), and reminders and other work
+//     claimed once across processes ([Store.ClaimReminder], [Store.Claim]).
 //
 // # Durability
 //

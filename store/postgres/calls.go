@@ -42,40 +42,6 @@ func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, err
 	return []byte(v), nil
 }
 
-// PutCall records that c.Player is called to act in c.Game at step
-// c.Seq, unless that call is recorded already.
-func (s *Store) PutCall(ctx context.Context, c store.Call) error {
-	err := s.retry(ctx, func() error {
-		_, err := s.pool.Exec(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called, acted)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player, seq) DO NOTHING`,
-			int64(c.Game), c.Guild, c.Channel, string(c.Player), int64(c.Seq), millis(c.Called), millis(c.Acted))
-		return err
-	})
-	if err != nil {
-		return wrap(fmt.Sprintf("put call of %s in game %d", c.Player, c.Game), err)
-	}
-	return nil
-}
-
-// CloseCalls closes every call of player in game still open, at time
-// at: he acted, or, with ended, his seat was handed to another (the call
-// is Ended and Unseated). An empty player closes everyone's: the game
-// ended (the calls are Ended).
-func (s *Store) CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error {
-	q, args := `UPDATE calls SET acted = $1, ended = $2, unseated = $2 WHERE game_id = $3 AND player = $4 AND acted = 0`, []any{millis(at), ended, int64(game), string(player)}
-	if player == "" {
-		q, args = `UPDATE calls SET acted = $1, ended = $2 WHERE game_id = $3 AND acted = 0`, []any{millis(at), ended, int64(game)}
-	}
-	err := s.retry(ctx, func() error {
-		_, err := s.pool.Exec(ctx, q, args...)
-		return err
-	})
-	if err != nil {
-		return wrap(fmt.Sprintf("close calls of %q in game %d", player, game), err)
-	}
-	return nil
-}
-
 const callColumns = `game_id, guild, channel, player, seq, called, acted, ended, unseated`
 
 // OpenCalls returns the calls still open in guild, or in every guild when
@@ -155,4 +121,36 @@ func (s *Store) Claim(ctx context.Context, name string, now time.Time) (bool, er
 		return false, wrap(fmt.Sprintf("claim %q", name), err)
 	}
 	return n == 1, nil
+}
+
+// AppendCalling is [Store.Append] that records, in the same transaction,
+// what the step does to the game's calls (store.CallChange).
+func (s *Store) AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error) {
+	return s.appendWith(ctx, id, expect, recs, end, &calls)
+}
+
+func applyCalls(ctx context.Context, tx pgx.Tx, g store.Game, c *store.CallChange) error {
+	at := millis(c.At)
+	for _, p := range c.Unseated {
+		if _, err := tx.Exec(ctx, `UPDATE calls SET acted = $1, ended = true, unseated = true WHERE game_id = $2 AND player = $3 AND acted = 0`, at, int64(g.ID), string(p)); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Acted {
+		if _, err := tx.Exec(ctx, `UPDATE calls SET acted = $1 WHERE game_id = $2 AND player = $3 AND acted = 0`, at, int64(g.ID), string(p)); err != nil {
+			return err
+		}
+	}
+	if c.Ended {
+		if _, err := tx.Exec(ctx, `UPDATE calls SET acted = $1, ended = true WHERE game_id = $2 AND acted = 0`, at, int64(g.ID)); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Called {
+		if _, err := tx.Exec(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (game_id, player, seq) DO NOTHING`, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -44,13 +45,12 @@ type Store interface {
 	ImportGame(ctx context.Context, c store.GameCopy) error
 	PutSetting(ctx context.Context, guild, subject string, value []byte) error
 	Setting(ctx context.Context, guild, subject string) ([]byte, error)
-	PutCall(ctx context.Context, c store.Call) error
-	CloseCalls(ctx context.Context, game store.GameID, player engine.PlayerID, at time.Time, ended bool) error
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
+	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
 	Close() error
 }
 
@@ -105,6 +105,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"Calls", testCalls},
 		{"ClaimReminderOnce", testClaimReminderOnce},
 		{"ClaimOnce", testClaimOnce},
+		{"AppendCalling", testAppendCalling},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -1004,64 +1005,47 @@ func testSettings(t *testing.T, base db) {
 	}
 }
 
-// testCalls: calls are recorded once however often they are put, are
-// open until the player acts (or the game ends), and read back per guild
-// and per player.
+// testCalls: the open calls read back per guild (or every guild) and
+// oldest first, a player's calls in a guild, a game's calls, from another
+// store of the same database.
 func testCalls(t *testing.T, base db) {
 	ctx := context.Background()
 	a, b := base.open(t), base.open(t)
 	g1 := newGame(t, a, "one", rec(1, "open", "{}"))
 	g2 := newGame(t, a, "two", rec(1, "open", "{}"))
+	g3, err := a.CreateGame(ctx, "elsewhere", "three", "gwab", []engine.Record{rec(1, "open", "{}")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
-	put := func(s Store, c store.Call) {
+	step := func(g store.Game, expect engine.Seq, c store.CallChange) {
 		t.Helper()
-		if err := s.PutCall(ctx, c); err != nil {
+		if _, err := a.AppendCalling(ctx, g.ID, expect, []engine.Record{rec(expect+1, "step", "{}")}, false, c); err != nil {
 			t.Fatal(err)
 		}
 	}
-	c1 := store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "alice", Seq: 1, Called: t0}
-	put(a, c1)
-	put(b, c1) // the same step's call, from another process
-	put(a, store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "bob", Seq: 1, Called: t0.Add(time.Minute)})
-	put(a, store.Call{Game: g2.ID, Guild: "guild", Channel: "two", Player: "alice", Seq: 1, Called: t0.Add(2 * time.Minute)})
-	put(a, store.Call{Game: g2.ID, Guild: "elsewhere", Channel: "two", Player: "carol", Seq: 1, Called: t0})
+	step(g1, 1, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}})
+	step(g1, 2, store.CallChange{At: t0.Add(time.Minute), Called: []engine.PlayerID{"bob"}})
+	step(g2, 1, store.CallChange{At: t0.Add(2 * time.Minute), Called: []engine.PlayerID{"alice"}})
+	step(g3, 1, store.CallChange{At: t0, Called: []engine.PlayerID{"carol"}})
 	open, err := b.OpenCalls(ctx, "guild")
-	if err != nil || len(open) != 3 || open[0] != c1 {
-		t.Fatalf("open calls = %+v, %v; want three, %+v first", open, err, c1)
+	want := store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "alice", Seq: 2, Called: t0}
+	if err != nil || len(open) != 3 || open[0] != want {
+		t.Fatalf("open calls = %+v, %v; want three, %+v first", open, err, want)
 	}
 	if all, err := b.OpenCalls(ctx, ""); err != nil || len(all) != 4 {
 		t.Fatalf("open calls everywhere = %+v, %v; want four", all, err)
 	}
-	if err := a.CloseCalls(ctx, g1.ID, "alice", t0.Add(time.Hour), false); err != nil {
-		t.Fatal(err)
-	}
+	step(g1, 3, store.CallChange{At: t0.Add(time.Hour), Acted: []engine.PlayerID{"alice"}})
 	mine, err := b.PlayerCalls(ctx, "guild", "alice")
-	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || !mine[1].Acted.IsZero() {
-		t.Fatalf("alice's calls = %+v, %v; want the first closed at %v, the second open", mine, err, t0.Add(time.Hour))
-	}
-	if err := a.CloseCalls(ctx, g1.ID, "", t0.Add(2*time.Hour), true); err != nil {
-		t.Fatal(err)
-	}
-	open, err = b.OpenCalls(ctx, "guild")
-	if err != nil || len(open) != 1 || open[0].Game != g2.ID {
-		t.Fatalf("open calls after game one ended = %+v, %v; want alice's in game two", open, err)
-	}
-	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended {
-		t.Fatalf("ending the game moved alice's acting time: %+v", mine[0])
-	}
-	if bobs, _ := b.PlayerCalls(ctx, "guild", "bob"); len(bobs) != 1 || !bobs[0].Ended || bobs[0].Unseated || !bobs[0].Acted.Equal(t0.Add(2*time.Hour)) {
-		t.Fatalf("bob's call, open when game one ended: %+v; want it closed as ended", bobs)
-	}
-	// alice's seat in game two is handed to another: her call ends,
-	// unseated.
-	if err := a.CloseCalls(ctx, g2.ID, "alice", t0.Add(3*time.Hour), true); err != nil {
-		t.Fatal(err)
-	}
-	if mine, _ := b.PlayerCalls(ctx, "guild", "alice"); len(mine) != 2 || !mine[1].Ended || !mine[1].Unseated {
-		t.Fatalf("alice's call in game two after her seat was handed on: %+v", mine)
+	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended || !mine[1].Acted.IsZero() {
+		t.Fatalf("alice's calls = %+v, %v; want the first answered at %v, the second open", mine, err, t0.Add(time.Hour))
 	}
 	if its, err := b.GameCalls(ctx, g1.ID); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
 		t.Fatalf("game one's calls = %+v, %v; want alice's then bob's", its, err)
+	}
+	if theirs, err := b.PlayerCalls(ctx, "guild", "carol"); err != nil || len(theirs) != 0 {
+		t.Fatalf("carol's calls in guild = %+v, %v; want none (hers are elsewhere)", theirs, err)
 	}
 }
 
@@ -1125,5 +1109,69 @@ func testClaimOnce(t *testing.T, base db) {
 		if ok, err := a.Claim(ctx, name, now.Add(time.Hour)); ok || err != nil {
 			t.Fatalf("%s claimed again an hour on: %v, %v", name, ok, err)
 		}
+	}
+}
+
+// testAppendCalling: a step appended with its calls records them in its
+// own transaction: players called at its last event, calls answered,
+// left unanswered by a seat handed on, or ended with the game; a refused
+// append records none.
+func testAppendCalling(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	g := newGame(t, s, "chan", rec(1, "open", "{}"))
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	step := func(expect engine.Seq, c store.CallChange, end bool) error {
+		_, err := s.AppendCalling(ctx, g.ID, expect, []engine.Record{rec(expect+1, "step", "{}")}, end, c)
+		return err
+	}
+	open := func() []string {
+		t.Helper()
+		calls, err := s.OpenCalls(ctx, "guild")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range calls {
+			out = append(out, fmt.Sprintf("%s@%d", c.Player, c.Seq))
+		}
+		return out
+	}
+	if err := step(1, store.CallChange{At: t0, Called: []engine.PlayerID{"alice", "bob"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@2", "bob@2"}) {
+		t.Fatalf("open calls after the first step: %v", got)
+	}
+	if err := step(1, store.CallChange{At: t0, Acted: []engine.PlayerID{"alice"}, Called: []engine.PlayerID{"carol"}}, false); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("an append behind the head: %v, want ErrConflict", err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@2", "bob@2"}) {
+		t.Fatalf("a refused append changed the calls: %v", got)
+	}
+	if err := step(2, store.CallChange{At: t0.Add(time.Hour), Acted: []engine.PlayerID{"alice"}, Unseated: []engine.PlayerID{"bob"}, Called: []engine.PlayerID{"alice", "dave"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@3", "dave@3"}) {
+		t.Fatalf("open calls after the second step: %v", got)
+	}
+	if err := step(3, store.CallChange{At: t0.Add(2 * time.Hour), Acted: []engine.PlayerID{"alice"}, Ended: true}, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); len(got) != 0 {
+		t.Fatalf("open calls after the game ended: %v", got)
+	}
+	calls, err := s.GameCalls(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		got = append(got, fmt.Sprintf("%s@%d %s ended=%v unseated=%v", c.Player, c.Seq, c.Acted.Sub(t0), c.Ended, c.Unseated))
+	}
+	want := []string{"alice@2 1h0m0s ended=false unseated=false", "bob@2 1h0m0s ended=true unseated=true",
+		"alice@3 2h0m0s ended=false unseated=false", "dave@3 2h0m0s ended=true unseated=false"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the game's calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
