@@ -43,13 +43,14 @@ func parseUntil(s string, now time.Time, loc *time.Location) (time.Time, error) 
 	return time.Time{}, engine.Refuse("", "until: give the date you are back as YEAR-MONTH-DAY (2026-12-24), or how long you are away in days or hours (3d, 36h).")
 }
 
-// awayNote says a player's absence in a line the others read.
+// awayNote says a player's absence in the words that follow "he is":
+// "away until Wed 25 Nov 13:00 UTC (at sea)".
 func awayNote(ps playerSettings, loc *time.Location) string {
 	s := "away until " + ps.AwayUntil.In(loc).Format("Mon 2 Jan 15:04 MST")
 	if ps.AwayNote != "" {
-		s += ": " + ps.AwayNote
+		s += " (" + ps.AwayNote + ")"
 	}
-	return "(" + s + ")"
+	return s
 }
 
 // away answers /away.
@@ -91,7 +92,7 @@ func (r *Router) away(ctx context.Context, key channelKey, req Request) ([]Reply
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("You are away %s. No reminder will reach you", awayNote(ps, ps.location()))
+	text := fmt.Sprintf("You are %s. No reminder will reach you", awayNote(ps, ps.location()))
 	if n > 0 {
 		text += fmt.Sprintf(", and the deadlines of %s waiting for you pause until then", plural(n, "book"))
 	}

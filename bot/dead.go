@@ -51,7 +51,7 @@ func (r *Router) nudge(ctx context.Context, key channelKey, req Request) ([]Repl
 			return nil, err
 		}
 		if ps.away(now) {
-			away = append(away, fmt.Sprintf("%s %s", a.Player, awayNote(ps, time.UTC)))
+			away = append(away, fmt.Sprintf("%s, %s", a.Player, awayNote(ps, time.UTC)))
 			continue
 		}
 		out = append(out, r.callReply(key.channel, a.Player, ps,

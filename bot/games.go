@@ -220,12 +220,16 @@ func awaitsPlayer(l bookLine, p engine.PlayerID) bool {
 func (r *Router) waitList(ctx context.Context, guild string, l bookLine, now time.Time, loc *time.Location) string {
 	var parts []string
 	for _, p := range players(l.waits) {
-		s := string(p)
+		var about []string
 		if t, ok := l.since[p]; ok {
-			s += fmt.Sprintf(" (for %s)", lasting(now.Sub(t)))
+			about = append(about, "for "+lasting(now.Sub(t)))
 		}
 		if ps, err := r.player(ctx, guild, p); err == nil && ps.away(now) {
-			s += " " + awayNote(ps, loc)
+			about = append(about, awayNote(ps, loc))
+		}
+		s := string(p)
+		if len(about) > 0 {
+			s += " (" + strings.Join(about, "; ") + ")"
 		}
 		parts = append(parts, s)
 	}

@@ -95,7 +95,7 @@ func (r *Router) turnCalls(ctx context.Context, guild, channel string, a engine.
 	switch {
 	case ps.away(now):
 		call.Mentions = nil
-		call.Text += fmt.Sprintf(" They are %s; the deadline, if any, waits for their return.", awayNote(ps, time.UTC))
+		call.Text += fmt.Sprintf(" %s is %s; the deadline, if any, waits for his return.", a.Player, awayNote(ps, time.UTC))
 		return []Reply{call}
 	case ps.Direct:
 		call.Mentions = nil

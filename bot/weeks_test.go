@@ -281,10 +281,10 @@ func TestAway(t *testing.T) {
 		t.Errorf("/back before /away: %q", got)
 	}
 	got := w.private("troy", `@alice /away until:2d note:"at sea"`, false)
-	if got != "You are away (away until Wed 25 Nov 13:00 UTC: at sea). No reminder will reach you, and the deadlines of 1 book waiting for you pause until then; /back ends it sooner." {
+	if got != "You are away until Wed 25 Nov 13:00 UTC (at sea). No reminder will reach you, and the deadlines of 1 book waiting for you pause until then; /back ends it sooner." {
 		t.Fatalf("/away: %q", got)
 	}
-	mustContain(t, "bob's /games", w.private("troy", "@bob /games", false), "it waits for alice (for 1 hour) (away until Wed 25 Nov 13:00 UTC: at sea)")
+	mustContain(t, "bob's /games", w.private("troy", "@bob /games", false), "it waits for alice (for 1 hour; away until Wed 25 Nov 13:00 UTC (at sea))")
 	w.advance(5 * time.Hour)
 	if out := w.deadlines(); len(out) != 0 {
 		t.Fatalf("the deadline ran while alice was away: %+v", out)
@@ -303,7 +303,7 @@ func TestAway(t *testing.T) {
 	// bob goes away for a day; when alice's time runs out, his turn
 	// comes: the table says he is away, pings him not, and his clock
 	// starts when he is back.
-	if got := w.private("troy", "@bob /away until:1d", false); got != "You are away (away until Wed 25 Nov 08:01 UTC). No reminder will reach you; /back ends it sooner." {
+	if got := w.private("troy", "@bob /away until:1d", false); got != "You are away until Wed 25 Nov 08:01 UTC. No reminder will reach you; /back ends it sooner." {
 		t.Fatalf("bob's /away: %q", got)
 	}
 	w.advance(time.Hour)
@@ -317,12 +317,12 @@ func TestAway(t *testing.T) {
 			call = &out[i]
 		}
 	}
-	if call == nil || len(call.Mentions) != 0 || call.Text != "bob, the table waits for you to take the Achaeans' turn. They are (away until Wed 25 Nov 08:01 UTC); the deadline, if any, waits for their return." {
+	if call == nil || len(call.Mentions) != 0 || call.Text != "bob, the table waits for you to take the Achaeans' turn. bob is away until Wed 25 Nov 08:01 UTC; the deadline, if any, waits for his return." {
 		t.Fatalf("bob's turn call while away: %+v", out)
 	}
 	w.restart()
 	mustContain(t, "carol's view", w.private("troy", "@carol /games server:yes", true),
-		"held up by bob (for less than a minute) (away until Wed 25 Nov 08:01 UTC); idle for less than a minute; deadline in 27 hours (Wed 25 Nov 12:01 UTC).")
+		"held up by bob (for less than a minute; away until Wed 25 Nov 08:01 UTC); idle for less than a minute; deadline in 27 hours (Wed 25 Nov 12:01 UTC).")
 	w.advance(20 * time.Hour)
 	if out := w.deadlines(); len(out) != 0 {
 		t.Fatalf("bob's clock ran while he was away: %+v", out)
