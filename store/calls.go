@@ -195,3 +195,51 @@ func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game) er
 	}
 	return nil
 }
+
+// GameReminders returns the reminders sent for game's calls, for copying.
+func (s *Store) GameReminders(ctx context.Context, game GameID) ([]Reminder, error) {
+	op := fmt.Sprintf("reminders of game %d", game)
+	rows, err := s.r.QueryContext(ctx, `SELECT player, seq, rung FROM reminders WHERE game_id = ? ORDER BY seq, player, rung`, int64(game))
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var out []Reminder
+	for rows.Next() {
+		var rm Reminder
+		var player string
+		if err := rows.Scan(&player, &rm.Seq, &rm.Rung); err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		rm.Player = engine.PlayerID(player)
+		out = append(out, rm)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	return out, nil
+}
+
+// AllSettings returns every setting of every guild, for copying.
+func (s *Store) AllSettings(ctx context.Context) ([]Setting, error) {
+	op := "every setting"
+	rows, err := s.r.QueryContext(ctx, `SELECT guild, subject, value FROM settings ORDER BY guild, subject`)
+	if err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	defer rows.Close()
+	var out []Setting
+	for rows.Next() {
+		var st Setting
+		var v string
+		if err := rows.Scan(&st.Guild, &st.Subject, &v); err != nil {
+			return nil, wrap(ctx, op, err)
+		}
+		st.Value = []byte(v)
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, op, err)
+	}
+	return out, nil
+}

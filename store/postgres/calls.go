@@ -154,3 +154,48 @@ func applyCalls(ctx context.Context, tx pgx.Tx, g store.Game, c *store.CallChang
 	}
 	return nil
 }
+
+// GameReminders returns the reminders sent for game's calls, for copying.
+func (s *Store) GameReminders(ctx context.Context, game store.GameID) ([]store.Reminder, error) {
+	var out []store.Reminder
+	err := s.retry(ctx, func() error {
+		out = nil
+		rows, err := s.pool.Query(ctx, `SELECT player, seq, rung FROM reminders WHERE game_id = $1 ORDER BY seq, player, rung`, int64(game))
+		if err != nil {
+			return err
+		}
+		var player, rung string
+		var seq int64
+		_, err = pgx.ForEachRow(rows, []any{&player, &seq, &rung}, func() error {
+			out = append(out, store.Reminder{Player: engine.PlayerID(player), Seq: engine.Seq(seq), Rung: rung})
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("reminders of game %d", game), err)
+	}
+	return out, nil
+}
+
+// AllSettings returns every setting of every guild, for copying.
+func (s *Store) AllSettings(ctx context.Context) ([]store.Setting, error) {
+	var out []store.Setting
+	err := s.retry(ctx, func() error {
+		out = nil
+		rows, err := s.pool.Query(ctx, `SELECT guild, subject, value FROM settings ORDER BY guild, subject`)
+		if err != nil {
+			return err
+		}
+		var guild, subject, value string
+		_, err = pgx.ForEachRow(rows, []any{&guild, &subject, &value}, func() error {
+			out = append(out, store.Setting{Guild: guild, Subject: subject, Value: []byte(value)})
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, wrap("every setting", err)
+	}
+	return out, nil
+}

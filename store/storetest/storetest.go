@@ -51,6 +51,8 @@ type Store interface {
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
+	GameReminders(ctx context.Context, game store.GameID) ([]store.Reminder, error)
+	AllSettings(ctx context.Context) ([]store.Setting, error)
 	Close() error
 }
 
@@ -861,6 +863,16 @@ func testCopyGames(t *testing.T, base db) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Game a calls alice, and a reminder of hers is sent.
+	if a, err = src.AppendCalling(ctx, a.ID, 2, []engine.Record{rec(3, "k", `3`)}, false, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := src.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); !ok || err != nil {
+		t.Fatalf("claim: %v, %v", ok, err)
+	}
+	if err := src.PutSetting(ctx, "guild", "player:alice", []byte(`{"zone":"UTC+1"}`)); err != nil {
+		t.Fatal(err)
+	}
 	games, err := src.AllGames(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -905,6 +917,16 @@ func testCopyGames(t *testing.T, base db) {
 	}
 	if d, err := dst.GameDeadline(ctx, a.ID); err != nil || d != dl {
 		t.Errorf("copied deadline %+v, %v; want %+v", d, err, dl)
+	}
+	if want, got := must(src.GameCalls(ctx, a.ID)), must(dst.GameCalls(ctx, a.ID)); len(got) != 1 || !reflect.DeepEqual(got, want) {
+		t.Errorf("copied calls %+v, want %+v", got, want)
+	}
+	if ok, err := dst.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); ok || err != nil {
+		t.Errorf("a reminder sent before the copy was claimed again after it: %v, %v", ok, err)
+	}
+	sets, err := src.AllSettings(ctx)
+	if err != nil || len(sets) != 1 || sets[0].Subject != "player:alice" || string(sets[0].Value) != `{"zone":"UTC+1"}` {
+		t.Errorf("AllSettings = %+v, %v", sets, err)
 	}
 	if _, err := dst.ActiveGame(ctx, "guild", "c"); err != nil {
 		t.Errorf("the copied open game of channel c: %v", err)
@@ -1174,4 +1196,11 @@ func testAppendCalling(t *testing.T, base db) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("the game's calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
