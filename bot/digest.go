@@ -196,7 +196,7 @@ func (r *Router) weekNews(ctx context.Context, guild string, ss serverSettings, 
 		b.WriteString("No book ended this week.\n")
 	}
 	if len(ranks) > 0 {
-		b.WriteString("The Herald proclaims:\n- " + strings.Join(ranks, "\n- ") + "\n")
+		b.WriteString("Ranks:\n- " + strings.Join(ranks, "\n- ") + "\n")
 	}
 	lines, err := r.bookLines(ctx, guild)
 	if err != nil {

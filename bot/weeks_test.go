@@ -687,3 +687,62 @@ func TestDigest(t *testing.T) {
 		t.Fatalf("the second week's digest: %+v", out)
 	}
 }
+
+// FuzzLadder: any text either reads as a ladder, which writes back as a
+// text that reads as the same ladder, or is refused in game terms; the
+// time-zone, quiet-hours and absence parsers take any text without
+// panicking.
+func FuzzLadder(f *testing.F) {
+	for _, s := range []string{"24h 4h every 12h", "2d every 1d", "off", "every", "4h 4h", "every 2h every 3h", "0h", "-3h", "99999999999999h", "1d 28d 29d", "", "zone"} {
+		f.Add(s)
+	}
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := parseLadder(s)
+		if err != nil {
+			if _, ok := engine.IsRefusal(err); !ok {
+				t.Fatalf("%q: %v is not a refusal", s, err)
+			}
+		} else {
+			again, err := parseLadder(l.String())
+			if err != nil || again.String() != l.String() || !slices.Equal(again.Before, l.Before) || again.Every != l.Every {
+				t.Fatalf("%q reads as %q, which reads back as %+v, %v", s, l.String(), again, err)
+			}
+			for _, b := range l.Before {
+				if b <= 0 || b > maxRung {
+					t.Fatalf("%q has a rung of %v", s, b)
+				}
+			}
+		}
+		parseZone(s)
+		parseQuiet(s)
+		if until, err := parseUntil(s, now, time.UTC); err == nil && until.IsZero() {
+			t.Fatalf("%q reads as no time at all", s)
+		}
+	})
+}
+
+// TestDigestRanks: the digest tells the Herald's rank changes of the
+// week.
+func TestDigestRanks(t *testing.T) {
+	w := newWeeks(t)
+	w.setup("troy", []string{
+		"@alice /saga start name:Wrath quorum:4 herald:herald",
+		"@alice /book open",
+		"/clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow",
+		"/clan raise name:Lycians hero:Sarpedon side:antagonist warbands:sword,javelin,sling",
+		"@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow",
+		"/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin",
+		"@carol /clan raise name:Dardanians hero:Aeneas side:antagonist warbands:spear,sword,bow",
+		"/clan raise name:Argives hero:Diomedes side:protagonist warbands:spear,spear,javelin",
+		"@alice /book start",
+	})
+	w.private("troy", "@carol /server set digest:news", true)
+	w.setup("troy", []string{`@alice /saga adjust hero:Achilles points:150 reason:"the sack of Lyrnessus"`})
+	w.advance(digestEvery)
+	out, err := w.r.CheckDigests(context.Background())
+	if err != nil || len(out) != 1 {
+		t.Fatalf("the digest: %+v, %v", out, err)
+	}
+	mustContain(t, "the digest", out[0].Text, "No book ended this week.\nRanks:\n- The Herald proclaims: Achilles rises to Class 3 Hero, Esquire, with 250 honor.")
+}
