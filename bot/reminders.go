@@ -82,7 +82,8 @@ func parseSpan(w string) (time.Duration, error) {
 		return 0, fmt.Errorf("no unit")
 	}
 	n, err := strconv.Atoi(w[:len(w)-1])
-	if err != nil || n <= 0 {
+	if err != nil || n <= 0 || n > 100_000 {
+		// (a bound far above any use, that keeps the product in range)
 		return 0, fmt.Errorf("not a count")
 	}
 	return time.Duration(n) * unit, nil
