@@ -284,7 +284,7 @@ func (r *Router) bookLines(ctx context.Context, guild string) ([]bookLine, error
 			}
 		}
 		if cs != nil {
-			if l.players, err = r.bookPlayers(ctx, cs, info); err != nil {
+			if l.players, err = r.bookPlayers(ctx, cs, info, g); err != nil {
 				return nil, err
 			}
 		}
@@ -308,20 +308,18 @@ func (r *Router) bookLines(ctx context.Context, guild string) ([]bookLine, error
 	return out, nil
 }
 
-// bookPlayers returns everyone who has played in book info: who made a
-// step of it, or was called to, in the order they first did.
-func (r *Router) bookPlayers(ctx context.Context, cs CallStore, info store.Game) ([]engine.PlayerID, error) {
-	recs, err := r.cfg.Store.Events(ctx, info.ID, 0, 0)
-	if err != nil {
-		return nil, err
-	}
+// bookPlayers returns who plays in book g: the holders of its seats, and
+// anyone it has lately called to act.
+func (r *Router) bookPlayers(ctx context.Context, cs CallStore, info store.Game, g *engine.Game) ([]engine.PlayerID, error) {
 	var out []engine.PlayerID
-	for _, rec := range recs {
-		if rec.Step && rec.Actor != "" && !slices.Contains(out, rec.Actor) {
-			out = append(out, rec.Actor)
+	if st, ok := g.State.(engine.Seater); ok {
+		for _, s := range st.Seats() {
+			if s.Player != "" && !slices.Contains(out, s.Player) {
+				out = append(out, s.Player)
+			}
 		}
 	}
-	calls, err := cs.GameCalls(ctx, info.ID)
+	calls, err := cs.GameCalls(ctx, info.ID, recentCalls)
 	if err != nil {
 		return nil, err
 	}
@@ -333,13 +331,17 @@ func (r *Router) bookPlayers(ctx context.Context, cs CallStore, info store.Game)
 	return out, nil
 }
 
+// recentCalls is how many of a book's last calls tell who plays in it,
+// in which order players are called, and when it last moved.
+const recentCalls = 64
+
 // idle returns how long book info has been idle: since the last time it
-// called a player or a player answered, or, for a book that never
-// called anyone, since its last event was recorded.
+// called a player or a player answered (among its recent calls), or, for
+// a book that never called anyone, since its last event was recorded.
 func (r *Router) idle(ctx context.Context, cs CallStore, info store.Game) (time.Duration, error) {
 	var last time.Time
 	if cs != nil {
-		calls, err := cs.GameCalls(ctx, info.ID)
+		calls, err := cs.GameCalls(ctx, info.ID, recentCalls)
 		if err != nil {
 			return 0, err
 		}
@@ -376,7 +378,7 @@ func (r *Router) headsUp(ctx context.Context, info store.Game, fresh, now []engi
 	if !ok || len(fresh) == 0 {
 		return nil
 	}
-	calls, err := cs.GameCalls(ctx, info.ID)
+	calls, err := cs.GameCalls(ctx, info.ID, recentCalls)
 	if err != nil {
 		r.cfg.Logger.WarnContext(ctx, "calls not read", "game", info.ID, "err", err)
 		return nil

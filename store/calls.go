@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -69,10 +70,21 @@ func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.Pla
 		`SELECT `+callColumns+` FROM calls WHERE guild = ? AND player = ? ORDER BY called, game_id`, guild, string(player))
 }
 
-// GameCalls returns every call of game, oldest first.
-func (s *Store) GameCalls(ctx context.Context, game GameID) ([]Call, error) {
-	return s.calls(ctx, fmt.Sprintf("calls of game %d", game),
-		`SELECT `+callColumns+` FROM calls WHERE game_id = ? ORDER BY called, seq, player`, int64(game))
+// GameCalls returns the last calls of game, at most last of them (0:
+// every one), oldest first.
+func (s *Store) GameCalls(ctx context.Context, game GameID, last int) ([]Call, error) {
+	calls, err := s.calls(ctx, fmt.Sprintf("calls of game %d", game),
+		`SELECT `+callColumns+` FROM calls WHERE game_id = ? ORDER BY seq DESC, called DESC, player DESC LIMIT ?`, int64(game), lastLimit(last))
+	slices.Reverse(calls)
+	return calls, err
+}
+
+// lastLimit is a LIMIT for the last n rows, n 0 meaning all.
+func lastLimit(n int) int64 {
+	if n <= 0 {
+		return -1 // SQLite: no limit
+	}
+	return int64(n)
 }
 
 const callColumns = `game_id, guild, channel, player, seq, called, acted, ended, unseated`

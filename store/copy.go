@@ -149,10 +149,10 @@ func Copy(ctx context.Context, st interface {
 	}
 	c.Game.Deadline = c.Deadline != nil
 	if cs, ok := st.(interface {
-		GameCalls(ctx context.Context, game GameID) ([]Call, error)
+		GameCalls(ctx context.Context, game GameID, last int) ([]Call, error)
 		GameReminders(ctx context.Context, game GameID) ([]Reminder, error)
 	}); ok {
-		if c.Calls, err = cs.GameCalls(ctx, id); err != nil {
+		if c.Calls, err = cs.GameCalls(ctx, id, 0); err != nil {
 			return GameCopy{}, err
 		}
 		if c.Reminders, err = cs.GameReminders(ctx, id); err != nil {

@@ -31,6 +31,9 @@ CREATE TABLE calls (
 
 -- The reminder checker and /games read the open calls.
 CREATE INDEX calls_open ON calls (guild) WHERE acted = 0;
+-- A step closes the open calls of its players: found without reading the
+-- calls they answered before.
+CREATE INDEX calls_answer ON calls (game_id, player) WHERE acted = 0;
 CREATE INDEX calls_player ON calls (guild, player);
 
 CREATE TABLE reminders (

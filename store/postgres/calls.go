@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -60,10 +61,17 @@ func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.Pla
 		`SELECT `+callColumns+` FROM calls WHERE guild = $1 AND player = $2 ORDER BY called, game_id`, guild, string(player))
 }
 
-// GameCalls returns every call of game, oldest first.
-func (s *Store) GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error) {
-	return s.calls(ctx, fmt.Sprintf("calls of game %d", game),
-		`SELECT `+callColumns+` FROM calls WHERE game_id = $1 ORDER BY called, seq, player`, int64(game))
+// GameCalls returns the last calls of game, at most last of them (0:
+// every one), oldest first.
+func (s *Store) GameCalls(ctx context.Context, game store.GameID, last int) ([]store.Call, error) {
+	var limit any // NULL: no limit
+	if last > 0 {
+		limit = int64(last)
+	}
+	calls, err := s.calls(ctx, fmt.Sprintf("calls of game %d", game),
+		`SELECT `+callColumns+` FROM calls WHERE game_id = $1 ORDER BY seq DESC, called DESC, player DESC LIMIT $2`, int64(game), limit)
+	slices.Reverse(calls)
+	return calls, err
 }
 
 func (s *Store) calls(ctx context.Context, op, q string, args ...any) ([]store.Call, error) {

@@ -47,7 +47,7 @@ type Store interface {
 	Setting(ctx context.Context, guild, subject string) ([]byte, error)
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
-	GameCalls(ctx context.Context, game store.GameID) ([]store.Call, error)
+	GameCalls(ctx context.Context, game store.GameID, last int) ([]store.Call, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
@@ -918,7 +918,7 @@ func testCopyGames(t *testing.T, base db) {
 	if d, err := dst.GameDeadline(ctx, a.ID); err != nil || d != dl {
 		t.Errorf("copied deadline %+v, %v; want %+v", d, err, dl)
 	}
-	if want, got := must(src.GameCalls(ctx, a.ID)), must(dst.GameCalls(ctx, a.ID)); len(got) != 1 || !reflect.DeepEqual(got, want) {
+	if want, got := must(src.GameCalls(ctx, a.ID, 0)), must(dst.GameCalls(ctx, a.ID, 0)); len(got) != 1 || !reflect.DeepEqual(got, want) {
 		t.Errorf("copied calls %+v, want %+v", got, want)
 	}
 	if ok, err := dst.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); ok || err != nil {
@@ -1063,8 +1063,11 @@ func testCalls(t *testing.T, base db) {
 	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended || !mine[1].Acted.IsZero() {
 		t.Fatalf("alice's calls = %+v, %v; want the first answered at %v, the second open", mine, err, t0.Add(time.Hour))
 	}
-	if its, err := b.GameCalls(ctx, g1.ID); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
+	if its, err := b.GameCalls(ctx, g1.ID, 0); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
 		t.Fatalf("game one's calls = %+v, %v; want alice's then bob's", its, err)
+	}
+	if its, err := b.GameCalls(ctx, g1.ID, 1); err != nil || len(its) != 1 || its[0].Player != "bob" {
+		t.Fatalf("game one's last call = %+v, %v; want bob's", its, err)
 	}
 	if theirs, err := b.PlayerCalls(ctx, "guild", "carol"); err != nil || len(theirs) != 0 {
 		t.Fatalf("carol's calls in guild = %+v, %v; want none (hers are elsewhere)", theirs, err)
@@ -1183,7 +1186,7 @@ func testAppendCalling(t *testing.T, base db) {
 	if got := open(); len(got) != 0 {
 		t.Fatalf("open calls after the game ended: %v", got)
 	}
-	calls, err := s.GameCalls(ctx, g.ID)
+	calls, err := s.GameCalls(ctx, g.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
