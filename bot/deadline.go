@@ -44,11 +44,12 @@ func (r *Router) deadlineStore() (DeadlineStore, bool) {
 	return ds, ok
 }
 
-// arm sets d's clock for game g, which waits for now.
-func (r *Router) arm(d *store.Deadline, g *engine.Game, now []engine.Await) {
+// arm sets d's clock for game g, which waits for now; the clock starts
+// when the last of them who is away comes back (away.go).
+func (r *Router) arm(ctx context.Context, d *store.Deadline, g *engine.Game, now []engine.Await) {
 	d.Seq, d.Due, d.Remind, d.Reminded = g.Seq, time.Time{}, time.Time{}, false
 	if len(now) > 0 {
-		d.Due = r.cfg.Now().Add(d.Per)
+		d.Due = r.clockStart(ctx, d.Guild, now).Add(d.Per)
 		d.Remind = d.Due.Add(-d.Per / 4)
 	}
 }
@@ -70,7 +71,7 @@ func (r *Router) rearm(ctx context.Context, info store.Game, g *engine.Game, now
 	if g.State.Over() {
 		return ds.RemoveDeadline(ctx, info.ID)
 	}
-	r.arm(&d, g, now)
+	r.arm(ctx, &d, g, now)
 	return ds.PutDeadline(ctx, d)
 }
 
@@ -115,7 +116,7 @@ func (r *Router) setDeadline(ctx context.Context, key channelKey, req Request) (
 	}
 	d := store.Deadline{Game: info.ID, Guild: key.guild, Channel: key.channel, Per: time.Duration(hours) * time.Hour}
 	now := awaited(g)
-	r.arm(&d, g, now)
+	r.arm(ctx, &d, g, now)
 	if err := ds.PutDeadline(ctx, d); err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func (r *Router) deadline(ctx context.Context, ds DeadlineStore, d store.Deadlin
 	case g.State.Over():
 		return nil, ds.RemoveDeadline(ctx, d.Game)
 	case len(waiting) == 0:
-		r.arm(&d, g, waiting) // the clock stops until someone is awaited
+		r.arm(ctx, &d, g, waiting) // the clock stops until someone is awaited
 		return nil, ds.PutDeadline(ctx, d)
 	case g.Seq != d.Seq:
 		// Steps were taken that did not change whom the game awaits (or
@@ -278,11 +279,14 @@ func humanDuration(d time.Duration) string {
 	return "a minute"
 }
 
-// RunDeadlines checks the deadlines every interval until ctx ends, handing
-// what is due to post. A check under way when ctx ends is finished.
+// RunDeadlines checks the deadlines and reminders every interval until
+// ctx ends, and the dead books and digests every slowChecks at most (they
+// read every game of every server), handing what is due to post. A check
+// under way when ctx ends is finished.
 func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post func(context.Context, []Reply)) {
 	t := time.NewTicker(every)
 	defer t.Stop()
+	var slow time.Time
 	for {
 		select {
 		case <-ctx.Done():
@@ -294,8 +298,30 @@ func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post fun
 		if err != nil {
 			r.cfg.Logger.ErrorContext(step, "deadlines", "err", err)
 		}
+		checks := []check{{"reminders", r.CheckReminders}}
+		if now := r.cfg.Now(); now.Sub(slow) >= slowChecks {
+			slow = now
+			checks = append(checks, check{"dead books", r.CheckDeadBooks}, check{"digests", r.CheckDigests})
+		}
+		for _, c := range checks {
+			more, err := c.do(step)
+			if err != nil {
+				r.cfg.Logger.ErrorContext(step, c.what, "err", err)
+			}
+			out = append(out, more...)
+		}
 		if len(out) > 0 {
 			post(step, out)
 		}
 	}
 }
+
+// check is one of the checks RunDeadlines makes.
+type check struct {
+	what string
+	do   func(context.Context) ([]Reply, error)
+}
+
+// slowChecks is how often RunDeadlines looks for dead books and digests
+// due: each reads the row of every game, and neither is in a hurry.
+const slowChecks = 10 * time.Minute

@@ -33,4 +33,18 @@
 // take steps back, end the book and set deadlines. [Router.Commands] lists
 // every command a guild can use, for transports that declare them, and
 // [Router.Complete] suggests option values as a player types.
+//
+// For books played over weeks, several at once per player (settings.go,
+// games.go, reminders.go, away.go, me.go, dead.go, digest.go, server.go),
+// the router records in the store whom each step calls to act and when
+// each answered ([CallStore]): /games lists where a player is awaited and
+// since when, and /games server:yes every book with who holds it up;
+// [Router.CheckReminders] sends a book's (or the server's) reminder ladder,
+// each rung once across instances and never in a player's quiet hours;
+// /away pauses the deadlines that wait for a player until /back; /me set
+// chooses a player's zone, quiet hours, direct messages and a word when
+// the player before him starts; /me stats gives his pace;
+// [Router.CheckDeadBooks] reports books idle too long to their game
+// masters with buttons; [Router.CheckDigests] posts the server's weekly
+// digest. /seat hand (decided by the engine) hands a seat to another member.
 package bot

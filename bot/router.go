@@ -97,6 +97,10 @@ type Config struct {
 	// reads the next line). The times compared are the transport's
 	// (Request.Made) and the store's clock.
 	SeenAfter time.Duration
+	// ChannelLink names a channel in a message as the transport links
+	// it (Discord: <#ID>, which opens the channel at its last message);
+	// nil writes #name.
+	ChannelLink func(guild, channel string) string
 	// ReadOnly says the store cannot be written: commands that only
 	// read (/status, /log, /board, /help, /measure) answer, and any
 	// other is refused with a sentence saying why.
@@ -629,7 +633,7 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, re
 	if next == nil || next.Seq != before+engine.Seq(len(events)) {
 		return nil, store.Game{}, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
 	}
-	row, err := r.cfg.Store.Append(ctx, info.ID, before, recs, next.State.Over())
+	row, err := r.append(ctx, info, recs, g, next) // games.go
 	if err != nil {
 		r.forgetActive(info)
 		if !errors.Is(err, store.ErrConflict) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 	"github.com/rhapsode/rhapsode/store"
@@ -61,8 +62,9 @@ func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, be
 	var out []Reply
 	if r.cfg.TurnCalls {
 		for _, a := range fresh {
-			out = append(out, turnCall(req.Channel, a))
+			out = append(out, r.turnCalls(ctx, info.Guild, req.Channel, a)...)
 		}
+		out = append(out, r.headsUp(ctx, info, fresh, now)...)
 	}
 	if len(fresh) > 0 || len(now) == 0 || after.State.Over() {
 		if err := r.rearm(ctx, info, after, now); err != nil {
@@ -76,4 +78,29 @@ func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, be
 func turnCall(channel string, a engine.Await) Reply {
 	return Reply{Channel: channel, User: a.Player, Mentions: []engine.PlayerID{a.Player},
 		Text: fmt.Sprintf("%s, the table waits for you to %s.", a.Player, a.Task)}
+}
+
+// turnCalls are the messages that call a player to what the game awaits,
+// as he asked with /me set and /away: the channel is told whose turn it
+// is, and that he is away when he is (then no one pings him); he is
+// pinged there, or, when he asked for it, sent a direct message instead.
+func (r *Router) turnCalls(ctx context.Context, guild, channel string, a engine.Await) []Reply {
+	call := turnCall(channel, a)
+	ps, err := r.player(ctx, guild, a.Player)
+	if err != nil {
+		r.cfg.Logger.WarnContext(ctx, "player settings not read", "player", a.Player, "err", err)
+		return []Reply{call}
+	}
+	now := r.cfg.Now()
+	switch {
+	case ps.away(now):
+		call.Mentions = nil
+		call.Text += fmt.Sprintf(" %s is %s; the deadline, if any, waits for his return.", a.Player, awayNote(ps, time.UTC))
+		return []Reply{call}
+	case ps.Direct:
+		call.Mentions = nil
+		return []Reply{call, r.callReply(channel, a.Player, ps,
+			fmt.Sprintf("The book in %s waits for you to %s.", r.channelLink(guild, channel), a.Task))}
+	}
+	return []Reply{call}
 }

@@ -21,6 +21,10 @@
 //   - undo.go: taking the last step back (/undo). A game keeps the step
 //     before as a whole copy of its state, or, when the rule system's state
 //     is a [Rewinder], as what the step changed.
+//   - seats.go: the seats players hold (a clan, an army, a side; [Seater]),
+//     and /seat hand, which the engine decides for every rule system: the
+//     game master hands a seat to another member, with a reason, as a
+//     logged [SeatHanded] step.
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
 //   - words.go: [Plural] and [Possessive], which every rule system uses

@@ -56,6 +56,12 @@ func (g *Game) fold(e Event) error {
 			return err
 		}
 	}
+	if b, ok := e.Body.(SeatHanded); ok {
+		handled = true
+		if err := g.applySeat(b); err != nil {
+			return err
+		}
+	}
 	if !handled {
 		if err := g.State.Apply(e); err != nil {
 			return fmt.Errorf("engine: apply %s event %d: %w", e.Body.Kind(), e.Seq, err)
@@ -98,6 +104,8 @@ func (g *Game) Decide(c Command) (Result, error) {
 			return tx.tableDirective(c)
 		case spec.Is(TakesBack) && g.undoable:
 			return tx.undoStep()
+		case !c.Directive && c.Name == HandSeatSpec.Name:
+			return tx.handSeat(c)
 		}
 		return g.Rules.Decide(tx, c)
 	})

@@ -89,11 +89,12 @@ func (Stacked) Kind() string { return "table.stacked" }
 func (Loaded) Kind() string  { return "table.loaded" }
 
 var tableBodies = BodyTypes{
-	Opened{}.Kind():  Decoder[Opened](),
-	Seeded{}.Kind():  Decoder[Seeded](),
-	Undone{}.Kind():  Decoder[Undone](),
-	Stacked{}.Kind(): Decoder[Stacked](),
-	Loaded{}.Kind():  Decoder[Loaded](),
+	Opened{}.Kind():     Decoder[Opened](),
+	Seeded{}.Kind():     Decoder[Seeded](),
+	Undone{}.Kind():     Decoder[Undone](),
+	Stacked{}.Kind():    Decoder[Stacked](),
+	Loaded{}.Kind():     Decoder[Loaded](),
+	SeatHanded{}.Kind(): Decoder[SeatHanded](),
 }
 
 // applyTable applies a table body; it reports false for any other body.
@@ -165,6 +166,8 @@ func NarrateTable(e Event) (msgs []Message, ok bool) {
 		return nil, true
 	case Undone:
 		text = fmt.Sprintf("The game master takes back the last step (%s).", b.Step)
+	case SeatHanded:
+		text = b.text()
 	case Seeded:
 		text = fmt.Sprintf("The table's random source is seeded with %d.", b.Seed)
 	case Stacked:

@@ -11,12 +11,29 @@ import (
 
 // A GameCopy is a game as one database holds it, to be written into
 // another (rhapsode migrate): its row, its whole log, its turn deadline
-// and its publication if it has them.
+// and its publication if it has them, its calls to act and the reminders
+// sent for them.
 type GameCopy struct {
 	Game        Game
 	Events      []engine.Record
 	Deadline    *Deadline
 	Publication *Publication
+	Calls       []Call
+	Reminders   []Reminder
+}
+
+// A Reminder is a rung of a reminder ladder sent for a player's call at
+// step Seq of a game (ClaimReminder).
+type Reminder struct {
+	Player engine.PlayerID
+	Seq    engine.Seq
+	Rung   string
+}
+
+// A Setting is a setting of a guild's subject (PutSetting), for copying.
+type Setting struct {
+	Guild, Subject string
+	Value          []byte
 }
 
 // Validate checks that c can be written: a game with an ID, a log
@@ -33,6 +50,11 @@ func (c GameCopy) Validate() error {
 	}
 	if p := c.Publication; p != nil && (p.Game != c.Game.ID || p.Guild != c.Game.Guild || p.Token == "") {
 		return fmt.Errorf("game %d: the publication of game %d of %s", c.Game.ID, p.Game, p.Guild)
+	}
+	for _, cl := range c.Calls {
+		if cl.Game != c.Game.ID {
+			return fmt.Errorf("game %d: a call of game %d", c.Game.ID, cl.Game)
+		}
 	}
 	return nil
 }
@@ -86,6 +108,18 @@ func (s *Store) ImportGame(ctx context.Context, c GameCopy) (err error) {
 			return wrap(ctx, op, err)
 		}
 	}
+	for _, cl := range c.Calls {
+		if _, err = tx.ExecContext(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called, acted, ended, unseated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			int64(g.ID), cl.Guild, cl.Channel, string(cl.Player), int64(cl.Seq), millis(cl.Called), millis(cl.Acted), boolInt(cl.Ended), boolInt(cl.Unseated)); err != nil {
+			return wrap(ctx, op, err)
+		}
+	}
+	for _, rm := range c.Reminders {
+		if _, err = tx.ExecContext(ctx, `INSERT INTO reminders (game_id, player, seq, rung) VALUES (?, ?, ?, ?)`,
+			int64(g.ID), string(rm.Player), int64(rm.Seq), rm.Rung); err != nil {
+			return wrap(ctx, op, err)
+		}
+	}
 	if err = tx.Commit(); err != nil {
 		return wrap(ctx, op, err)
 	}
@@ -114,6 +148,17 @@ func Copy(ctx context.Context, st interface {
 		return GameCopy{}, err
 	}
 	c.Game.Deadline = c.Deadline != nil
+	if cs, ok := st.(interface {
+		GameCalls(ctx context.Context, game GameID, last int) ([]Call, error)
+		GameReminders(ctx context.Context, game GameID) ([]Reminder, error)
+	}); ok {
+		if c.Calls, err = cs.GameCalls(ctx, id, 0); err != nil {
+			return GameCopy{}, err
+		}
+		if c.Reminders, err = cs.GameReminders(ctx, id); err != nil {
+			return GameCopy{}, err
+		}
+	}
 	if ps, ok := st.(interface {
 		PublicationOf(ctx context.Context, game GameID) (Publication, error)
 	}); ok {

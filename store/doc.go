@@ -19,6 +19,11 @@
 //   - games.go: each [Game], and the rule of one active game per channel.
 //   - events.go: the log: [Store.Append] and [Store.Events].
 //   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
+//   - calls.go: what keeps books moving over weeks: settings of players,
+//     books and servers ([Store.PutSetting]), the calls of players to act
+//     and when they acted ([Call]), recorded with the step that made them
+//     ([Store.AppendCalling], one commit), and reminders and other work
+//     claimed once across processes ([Store.ClaimReminder], [Store.Claim]).
 //
 // # Durability
 //

@@ -114,6 +114,12 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // caller may keep it instead of reading the game again before its next
 // append, which checks the head anyway.
 func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (_ Game, err error) {
+	return s.appendWith(ctx, id, expect, recs, end, nil)
+}
+
+// appendWith is Append, running also, in its transaction, what calls
+// asks (calls.go).
+func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls *CallChange) (_ Game, err error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := EncodeRows(recs, expect)
 	if err != nil {
@@ -164,6 +170,11 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 		return Game{}, wrap(ctx, op, err)
 	} else if n != 1 {
 		return Game{}, fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
+	}
+	if calls != nil {
+		if err := calls.apply(ctx, s, tx, g); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return Game{}, wrap(ctx, op, err)

@@ -92,7 +92,8 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{selectHead, insertEvent, advanceHead, selectSnapshotHead, insertSnapshot, pruneSnapshots}
+var writerStatements = []string{selectHead, insertEvent, advanceHead, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+	unseatCalls, answerCalls, endCalls, insertCall}
 
 // prepareWriter prepares the write transactions' statements.
 func (s *Store) prepareWriter(ctx context.Context) error {

@@ -41,8 +41,9 @@ type message struct {
 }
 
 // snowflake matches what reads as a Discord user ID in the router's text,
-// which names players by their IDs, or one already written as a mention.
-var snowflake = regexp.MustCompile(`<@!?\d+>|\b\d{17,20}\b`)
+// which names players by their IDs, or one already written as a mention
+// (of a user, or of a channel: ChannelLink).
+var snowflake = regexp.MustCompile(`<[@#]!?\d+>|\b\d{17,20}\b`)
 
 // mentionText writes the players the text names as mentions, which
 // Discord shows as their names, and puts any of pings the text does not
@@ -203,3 +204,7 @@ func (m message) send() *discordgo.MessageSend {
 	return &discordgo.MessageSend{Content: m.Content, Embeds: m.embeds(), Files: m.files(), Components: m.Components,
 		AllowedMentions: allowed(m.Users)}
 }
+
+// ChannelLink names a channel in a message as Discord links it: <#ID>,
+// which opens the channel at its newest message (bot.Config.ChannelLink).
+func ChannelLink(guild, channel string) string { return "<#" + channel + ">" }

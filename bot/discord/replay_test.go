@@ -62,7 +62,7 @@ func newTable(t testing.TB) *table {
 	st.Now = tb.clock
 	rules := replayRulesets()
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
-		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock, Token: tb.token})
+		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock, Token: tb.token, ChannelLink: ChannelLink})
 	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true})
 	tb.bot = New(tb.router, tb.fake.session(t, "Bot test-token"), nil)
 	return tb

@@ -47,6 +47,10 @@
 // book, books and deeds from the saga's record, and his honor after each
 // book as an SVG chart drawn here.
 //
+// pace.go adds the players' pace (calls answered, median and 90th
+// percentile time to act, books finished and abandoned) to a saga's
+// standings, in templates/pace.html, a block of its own.
+//
 // web.go routes and answers; pages.go gathers what the book and Hero
 // pages show; export.go the download; templates/ are the pages;
 // favicon.go the icon.

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ type standingsData struct {
 	// before the first.
 	LastBook int
 	Charts   []chart
+	Pace     []paceRow // pace.go
 }
 
 // standingRow is a Hero in the standings.
@@ -80,6 +82,19 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publi
 		names.name(string(h.Player))
 	}
 	d := standingsData{Home: bot.PagesPath(p.Token), Name: sg.Name, Over: sg.Ended, LastBook: len(sg.Books)}
+	// The players' pace is read with the standings; like them, it is
+	// served afresh when the saga's log moves on (its ETag is the saga's
+	// head, answered before anything is read).
+	var players []engine.PlayerID
+	for _, h := range sg.Heroes {
+		if !slices.Contains(players, h.Player) {
+			players = append(players, h.Player)
+		}
+	}
+	if d.Pace, err = s.pace(ctx, info.Guild, players, names); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	change := changes(sg)
 	for _, st := range sg.Standings() {
 		h := sg.Heroes[st.Hero-1]

@@ -58,6 +58,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		WebURL:         getenv("RHAPSODE_WEB_URL"),
 		TurnCalls:      true,
 		SeenAfter:      discord.SeenAfter,
+		ChannelLink:    discord.ChannelLink,
 	}), st, s, nil
 }
 

@@ -21,6 +21,8 @@ type copyable interface {
 	database
 	AllGames(ctx context.Context) ([]store.Game, error)
 	ImportGame(ctx context.Context, c store.GameCopy) error
+	AllSettings(ctx context.Context) ([]store.Setting, error)
+	PutSetting(ctx context.Context, guild, subject string, value []byte) error
 }
 
 var (
@@ -30,7 +32,9 @@ var (
 
 // migrateDB copies every game of one database into another, empty one:
 // a club's SQLite file into PostgreSQL when its bot outgrows one machine,
-// or back. Each game keeps its number, log and turn deadline; then it is
+// or back. Each game keeps its number, log, turn deadline, calls to act
+// and reminders sent, and the servers' and players' settings (zones,
+// ladders, absences, the digest) come along; then each game is
 // replayed from each database's log and the two must come to the same
 // state, and the copy is given a snapshot of it. Interactions (kept an
 // hour against Discord delivering one twice) are not copied: stop the bot
@@ -102,8 +106,18 @@ func migrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "Copied %s (%s, %s) from %s to %s; each replays to the same state on both.\n",
-		engine.Plural(len(games), "game", "games"), engine.Plural(events, "event", "events"), engine.Plural(deadlines, "turn deadline", "turn deadlines"), describeDB(*from), describeDB(*to))
+	settings, err := src.AllSettings(ctx)
+	if err != nil {
+		return err
+	}
+	for _, st := range settings {
+		if err := dst.PutSetting(ctx, st.Guild, st.Subject, st.Value); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "Copied %s (%s, %s) and %s from %s to %s; each game replays to the same state on both.\n",
+		engine.Plural(len(games), "game", "games"), engine.Plural(events, "event", "events"), engine.Plural(deadlines, "turn deadline", "turn deadlines"),
+		engine.Plural(len(settings), "setting", "settings"), describeDB(*from), describeDB(*to))
 	return nil
 }
 

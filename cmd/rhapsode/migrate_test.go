@@ -34,7 +34,7 @@ func club(t *testing.T, db string) []string {
 			t.Fatalf("local exited %d: %s", code, errs.String())
 		}
 	}
-	play("open", "@alice /book open mode:practice\n/clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow\n@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,javelin\n@alice /book start\n/book deadline hours:6\n")
+	play("open", "@alice /book open mode:practice\n/clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow\n@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,javelin\n@alice /book start\n/book deadline hours:6\n/me set zone:UTC+3 quiet:23-6\n")
 	play("ended", "@alice /book open\n/book end reason:\"rain\"\n")
 	return []string{"demo-gwab", "demo-sweet", "open", "ended"}
 }
@@ -68,7 +68,7 @@ func TestMigrateSQLiteToSQLite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("migrate: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "Copied 4 games") || !strings.Contains(out, "1 turn deadline)") || !strings.Contains(out, "each replays to the same state on both") {
+	if !strings.Contains(out, "Copied 4 games") || !strings.Contains(out, "1 turn deadline) and 1 setting") || !strings.Contains(out, "each game replays to the same state on both") {
 		t.Errorf("migrate said: %s", out)
 	}
 	if a, b := exports(t, from, channels), exports(t, to, channels); a != b {
@@ -79,6 +79,18 @@ func TestMigrateSQLiteToSQLite(t *testing.T) {
 	run(context.Background(), []string{"local", "--db", to, "--channel", "open"}, strings.NewReader("/status\n"), &stdout, &errs, func(string) string { return "" })
 	if !strings.Contains(stdout.String(), "Myrmidons") {
 		t.Errorf("the open book's status in the copy:\n%s", stdout.String())
+	}
+	// alice's settings came along, and /games reads the same from both.
+	ask := func(db, lines string) string {
+		var out, errs bytes.Buffer
+		run(context.Background(), []string{"local", "--db", db, "--channel", "open"}, strings.NewReader(lines), &out, &errs, func(string) string { return "" })
+		return out.String()
+	}
+	if got := ask(to, "@alice /me set\n"); !strings.Contains(got, "Your time zone is UTC+3") || !strings.Contains(got, "from 23:00 to 6:00") {
+		t.Errorf("alice's settings in the copy:\n%s", got)
+	}
+	if a, b := ask(from, "@bob /games\n"), ask(to, "@bob /games\n"); a != b || !strings.Contains(b, "#open") {
+		t.Errorf("/games in the original:\n%s\nin the copy:\n%s", a, b)
 	}
 	code, _, stderr = rhapsode(t, "migrate", "--from", from, "--to", to)
 	if code == 0 || !strings.Contains(stderr, "already holds 4 games") {

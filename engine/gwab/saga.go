@@ -138,6 +138,8 @@ type SagaBook struct {
 	Step      engine.Seq `json:"step,omitempty"`
 	StepLines []int      `json:"step_lines,omitempty"`
 	StepDeeds []Done     `json:"step_deeds,omitempty"`
+	// StepHanded are the clans that step handed to other players.
+	StepHanded []ClanHandedOver `json:"step_handed,omitempty"`
 	// Challenge is the pair in a challenge being answered.
 	Challenge [2]HeroID `json:"challenge,omitzero"`
 	Session   int       `json:"session,omitempty"`
@@ -202,6 +204,7 @@ func (s *Saga) Clone() engine.State {
 		b.Figures = maps.Clone(b.Figures)
 		b.StepLines = slices.Clone(b.StepLines)
 		b.StepDeeds = slices.Clone(b.StepDeeds)
+		b.StepHanded = slices.Clone(b.StepHanded)
 	}
 	c.Sessions = slices.Clone(s.Sessions)
 	for i := range c.Sessions {

@@ -188,6 +188,7 @@ var sagaBodies = engine.BodyTypes{
 	SessionScheduled{}.Kind(): engine.Decoder[SessionScheduled](),
 	Attended{}.Kind():         engine.Decoder[Attended](),
 	SagaEnded{}.Kind():        engine.Decoder[SagaEnded](),
+	ClanHandedOver{}.Kind():   engine.Decoder[ClanHandedOver](),
 }
 
 // Apply folds one event into the saga.
@@ -299,7 +300,7 @@ func (s *Saga) mark(book int, step engine.Seq) (*SagaBook, error) {
 		return nil, err
 	}
 	if bk.Step != step {
-		bk.Step, bk.StepLines, bk.StepDeeds = step, nil, nil
+		bk.Step, bk.StepLines, bk.StepDeeds, bk.StepHanded = step, nil, nil, nil
 	}
 	return bk, nil
 }

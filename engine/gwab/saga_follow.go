@@ -87,6 +87,8 @@ func (f *follower) event(e engine.Event, before engine.Seq) error {
 		return f.begin(b)
 	case BookEnded:
 		return f.close(b.Reason)
+	case engine.SeatHanded:
+		return f.handed(b)
 	}
 	if !bk.Recorded() {
 		return nil
@@ -266,7 +268,10 @@ func (f *follower) takeBack(undone, now engine.Seq) error {
 	if bk.Step != undone || undone == 0 {
 		return nil
 	}
-	lines, deeds := slices.Clone(bk.StepLines), slices.Clone(bk.StepDeeds)
+	lines, deeds, handed := slices.Clone(bk.StepLines), slices.Clone(bk.StepDeeds), slices.Clone(bk.StepHanded)
+	if err := f.handBack(handed, now); err != nil {
+		return err
+	}
 	for _, i := range lines {
 		l := f.s.Ledger[i]
 		back := Line{Hero: l.Hero, Points: -l.Points, Cause: TakenBack, Reason: "the step that gave it was taken back: " + l.Reason, Book: l.Book, Round: l.Round, Column: l.Column}

@@ -54,6 +54,18 @@ func (s *Store) ImportGame(ctx context.Context, c store.GameCopy) error {
 				return err
 			}
 		}
+		for _, cl := range c.Calls {
+			if _, err := tx.Exec(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called, acted, ended, unseated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				int64(g.ID), cl.Guild, cl.Channel, string(cl.Player), int64(cl.Seq), millis(cl.Called), millis(cl.Acted), cl.Ended, cl.Unseated); err != nil {
+				return err
+			}
+		}
+		for _, rm := range c.Reminders {
+			if _, err := tx.Exec(ctx, `INSERT INTO reminders (game_id, player, seq, rung) VALUES ($1, $2, $3, $4)`,
+				int64(g.ID), string(rm.Player), int64(rm.Seq), rm.Rung); err != nil {
+				return err
+			}
+		}
 		// New games are numbered after every game copied in.
 		_, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))`)
 		return err

@@ -424,6 +424,12 @@ func (s *Store) games(ctx context.Context, op, query string, args ...any) ([]sto
 // an error the records are committed, and the game returned is its row as
 // the append left it, read under the row lock.
 func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool) (store.Game, error) {
+	return s.appendWith(ctx, id, expect, recs, end, nil)
+}
+
+// appendWith is Append, running also, in its transaction, what calls
+// asks (calls.go).
+func (s *Store) appendWith(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls *store.CallChange) (store.Game, error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := store.EncodeRows(recs, expect)
 	if err != nil {
@@ -453,8 +459,13 @@ func (s *Store) Append(ctx context.Context, id store.GameID, expect engine.Seq, 
 			return err
 		}
 		g.Head, g.Ended = expect+engine.Seq(len(recs)), end
-		_, err = tx.Exec(ctx, `UPDATE games SET head = $1, ended = $2 WHERE id = $3`, int64(g.Head), end, int64(id))
-		return err
+		if _, err = tx.Exec(ctx, `UPDATE games SET head = $1, ended = $2 WHERE id = $3`, int64(g.Head), end, int64(id)); err != nil {
+			return err
+		}
+		if calls != nil {
+			return applyCalls(ctx, tx, g, calls)
+		}
+		return nil
 	})
 	if sentinel != nil {
 		return store.Game{}, fmt.Errorf("postgres: %s: %w", op, sentinel)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -42,6 +43,16 @@ type Store interface {
 	PublicationOf(ctx context.Context, game store.GameID) (store.Publication, error)
 	AllGames(ctx context.Context) ([]store.Game, error)
 	ImportGame(ctx context.Context, c store.GameCopy) error
+	PutSetting(ctx context.Context, guild, subject string, value []byte) error
+	Setting(ctx context.Context, guild, subject string) ([]byte, error)
+	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
+	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
+	GameCalls(ctx context.Context, game store.GameID, last int) ([]store.Call, error)
+	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
+	Claim(ctx context.Context, name string, now time.Time) (bool, error)
+	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
+	GameReminders(ctx context.Context, game store.GameID) ([]store.Reminder, error)
+	AllSettings(ctx context.Context) ([]store.Setting, error)
 	Close() error
 }
 
@@ -92,6 +103,11 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"OpenConcurrently", testOpenConcurrently},
 		{"CopyGames", testCopyGames},
 		{"Publications", testPublications},
+		{"Settings", testSettings},
+		{"Calls", testCalls},
+		{"ClaimReminderOnce", testClaimReminderOnce},
+		{"ClaimOnce", testClaimOnce},
+		{"AppendCalling", testAppendCalling},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -847,6 +863,16 @@ func testCopyGames(t *testing.T, base db) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Game a calls alice, and a reminder of hers is sent.
+	if a, err = src.AppendCalling(ctx, a.ID, 2, []engine.Record{rec(3, "k", `3`)}, false, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := src.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); !ok || err != nil {
+		t.Fatalf("claim: %v, %v", ok, err)
+	}
+	if err := src.PutSetting(ctx, "guild", "player:alice", []byte(`{"zone":"UTC+1"}`)); err != nil {
+		t.Fatal(err)
+	}
 	games, err := src.AllGames(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -891,6 +917,16 @@ func testCopyGames(t *testing.T, base db) {
 	}
 	if d, err := dst.GameDeadline(ctx, a.ID); err != nil || d != dl {
 		t.Errorf("copied deadline %+v, %v; want %+v", d, err, dl)
+	}
+	if want, got := must(src.GameCalls(ctx, a.ID, 0)), must(dst.GameCalls(ctx, a.ID, 0)); len(got) != 1 || !reflect.DeepEqual(got, want) {
+		t.Errorf("copied calls %+v, want %+v", got, want)
+	}
+	if ok, err := dst.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); ok || err != nil {
+		t.Errorf("a reminder sent before the copy was claimed again after it: %v, %v", ok, err)
+	}
+	sets, err := src.AllSettings(ctx)
+	if err != nil || len(sets) != 1 || sets[0].Subject != "player:alice" || string(sets[0].Value) != `{"zone":"UTC+1"}` {
+		t.Errorf("AllSettings = %+v, %v", sets, err)
 	}
 	if _, err := dst.ActiveGame(ctx, "guild", "c"); err != nil {
 		t.Errorf("the copied open game of channel c: %v", err)
@@ -958,4 +994,216 @@ func testPublications(t *testing.T, base db) {
 	if ok, err := s.Withdraw(ctx, g.ID); err != nil || ok {
 		t.Errorf("withdrawing again = %v, %v; want false", ok, err)
 	}
+}
+
+// testSettings: a setting reads back as put, on another store of the same
+// database; put again it is replaced; put nil it is gone; guilds and
+// subjects are apart.
+func testSettings(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	if _, err := b.Setting(ctx, "guild", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an unset setting: %v, want ErrNotFound", err)
+	}
+	for _, v := range []string{`{"zone":"Europe/Paris"}`, `{"zone":"UTC"}`} {
+		if err := a.PutSetting(ctx, "guild", "player:alice", []byte(v)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := b.Setting(ctx, "guild", "player:alice"); err != nil || string(got) != v {
+			t.Fatalf("setting = %q, %v; want %q", got, err, v)
+		}
+	}
+	if _, err := b.Setting(ctx, "other", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another guild's setting: %v, want ErrNotFound", err)
+	}
+	if _, err := b.Setting(ctx, "guild", "server"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("another subject's setting: %v, want ErrNotFound", err)
+	}
+	if err := a.PutSetting(ctx, "guild", "player:alice", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Setting(ctx, "guild", "player:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a removed setting: %v, want ErrNotFound", err)
+	}
+}
+
+// testCalls: the open calls read back per guild (or every guild) and
+// oldest first, a player's calls in a guild, a game's calls, from another
+// store of the same database.
+func testCalls(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g1 := newGame(t, a, "one", rec(1, "open", "{}"))
+	g2 := newGame(t, a, "two", rec(1, "open", "{}"))
+	g3, err := a.CreateGame(ctx, "elsewhere", "three", "gwab", []engine.Record{rec(1, "open", "{}")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	step := func(g store.Game, expect engine.Seq, c store.CallChange) {
+		t.Helper()
+		if _, err := a.AppendCalling(ctx, g.ID, expect, []engine.Record{rec(expect+1, "step", "{}")}, false, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step(g1, 1, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}})
+	step(g1, 2, store.CallChange{At: t0.Add(time.Minute), Called: []engine.PlayerID{"bob"}})
+	step(g2, 1, store.CallChange{At: t0.Add(2 * time.Minute), Called: []engine.PlayerID{"alice"}})
+	step(g3, 1, store.CallChange{At: t0, Called: []engine.PlayerID{"carol"}})
+	open, err := b.OpenCalls(ctx, "guild")
+	want := store.Call{Game: g1.ID, Guild: "guild", Channel: "one", Player: "alice", Seq: 2, Called: t0}
+	if err != nil || len(open) != 3 || open[0] != want {
+		t.Fatalf("open calls = %+v, %v; want three, %+v first", open, err, want)
+	}
+	if all, err := b.OpenCalls(ctx, ""); err != nil || len(all) != 4 {
+		t.Fatalf("open calls everywhere = %+v, %v; want four", all, err)
+	}
+	step(g1, 3, store.CallChange{At: t0.Add(time.Hour), Acted: []engine.PlayerID{"alice"}})
+	mine, err := b.PlayerCalls(ctx, "guild", "alice")
+	if err != nil || len(mine) != 2 || !mine[0].Acted.Equal(t0.Add(time.Hour)) || mine[0].Ended || !mine[1].Acted.IsZero() {
+		t.Fatalf("alice's calls = %+v, %v; want the first answered at %v, the second open", mine, err, t0.Add(time.Hour))
+	}
+	if its, err := b.GameCalls(ctx, g1.ID, 0); err != nil || len(its) != 2 || its[0].Player != "alice" || its[1].Player != "bob" {
+		t.Fatalf("game one's calls = %+v, %v; want alice's then bob's", its, err)
+	}
+	if its, err := b.GameCalls(ctx, g1.ID, 1); err != nil || len(its) != 1 || its[0].Player != "bob" {
+		t.Fatalf("game one's last call = %+v, %v; want bob's", its, err)
+	}
+	if theirs, err := b.PlayerCalls(ctx, "guild", "carol"); err != nil || len(theirs) != 0 {
+		t.Fatalf("carol's calls in guild = %+v, %v; want none (hers are elsewhere)", theirs, err)
+	}
+}
+
+// testClaimReminderOnce: of four claimants on two stores of one
+// database, one alone gets each rung of a call; another rung, player or
+// step is another reminder.
+func testClaimReminderOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g := newGame(t, a, "chan", rec(1, "open", "{}"))
+	for _, k := range []struct {
+		player engine.PlayerID
+		seq    engine.Seq
+		rung   string
+	}{{"alice", 1, "before-24h"}, {"alice", 1, "before-4h"}, {"bob", 1, "before-4h"}, {"alice", 2, "before-4h"}} {
+		var won atomic.Int64
+		var wg sync.WaitGroup
+		for _, s := range []Store{a, b, a, b} {
+			wg.Go(func() {
+				ok, err := s.ClaimReminder(ctx, g.ID, k.player, k.seq, k.rung)
+				if err != nil && !errors.Is(err, store.ErrBusy) {
+					t.Error(err)
+				}
+				if ok {
+					won.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Fatalf("%+v: %d claims won, want 1", k, won.Load())
+		}
+	}
+}
+
+// testClaimOnce: of four claimants of one name on two stores of one
+// database, one alone gets it; later claims of it fail; another name is
+// another claim.
+func testClaimOnce(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	now := time.Now()
+	for _, name := range []string{"digest:guild:1", "digest:guild:2", "dead:7:41"} {
+		var won atomic.Int64
+		var wg sync.WaitGroup
+		for _, s := range []Store{a, b, a, b} {
+			wg.Go(func() {
+				ok, err := s.Claim(ctx, name, now)
+				if err != nil && !errors.Is(err, store.ErrBusy) {
+					t.Error(err)
+				}
+				if ok {
+					won.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Fatalf("%s: %d claims won, want 1", name, won.Load())
+		}
+		if ok, err := a.Claim(ctx, name, now.Add(time.Hour)); ok || err != nil {
+			t.Fatalf("%s claimed again an hour on: %v, %v", name, ok, err)
+		}
+	}
+}
+
+// testAppendCalling: a step appended with its calls records them in its
+// own transaction: players called at its last event, calls answered,
+// left unanswered by a seat handed on, or ended with the game; a refused
+// append records none.
+func testAppendCalling(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	g := newGame(t, s, "chan", rec(1, "open", "{}"))
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	step := func(expect engine.Seq, c store.CallChange, end bool) error {
+		_, err := s.AppendCalling(ctx, g.ID, expect, []engine.Record{rec(expect+1, "step", "{}")}, end, c)
+		return err
+	}
+	open := func() []string {
+		t.Helper()
+		calls, err := s.OpenCalls(ctx, "guild")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range calls {
+			out = append(out, fmt.Sprintf("%s@%d", c.Player, c.Seq))
+		}
+		return out
+	}
+	if err := step(1, store.CallChange{At: t0, Called: []engine.PlayerID{"alice", "bob"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@2", "bob@2"}) {
+		t.Fatalf("open calls after the first step: %v", got)
+	}
+	if err := step(1, store.CallChange{At: t0, Acted: []engine.PlayerID{"alice"}, Called: []engine.PlayerID{"carol"}}, false); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("an append behind the head: %v, want ErrConflict", err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@2", "bob@2"}) {
+		t.Fatalf("a refused append changed the calls: %v", got)
+	}
+	if err := step(2, store.CallChange{At: t0.Add(time.Hour), Acted: []engine.PlayerID{"alice"}, Unseated: []engine.PlayerID{"bob"}, Called: []engine.PlayerID{"alice", "dave"}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); !reflect.DeepEqual(got, []string{"alice@3", "dave@3"}) {
+		t.Fatalf("open calls after the second step: %v", got)
+	}
+	if err := step(3, store.CallChange{At: t0.Add(2 * time.Hour), Acted: []engine.PlayerID{"alice"}, Ended: true}, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := open(); len(got) != 0 {
+		t.Fatalf("open calls after the game ended: %v", got)
+	}
+	calls, err := s.GameCalls(ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		got = append(got, fmt.Sprintf("%s@%d %s ended=%v unseated=%v", c.Player, c.Seq, c.Acted.Sub(t0), c.Ended, c.Unseated))
+	}
+	want := []string{"alice@2 1h0m0s ended=false unseated=false", "bob@2 1h0m0s ended=true unseated=true",
+		"alice@3 2h0m0s ended=false unseated=false", "dave@3 2h0m0s ended=true unseated=false"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the game's calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Seats. A seat is a place at the table a player holds: a GWAB clan, an
+// army, a side. When a player vanishes, the book's game master hands his
+// seat to another member with /seat hand, in every rule system alike: the
+// engine decides the command (a game master's, with a reason) and records
+// a [SeatHanded] table event, which the rule system's state applies by
+// changing the seat's holder ([Seater]). Being a step of the log, the
+// change is read back by /log, the export and the published pages, and
+// taken back by /undo like any step.
+
+// Seat is one place at the table and who holds it.
+type Seat struct {
+	// ID is how commands name it (a clan's or army's tag); Name how the
+	// table says it ("the Myrmidons").
+	ID     string
+	Name   string
+	Player PlayerID
+}
+
+// Seater is implemented by the states of rule systems whose seats
+// players hold: Seats lists them, HandSeat gives one to another player.
+type Seater interface {
+	Seats() []Seat
+	HandSeat(id string, to PlayerID) error
+}
+
+// SeatHanded records that the game master handed a seat from one player
+// to another, and why.
+type SeatHanded struct {
+	Seat   string   `json:"seat"`
+	Name   string   `json:"name"`
+	From   PlayerID `json:"from"`
+	To     PlayerID `json:"to"`
+	Reason string   `json:"reason"`
+}
+
+func (SeatHanded) Kind() string { return "table.seat-handed" }
+
+// HandSeatSpec is the command that hands a seat over; every rule system
+// whose state is a [Seater] takes it, through [Game.Decide].
+var HandSeatSpec = CommandSpec{Name: "seat hand", Help: "Hand a player's seat (a clan, an army, a side) to another member, with the reason; it is a logged step. Game master only.",
+	Flags: MasterOnly,
+	Options: []OptionSpec{
+		{Name: "seat", Help: "the seat's tag (a clan's or an army's), or the player who holds it", Required: true},
+		{Name: "to", Help: "the member who takes it", Kind: OptPlayer, Required: true},
+		{Name: "reason", Help: "why: the table reads it and the log keeps it", Required: true},
+	}, Example: `/seat hand seat:MYR to:@carol reason:"alice has gone to sea"`}
+
+// handSeat decides /seat hand.
+func (tx *Tx) handSeat(c Command) error {
+	st, ok := tx.State().(Seater)
+	if !ok {
+		return Refuse("", "Seats cannot be handed over in %s.", tx.game.Rules.Title())
+	}
+	if err := HandSeatSpec.Check(c); err != nil {
+		return err
+	}
+	if tx.game.State.Over() {
+		return Refuse("", "The book has ended: its seats stay as they were.")
+	}
+	// A member may be written as a mention (@carol, <@123>).
+	to := PlayerID(strings.TrimLeft(strings.Trim(strings.TrimSpace(c.Opt("to")), "<>"), "@!"))
+	if to == "" {
+		return Refuse("", "/seat hand needs to: (the member who takes the seat).")
+	}
+	reason := strings.TrimSpace(c.Opt("reason"))
+	if reason == "" {
+		return Refuse("", "/seat hand needs reason: (why the seat changes hands), for the log.")
+	}
+	want := strings.TrimSpace(c.Opt("seat"))
+	var found []Seat
+	for _, s := range st.Seats() {
+		if strings.EqualFold(s.ID, want) || strings.EqualFold(s.Name, want) || strings.EqualFold(string(s.Player), want) {
+			found = append(found, s)
+		}
+	}
+	var ids []string
+	for _, s := range st.Seats() {
+		ids = append(ids, s.ID)
+	}
+	switch {
+	case len(found) == 0 && len(ids) == 0:
+		return Refuse("", "No one holds a seat at this table yet.")
+	case len(found) == 0:
+		return Refuse("", "There is no seat %q here; the seats are %s.", want, JoinAnd(ids))
+	case len(found) > 1:
+		var which []string
+		for _, s := range found {
+			which = append(which, s.ID)
+		}
+		return Refuse("", "%q holds several seats (%s); name one by its tag.", want, JoinAnd(which))
+	}
+	s := found[0]
+	if s.Player == to {
+		return Refuse("", "%s already holds %s.", to, s.Name)
+	}
+	return tx.Emit(SeatHanded{Seat: s.ID, Name: s.Name, From: s.Player, To: to, Reason: reason})
+}
+
+// applySeat applies a SeatHanded event to the game's state.
+func (g *Game) applySeat(b SeatHanded) error {
+	st, ok := g.State.(Seater)
+	if !ok {
+		return fmt.Errorf("engine: a %s state has no seats to hand over", g.Rules.ID())
+	}
+	return st.HandSeat(b.Seat, b.To)
+}
+
+func (b SeatHanded) text() string {
+	return fmt.Sprintf("The game master hands %s from %s to %s: %s.", b.Name, b.From, b.To, strings.TrimRight(b.Reason, "."))
+}
