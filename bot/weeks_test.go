@@ -32,6 +32,10 @@ type weeks struct {
 func newWeeks(t *testing.T) *weeks {
 	w := &weeks{t: t, now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
 	st := openStore(t, filepath.Join(t.TempDir(), "weeks.db"))
+	// The store dates steps by the same clock: the double-press check
+	// compares a command's time with when its player's last step was
+	// recorded.
+	st.Now = w.clock
 	w.cfg = Config{Store: st, Rulesets: []engine.Ruleset{gwab.New()}, Directives: true, TurnCalls: true,
 		Now: w.clock, Logger: testLogger(t)}
 	w.r = NewRouter(w.cfg)
@@ -409,6 +413,7 @@ func TestInstancesShareReminders(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer st.Close()
+		st.Now = clock
 		routers = append(routers, NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, TurnCalls: true, Now: clock}))
 	}
 	setup := append([]string{"@alice /book open mode:raid"}, raidClans...)

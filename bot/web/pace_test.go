@@ -25,6 +25,9 @@ func TestSagaPace(t *testing.T) {
 	}
 	defer st.Close()
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	// The store dates the steps by the router's clock, as the double
+	// press check compares the two.
+	st.Now = func() time.Time { return now }
 	router := bot.NewRouter(bot.Config{Store: st, Rulesets: rulesets(), Directives: true, WebURL: "https://rhapsode.example.org",
 		Now: func() time.Time { return now }})
 	c := &club{st: st, router: router, web: New(Config{Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)), Store: st, Rulesets: rulesets()})}
