@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
@@ -67,6 +68,9 @@ type Renderer struct {
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
+	// staticDraws counts the static layers drawn for the cache, for the
+	// benchmarks to say how often a picture had to draw one.
+	staticDraws atomic.Int64
 }
 
 // New returns a Renderer drawing pictures as opts says.
@@ -204,6 +208,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	under := func(y0, y1 int) {}
 	if cached {
 		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
+			r.staticDraws.Add(1)
 			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
 			drawStatic(img, img.Bounds(), fs, k, v, &b)
 			return img
