@@ -385,3 +385,144 @@ func BenchmarkSystemsArrivals(b *testing.B) {
 		})
 	}
 }
+
+// playedBook writes a book of system key of at least n events to a new
+// database and returns its store and game: the first half of the
+// demonstration through a router, then the table reseeded (#seed, an
+// event that changes next to nothing) until the log holds n events less
+// what the demonstration's second half adds, with a snapshot where the
+// router would take one, then the second half through a fresh router.
+// So both a short and a long book end in the battle's own events.
+func playedBook(b *testing.B, key string, n int) (*store.Store, store.GameID) {
+	b.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), fmt.Sprintf("book%d.db", n)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	lines := demoLines(b, key)
+	lines = lines[:len(lines)-1] // not the concession or the end
+	half := len(lines) / 2
+	rules := map[string]engine.Ruleset{}
+	for _, rs := range rulesets() {
+		rules[rs.ID()] = rs
+	}
+	router := func() *Router {
+		return NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return DemoSeed }})
+	}
+	// How many events the second half adds, from a rehearsal.
+	rehearsal := stepRows(b, router(), st, lines)
+	second := 0
+	for _, rows := range rehearsal[half:] {
+		second += len(rows)
+	}
+	p := &player{lines: lines, name: "book"}
+	r := router()
+	for range half {
+		step(b, r, p.next())
+	}
+	info, err := st.ActiveGame(ctx, "g", "book-0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs := rules[info.Ruleset]
+	g, err := Load(ctx, st, rs, info.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs []engine.Record
+	flush := func() {
+		if len(recs) == 0 {
+			return
+		}
+		if _, err := st.Append(ctx, info.ID, recs[0].Seq-1, recs, false); err != nil {
+			b.Fatal(err)
+		}
+		recs = recs[:0]
+	}
+	for i := 0; int(g.Seq)+second < n; i++ {
+		res, err := g.Decide(engine.Command{Actor: "alice", Name: "seed", Directive: true, Args: []string{fmt.Sprint(i + 2)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, e := range res.Events {
+			if err := g.Apply(e); err != nil {
+				b.Fatal(err)
+			}
+			rec, err := e.Record()
+			if err != nil {
+				b.Fatal(err)
+			}
+			recs = append(recs, rec)
+			if g.Seq%defaultSnapshotEvery == 0 {
+				flush()
+				data, err := g.Snapshot()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := st.PutSnapshot(ctx, info.ID, g.Seq, snapshotVersion(rs), data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	flush()
+	r = router()
+	for range len(lines) - half {
+		step(b, r, p.next())
+	}
+	return st, info.ID
+}
+
+// BenchmarkSystemsLoad loads each system's book as a fresh router does
+// (newest snapshot and the events after it, the router's own snapshot
+// interval) at about 100 events (or the demonstration's length, if
+// longer) and at 10,000, side by side: long/short (the goal is at most
+// 1.2).
+func BenchmarkSystemsLoad(b *testing.B) {
+	for _, key := range DemoKeys() {
+		b.Run(key, func(b *testing.B) {
+			ctx := context.Background()
+			rs := map[string]engine.Ruleset{}
+			for _, r := range rulesets() {
+				rs[r.ID()] = r
+			}
+			type book struct {
+				st *store.Store
+				id store.GameID
+				rs engine.Ruleset
+				n  engine.Seq
+				t  time.Duration
+			}
+			var books []*book
+			for _, n := range []int{100, 10000} {
+				st, id := playedBook(b, key, n)
+				g, err := st.Game(ctx, id)
+				if err != nil {
+					b.Fatal(err)
+				}
+				books = append(books, &book{st: st, id: id, rs: rs[g.Ruleset], n: g.Head})
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				for _, bk := range books {
+					t0 := time.Now()
+					g, err := Load(ctx, bk.st, bk.rs, bk.id)
+					if err != nil {
+						b.Fatal(err)
+					}
+					bk.t += time.Since(t0)
+					if g.Seq != bk.n {
+						b.Fatalf("loaded to %d of %d", g.Seq, bk.n)
+					}
+				}
+			}
+			b.ReportMetric(float64(books[0].n), "short-events")
+			b.ReportMetric(float64(books[0].t.Microseconds())/float64(b.N), "short-µs")
+			b.ReportMetric(float64(books[1].n), "long-events")
+			b.ReportMetric(float64(books[1].t.Microseconds())/float64(b.N), "long-µs")
+			b.ReportMetric(float64(books[1].t)/float64(books[0].t), "long/short")
+		})
+	}
+}
