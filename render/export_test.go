@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -29,3 +30,17 @@ func NaivePNG(r *Renderer, v engine.View) ([]byte, error) {
 
 // StaticDraws returns how many static layers r has drawn for its cache.
 func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }
+
+// StaticKeyOf describes the static layer v's picture needs: its board's
+// frame and the hash of the rest.
+func StaticKeyOf(r *Renderer, v engine.View) string {
+	b, _, err := newBoard(&v, r.width, r.k)
+	if err != nil {
+		return err.Error()
+	}
+	if v.Kind == engine.OpenTable {
+		v = *framed(&v, window{b.wx, b.wy, b.wx + b.w, b.wy + b.d})
+	}
+	key := keyOf(&v, &b, r.faces, r.k)
+	return fmt.Sprintf("frame %g %g %g %g %d %d scale %g | %x", b.wx, b.wy, b.w, b.d, b.c0, b.r0, b.scale, key.content)
+}

@@ -184,7 +184,7 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		for i, p := range tr.Outline {
 			ps[i] = b.px(p)
 		}
-		drawTerrain(dc, k, tr.Kind, ps, b)
+		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
 	}
 	dc.ResetClip()
 	for _, z := range v.Zones {
@@ -290,7 +290,21 @@ func num(x float64) string {
 // hatched, streams have water lines, roads are plain and edged,
 // protected ground (woods, buildings) is dotted with trees, and darkness
 // is dark and cross-hatched.
-func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b *board) {
+//
+// With fl, the fills of the ground and its hatching go through fl (the
+// same pixels as gg's, without a rasteriser as tall as the picture, for
+// a grid's cells); an open table's terrain, drawn under a clip, goes to
+// gg alone.
+func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind engine.TerrainKind, ps []pt, b *board) {
+	var path pather = dc
+	fillIn := func(c color.RGBA) {
+		dc.SetColor(c)
+		dc.Fill()
+	}
+	if fl != nil {
+		path = fl
+		fillIn = func(c color.RGBA) { fl.fill(dc, img, c) }
+	}
 	unit := b.scale
 	origin := pt{b.table.x0, b.table.y0}
 	var fillC, edge color.RGBA
@@ -332,26 +346,22 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 	if len(ps) < 3 {
 		return
 	}
-	dc.SetColor(fillC)
-	polygon(dc, ps)
-	dc.Fill()
+	polygon(path, ps)
+	fillIn(fillC)
 	switch kind {
 	case engine.Rough:
-		dc.SetColor(roughHatch)
-		stripes(dc, ps, origin, 45, 7*k, 1.6*k)
-		dc.Fill()
+		stripes(path, ps, origin, 45, 7*k, 1.6*k)
+		fillIn(roughHatch)
 	case engine.Stream:
-		dc.SetColor(streamHatch)
-		stripes(dc, ps, origin, 0, 6*k, 1.8*k)
-		dc.Fill()
+		stripes(path, ps, origin, 0, 6*k, 1.8*k)
+		fillIn(streamHatch)
 	case engine.Dark:
 		// Crossed stripes, so that it differs from rough ground in more
 		// than its darkness.
-		dc.SetColor(darkHatch)
-		stripes(dc, ps, origin, 45, 6*k, 1.4*k)
-		dc.Fill()
-		stripes(dc, ps, origin, -45, 6*k, 1.4*k)
-		dc.Fill()
+		stripes(path, ps, origin, 45, 6*k, 1.4*k)
+		fillIn(darkHatch)
+		stripes(path, ps, origin, -45, 6*k, 1.4*k)
+		fillIn(darkHatch)
 	case engine.Protected:
 		dc.SetColor(coverTree)
 		r := bounds(ps...)
@@ -449,7 +459,10 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 }
 
 // drawGridCells draws the zones and terrain of a grid, cell by cell.
+// A cell is small, so its fills go through a filler: gg would clear and
+// scan a rasteriser as tall as the picture for each.
 func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	fl := newFiller()
 	gridCells(b, func(c, r int, ps []pt) {
 		col := tableSand
 		for _, z := range v.Zones {
@@ -457,12 +470,11 @@ func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 				col = zoneFill[sideOf(z.Side)]
 			}
 		}
-		dc.SetColor(col)
-		polygon(dc, ps)
-		dc.Fill()
+		polygon(fl, ps)
+		fl.fill(dc, img, col)
 		for _, tr := range v.Terrain {
 			if cellCovered(tr.Outline, c, r) {
-				drawTerrain(dc, k, tr.Kind, ps, b)
+				drawTerrain(dc, fl, img, k, tr.Kind, ps, b)
 			}
 		}
 	})
