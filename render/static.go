@@ -145,18 +145,23 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 
 func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	t := b.table
-	dc.SetColor(tableSand)
-	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
-	dc.Fill()
+	// The table and its zones are large: a tall filler fills them with
+	// gg's pixels, writing what they cover wholly straight.
+	fl := newFiller()
+	fl.tall = true
+	box := func(r rect) {
+		polygon(fl, []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}})
+	}
+	box(t)
+	fl.fill(dc, img, tableSand)
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
 			continue
 		}
-		dc.SetColor(zoneFill[sideOf(z.Side)])
-		dc.DrawRectangle(r.x0, r.y0, r.w(), r.h())
-		dc.Fill()
+		box(r)
+		fl.fill(dc, img, zoneFill[sideOf(z.Side)])
 	}
 	step, minor := rulerSteps(b.scale, k)
 	// Grid lines at every numbered step: separate short paths rasterise
