@@ -135,7 +135,10 @@
 // through the bot's router) beside a plain gg drawing of the same
 // picture, and counts the static layers it had to draw: the frame, and
 // with it the scale, follows the last step, so a battle draws one for
-// each frame it shows (the eight used last are kept).
+// each frame it shows. Up to 8 MB of layers are kept, the least
+// recently used going first: about twenty-five tables or frames at the
+// bot's size (a hex map's layer is larger), so that fifty busy channels
+// showing a few frames each still find most of theirs.
 //
 // # Files
 //

@@ -51,8 +51,9 @@ type Renderer struct {
 	width int
 	k     float64
 	faces *faces
-	// static caches the board without pieces, by table; legends, the
-	// legends below it.
+	// static caches the board without pieces, by table and frame (up to
+	// 8 MB of them: many channels at once each show a few frames of
+	// their own); legends, the legends below it.
 	static  layerCache[staticKey]
 	legends layerCache[string]
 	pins    *pinTable
@@ -91,7 +92,7 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:   w,
 		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		static:  layerCache[staticKey]{max: 8},
+		static:  layerCache[staticKey]{max: 64, budget: 8 << 20},
 		legends: layerCache[string]{max: 16},
 		pins:    newPinTable(pinned()),
 	}

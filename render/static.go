@@ -75,17 +75,24 @@ func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 // layerCache keeps the parts of pictures drawn lately that later
 // pictures show again (a table's static layer, a legend), as runs
 // (runs.go: a few hundred KB a layer at the default width, where the
-// picture is 4 MB), the least recently used going first.
+// picture is 4 MB), the least recently used going first: at most max of
+// them, and, when budget is set, at most budget bytes of them (the one
+// used last is kept whatever its size). Many channels each showing a
+// few frames of their own table need many layers at once; a cache that
+// holds fewer draws one for nearly every picture.
 type layerCache[K comparable] struct {
 	mu      sync.Mutex
 	entries map[K]*layerEntry
 	order   []K // least recently used first
 	max     int
+	budget  int // bytes; 0 for no limit but max
+	size    int // bytes of the layers drawn and kept
 }
 
 type layerEntry struct {
 	once  sync.Once
 	layer *runLayer
+	size  int // bytes, once drawn and counted
 }
 
 // get returns the layer for key, drawing it with draw the first time.
@@ -103,14 +110,32 @@ func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 		e = &layerEntry{}
 		c.entries[key] = e
 		c.order = append(c.order, key)
-		for len(c.order) > c.max {
-			delete(c.entries, c.order[0])
-			c.order = c.order[1:]
-		}
+		c.evict()
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.layer = newRunLayer(draw()) })
+	e.once.Do(func() {
+		e.layer = newRunLayer(draw())
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.entries[key] == e { // not let go while it was drawn
+			e.size = e.layer.bytes()
+			c.size += e.size
+			c.evict()
+		}
+	})
 	return e.layer
+}
+
+// evict lets the least recently used layers go until the cache is within
+// its bounds. c.mu is held.
+func (c *layerCache[K]) evict() {
+	for len(c.order) > c.max || c.budget > 0 && c.size > c.budget && len(c.order) > 1 {
+		e := c.entries[c.order[0]]
+		c.size -= e.size
+		e.size = 0
+		delete(c.entries, c.order[0])
+		c.order = c.order[1:]
+	}
 }
 
 // drawStatic draws the static layer of v on the part area of img, in
