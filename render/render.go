@@ -62,8 +62,6 @@ type Renderer struct {
 	outs    spares[*bytes.Buffer]
 	quants  spares[*quantizer]
 	pals    spares[*image.Paletted]
-	// statics keeps a picture a static layer was drawn on, for the next.
-	statics spares[*image.RGBA]
 	png     pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
 	// once (draw): each uses every core and holds picture-sized buffers.
@@ -110,7 +108,6 @@ func New(opts Options) *Renderer {
 	r.outs = newSpares[*bytes.Buffer](slots)
 	r.quants = newSpares[*quantizer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
-	r.statics = newSpares[*image.RGBA](1)
 	return r
 }
 
@@ -211,17 +208,12 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
-		var drawn *image.RGBA
 		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
 			r.staticDraws.Add(1)
-			drawn = r.staticCanvas(W, areaH)
-			drawStatic(drawn, drawn.Bounds(), fs, k, v, &b)
-			return drawn
+			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
+			drawStatic(img, img.Bounds(), fs, k, v, &b)
+			return img
 		})
-		if drawn != nil {
-			// Kept as runs now: its pixels are for the next one.
-			r.statics.put(drawn)
-		}
 		under = func(y0, y1 int) { layer.copyRows(frame, headerH, y0-headerH, y1-headerH) }
 	} else {
 		sb := b.shifted(float64(headerH))
@@ -293,15 +285,4 @@ func (r *Renderer) canvas(w, h int) *canvas {
 		return newCanvas(&image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, fl)
 	}
 	return newCanvas(&image.RGBA{Pix: c.img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, c.fl)
-}
-
-// staticCanvas returns a w by h picture for a static layer to be drawn
-// on: a spare one when it is large enough. Its pixels are not cleared
-// (drawStatic fills its area first).
-func (r *Renderer) staticCanvas(w, h int) *image.RGBA {
-	n := 4 * w * h
-	if img, ok := r.statics.get(); ok && cap(img.Pix) >= n {
-		return &image.RGBA{Pix: img.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	}
-	return &image.RGBA{Pix: make([]uint8, n, n+n/8), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 }
