@@ -68,11 +68,3 @@ func LayoutOf(r *Renderer, v engine.View) (Layout, error) {
 
 // StaticDraws returns how many static layers r has drawn for its cache.
 func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }
-
-// StaticBytes returns how many bytes of static layers r keeps, and how
-// many layers.
-func StaticBytes(r *Renderer) (int, int) {
-	r.static.mu.Lock()
-	defer r.static.mu.Unlock()
-	return r.static.size, len(r.static.entries)
-}
