@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"slices"
 	"testing"
@@ -137,4 +138,24 @@ func BenchmarkStages(b *testing.B) {
 		}
 		b.ReportMetric(float64(buf.Len()), "bytes/png")
 	})
+}
+
+// BenchmarkStatic draws each test scene's static layer afresh at the
+// size the bot draws for Discord: what a picture costs the first time
+// its table is seen in a frame.
+func BenchmarkStatic(b *testing.B) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	for _, sc := range scenes() {
+		b.Run(sc.name, func(b *testing.B) {
+			v := sc.view()
+			bd, areaH, err := newBoard(&v, r.width, r.k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			img := image.NewRGBA(image.Rect(0, 0, r.width, areaH))
+			for b.Loop() {
+				drawStatic(img, img.Bounds(), r.faces, r.k, &v, &bd)
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -34,9 +35,16 @@ const fillerRows = 128
 
 // filler gathers a path and fills it.
 type filler struct {
-	r      *raster.Rasterizer
-	pts    []pt
-	starts []int // where each subpath starts in pts
+	r *raster.Rasterizer
+	// tall, when set, lets the filler fill a shape of any height within
+	// the picture itself, with tallR, a rasteriser as tall as the
+	// shape: one for a whole static layer's large fills (a table, a
+	// zone), where gg would make a new painter for each.
+	tall     bool
+	tallR    *raster.Rasterizer
+	tallRows int
+	pts      []pt
+	starts   []int // where each subpath starts in pts
 	// whole, when set, is the picture of which the image given to fill
 	// and line is one band (bands.go): a shape is fitted to the whole
 	// picture, as it would be were the picture drawn at once, and only
@@ -44,7 +52,7 @@ type filler struct {
 	whole *image.RGBA
 	// v and painter paint a shape: the view of the picture round it.
 	v       image.RGBA
-	painter raster.RGBAPainter
+	painter solidPainter
 }
 
 // view returns the part of the picture that rows y0 to y1 of a shape
@@ -61,7 +69,7 @@ func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
 	if f.whole != nil {
 		whole = f.whole
 	}
-	if x0 < whole.Rect.Min.X || y0 < whole.Rect.Min.Y || x1 > whole.Rect.Max.X || y1 > whole.Rect.Max.Y || y1-y0 > fillerRows {
+	if x0 < whole.Rect.Min.X || y0 < whole.Rect.Min.Y || x1 > whole.Rect.Max.X || y1 > whole.Rect.Max.Y || y1-y0 > fillerRows && !f.tall {
 		return nil, false
 	}
 	r0, r1 := max(y0, img.Rect.Min.Y), min(y1, img.Rect.Max.Y)
@@ -77,12 +85,27 @@ func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
 	return &f.v, true
 }
 
-// paint rasterises what f.r holds onto view in c.
-func (f *filler) paint(view *image.RGBA, c color.Color) {
+// paint rasterises what r holds onto view in c.
+func (f *filler) paint(r *raster.Rasterizer, view *image.RGBA, c color.Color) {
 	f.painter.Image = view
 	f.painter.Op = draw.Over
 	f.painter.SetColor(c)
-	f.r.Rasterize(&f.painter)
+	r.Rasterize(&f.painter)
+}
+
+// rasterizer returns a rasteriser for a shape rows tall.
+func (f *filler) rasterizer(rows int) *raster.Rasterizer {
+	if rows <= fillerRows {
+		return f.r
+	}
+	if f.tallR == nil {
+		f.tallR = raster.NewRasterizer(1<<16, rows)
+		f.tallRows = rows
+	} else if f.tallRows < rows {
+		f.tallR.SetBounds(1<<16, rows)
+		f.tallRows = rows
+	}
+	return f.tallR
 }
 
 func newFiller() *filler {
@@ -131,7 +154,7 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 		return
 	}
 	fix := func(p pt) fixed.Point26_6 { return fixedAt(p, vx0, vy0) }
-	r := f.r
+	r := f.rasterizer(vy1 - vy0)
 	r.UseNonZeroWinding = true
 	r.Clear()
 	for i, s := range f.starts {
@@ -146,7 +169,7 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 		}
 		r.Add1(start)
 	}
-	f.paint(view, c)
+	f.paint(r, view, c)
 }
 
 // replay gives the gathered path to dc (gg or another filler).
@@ -196,11 +219,11 @@ func (f *filler) line(dc *gg.Context, img *image.RGBA, a, b pt, width float64, c
 	if d := p1.Sub(p0); abs26(d.X)+abs26(d.Y) > 8 {
 		path.Add1(p1)
 	}
-	r := f.r
+	r := f.rasterizer(vy1 - vy0)
 	r.UseNonZeroWinding = true
 	r.Clear()
 	r.AddStroke(path, fixed.Int26_6(width*64), raster.ButtCapper, raster.RoundJoiner)
-	f.paint(view, c)
+	f.paint(r, view, c)
 }
 
 func abs26(x fixed.Int26_6) fixed.Int26_6 {
@@ -216,4 +239,51 @@ func abs26(x fixed.Int26_6) fixed.Int26_6 {
 // positive, so that it truncates as gg's own does.
 func fixedAt(p pt, x0, y0 int) fixed.Point26_6 {
 	return fixed.Point26_6{X: fixed.Int26_6((p.x - float64(x0)) * 64), Y: fixed.Int26_6((p.y - float64(y0)) * 64)}
+}
+
+// solidPainter paints as raster.RGBAPainter does, over, with a short
+// way for a span an opaque colour covers wholly: most of a cell's or a
+// base's pixels, where the general blend works out to the colour itself,
+// so writing it is exact. (TestFillerPaintsAsGG holds it to gg's pixels.)
+type solidPainter struct {
+	raster.RGBAPainter
+	opaque bool
+	px     uint32 // the colour as the picture's bytes hold it, read little-endian
+}
+
+func (p *solidPainter) SetColor(c color.Color) {
+	p.RGBAPainter.SetColor(c)
+	r, g, b, a := c.RGBA()
+	p.opaque = a == 0xffff
+	p.px = r>>8 | g>>8<<8 | b>>8<<16 | a>>8<<24
+}
+
+func (p *solidPainter) Paint(ss []raster.Span, done bool) {
+	if !p.opaque || p.Op != draw.Over {
+		p.RGBAPainter.Paint(ss, done)
+		return
+	}
+	img := p.Image
+	bd := img.Bounds()
+	for i, s := range ss {
+		if s.Alpha != 0xffff {
+			p.RGBAPainter.Paint(ss[i:i+1], false)
+			continue
+		}
+		if s.Y < bd.Min.Y {
+			continue
+		}
+		if s.Y >= bd.Max.Y {
+			return
+		}
+		x0, x1 := max(s.X0, bd.Min.X), min(s.X1, bd.Max.X)
+		if x0 >= x1 {
+			continue
+		}
+		i0 := (s.Y-img.Rect.Min.Y)*img.Stride + (x0-img.Rect.Min.X)*4
+		row := img.Pix[i0 : i0+4*(x1-x0)]
+		for j := 0; j < len(row); j += 4 {
+			binary.LittleEndian.PutUint32(row[j:], p.px)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
@@ -50,8 +51,9 @@ type Renderer struct {
 	width int
 	k     float64
 	faces *faces
-	// static caches the board without pieces, by table; legends, the
-	// legends below it.
+	// static caches the board without pieces, by table and frame (up to
+	// 8 MB of them: many channels at once each show a few frames of
+	// their own); legends, the legends below it.
 	static  layerCache[staticKey]
 	legends layerCache[string]
 	pins    *pinTable
@@ -67,6 +69,9 @@ type Renderer struct {
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
+	// staticDraws counts the static layers drawn for the cache, for the
+	// benchmarks to say how often a picture had to draw one.
+	staticDraws atomic.Int64
 }
 
 // New returns a Renderer drawing pictures as opts says.
@@ -85,7 +90,7 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:   w,
 		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		static:  layerCache[staticKey]{max: 8},
+		static:  layerCache[staticKey]{max: 64, budget: 8 << 20},
 		legends: layerCache[string]{max: 16},
 		pins:    newPinTable(pinned()),
 	}
@@ -190,6 +195,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	under := func(y0, y1 int) {}
 	if cached {
 		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
+			r.staticDraws.Add(1)
 			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
 			drawStatic(img, img.Bounds(), fs, k, v, &b)
 			return img

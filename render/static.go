@@ -75,17 +75,24 @@ func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 // layerCache keeps the parts of pictures drawn lately that later
 // pictures show again (a table's static layer, a legend), as runs
 // (runs.go: a few hundred KB a layer at the default width, where the
-// picture is 4 MB), the least recently used going first.
+// picture is 4 MB), the least recently used going first: at most max of
+// them, and, when budget is set, at most budget bytes of them (the one
+// used last is kept whatever its size). Many channels each showing a
+// few frames of their own table need many layers at once; a cache that
+// holds fewer draws one for nearly every picture.
 type layerCache[K comparable] struct {
 	mu      sync.Mutex
 	entries map[K]*layerEntry
 	order   []K // least recently used first
 	max     int
+	budget  int // bytes; 0 for no limit but max
+	size    int // bytes of the layers drawn and kept
 }
 
 type layerEntry struct {
 	once  sync.Once
 	layer *runLayer
+	size  int // bytes, once drawn and counted
 }
 
 // get returns the layer for key, drawing it with draw the first time.
@@ -103,14 +110,32 @@ func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 		e = &layerEntry{}
 		c.entries[key] = e
 		c.order = append(c.order, key)
-		for len(c.order) > c.max {
-			delete(c.entries, c.order[0])
-			c.order = c.order[1:]
-		}
+		c.evict()
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.layer = newRunLayer(draw()) })
+	e.once.Do(func() {
+		e.layer = newRunLayer(draw())
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.entries[key] == e { // not let go while it was drawn
+			e.size = e.layer.bytes()
+			c.size += e.size
+			c.evict()
+		}
+	})
 	return e.layer
+}
+
+// evict lets the least recently used layers go until the cache is within
+// its bounds. c.mu is held.
+func (c *layerCache[K]) evict() {
+	for len(c.order) > c.max || c.budget > 0 && c.size > c.budget && len(c.order) > 1 {
+		e := c.entries[c.order[0]]
+		c.size -= e.size
+		e.size = 0
+		delete(c.entries, c.order[0])
+		c.order = c.order[1:]
+	}
 }
 
 // drawStatic draws the static layer of v on the part area of img, in
@@ -145,18 +170,23 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 
 func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	t := b.table
-	dc.SetColor(tableSand)
-	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
-	dc.Fill()
+	// The table and its zones are large: a tall filler fills them with
+	// gg's pixels, writing what they cover wholly straight.
+	fl := newFiller()
+	fl.tall = true
+	box := func(r rect) {
+		polygon(fl, []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}})
+	}
+	box(t)
+	fl.fill(dc, img, tableSand)
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
 			continue
 		}
-		dc.SetColor(zoneFill[sideOf(z.Side)])
-		dc.DrawRectangle(r.x0, r.y0, r.w(), r.h())
-		dc.Fill()
+		box(r)
+		fl.fill(dc, img, zoneFill[sideOf(z.Side)])
 	}
 	step, minor := rulerSteps(b.scale, k)
 	// Grid lines at every numbered step: separate short paths rasterise
@@ -184,7 +214,7 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		for i, p := range tr.Outline {
 			ps[i] = b.px(p)
 		}
-		drawTerrain(dc, k, tr.Kind, ps, b)
+		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
 	}
 	dc.ResetClip()
 	for _, z := range v.Zones {
@@ -290,7 +320,21 @@ func num(x float64) string {
 // hatched, streams have water lines, roads are plain and edged,
 // protected ground (woods, buildings) is dotted with trees, and darkness
 // is dark and cross-hatched.
-func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b *board) {
+//
+// With fl, the fills of the ground and its hatching go through fl (the
+// same pixels as gg's, without a rasteriser as tall as the picture, for
+// a grid's cells); an open table's terrain, drawn under a clip, goes to
+// gg alone.
+func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind engine.TerrainKind, ps []pt, b *board) {
+	var path pather = dc
+	fillIn := func(c color.RGBA) {
+		dc.SetColor(c)
+		dc.Fill()
+	}
+	if fl != nil {
+		path = fl
+		fillIn = func(c color.RGBA) { fl.fill(dc, img, c) }
+	}
 	unit := b.scale
 	origin := pt{b.table.x0, b.table.y0}
 	var fillC, edge color.RGBA
@@ -332,26 +376,22 @@ func drawTerrain(dc *gg.Context, k float64, kind engine.TerrainKind, ps []pt, b 
 	if len(ps) < 3 {
 		return
 	}
-	dc.SetColor(fillC)
-	polygon(dc, ps)
-	dc.Fill()
+	polygon(path, ps)
+	fillIn(fillC)
 	switch kind {
 	case engine.Rough:
-		dc.SetColor(roughHatch)
-		stripes(dc, ps, origin, 45, 7*k, 1.6*k)
-		dc.Fill()
+		stripes(path, ps, origin, 45, 7*k, 1.6*k)
+		fillIn(roughHatch)
 	case engine.Stream:
-		dc.SetColor(streamHatch)
-		stripes(dc, ps, origin, 0, 6*k, 1.8*k)
-		dc.Fill()
+		stripes(path, ps, origin, 0, 6*k, 1.8*k)
+		fillIn(streamHatch)
 	case engine.Dark:
 		// Crossed stripes, so that it differs from rough ground in more
 		// than its darkness.
-		dc.SetColor(darkHatch)
-		stripes(dc, ps, origin, 45, 6*k, 1.4*k)
-		dc.Fill()
-		stripes(dc, ps, origin, -45, 6*k, 1.4*k)
-		dc.Fill()
+		stripes(path, ps, origin, 45, 6*k, 1.4*k)
+		fillIn(darkHatch)
+		stripes(path, ps, origin, -45, 6*k, 1.4*k)
+		fillIn(darkHatch)
 	case engine.Protected:
 		dc.SetColor(coverTree)
 		r := bounds(ps...)
@@ -449,7 +489,10 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 }
 
 // drawGridCells draws the zones and terrain of a grid, cell by cell.
+// A cell is small, so its fills go through a filler: gg would clear and
+// scan a rasteriser as tall as the picture for each.
 func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	fl := newFiller()
 	gridCells(b, func(c, r int, ps []pt) {
 		col := tableSand
 		for _, z := range v.Zones {
@@ -457,12 +500,11 @@ func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 				col = zoneFill[sideOf(z.Side)]
 			}
 		}
-		dc.SetColor(col)
-		polygon(dc, ps)
-		dc.Fill()
+		polygon(fl, ps)
+		fl.fill(dc, img, col)
 		for _, tr := range v.Terrain {
 			if cellCovered(tr.Outline, c, r) {
-				drawTerrain(dc, k, tr.Kind, ps, b)
+				drawTerrain(dc, fl, img, k, tr.Kind, ps, b)
 			}
 		}
 	})

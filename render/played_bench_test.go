@@ -1,0 +1,384 @@
+package render_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/btg"
+	"github.com/rhapsode/rhapsode/engine/goliath"
+	"github.com/rhapsode/rhapsode/engine/gwab"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
+	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/render"
+	"github.com/rhapsode/rhapsode/store"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// viewRecorder is a bot.Renderer that keeps the views it is asked to
+// draw and draws nothing.
+type viewRecorder struct {
+	mu    sync.Mutex
+	views []engine.View
+}
+
+func (v *viewRecorder) PNG(view engine.View) ([]byte, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.views = append(v.views, view)
+	return []byte("png"), nil
+}
+
+// playedViews plays system key's demonstration (bot/demos: moves, fire
+// and melee, every draw stacked or loaded) through the bot's router and
+// returns the view of every picture the bot would send, in order.
+func playedViews(b testing.TB, key string) []engine.View {
+	b.Helper()
+	script, ok := bot.Demo(key)
+	if !ok {
+		b.Fatalf("no demonstration for %s", key)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "views.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	rec := &viewRecorder{}
+	r := bot.NewRouter(bot.Config{
+		Store:      st,
+		Rulesets:   []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()},
+		Renderer:   rec,
+		Directives: true,
+		Seed:       func() uint64 { return bot.DemoSeed },
+	})
+	l := &bot.Local{Router: r, Guild: "g", Channel: "c", User: "player"}
+	if err := l.Run(context.Background(), strings.NewReader(script), io.Discard); err != nil {
+		b.Fatal(err)
+	}
+	if len(rec.views) == 0 {
+		b.Fatalf("the %s demonstration drew no picture", key)
+	}
+	return rec.views
+}
+
+// BenchmarkPlayedPictures draws every picture of each system's
+// demonstration battle at the size the bot sends (1040 pixels wide, read
+// at 520), as the bot does, and beside each the same view drawn the
+// naive way (plainDrawer: gg draws everything, image/png encodes),
+// interleaved so that both see the same load. Each op is one pass over
+// the battle. It reports, per system:
+//
+//   - pictures: how many the battle draws;
+//   - static-redraw-%: of those, the share that had to draw the static
+//     layer, from a new renderer through the battle once (the goal is at
+//     most 5%);
+//   - ms-median, naive-ms-median and median-ratio: the median picture's
+//     time, the naive one's, and the median of each picture's time over
+//     its naive time (the goal is at most 0.10);
+//   - KB-median and KB-max: the sizes of the PNG files (the goal is a
+//     median of at most 120 KB).
+func BenchmarkPlayedPictures(b *testing.B) {
+	opts := render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth}
+	for _, key := range bot.DemoKeys() {
+		b.Run(key, func(b *testing.B) {
+			views := playedViews(b, key)
+			fresh := render.New(opts)
+			for _, v := range views {
+				if _, err := fresh.PNG(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+			redraws := render.StaticDraws(fresh)
+
+			r := render.New(opts)
+			plain := newPlainDrawer(b, opts)
+			var ts, naive []time.Duration
+			var ratios []float64
+			var sizes []int
+			for b.Loop() {
+				for _, v := range views {
+					t0 := time.Now()
+					pic, err := r.PNG(v)
+					if err != nil {
+						b.Fatal(err)
+					}
+					t1 := time.Now()
+					if _, err := plain.png(r, v); err != nil {
+						b.Fatal(err)
+					}
+					t2 := time.Now()
+					ts = append(ts, t1.Sub(t0))
+					naive = append(naive, t2.Sub(t1))
+					ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
+					sizes = append(sizes, len(pic))
+				}
+			}
+			slices.Sort(ts)
+			slices.Sort(naive)
+			slices.Sort(ratios)
+			slices.Sort(sizes)
+			b.ReportMetric(float64(len(views)), "pictures")
+			b.ReportMetric(100*float64(redraws)/float64(len(views)), "static-redraw-%")
+			b.ReportMetric(float64(ts[len(ts)/2])/1e6, "ms-median")
+			b.ReportMetric(float64(naive[len(naive)/2])/1e6, "naive-ms-median")
+			b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
+			b.ReportMetric(float64(sizes[len(sizes)/2])/1000, "KB-median")
+			b.ReportMetric(float64(sizes[len(sizes)-1])/1000, "KB-max")
+		})
+	}
+}
+
+// plainDrawer draws a view the way a first programme would: the same
+// picture (the renderer's frame, size and places, from render.LayoutOf)
+// with gg's own calls for every shape and string, on a new canvas each
+// time, encoded by image/png with its default settings. It is the
+// reference the renderer's speed is measured against; it draws less
+// finely than the renderer (no hatching, halos or placed labels), so it
+// is if anything cheaper than a plain drawing of everything would be.
+type plainDrawer struct {
+	k           float64
+	text, small font.Face
+	bold        font.Face
+}
+
+func newPlainDrawer(b testing.TB, opts render.Options) *plainDrawer {
+	k := float64(opts.Width) / render.DefaultWidth
+	if opts.SeenAt > 0 && opts.SeenAt < 1150 {
+		k *= 1150 / float64(opts.SeenAt)
+	}
+	reg, err := truetype.Parse(goregular.TTF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bold, err := truetype.Parse(gobold.TTF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &plainDrawer{
+		k:     k,
+		text:  truetype.NewFace(reg, &truetype.Options{Size: 13 * k}),
+		small: truetype.NewFace(reg, &truetype.Options{Size: 10 * k}),
+		bold:  truetype.NewFace(bold, &truetype.Options{Size: 17 * k}),
+	}
+}
+
+// plainColors are the groups' colours (Okabe–Ito, as the renderer's).
+var plainColors = []color.RGBA{
+	{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255}, {240, 228, 66, 255},
+	{0, 114, 178, 255}, {213, 94, 0, 255}, {204, 121, 167, 255}, {0, 0, 0, 255},
+}
+
+func (d *plainDrawer) png(r *render.Renderer, v engine.View) ([]byte, error) {
+	l, err := render.LayoutOf(r, v)
+	if err != nil {
+		return nil, err
+	}
+	k := d.k
+	fv := &l.View
+	dc := gg.NewContext(l.W, l.H)
+	dc.SetRGB(1, 1, 1)
+	dc.Clear()
+	// Header.
+	dc.SetColor(color.Black)
+	dc.SetFontFace(d.bold)
+	dc.DrawStringAnchored(fv.Title, 12*k, 8*k, 0, 1)
+	dc.SetFontFace(d.text)
+	dc.DrawStringAnchored(fv.Caption, 12*k, 30*k, 0, 1)
+	// The board.
+	t := l.Table
+	dc.SetRGB255(236, 226, 198)
+	dc.DrawRectangle(float64(t.Min.X), float64(t.Min.Y), float64(t.Dx()), float64(t.Dy()))
+	dc.Fill()
+	dc.SetFontFace(d.small)
+	for _, cell := range l.Cells {
+		dc.MoveTo(cell[0].X, cell[0].Y)
+		for _, p := range cell[1:] {
+			dc.LineTo(p.X, p.Y)
+		}
+		dc.ClosePath()
+		dc.SetRGB255(236, 226, 198)
+		dc.FillPreserve()
+		dc.SetRGB255(120, 110, 90)
+		dc.SetLineWidth(1.2 * k)
+		dc.Stroke()
+	}
+	if fv.Kind == engine.HexGrid {
+		// Each hex's number near its top (its place in the list, for
+		// the cost; the renderer prints the map's number).
+		dc.SetRGB255(90, 80, 60)
+		for i, cell := range l.Cells {
+			var cx, cy float64
+			for _, p := range cell {
+				cx, cy = cx+p.X/float64(len(cell)), cy+p.Y/float64(len(cell))
+			}
+			dc.DrawStringAnchored(fmt.Sprintf("%04d", i), cx, cy-0.6*l.Scale, 0.5, 1)
+		}
+	}
+	if fv.Kind == engine.OpenTable {
+		dc.SetRGB255(215, 205, 178)
+		dc.SetLineWidth(k)
+		for x := float64(t.Min.X); x < float64(t.Max.X); x += 5 * l.Scale {
+			dc.DrawLine(x, float64(t.Min.Y), x, float64(t.Max.Y))
+			dc.Stroke()
+			dc.DrawStringAnchored(fmt.Sprint(int((x-float64(t.Min.X))/l.Scale)), x, float64(t.Max.Y)+4*k, 0.5, 1)
+		}
+		for y := float64(t.Min.Y); y < float64(t.Max.Y); y += 5 * l.Scale {
+			dc.DrawLine(float64(t.Min.X), y, float64(t.Max.X), y)
+			dc.Stroke()
+		}
+	}
+	for _, z := range fv.Zones {
+		a, c := l.Px(z.Min), l.Px(z.Max)
+		dc.SetRGBA255(90, 120, 200, 50)
+		if z.Side == 1 {
+			dc.SetRGBA255(220, 140, 60, 50)
+		}
+		dc.DrawRectangle(math.Min(a.X, c.X), math.Min(a.Y, c.Y), math.Abs(c.X-a.X), math.Abs(c.Y-a.Y))
+		dc.FillPreserve()
+		dc.SetDash(6*k, 4*k)
+		dc.Stroke()
+		dc.SetDash()
+		dc.SetColor(color.Black)
+		dc.DrawStringAnchored(z.Label, math.Min(a.X, c.X)+4*k, math.Min(a.Y, c.Y)+4*k, 0, 1)
+	}
+	for _, tr := range fv.Terrain {
+		for i, p := range tr.Outline {
+			q := l.Px(p)
+			if i == 0 {
+				dc.MoveTo(q.X, q.Y)
+			} else {
+				dc.LineTo(q.X, q.Y)
+			}
+		}
+		dc.ClosePath()
+		dc.SetRGB255(170, 190, 130)
+		dc.FillPreserve()
+		dc.SetRGB255(90, 110, 60)
+		dc.SetLineWidth(2 * k)
+		dc.Stroke()
+		if len(tr.Outline) > 0 {
+			q := l.Px(tr.Outline[0])
+			dc.DrawStringAnchored(tr.Label, q.X, q.Y, 0.5, 0.5)
+		}
+	}
+	// Trails and pairings under the pieces.
+	for _, m := range fv.Marks {
+		a, c := l.Px(m.From), l.Px(m.To)
+		switch m.Kind {
+		case engine.KillMark:
+			continue
+		case engine.FireMark:
+			dc.SetColor(color.Black)
+			dc.SetLineWidth(1.5 * k)
+		default:
+			dc.SetColor(plainColors[max(m.Group, 0)%len(plainColors)])
+			dc.SetLineWidth(3 * k)
+		}
+		dc.DrawLine(a.X, a.Y, c.X, c.Y)
+		dc.Stroke()
+		dc.DrawCircle(c.X, c.Y, 4*k)
+		dc.Fill()
+		if m.Label != "" {
+			dc.SetRGB255(250, 220, 80)
+			dc.DrawRectangle((a.X+c.X)/2-20*k, (a.Y+c.Y)/2-8*k, 40*k, 16*k)
+			dc.Fill()
+			dc.SetColor(color.Black)
+			dc.DrawStringAnchored(m.Label, (a.X+c.X)/2, (a.Y+c.Y)/2, 0.5, 0.5)
+		}
+	}
+	for _, p := range fv.Pieces {
+		c := l.Px(p.Base.Center)
+		w, h := p.Base.Width*l.Scale, p.Base.Depth*l.Scale
+		if fv.Kind != engine.OpenTable {
+			w, h = 0.7*l.Scale, 0.7*l.Scale
+		}
+		col := plainColors[max(p.Group, 0)%len(plainColors)]
+		dc.Push()
+		dc.Translate(c.X, c.Y)
+		dc.Rotate(gg.Radians(float64(p.Base.Facing)))
+		dc.DrawRectangle(-w/2, -h/2, w, h)
+		dc.SetColor(col)
+		dc.FillPreserve()
+		dc.SetColor(color.Black)
+		dc.SetLineWidth(1.3 * k)
+		dc.Stroke()
+		dc.SetColor(color.White)
+		dc.SetLineWidth(3 * k)
+		dc.DrawLine(-w/2, -h/2, w/2, -h/2)
+		dc.Stroke()
+		dc.Pop()
+		dc.SetColor(color.Black)
+		dc.DrawStringAnchored(p.Kind, c.X, c.Y, 0.5, 0.5)
+		dc.SetFontFace(d.text)
+		lx := c.X + w/2 + 4*k
+		dc.DrawStringAnchored(p.Label, lx, c.Y-h/2, 0, 0.5)
+		tw, _ := dc.MeasureString(p.Label)
+		for i := range min(p.Limit, 8) {
+			dc.DrawCircle(lx+tw+6*k+float64(i)*7*k, c.Y-h/2, 2.6*k)
+			if i < p.Wounds {
+				dc.SetRGB255(200, 30, 30)
+				dc.FillPreserve()
+			}
+			dc.SetColor(color.Black)
+			dc.SetLineWidth(k)
+			dc.Stroke()
+		}
+		if p.Crew != "" {
+			dc.DrawStringAnchored(p.Crew, lx, c.Y-h/2+14*k, 0, 0.5)
+		}
+		dc.SetFontFace(d.small)
+	}
+	for _, tk := range fv.Tokens {
+		c := l.Px(tk.At)
+		dc.DrawCircle(c.X, c.Y, 5*k)
+		dc.SetColor(plainColors[max(tk.Group, 0)%len(plainColors)])
+		dc.FillPreserve()
+		dc.SetColor(color.Black)
+		dc.Stroke()
+	}
+	for _, m := range fv.Marks {
+		if m.Kind != engine.KillMark {
+			continue
+		}
+		c := l.Px(m.From)
+		dc.SetRGB255(200, 0, 0)
+		dc.SetLineWidth(3 * k)
+		dc.DrawLine(c.X-8*k, c.Y-8*k, c.X+8*k, c.Y+8*k)
+		dc.Stroke()
+		dc.DrawLine(c.X-8*k, c.Y+8*k, c.X+8*k, c.Y-8*k)
+		dc.Stroke()
+	}
+	// Legend.
+	dc.SetFontFace(d.text)
+	y := float64(t.Max.Y) + 40*k
+	for i, g := range fv.Groups {
+		x := 12*k + float64(i%3)*float64(l.W)/3
+		yy := y + float64(i/3)*22*k
+		dc.SetColor(plainColors[i%len(plainColors)])
+		dc.DrawRectangle(x, yy, 24*k, 12*k)
+		dc.Fill()
+		dc.SetColor(color.Black)
+		dc.DrawStringAnchored(g.Name+" — "+g.Player, x+30*k, yy+6*k, 0, 0.5)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, dc.Image()); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
