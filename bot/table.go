@@ -195,6 +195,7 @@ func (r *Router) withRulesOption(specs []engine.CommandSpec) []engine.CommandSpe
 	for i, s := range out {
 		if s.Is(engine.Opens) {
 			out[i].Options = append([]engine.OptionSpec{{Name: rulesOption, Help: "the rule system: " + strings.Join(r.rulesetIDs(), " or ") + " (default " + r.cfg.Rulesets[0].ID() + ")", Choices: r.rulesetIDs()}}, s.Options...)
+			out[i] = withDiceOption(out[i])
 		}
 	}
 	return out

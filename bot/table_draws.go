@@ -1,0 +1,21 @@
+package bot
+
+import "github.com/rhapsode/rhapsode/engine"
+
+// Draws from the table. A book opened with dice:table has its players
+// roll and draw for themselves: the engine asks for each draw a command
+// needs and takes the answers (/roll, /draw), and /dice switches a book
+// between the bot's draws and the table's (engine/tabledraws.go). The
+// router adds nothing of its own but the commands and the option: the
+// prompt, the answers and the command decided again are events like any
+// other, recorded, replayed and exported the same way.
+
+// tableDrawCommands are the commands for the table's draws, which every
+// book knows whatever its rules.
+func tableDrawCommands() []engine.CommandSpec { return engine.TableCommands() }
+
+// withDiceOption adds the dice: option to a command that opens a book.
+func withDiceOption(s engine.CommandSpec) engine.CommandSpec {
+	s.Options = append(s.Options, engine.DiceOption)
+	return s
+}
