@@ -98,7 +98,7 @@ func (g *Game) Decide(c Command) (Result, error) {
 			return g.decideOpening(c)
 		}
 		if a := g.Table.Asked; a != nil && !spec.Is(Reads) && !spec.Is(TakesBack) {
-			return Result{}, Refuse("", "The table must first %s, for %s: nothing else goes on until it is entered (/undo takes the command back).", a.open(), a.Command)
+			return Result{}, Refuse("", "Waiting for the table: %s (for %s). Nothing else goes on until it is entered; /undo takes the command back.", a.open(), a.Command)
 		}
 	}
 	if !c.Directive {

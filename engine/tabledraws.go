@@ -33,6 +33,9 @@ type Need struct {
 	Die   Die      `json:"die,omitempty"`
 	Count int      `json:"count"`
 	Why   string   `json:"why,omitempty"`
+	// For is the player who rolls or draws it, when the rules name one;
+	// he or the game master enters it.
+	For PlayerID `json:"for,omitempty"`
 	// Entered are the values entered for it so far: none, or Count.
 	Entered []Draw `json:"entered,omitempty"`
 }
@@ -47,6 +50,8 @@ func (n Need) What() string {
 	switch {
 	case n.Die == TwoD6:
 		s = "roll " + Plural(n.Count, "2d6 (enter the total)", "2d6 (enter each total)")
+	case n.Die == D0to9:
+		s = "roll " + Plural(n.Count, "ten-sided die (read 0 to 9)", "ten-sided dice (read 0 to 9)")
 	case n.Die != NoDie:
 		s = fmt.Sprintf("roll %d%s", n.Count, n.Die)
 	case n.Deck == "cards" || n.Deck == "":
@@ -54,7 +59,10 @@ func (n Need) What() string {
 	default:
 		s = "draw " + Plural(n.Count, string(n.Deck)+" card", string(n.Deck)+" cards")
 	}
-	if n.Why != "" {
+	switch {
+	case n.Why != "" && n.For != "":
+		return fmt.Sprintf("%s (%s): %s", n.Why, n.For, s)
+	case n.Why != "":
 		return n.Why + ": " + s
 	}
 	return s
@@ -136,7 +144,7 @@ func (a *Asked) open() string {
 			parts = append(parts, n.What())
 		}
 	}
-	return JoinAnd(parts)
+	return strings.Join(parts, "; ")
 }
 
 // The table's commands for its draws.
@@ -180,7 +188,11 @@ var errDrawsNeeded = errors.New("engine: the table has draws to enter")
 // Why says what the next draws are for, in the words of a prompt to the
 // table ("Myrmidons: combat card", "the slingers' fire"). A rule system
 // says it before drawing; it holds until the next event is emitted.
-func (tx *Tx) Why(s string) { tx.why = s }
+func (tx *Tx) Why(s string) { tx.why, tx.whose = s, "" }
+
+// Ask is Why with the player who rolls or draws: at a table, he (or the
+// game master) enters it.
+func (tx *Tx) Ask(who PlayerID, why string) { tx.why, tx.whose = why, who }
 
 // need asks for one more draw like d and returns a stand-in value for the
 // rest of the trial, which is thrown away.
@@ -191,11 +203,11 @@ func (tx *Tx) need(d Draw) {
 		// from stand-ins: stop the trial and ask for what it has.
 		panic(errDrawsNeeded)
 	}
-	if k := len(tx.needs) - 1; k >= 0 && tx.needs[k].Deck == d.Deck && tx.needs[k].Die == d.Die && tx.needs[k].Why == tx.why {
+	if k := len(tx.needs) - 1; k >= 0 && tx.needs[k].Deck == d.Deck && tx.needs[k].Die == d.Die && tx.needs[k].Why == tx.why && tx.needs[k].For == tx.whose {
 		tx.needs[k].Count++
 		return
 	}
-	tx.needs = append(tx.needs, Need{Deck: d.Deck, Die: d.Die, Count: 1, Why: tx.why})
+	tx.needs = append(tx.needs, Need{Deck: d.Deck, Die: d.Die, Count: 1, Why: tx.why, For: tx.whose})
 }
 
 // fromTable takes the next entered value of the same deck or die as d.
@@ -302,7 +314,7 @@ func (g *Game) decideTableCommand(c Command) (Result, error) {
 func (tx *Tx) diceFrom(c Command) error {
 	t := tx.Table()
 	if t.Asked != nil {
-		return Refuse("", "The table still owes %s; switch after the command it waits for is done.", t.Asked.open())
+		return Refuse("", "Waiting for the table: %s. Switch after the command that waits is done.", t.Asked.open())
 	}
 	table := strings.EqualFold(c.Opt("from"), "table")
 	if table == t.FromTable {
@@ -326,7 +338,7 @@ func (tx *Tx) answer(c Command) error {
 		what = "cards"
 	}
 	if len(kinds) == 0 {
-		return Refuse("", "No %s are asked now; the table owes %s.", what, a.open())
+		return Refuse("", "No %s are asked now. Waiting for the table: %s.", what, a.open())
 	}
 	if c.Name == rollSpec.Name {
 		for _, f := range strings.Fields(c.Opt("dice")) {
@@ -346,23 +358,30 @@ func (tx *Tx) answer(c Command) error {
 		}
 	}
 	deck := DeckName(strings.ToLower(c.Opt("deck")))
-	pick := -1
+	pick, others := -1, -1
 	for _, i := range kinds {
 		n := a.Needs[i]
-		if deck != "" && n.Deck != deck {
+		if deck != "" && n.Deck != deck || n.Count != len(draws) {
 			continue
 		}
-		if n.Count == len(draws) {
-			pick = i
-			break
+		if n.For != "" && n.For != c.Actor && !tx.game.IsMaster(c) {
+			others = i
+			continue
 		}
+		// The asker's own draw first, then one for anyone.
+		if pick < 0 || n.For == c.Actor && a.Needs[pick].For != c.Actor {
+			pick = i
+		}
+	}
+	if pick < 0 && others >= 0 {
+		return Refuse("", "That is for %s to enter (%s), or the game master: nothing was recorded.", a.Needs[others].For, a.Needs[others].What())
 	}
 	if pick < 0 {
 		var asked []string
 		for _, i := range kinds {
 			asked = append(asked, a.Needs[i].What())
 		}
-		return Refuse("", "The table owes %s; you entered %s, which answers none of it: nothing was recorded.", JoinAnd(asked), map[bool]string{true: Plural(len(draws), "die", "dice"), false: Plural(len(draws), "card", "cards")}[what == "dice"])
+		return Refuse("", "Waiting for the table: %s. You entered %s, which answers none of it: nothing was recorded.", strings.Join(asked, "; "), map[bool]string{true: Plural(len(draws), "die", "dice"), false: Plural(len(draws), "card", "cards")}[what == "dice"])
 	}
 	n := a.Needs[pick]
 	if n.Die != NoDie {
@@ -438,7 +457,7 @@ func narrateAsked(e Event) ([]Message, bool) {
 		}
 		return []Message{{Text: "From now on the bot rolls the dice and draws the cards."}}, true
 	case Asked:
-		m := Message{Text: fmt.Sprintf("The table must %s. Answer with %s; nothing goes on until every draw is in.", b.open(), answerWith(b.Needs))}
+		m := Message{Text: fmt.Sprintf("Waiting for the table: %s. Answer with %s; nothing goes on until every draw is in.", b.open(), answerWith(b.Needs))}
 		for _, n := range b.Needs {
 			if n.Die == D6 && n.Count == 1 {
 				for f := 1; f <= 6; f++ {

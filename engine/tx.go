@@ -35,6 +35,7 @@ type Tx struct {
 	needs   []Need
 	asked   int // how many draws needs holds
 	why     string
+	whose   PlayerID
 	sealed  bool
 }
 
@@ -71,9 +72,17 @@ func (tx *Tx) Draw(deck DeckName) (Card, error) {
 		// Not entered yet: ask for it, and go on to the end of the event
 		// with a stand-in card, so that every draw of the event is asked
 		// at once. The trial is thrown away.
+		// The stand-in is no joker, which the rules may draw again for,
+		// asking for a card the table need not draw.
 		tx.need(Draw{Deck: deck})
 		d.Stacked = nil
-		c, err := d.choose(tx.rng)
+		pick := *d
+		pick.Draw = pick.Draw.Without(Joker).Without(Joker2)
+		pick.Discard = pick.Discard.Without(Joker).Without(Joker2)
+		if pick.Draw == 0 && pick.Discard == 0 {
+			pick = *d
+		}
+		c, err := pick.choose(tx.rng)
 		if err != nil {
 			return NoCard, err
 		}
@@ -142,7 +151,7 @@ func (tx *Tx) Emit(b Body) error {
 	if len(tx.needs) > 0 {
 		return errDrawsNeeded
 	}
-	tx.why = ""
+	tx.why, tx.whose = "", ""
 	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
 	tx.game.mark(e, true)

@@ -68,9 +68,13 @@ func TableTwin(t *testing.T, rules engine.Ruleset, dir, name string, update bool
 			t.Fatalf("twin %s: %v", out, err)
 		}
 		for g := twin.Game(); g != nil && g.Table.Asked != nil; g = twin.Game() {
-			answer, rest, err := answerFrom(g.Table.Asked, drawn)
+			answer, who, rest, err := answerFrom(g.Table.Asked, drawn)
 			if err != nil {
 				t.Fatalf("twin %s: %v", out, err)
+			}
+			if who != "" && who != said {
+				answer = "@" + string(who) + " " + answer
+				said = who
 			}
 			drawn = rest
 			script = append(script, answer)
@@ -97,7 +101,7 @@ func TableTwin(t *testing.T, rules engine.Ruleset, dir, name string, update bool
 
 // answerFrom answers the first open need of a with the first draws of its
 // kind in drawn, and returns the draws left.
-func answerFrom(a *engine.Asked, drawn []engine.Draw) (string, []engine.Draw, error) {
+func answerFrom(a *engine.Asked, drawn []engine.Draw) (string, engine.PlayerID, []engine.Draw, error) {
 	for _, n := range a.Needs {
 		if !n.Open() {
 			continue
@@ -116,14 +120,14 @@ func answerFrom(a *engine.Asked, drawn []engine.Draw) (string, []engine.Draw, er
 			rest = append(rest, d)
 		}
 		if len(vals) < n.Count {
-			return "", nil, fmt.Errorf("the twin asks to %s, but the original drew only %v", n.What(), drawn)
+			return "", "", nil, fmt.Errorf("the twin asks to %s, but the original drew only %v", n.What(), drawn)
 		}
 		if n.Die != engine.NoDie {
-			return "/roll dice:" + quote(vals), rest, nil
+			return "/roll dice:" + quote(vals), n.For, rest, nil
 		}
-		return "/draw cards:" + quote(vals) + " deck:" + string(n.Deck), rest, nil
+		return "/draw cards:" + quote(vals) + " deck:" + string(n.Deck), n.For, rest, nil
 	}
-	return "", nil, fmt.Errorf("nothing is open in %+v", a)
+	return "", "", nil, fmt.Errorf("nothing is open in %+v", a)
 }
 
 func quote(vals []string) string {
@@ -137,7 +141,7 @@ var (
 	// stackLines are the original's lines about its stacked draws.
 	stackLines = regexp.MustCompile(`^(» (@\S+ )?#(stack|load)\b|The next .* (is|are) (stacked|loaded): |The .* is no longer (stacked|loaded)\.)`)
 	// tableLines are the twin's prompts, answers and switch.
-	tableLines = regexp.MustCompile(`^(» (@\S+ )?/(roll|draw) |The table must |Entered at the table: |From now on the players roll )`)
+	tableLines = regexp.MustCompile(`^(» (@\S+ )?/(roll|draw) |Waiting for the table: |Entered at the table: |From now on the players roll )`)
 	atName     = regexp.MustCompile(`^» @\S+ `)
 )
 
