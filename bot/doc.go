@@ -26,4 +26,10 @@
 // take steps back, end the book and set deadlines. [Router.Commands] lists
 // every command a guild can use, for transports that declare them, and
 // [Router.Complete] suggests option values as a player types.
+//
+// A book whose dice and cards come from the players at the table (opened
+// with dice:table) needs nothing more of the router than its commands:
+// table_draws.go adds /roll, /draw, /dice and the dice: option of /book
+// open, and the engine asks for each draw and takes the answers as events
+// like any other.
 package bot
