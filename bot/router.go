@@ -736,13 +736,14 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 }
 
 // nothingToDraw reports whether events only set the table's random
-// source (#seed, #stack, #load) or seal a player's secret choice (a
-// written order, a melee deployment indicator): nothing on the board
-// changed, and a picture would repeat the last one.
+// source (#seed, #stack, #load), seal a player's secret choice (a
+// written order, a melee deployment indicator, a command waiting for the
+// table's draws) or take a draw entered at the table: nothing on the
+// board changed, and a picture would repeat the last one.
 func nothingToDraw(events []engine.Event) bool {
 	for _, e := range events {
 		switch e.Body.(type) {
-		case engine.Seeded, engine.Stacked, engine.Loaded, engine.Sealed:
+		case engine.Seeded, engine.Stacked, engine.Loaded, engine.Sealed, engine.Entered, engine.DiceFrom:
 		default:
 			return false
 		}
