@@ -182,6 +182,7 @@ func (r *Router) bookCommands(rs engine.Ruleset) []engine.CommandSpec {
 		}
 	}
 	specs = append(specs, r.withRulesOption(rs.Commands())...)
+	specs = append(specs, tableDrawCommands()...)
 	if cr, ok := rs.(engine.Campaigner); ok {
 		specs = append(specs, cr.Campaign().Commands()...)
 	}
