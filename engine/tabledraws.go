@@ -46,6 +46,18 @@ func (n Need) Open() bool { return len(n.Entered) < n.Count }
 // What writes the need for a prompt: "roll 4 d6", "draw 1 combat card",
 // after its reason when it has one.
 func (n Need) What() string {
+	s := n.action()
+	switch {
+	case n.Why != "" && n.For != "":
+		return fmt.Sprintf("%s (%s): %s", n.Why, n.For, s)
+	case n.Why != "":
+		return n.Why + ": " + s
+	}
+	return s
+}
+
+// action is what the table must do for n: "roll 4d6".
+func (n Need) action() string {
 	var s string
 	switch {
 	case n.Die == TwoD6:
@@ -59,13 +71,28 @@ func (n Need) What() string {
 	default:
 		s = "draw " + Plural(n.Count, string(n.Deck)+" card", string(n.Deck)+" cards")
 	}
-	switch {
-	case n.Why != "" && n.For != "":
-		return fmt.Sprintf("%s (%s): %s", n.Why, n.For, s)
-	case n.Why != "":
-		return n.Why + ": " + s
-	}
 	return s
+}
+
+// AwaitedDraws returns whom the table's draws wait for, one [Await] for
+// each draw still open that names its player, and whether a command waits
+// for draws at all. A draw has no stand-in: a deadline only reminds.
+func (g *Game) AwaitedDraws() ([]Await, bool) {
+	a := g.Table.Asked
+	if a == nil {
+		return nil, false
+	}
+	var out []Await
+	for _, n := range a.Needs {
+		if n.Open() && n.For != "" {
+			task := n.action() + " and enter it"
+			if n.Why != "" {
+				task = n.action() + " for " + n.Why + " and enter it"
+			}
+			out = append(out, Await{Player: n.For, Who: n.Why, Task: task})
+		}
+	}
+	return out, true
 }
 
 // Asked is a command waiting for draws from the table: Needs are what
