@@ -130,3 +130,48 @@ func mustCard(t *testing.T, s string) engine.Card {
 	}
 	return c
 }
+
+// FuzzTableAnswer feeds any answer to a book waiting for its sequence
+// cards: none panics, a refused one changes nothing, and an accepted one
+// is recorded so that the log replays to the same game.
+func FuzzTableAnswer(f *testing.F) {
+	for _, s := range []string{"KS", "KS QS", "10S", "ZZ", "JOKER", "", "6", "1 2 3", "-1", "AS 2C 3D 4H"} {
+		f.Add("draw", s, "sequence", "alice")
+		f.Add("roll", s, "", "bob")
+	}
+	f.Fuzz(func(t *testing.T, name, value, deck, who string) {
+		if name != "draw" && name != "roll" || who == "" {
+			return
+		}
+		p := enginetest.NewPlayer(t, gwab.New(), "alice", 1)
+		play(t, p,
+			"@alice /book open mode:practice dice:table",
+			"/clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,spear,bow",
+			"/clan raise name:Lycians hero:Sarpedon side:antagonist warbands:spear,sword,bow",
+			"@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow",
+			"/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,bow",
+			"@alice /book start",
+		)
+		before, err := p.Game.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := engine.Command{Actor: engine.PlayerID(who), Name: name, Options: map[string]string{"cards": value, "dice": value}}
+		if name == "roll" {
+			delete(c.Options, "cards")
+		} else {
+			delete(c.Options, "dice")
+			if deck != "" {
+				c.Options["deck"] = deck
+			}
+		}
+		if _, err := p.Do(t, c); err != nil {
+			after, _ := p.Game.Snapshot()
+			if string(after) != string(before) {
+				t.Fatalf("%s was refused (%v) but changed the game", c, err)
+			}
+			return
+		}
+		p.Replayed(t)
+	})
+}
