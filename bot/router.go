@@ -373,7 +373,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		if err := r.permit(g, req); err != nil {
 			return answer(nil, err)
 		}
-		if req.AtSeq != 0 && g.Seq != req.AtSeq {
+		if req.AtSeq != 0 && g.Seq != req.AtSeq && !answersTable(g, req.Command) {
 			return answer(nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands."))
 		}
 		if req.Seen != 0 && g.Seq > req.Seen {

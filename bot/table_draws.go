@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/rhapsode/rhapsode/engine"
+import (
+	"slices"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
 
 // Draws from the table. A book opened with dice:table has its players
 // roll and draw for themselves: the engine asks for each draw a command
@@ -18,4 +22,17 @@ func tableDrawCommands() []engine.CommandSpec { return engine.TableCommands() }
 func withDiceOption(s engine.CommandSpec) engine.CommandSpec {
 	s.Options = append(s.Options, engine.DiceOption)
 	return s
+}
+
+// answersTable reports whether c answers the draws g waits for. Such an
+// answer pressed on a button (a d6's faces) stands however many answers
+// came since the button was offered: the engine checks it against what is
+// still asked.
+func answersTable(g *engine.Game, c engine.Command) bool {
+	if g.Table.Asked == nil || c.Directive {
+		return false
+	}
+	return slices.ContainsFunc(engine.TableCommands(), func(s engine.CommandSpec) bool {
+		return s.Name == c.Name && !s.Is(engine.MasterOnly)
+	})
 }
