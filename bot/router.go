@@ -292,6 +292,7 @@ func (r *Router) channelLock(k channelKey) *sync.Mutex {
 }
 
 func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	bareAnswer(&req.Command)
 	c := req.Command
 	if c.Directive && !r.cfg.Directives {
 		return nil, engine.Refuse("", "Table directives are for the local table only.")

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -35,4 +36,19 @@ func answersTable(g *engine.Game, c engine.Command) bool {
 	return slices.ContainsFunc(engine.TableCommands(), func(s engine.CommandSpec) bool {
 		return s.Name == c.Name && !s.Is(engine.MasterOnly)
 	})
+}
+
+// bareAnswer reads an answer typed with its values bare, "/roll 3 5 6 1"
+// or "/draw KS", as the named option ("/roll dice:3 5 6 1"), which is
+// how a table types what it rolled.
+func bareAnswer(c *engine.Command) {
+	name, rest, ok := strings.Cut(c.Name, " ")
+	if !ok || c.Directive || len(c.Options) > 0 {
+		return
+	}
+	option := map[string]string{"roll": "dice", "draw": "cards"}[name]
+	if option == "" {
+		return
+	}
+	c.Name, c.Options = name, map[string]string{option: rest}
 }
