@@ -3,6 +3,7 @@ package enginetest
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -143,7 +144,7 @@ func (t *Table) open(c engine.Command) (engine.Result, error) {
 }
 
 func (t *Table) spec(name string) (engine.CommandSpec, bool) {
-	for _, s := range append(t.Rules.Commands(), engine.TableCommands()...) {
+	for _, s := range slices.Concat(t.Rules.Commands(), engine.TableCommands()) {
 		if s.Name == name {
 			return s, true
 		}
