@@ -24,7 +24,7 @@ func (r *Router) allCommands() ([]engine.CommandSpec, error) {
 	for _, tc := range r.tables {
 		table = append(table, tc.CommandSpec)
 	}
-	sources := [][]engine.CommandSpec{table}
+	sources := [][]engine.CommandSpec{table, tableDrawCommands()}
 	for _, rs := range r.cfg.Rulesets {
 		sources = append(sources, r.withRulesOption(rs.Commands()))
 	}

@@ -47,4 +47,10 @@
 // [Router.CheckDeadBooks] reports books idle too long to their game
 // masters with buttons; [Router.CheckDigests] posts the server's weekly
 // digest. /seat hand (decided by the engine) hands a seat to another member.
+//
+// A book whose dice and cards come from the players at the table (opened
+// with dice:table) needs nothing more of the router than its commands:
+// table_draws.go adds /roll, /draw, /dice and the dice: option of /book
+// open, and the engine asks for each draw and takes the answers as events
+// like any other.
 package bot

@@ -315,6 +315,7 @@ func (r *Router) channelLock(k channelKey) *sync.Mutex {
 }
 
 func (r *Router) handle(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	bareAnswer(&req.Command)
 	c := req.Command
 	if c.Directive && !r.cfg.Directives {
 		return nil, engine.Refuse("", "Table directives are for the local table only.")
@@ -396,7 +397,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		if err := r.permit(g, req); err != nil {
 			return answer(nil, err)
 		}
-		if req.AtSeq != 0 && g.Seq != req.AtSeq {
+		if req.AtSeq != 0 && g.Seq != req.AtSeq && !answersTable(g, req.Command) {
 			return answer(nil, engine.Refuse("", "The table has moved on since that was offered; nothing was done. Look at the table and give the command again if it still stands."))
 		}
 		if req.Seen != 0 && g.Seq > req.Seen {
@@ -851,13 +852,14 @@ func (r *Router) replies(ctx context.Context, req Request, g *engine.Game, res e
 }
 
 // nothingToDraw reports whether events only set the table's random
-// source (#seed, #stack, #load) or seal a player's secret choice (a
-// written order, a melee deployment indicator): nothing on the board
-// changed, and a picture would repeat the last one.
+// source (#seed, #stack, #load), seal a player's secret choice (a
+// written order, a melee deployment indicator, a command waiting for the
+// table's draws) or take a draw entered at the table: nothing on the
+// board changed, and a picture would repeat the last one.
 func nothingToDraw(events []engine.Event) bool {
 	for _, e := range events {
 		switch e.Body.(type) {
-		case engine.Seeded, engine.Stacked, engine.Loaded, engine.Sealed:
+		case engine.Seeded, engine.Stacked, engine.Loaded, engine.Sealed, engine.Entered, engine.DiceFrom:
 		default:
 			return false
 		}

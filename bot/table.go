@@ -191,6 +191,7 @@ func (r *Router) bookCommands(rs engine.Ruleset) []engine.CommandSpec {
 		}
 	}
 	specs = append(specs, r.withRulesOption(rs.Commands())...)
+	specs = append(specs, tableDrawCommands()...)
 	if cr, ok := rs.(engine.Campaigner); ok {
 		specs = append(specs, cr.Campaign().Commands()...)
 	}
@@ -204,6 +205,7 @@ func (r *Router) withRulesOption(specs []engine.CommandSpec) []engine.CommandSpe
 	for i, s := range out {
 		if s.Is(engine.Opens) {
 			out[i].Options = append([]engine.OptionSpec{{Name: rulesOption, Help: "the rule system: " + strings.Join(r.rulesetIDs(), " or ") + " (default " + r.cfg.Rulesets[0].ID() + ")", Choices: r.rulesetIDs()}}, s.Options...)
+			out[i] = withDiceOption(out[i])
 		}
 	}
 	return out

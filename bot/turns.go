@@ -18,6 +18,10 @@ import (
 
 // awaited returns whom g waits for, or nothing when its rules cannot say.
 func awaited(g *engine.Game) []engine.Await {
+	if w, ok := g.AwaitedDraws(); ok {
+		// A command waits for the table's draws: nothing else goes on.
+		return w
+	}
 	if a, ok := g.Rules.(engine.Awaiter); ok && !g.State.Over() {
 		return a.Awaited(g.State)
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Campaigns. Some rule systems are played as long campaigns: many books in
@@ -113,9 +114,21 @@ func (g *Game) Follow(book string, events []Event) (Result, error) {
 // transact runs decide in a transaction on a copy of g: the events it
 // emits and the messages it says, or its refusal, and g unchanged.
 func (g *Game) transact(actor PlayerID, decide func(tx *Tx) error) (Result, error) {
-	tx := &Tx{game: g.Clone(), actor: actor}
+	return g.transactWith(actor, false, nil, decide)
+}
+
+// transactWith is transact, with the draws from the table when table is
+// set, and values entered at the table for the
+// command's draws (tabledraws.go). A decision that needs draws the table
+// has not entered returns a *drawsNeeded.
+func (g *Game) transactWith(actor PlayerID, table bool, entered []Draw, decide func(tx *Tx) error) (Result, error) {
+	tx := &Tx{game: g.Clone(), actor: actor, table: table, entered: slices.Clone(entered)}
 	tx.rng = tx.game.Table.rand(g.Seq + 1)
-	if err := decide(tx); err != nil {
+	err := tx.decide(decide)
+	if len(tx.needs) > 0 {
+		return Result{}, &drawsNeeded{needs: tx.needs, secret: tx.sealed}
+	}
+	if err != nil {
 		return Result{}, err
 	}
 	if len(tx.draws) > 0 || len(tx.discards) > 0 {
@@ -125,4 +138,20 @@ func (g *Game) transact(actor PlayerID, decide func(tx *Tx) error) (Result, erro
 		tx.game.undo = tx.game.undo.settle(tx.game, g)
 	}
 	return Result{Events: tx.events, Messages: tx.messages, After: tx.game}, nil
+}
+
+// decide runs decide on tx, stopping it when it asks the table for more
+// draws than one event may (tabledraws.go).
+func (tx *Tx) decide(decide func(tx *Tx) error) (err error) {
+	if tx.table {
+		defer func() {
+			if p := recover(); p != nil {
+				if p != errDrawsNeeded {
+					panic(p)
+				}
+				err = errDrawsNeeded
+			}
+		}()
+	}
+	return decide(tx)
 }

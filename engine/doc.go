@@ -25,6 +25,13 @@
 //     and /seat hand, which the engine decides for every rule system: the
 //     game master hands a seat to another member, with a reason, as a
 //     logged [SeatHanded] step.
+//   - tabledraws.go: books whose draws come from the players at the table
+//     (dice:table). A command that needs a draw not yet entered records only
+//     that it waits ([Asked]); /roll and /draw answers ([Entered]) are
+//     checked against what was asked, and the last one decides the command
+//     again with the entered values, which its events record as any draw,
+//     marked as entered at the table. Rule systems say for whom and why
+//     they draw with [Tx.Ask] and [Tx.Why].
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
 //   - words.go: [Plural] and [Possessive], which every rule system uses

@@ -24,6 +24,9 @@ type Draw struct {
 	Card Card     `json:"card,omitempty"`
 	Die  Die      `json:"die,omitempty"`
 	Roll int      `json:"roll,omitempty"`
+	// Table marks a card or die entered by the players at the table
+	// rather than drawn by the bot (tabledraws.go).
+	Table bool `json:"table,omitempty"`
 }
 
 // String writes the draw as "combat:KS" or "d6:4".

@@ -94,9 +94,31 @@ func (g *Game) Decide(c Command) (Result, error) {
 	var spec CommandSpec
 	if !c.Directive {
 		spec, _ = g.Spec(c.Name)
+		if ts, ok := tableSpec(c.Name); ok && spec.Name == "" && (g.Table.FromTable || ts.Name == diceSpec.Name) {
+			if err := ts.Check(c); err != nil {
+				return Result{}, err
+			}
+			return g.decideTableCommand(c)
+		}
+		if spec.Is(Opens) && c.Has(DiceOption.Name) {
+			return g.decideOpening(c)
+		}
+		if a := g.Table.Asked; a != nil && !spec.Is(Reads) && !spec.Is(TakesBack) {
+			return Result{}, Refuse("", "Waiting for the table: %s (for %s). Nothing else goes on until it is entered; /undo takes the command back.", a.open(), a.Command)
+		}
+	}
+	if !c.Directive {
 		if err := spec.Check(c); spec.Name != "" && err != nil {
 			return Result{}, err
 		}
+	}
+	if g.Table.FromTable && !c.Directive {
+		return g.decideTable(c, nil, nil, func(tx *Tx) error {
+			if spec.Is(TakesBack) && g.undoable {
+				return tx.undoStep()
+			}
+			return g.Rules.Decide(tx, c)
+		})
 	}
 	return g.transact(c.Actor, func(tx *Tx) error {
 		switch {

@@ -7,11 +7,17 @@ import (
 )
 
 // Table is what every game has whatever its rules: the recorded seed of
-// its random source, its decks, and dice a scenario has loaded.
+// its random source, its decks, and dice a scenario has loaded; and, in a
+// book whose draws come from the table (tabledraws.go), the command
+// waiting for them.
 type Table struct {
-	Seed   uint64        `json:"seed"`
-	Decks  []Deck        `json:"decks"`
-	Loaded map[Die][]int `json:"loaded,omitempty"`
+	Seed      uint64        `json:"seed"`
+	Decks     []Deck        `json:"decks"`
+	Loaded    map[Die][]int `json:"loaded,omitempty"`
+	FromTable bool          `json:"from_table,omitempty"`
+	// Asked is never changed in place (applyAsked makes a new one), so
+	// copies of a table may share it.
+	Asked *Asked `json:"asked,omitempty"`
 }
 
 func newTable(specs []DeckSpec) Table {
@@ -23,7 +29,7 @@ func newTable(specs []DeckSpec) Table {
 }
 
 func (t *Table) clone() Table {
-	c := Table{Seed: t.Seed}
+	c := Table{Seed: t.Seed, FromTable: t.FromTable, Asked: t.Asked}
 	if t.Decks != nil {
 		c.Decks = make([]Deck, len(t.Decks))
 	}
@@ -95,6 +101,10 @@ var tableBodies = BodyTypes{
 	Stacked{}.Kind():    Decoder[Stacked](),
 	Loaded{}.Kind():     Decoder[Loaded](),
 	SeatHanded{}.Kind(): Decoder[SeatHanded](),
+
+	DiceFrom{}.Kind(): Decoder[DiceFrom](),
+	Asked{}.Kind():    Decoder[Asked](),
+	Entered{}.Kind():  Decoder[Entered](),
 }
 
 // applyTable applies a table body; it reports false for any other body.
@@ -119,7 +129,7 @@ func (t *Table) applyTable(b Body) (bool, error) {
 			delete(t.Loaded, b.Die)
 		}
 	default:
-		return false, nil
+		return t.applyAsked(b), nil
 	}
 	return true, nil
 }
@@ -160,6 +170,9 @@ func (t *Table) applyDiscards(discards []Draw) error {
 // NarrateTable says what a table event means, for the rule systems'
 // narration; ok is false for any other body.
 func NarrateTable(e Event) (msgs []Message, ok bool) {
+	if msgs, ok := narrateAsked(e); ok {
+		return msgs, true
+	}
 	var text string
 	switch b := e.Body.(type) {
 	case Opened:

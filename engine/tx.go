@@ -24,6 +24,19 @@ type Tx struct {
 	// dry is set for a trial run on the real game, which must not
 	// change: the first Emit stops it with errWouldEmit.
 	dry bool
+
+	// Draws from the table (tabledraws.go): table is set when they do;
+	// entered are the values the
+	// table entered, still to be used; needs what the next event needs
+	// that it has not entered; why what the next draws are for; sealed
+	// whether a secret was laid down.
+	table   bool
+	entered []Draw
+	needs   []Need
+	asked   int // how many draws needs holds
+	why     string
+	whose   PlayerID
+	sealed  bool
 }
 
 // errWouldEmit stops a dry run at the first event it would record.
@@ -50,6 +63,32 @@ func (tx *Tx) Draw(deck DeckName) (Card, error) {
 	if d == nil {
 		return NoCard, fmt.Errorf("engine: no %q deck on this table", deck)
 	}
+	if tx.table {
+		if e, ok := tx.fromTable(Draw{Deck: deck}); ok {
+			d.take(e.Card)
+			tx.draws = append(tx.draws, e)
+			return e.Card, nil
+		}
+		// Not entered yet: ask for it, and go on to the end of the event
+		// with a stand-in card, so that every draw of the event is asked
+		// at once. The trial is thrown away.
+		// The stand-in is no joker, which the rules may draw again for,
+		// asking for a card the table need not draw.
+		tx.need(Draw{Deck: deck})
+		d.Stacked = nil
+		pick := *d
+		pick.Draw = pick.Draw.Without(Joker).Without(Joker2)
+		pick.Discard = pick.Discard.Without(Joker).Without(Joker2)
+		if pick.Draw == 0 && pick.Discard == 0 {
+			pick = *d
+		}
+		c, err := pick.choose(tx.rng)
+		if err != nil {
+			return NoCard, err
+		}
+		d.take(c)
+		return c, nil
+	}
 	c, err := d.choose(tx.rng)
 	if err != nil {
 		return NoCard, err
@@ -67,6 +106,18 @@ func (tx *Tx) Roll(die Die) int {
 		// run again for real.
 		tx.draws = append(tx.draws, Draw{Die: die, Roll: 1})
 		return 1
+	}
+	if tx.table {
+		if e, ok := tx.fromTable(Draw{Die: die}); ok {
+			tx.draws = append(tx.draws, e)
+			return e.Roll
+		}
+		// Not entered yet: asked, with a stand-in roll (see Draw) that
+		// goes round the faces, so that a rule that rolls again until
+		// the dice differ ends.
+		tx.need(Draw{Die: die})
+		lo, hi := die.Range()
+		return lo + tx.asked%(hi-lo+1)
 	}
 	var v int
 	if l := tx.game.Table.Loaded[die]; len(l) > 0 {
@@ -94,6 +145,13 @@ func (tx *Tx) Emit(b Body) error {
 	if tx.dry {
 		return errWouldEmit
 	}
+	if _, ok := b.(Sealed); ok {
+		tx.sealed = true
+	}
+	if len(tx.needs) > 0 {
+		return errDrawsNeeded
+	}
+	tx.why, tx.whose = "", ""
 	e := Event{Seq: tx.game.Seq + 1, Actor: tx.actor, Step: len(tx.events) == 0, Draws: tx.draws, Discards: tx.discards, Body: b}
 	// The draws are already taken from the working table; apply the rest.
 	tx.game.mark(e, true)

@@ -144,7 +144,13 @@ func (g *Game) mark(e Event, inTx bool) {
 			g.undo = &checkpoint{Table: g.undo.Table, State: st, Text: g.undo.Text}
 		}
 	}
-	if _, secret := e.Body.(Sealed); secret || len(e.Draws) > 0 || len(e.Discards) > 0 {
+	_, secret := e.Body.(Sealed)
+	if a, ok := e.Body.(Asked); ok {
+		// A command waiting for the table's draws can be taken back,
+		// unless it laid down a secret.
+		secret = a.Secret
+	}
+	if secret || len(e.Draws) > 0 || len(e.Discards) > 0 {
 		g.undo = nil
 	}
 }

@@ -509,6 +509,7 @@ func melee(tx *engine.Tx, s *State) error {
 	dealt := map[string]int{}
 	for _, f := range fights {
 		b := Fought{Unit: f.u.ID, Opponent: f.opp.ID, Label: f.opp.Label(), Band: f.band, BonusWhy: f.why, Kills: f.kills}
+		tx.Why(f.u.ID + " fighting " + f.opp.ID)
 		for range f.dice {
 			b.Rolls = append(b.Rolls, tx.Roll(engine.D6))
 		}
@@ -535,6 +536,7 @@ func melee(tx *engine.Tx, s *State) error {
 		b.Armor = s.armor(f.opp, false)
 		b.Lost, b.Wounds = s.casualties(f.opp, max(0, b.Hits-b.Armor))
 		if l := s.leaderOf(f.opp); l != nil && b.Lost > 0 {
+			tx.Why(l.ID + ", the leader in the fight")
 			b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
 			b.LeaderHit = MeleeLeaderHit(b.LeaderRoll, true)
 		}

@@ -526,6 +526,7 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	b := Fired{Firer: u.ID, Target: t.ID, Label: t.Label(), Dist: sh.dist, Band: sh.band, Mod: sh.mod.Sum(), Mods: sh.mods}
+	tx.Why(u.ID + " shooting at " + t.ID)
 	for range sh.front {
 		b.Rolls = append(b.Rolls, tx.Roll(engine.D6))
 	}
@@ -534,6 +535,7 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	b.Hits = Hits(b.Rolls, sh.band, b.Mod) + Hits(b.Back, sh.band, b.Mod+1)
 	if l := s.leaderOf(t); l != nil {
+		tx.Why(l.ID + ", the leader under fire")
 		b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D6)
 		b.LeaderHit = b.LeaderRoll == 6
 	}

@@ -2,7 +2,8 @@
 // tests: an in-memory local table that plays the same scripts as the
 // bot's and writes the same transcripts, the golden comparison of a
 // folder of scripts, a fuzz harness for any rule system's turns, and a
-// check that a game's state copies share nothing.
+// check that a game's state copies share nothing, and a stacked script's
+// twin at a table whose players enter their own draws ([TableTwin]).
 //
 // A fuzz target plays its set-up once, keeps it with [Prepare], and plays
 // each input on a copy ([Prepared.Player]) with [Fuzz], whose replay

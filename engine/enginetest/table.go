@@ -3,6 +3,7 @@ package enginetest
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -23,6 +24,9 @@ type Table struct {
 
 	game *engine.Game // the channel's open game; nil when none or ended
 	out  strings.Builder
+	// drawn are the cards and dice of every event recorded, in order
+	// (twins.go reads them).
+	drawn []engine.Draw
 }
 
 // NewTable returns a table of rules as the bot's transcript tests set
@@ -106,6 +110,7 @@ func (t *Table) decide(c engine.Command) (engine.Result, error) {
 		if err := t.game.Apply(e); err != nil {
 			return res, fmt.Errorf("enginetest: %s does not apply its own event: %w", c, err)
 		}
+		t.drawn = append(t.drawn, e.Draws...)
 	}
 	if err := sameGame(t.game, res.After); err != nil {
 		return res, fmt.Errorf("enginetest: %s: %w", c, err)
@@ -132,13 +137,14 @@ func (t *Table) open(c engine.Command) (engine.Result, error) {
 		if err := g.Apply(e); err != nil {
 			return res, err
 		}
+		t.drawn = append(t.drawn, e.Draws...)
 	}
 	t.game = g
 	return res, nil
 }
 
 func (t *Table) spec(name string) (engine.CommandSpec, bool) {
-	for _, s := range t.Rules.Commands() {
+	for _, s := range slices.Concat(t.Rules.Commands(), engine.TableCommands()) {
 		if s.Name == name {
 			return s, true
 		}

@@ -372,6 +372,7 @@ func (s *State) dark(u, t *Unit) bool {
 // shoot rolls a volley of u at t and emits it.
 func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 	b := Fired{Firer: u.ID, Target: t.ID, Label: u.Label(), Why: sh.why, Indirect: sh.indirect, Pause: sh.pause}
+	tx.Why(u.Label() + "'s fire")
 	if _, rollOff, _ := s.shotsAllowed(u); rollOff && !sh.pass {
 		b.RollOff = []int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
 		if b.RollOff[0] <= b.RollOff[1] {

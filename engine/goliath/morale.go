@@ -207,6 +207,7 @@ func (s *State) test(tx *engine.Tx, u *Unit, why string, withHeavy bool) (Result
 		notes = append(notes, "+1 "+h+" near (SA 4)")
 	}
 	b.Notes = strings.Join(notes, ", ")
+	tx.Why(u.Label() + "'s morale")
 	b.Roll = tx.Roll(engine.TwoD6)
 	b.Score = b.Roll + b.MR + b.Mod
 	b.Result = result(b.Score)

@@ -178,6 +178,7 @@ func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 	case hero.Invoked:
 		return engine.Refuse("11.2", "%s has already called on the gods in this book; a Hero may do so once.", hero.Name)
 	}
+	tx.Ask(cl.Player, cl.Name+" calling on the gods")
 	card, err := tx.Draw(CombatDeck)
 	if err != nil {
 		return err

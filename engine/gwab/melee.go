@@ -304,6 +304,9 @@ func (s *State) keep(kept []Kept) error {
 // again in its place (11.1).
 func drawCards(tx *engine.Tx, s *State, clan ClanTag, n int, kept *[]Kept) ([]engine.Card, error) {
 	var cards []engine.Card
+	if cl := s.Clan(clan); cl != nil {
+		tx.Ask(cl.Player, cl.Name)
+	}
 	for len(cards) < n {
 		c, err := tx.Draw(CombatDeck)
 		if err != nil {

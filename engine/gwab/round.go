@@ -20,6 +20,7 @@ func dealRound(tx *engine.Tx) error {
 		if cl.Gone {
 			continue
 		}
+		tx.Ask(cl.Player, cl.Name)
 		card, err := tx.Draw(SequenceDeck)
 		if err != nil {
 			return err

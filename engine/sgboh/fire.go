@@ -118,6 +118,7 @@ func (s *State) clearShot(a, b engine.Hex) bool {
 // TQ eliminate the target.
 func (w *work) shoot(u, t *Unit, r int, moving bool, verb string) {
 	need, _ := u.Missile.hitsOn(r)
+	w.tx.Why(u.ID + "'s missiles")
 	roll := w.roll()
 	mods, sum := missileMods(w.State, u, t, moving)
 	total := roll + sum

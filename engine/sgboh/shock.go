@@ -317,6 +317,7 @@ type mod struct {
 // resolve settles one attack: the roll, its modifiers, the result.
 func (w *work) resolve(atts []*Unit, d *Unit) {
 	mods := w.shockMods(atts, d)
+	w.tx.Why("the shock attack on " + d.ID)
 	roll := w.roll()
 	total := roll
 	var words []string

@@ -16,3 +16,10 @@ var update = flag.Bool("update", false, "rewrite the transcript goldens in testd
 func TestTranscripts(t *testing.T) {
 	enginetest.Transcripts(t, sgboh.New(), "testdata/transcripts", *update)
 }
+
+// TestTableTwin plays a script again at a table whose players roll and
+// draw for themselves, entering what the stacked game drew, and checks
+// that the outcomes are the same (enginetest.TableTwin).
+func TestTableTwin(t *testing.T) {
+	enginetest.TableTwin(t, sgboh.New(), "testdata/transcripts", "sgboh-stop", *update)
+}

@@ -219,6 +219,7 @@ func fireCatapult(tx *engine.Tx, s *State, c engine.Command, cat *Unit, at engin
 	if !engine.InArc(cat.At, cat.Facing, at, 45) {
 		return engine.Refuse("Catapult Fire 2", "%s is not within 45 degrees of %s's facing (%s).", at, cat.Label(), cat.Facing)
 	}
+	tx.Why(cat.Label() + "'s shot")
 	roll := tx.Roll(engine.D6)
 	line := engine.SquareDirTo(cat.At, at)
 	b := CatapultFired{Catapult: cat.ID, Label: cat.Label(), Crew: crew.ID, Target: at, Roll: roll, Landed: at}
@@ -417,6 +418,7 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 	if need.Count == 0 {
 		dice = 0 // nothing to roll for: the table says it cannot hit
 	}
+	tx.Why(u.Label() + "'s missiles")
 	for range max(dice, 0) {
 		b.Dice = append(b.Dice, tx.Roll(engine.D6))
 	}

@@ -278,7 +278,11 @@ func advance(tx *engine.Tx, s *State) error {
 func rollFirstMove(tx *engine.Tx, s *State) error {
 	b := FirstMoveRolled{Names: [2]string{s.Armies[South].Name, s.Armies[North].Name}}
 	for {
-		r := [2]int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
+		var r [2]int
+		for i, side := range [2]Side{South, North} {
+			tx.Ask(s.Armies[side].Player, s.Armies[side].Name+" for the first move")
+			r[i] = tx.Roll(engine.D6)
+		}
 		b.Rolls = append(b.Rolls, r)
 		if r[0] != r[1] {
 			b.Attacker = South
