@@ -37,7 +37,7 @@ const (
 // the first never answer (its process stopped), the later delivery says
 // nothing: a word of its own would be written over the first's response.
 func (r *Router) once(ctx context.Context, ix Interactions, req Request) []Reply {
-	answer, fresh, err := ix.TakeInteraction(ctx, req.Interaction, r.cfg.Now())
+	answer, fresh, err := r.takeInteraction(ctx, ix, req.Interaction)
 	if err != nil {
 		r.cfg.Logger.ErrorContext(ctx, "interaction not taken", "interaction", req.Interaction, "err", err)
 		return []Reply{{User: req.User, Ephemeral: true,
@@ -78,6 +78,24 @@ func (r *Router) once(ctx context.Context, ix Interactions, req Request) []Reply
 	}
 	r.keepAnswer(ctx, ix, req.Interaction, data)
 	return replies
+}
+
+// takeInteraction takes interaction id, trying again while the store
+// fails (a database restarting) for up to awaitAnswer: a word of failure
+// said at once would stand on the player's screen while another delivery
+// of the same interaction, a moment later, plays it.
+func (r *Router) takeInteraction(ctx context.Context, ix Interactions, id string) (answer []byte, fresh bool, err error) {
+	// Bounded by the tries too, which a clock a test holds still cannot
+	// stretch: awaitAnswer in pauses of longestPause.
+	deadline := r.cfg.Now().Add(awaitAnswer)
+	tries := int(awaitAnswer / longestPause)
+	for pause, try := firstPause, 1; ; pause, try = min(2*pause, longestPause), try+1 {
+		answer, fresh, err = ix.TakeInteraction(ctx, id, r.cfg.Now())
+		if err == nil || try >= tries || !r.cfg.Now().Before(deadline) || wait(ctx, pause) != nil {
+			return answer, fresh, err
+		}
+		r.cfg.Logger.WarnContext(ctx, "interaction not taken yet; trying again", "interaction", id, "err", err)
+	}
 }
 
 // awaitAnswer waits for the answer of interaction req.Interaction, which
