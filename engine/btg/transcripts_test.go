@@ -16,3 +16,10 @@ var update = flag.Bool("update", false, "rewrite the transcript goldens in testd
 func TestTranscripts(t *testing.T) {
 	enginetest.Transcripts(t, btg.New(), "testdata/transcripts", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, btg.New(), "testdata/transcripts", []string{"btg-bloodthirst", "btg-charge", "btg-elephants-siege", "btg-events-1", "btg-events-2", "btg-fire-modifiers", "btg-fire", "btg-game-master", "btg-levies", "btg-melee", "btg-move", "btg-rout-nearby", "btg-setup", "btg-siege", "btg-walls-leaders"}, *update)
+}

@@ -20,9 +20,14 @@ type Table struct {
 	Seed uint64
 	// User acts for lines that name no player until a line does.
 	User engine.PlayerID
+	// Views, when set, keeps after each step what the picture of the
+	// board shows (the rule system's [engine.View]) as text, for
+	// [Table.ViewLog]: only the lines that changed since the step before.
+	Views bool
 
-	game *engine.Game // the channel's open game; nil when none or ended
-	out  strings.Builder
+	game  *engine.Game // the channel's open game; nil when none or ended
+	out   strings.Builder
+	views viewLog
 }
 
 // NewTable returns a table of rules as the bot's transcript tests set
@@ -73,6 +78,9 @@ func (t *Table) line(text string) error {
 		return err
 	}
 	t.say(c.Actor, res)
+	if t.Views && len(res.Events) > 0 {
+		t.views.step(text, t.game, res.Events)
+	}
 	return nil
 }
 

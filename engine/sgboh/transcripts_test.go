@@ -16,3 +16,10 @@ var update = flag.Bool("update", false, "rewrite the transcript goldens in testd
 func TestTranscripts(t *testing.T) {
 	enginetest.Transcripts(t, sgboh.New(), "testdata/transcripts", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, sgboh.New(), "testdata/transcripts", []string{"sgboh-command", "sgboh-elephants", "sgboh-game-master", "sgboh-move", "sgboh-refusals", "sgboh-sequence", "sgboh-shock", "sgboh-skirmish", "sgboh-stop"}, *update)
+}
