@@ -14,3 +14,11 @@ func TestEveryOptionPlayed(t *testing.T) {
 		t.Errorf("no script plays /%s", u)
 	}
 }
+
+// TestEveryOptionExplained fails on a command, option or directive that
+// /help would show without its help.
+func TestEveryOptionExplained(t *testing.T) {
+	for _, u := range enginetest.Unexplained(btg.New()) {
+		t.Errorf("%s has no help", u)
+	}
+}

@@ -160,3 +160,27 @@ func fields(s string) []string {
 	}
 	return out
 }
+
+// Unexplained lists the commands, options and directives of rules that
+// /help would show without a word of help.
+func Unexplained(rules engine.Ruleset) []string {
+	var out []string
+	for _, c := range rules.Commands() {
+		if strings.TrimSpace(c.Help) == "" {
+			out = append(out, "/"+c.Name)
+		}
+		for _, o := range c.Options {
+			if strings.TrimSpace(o.Help) == "" || strings.TrimSpace(o.Name) == "" {
+				out = append(out, "/"+c.Name+" "+o.Name+":")
+			}
+		}
+	}
+	if d, ok := rules.(engine.Directiver); ok {
+		for _, c := range d.Directives() {
+			if strings.TrimSpace(c.Help) == "" {
+				out = append(out, "#"+c.Name)
+			}
+		}
+	}
+	return out
+}
