@@ -3,8 +3,8 @@ package goliath_test
 import (
 	"testing"
 
-	"github.com/rhapsode/rhapsode/engine/goliath"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/goliath"
 )
 
 // TestEveryOptionPlayed fails on a command, sub-command or option of the

@@ -3,8 +3,8 @@ package gwab_test
 import (
 	"testing"
 
-	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/gwab"
 )
 
 // TestEveryOptionPlayed fails on a command, sub-command or option of the

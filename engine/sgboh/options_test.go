@@ -3,8 +3,8 @@ package sgboh_test
 import (
 	"testing"
 
-	"github.com/rhapsode/rhapsode/engine/sgboh"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
 )
 
 // TestEveryOptionPlayed fails on a command, sub-command or option of the

@@ -3,8 +3,8 @@ package sweet_test
 import (
 	"testing"
 
-	"github.com/rhapsode/rhapsode/engine/sweet"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/sweet"
 )
 
 // TestEveryOptionPlayed fails on a command, sub-command or option of the
