@@ -3,6 +3,8 @@ package sgboh
 import (
 	"fmt"
 	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
 )
 
 // The tables of the SGBOH text, typed again from the text (not from the
@@ -144,6 +146,109 @@ func TestRallyTable(t *testing.T) {
 					t.Errorf("10.27: TQ %d rolling %d rallies to %d, the table says %s", tq, roll, got, []string{"F", "D", "R"}[i])
 				}
 			}
+		}
+	}
+}
+
+// TestShockModifiers checks the shock modifiers of 8.3 and the terrain
+// effects on the combat die roll, one at a time against a plain attack:
+// each changes the total by what the text says.
+func TestShockModifiers(t *testing.T) {
+	hex := func(s string) engine.Hex {
+		h, err := engine.ParseHex(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	facing := func(s string) engine.HexFacing {
+		f, err := engine.ParseHexFacing(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	// HI (TQ 7, size 6) in 0505 facing NNE attacks HI in 0504 facing
+	// SSW, head on, on clear level ground.
+	type setup struct {
+		s    *State
+		att  *Unit
+		def  *Unit
+		atts []*Unit
+	}
+	fresh := func() setup {
+		s := &State{Cols: 10, Rows: 8, Cells: make([]Cell, 80)}
+		a := &Unit{ID: "A", Type: HI, Side: 0, TQ: 7, Size: 6, Hex: hex("0505"), Facing: facing("NNE")}
+		d := &Unit{ID: "D", Type: HI, Side: 1, TQ: 7, Size: 6, Hex: hex("0504"), Facing: facing("SSW")}
+		return setup{s, a, d, []*Unit{a}}
+	}
+	total := func(x setup) int {
+		w := &work{State: x.s}
+		n := 0
+		for _, m := range w.shockMods(x.atts, x.def) {
+			n += m.v
+		}
+		return n
+	}
+	base := total(fresh())
+	if base != 1 {
+		t.Fatalf("HI on HI head on, moving: %+d, want +1 (moving only)", base)
+	}
+	ground := func(h string, g Ground, level int) func(x setup) {
+		return func(x setup) {
+			i, _ := x.s.index(hex(h))
+			x.s.Cells[i] = Cell{Ground: g, Level: level}
+		}
+	}
+	for _, c := range []struct {
+		why    string
+		change func(x setup)
+		delta  int
+	}{
+		// Terrain (defender in): shock column.
+		{"defender in woods", ground("0504", Woods, 0), -1},
+		{"defender in rocky ground", ground("0504", Rocky, 0), -1},
+		{"defender in marsh", ground("0504", Marsh, 0), -1},
+		{"defender behind an abatis", ground("0504", Abatis, 0), -1},
+		{"defender up 1 level", ground("0504", Clear, 1), -1},
+		{"defender up 2 levels", ground("0504", Clear, 2), -2},
+		{"defender up 3 levels", ground("0504", Clear, 3), -2},
+		{"defender down 1 level", ground("0505", Clear, 1), +1},
+		// Terrain (attacker in or across).
+		{"attacker in a major river", ground("0505", River, 0), -2},
+		{"attacker in a minor river", ground("0505", Stream, 0), -1},
+		{"attacker on a steep bank", ground("0505", Bank, 0), -1},
+		// The DRM of 8.3.
+		{"TQ 1 higher", func(x setup) { x.att.TQ = 8 }, +1},
+		{"TQ 5 higher, capped at 3", func(x setup) { x.att.TQ = 12 }, +3},
+		{"TQ 5 lower, capped at 3", func(x setup) { x.att.TQ = 2 }, -3},
+		{"size 2 more", func(x setup) { x.att.Size = 8 }, +1},
+		{"attacker's missile hits", func(x setup) { x.att.Hits = 2 }, -2},
+		{"defender's missile hits", func(x setup) { x.def.Hits = 3 }, +3},
+		{"attacker disordered", func(x setup) { x.att.Status = Disordered }, -1},
+		{"defender disordered", func(x setup) { x.def.Status = Disordered }, +1},
+		{"engaged, not moving", func(x setup) { x.att.Engaged = true }, -1},
+		{"leader with the attacker", func(x setup) {
+			x.s.Leaders = append(x.s.Leaders, Leader{ID: "L", Side: 0, Hex: x.att.Hex})
+		}, +1},
+		{"leader with the defender", func(x setup) {
+			x.s.Leaders = append(x.s.Leaders, Leader{ID: "L", Side: 1, Hex: x.def.Hex})
+		}, -1},
+		{"flank attack", func(x setup) { x.def.Facing = facing("E") }, +2},
+		{"rear attack", func(x setup) { x.def.Facing = facing("NNE") }, +3},
+		{"cataphracted HC defending", func(x setup) {
+			x.def.Type, x.def.Cataphract = HC, true
+			x.att.Type = LN
+		}, -1 - 1}, // LN on HC -1 (8.6), where HI on HI was 0; cataphracts -1 (note b)
+		{"moving on a phalanx's front", func(x setup) { x.def.Type = PH }, -1},                       // HI on PH 0 (8.6), note a -1
+		{"engaged on a phalanx's front", func(x setup) { x.def.Type, x.att.Engaged = PH, true }, -1}, // no note a, no moving +1
+		{"double-depth phalanx attacking", func(x setup) { x.att.Deep = true }, +1},
+		{"double-depth phalanx defending", func(x setup) { x.def.Deep = true }, -1},
+	} {
+		x := fresh()
+		c.change(x)
+		if got := total(x) - base; got != c.delta {
+			t.Errorf("8.3 %s: the total moves by %+d, the text says %+d", c.why, got, c.delta)
 		}
 	}
 }
