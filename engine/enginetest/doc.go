@@ -10,6 +10,7 @@
 // keeping what each step's picture shows (the rule system's view, as
 // text: what came and went) beside them as NAME.views, so that a wrong
 // caption, pip count or mark is seen without drawing a picture.
-// [UnusedOptions] lists the commands and options of a rule system that no
+// [DeadlineGoldens] lets the deadlines of a game under way pass one after
+// another, keeping what they said as NAME.deadlines. [UnusedOptions] lists the commands and options of a rule system that no
 // script of the repository plays.
 package enginetest

@@ -36,6 +36,9 @@ func NewTable(rules engine.Ruleset) *Table {
 	return &Table{Rules: rules, Seed: 1, User: "player"}
 }
 
+// Transcript returns what the table has said so far.
+func (t *Table) Transcript() string { return t.out.String() }
+
 // Game returns the game open at the table, or the last one played.
 func (t *Table) Game() *engine.Game { return t.game }
 
@@ -188,4 +191,36 @@ func (t *Table) say(actor engine.PlayerID, res engine.Result) {
 
 func (t *Table) private(to engine.PlayerID, text string) {
 	fmt.Fprintf(&t.out, "(to %s only) %s\n", to, strings.ReplaceAll(text, "\n", "\n    "))
+}
+
+// Deadline gives, for the first player the game awaits, the command that
+// stands for him when his deadline passes, as a transport does, and
+// writes it to the transcript as "» (deadline) COMMAND". It reports
+// false when the game awaits no one, or its rules say nothing of whom it
+// awaits; a refused stand-in is an error, for a deadline must move the
+// game on.
+func (t *Table) Deadline() (bool, error) {
+	if t.game == nil || t.game.State.Over() {
+		return false, nil
+	}
+	a, ok := t.Rules.(engine.Awaiter)
+	if !ok {
+		return false, nil
+	}
+	waits := a.Awaited(t.game.State)
+	if len(waits) == 0 || waits[0].Timeout.Name == "" {
+		return false, nil
+	}
+	w := waits[0]
+	c := w.Timeout
+	fmt.Fprintf(&t.out, "» (deadline for %s, to %s) %s\n", w.Player, w.Task, c)
+	if c.Actor != w.Player {
+		return false, fmt.Errorf("enginetest: the deadline of %s gives a command for %s", w.Player, c.Actor)
+	}
+	res, err := t.decide(c)
+	if err != nil {
+		return false, fmt.Errorf("enginetest: the deadline's %s is refused: %w", c, err)
+	}
+	t.say(c.Actor, res)
+	return true, nil
 }

@@ -113,3 +113,34 @@ func viewFields(v engine.View) []string {
 	}
 	return out
 }
+
+// DeadlineGoldens plays each named script of dir, then lets up to steps
+// deadlines pass one after the other (see [Table.Deadline]), and compares
+// what they said with NAME.deadlines beside the script; with update it
+// writes them. It shows whom each stage of the game waits for, and that
+// the command standing for a late player is accepted and moves the game.
+func DeadlineGoldens(t *testing.T, rules engine.Ruleset, dir string, names []string, steps int, update bool) {
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(dir, name+".script"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			table := NewTable(rules)
+			played, err := table.Play(string(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range steps {
+				more, err := table.Deadline()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !more {
+					break
+				}
+			}
+			Golden(t, filepath.Join(dir, name+".deadlines"), strings.TrimPrefix(table.Transcript(), played), update)
+		})
+	}
+}

@@ -23,3 +23,10 @@ func TestTranscripts(t *testing.T) {
 func TestViews(t *testing.T) {
 	enginetest.ViewGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-charge-breaks", "goliath-fire", "goliath-game-master", "goliath-magic", "goliath-melee", "goliath-move", "goliath-orders", "goliath-rally", "goliath-ranger", "goliath-rugged", "goliath-setup", "goliath-skeletons", "goliath-split-fire"}, *update)
 }
+
+// TestDeadlines lets the deadlines pass after scripts that leave a game
+// under way: each stage awaits its player, and the command that stands
+// for him is accepted and moves the game on, to its end.
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-setup", "goliath-orders", "goliath-rally"}, 30, *update)
+}
