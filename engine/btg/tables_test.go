@@ -1,6 +1,7 @@
 package btg
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -288,6 +289,22 @@ func TestCivilizationTable(t *testing.T) {
 	}
 	if civ("hittite").HitBonus != 1 {
 		t.Errorf("§8a Hittite: archers +%d to hit, the text +1", civ("hittite").HitBonus)
+	}
+	// The 18 civilizations of §8a, by the names of the text.
+	names := []string{"Assyrian", "Babylonian", "Barbarian Cavalry Tribes", "Barbarian Infantry Tribes", "Carthaginian",
+		"Choson", "Egyptian", "Greek", "Hittite", "Macedonian", "Minoan", "Palmyran", "Persian", "Phoenician", "Roman",
+		"Shang", "Sumerian", "Yamato"}
+	all := Civs()
+	if len(all) != len(names) {
+		t.Fatalf("§8a: %d civilizations, the text has %d", len(all), len(names))
+	}
+	for i, n := range names {
+		if !strings.EqualFold(all[i].Name, n) {
+			t.Errorf("§8a: civilization %d is %q, the text's is %q", i+1, all[i].Name, n)
+		}
+		if strings.TrimSpace(all[i].Attribute) == "" {
+			t.Errorf("§8a: %s has no attribute to show", n)
+		}
 	}
 	// Babylonians double buildings and towers, the Shang walls.
 	for _, c := range []struct {
