@@ -21,7 +21,7 @@ func TestTranscripts(t *testing.T) {
 // each step's picture shows, as text, with the script's .views golden:
 // captions, pieces and their pips and status, tokens and the step's marks.
 func TestViews(t *testing.T) {
-	enginetest.ViewGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-charge-breaks", "goliath-fire", "goliath-game-master", "goliath-magic", "goliath-melee", "goliath-move", "goliath-orders", "goliath-rally", "goliath-ranger", "goliath-rugged", "goliath-setup", "goliath-skeletons", "goliath-split-fire"}, *update)
+	enginetest.ViewGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-charge-breaks", "goliath-fire", "goliath-game-master", "goliath-magic", "goliath-melee", "goliath-move", "goliath-orders", "goliath-rally", "goliath-ranger", "goliath-rugged", "goliath-screens", "goliath-setup", "goliath-skeletons", "goliath-split-fire"}, *update)
 }
 
 // TestDeadlines lets the deadlines pass after scripts that leave a game

@@ -21,7 +21,7 @@ func TestTranscripts(t *testing.T) {
 // each step's picture shows, as text, with the script's .views golden:
 // captions, pieces and their pips and status, tokens and the step's marks.
 func TestViews(t *testing.T) {
-	enginetest.ViewGoldens(t, sgboh.New(), "testdata/transcripts", []string{"sgboh-elephants", "sgboh-game-master", "sgboh-move", "sgboh-refusals", "sgboh-sequence", "sgboh-shock", "sgboh-skirmish", "sgboh-stop"}, *update)
+	enginetest.ViewGoldens(t, sgboh.New(), "testdata/transcripts", []string{"sgboh-elephants", "sgboh-game-master", "sgboh-line-of-sight", "sgboh-move", "sgboh-refusals", "sgboh-sequence", "sgboh-shock", "sgboh-skirmish", "sgboh-stop"}, *update)
 }
 
 // TestDeadlines lets the deadlines pass after scripts that leave a game
