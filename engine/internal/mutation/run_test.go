@@ -9,10 +9,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -38,6 +40,16 @@ type pkg struct {
 func TestMutationScore(t *testing.T) {
 	root := goOut(t, "", "list", "-m", "-f", "{{.Dir}}")
 	pkgs := enginePackages(t, root)
+	// A mutant's failing golden tests write NAME.actual files beside their
+	// goldens; those the run leaves are removed at its end.
+	before := actuals(root)
+	t.Cleanup(func() {
+		for _, f := range actuals(root) {
+			if !slices.Contains(before, f) {
+				os.Remove(f)
+			}
+		}
+	})
 
 	// Every site of every non-test file, in a fixed order.
 	var all []site
@@ -171,6 +183,18 @@ func enginePackages(t *testing.T, root string) []*pkg {
 		}
 	}
 	return pkgs
+}
+
+// actuals lists the .actual files under the engine's test data.
+func actuals(root string) []string {
+	var out []string
+	filepath.WalkDir(filepath.Join(root, "engine"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".actual") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
 
 func goOut(t *testing.T, dir string, args ...string) string {
