@@ -118,7 +118,8 @@ func viewFields(v engine.View) []string {
 // deadlines pass one after the other (see [Table.Deadline]), and compares
 // what they said with NAME.deadlines beside the script; with update it
 // writes them. It shows whom each stage of the game waits for, and that
-// the command standing for a late player is accepted and moves the game.
+// the command standing for a late player is accepted and moves the game;
+// a game not begun, or over, awaits no one.
 func DeadlineGoldens(t *testing.T, rules engine.Ruleset, dir string, names []string, steps int, update bool) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
@@ -138,6 +139,16 @@ func DeadlineGoldens(t *testing.T, rules engine.Ruleset, dir string, names []str
 				}
 				if !more {
 					break
+				}
+			}
+			if a, ok := rules.(engine.Awaiter); ok {
+				if w := a.Awaited(rules.NewState()); len(w) > 0 {
+					t.Errorf("a game before its first step awaits %+v", w)
+				}
+				if g := table.Game(); g != nil && g.State.Over() {
+					if w := a.Awaited(g.State); len(w) > 0 {
+						t.Errorf("the game is over, yet it awaits %+v", w)
+					}
 				}
 			}
 			Golden(t, filepath.Join(dir, name+".deadlines"), strings.TrimPrefix(table.Transcript(), played), update)

@@ -159,3 +159,41 @@ func TestMissileTableCells(t *testing.T) {
 		t.Errorf("1, 2 or 3 on one die each: six dice 1-6 kill %d, want 3", got)
 	}
 }
+
+// TestSampleArmies checks the Sample Army Compositions, typed again from
+// the text: how many units of each type each list holds ("g" marks a
+// guard unit; the Egyptian Sherdan and the generic guard infantry are
+// heavy infantry guards, the Assyrian heavy foot archers the Assyrian
+// heavy archers, the special elephants the shooting ones).
+func TestSampleArmies(t *testing.T) {
+	text := map[string]string{
+		"egyptian":     "1 CMD, 5 HI, 1 HI g, 4 LI, 1 HC, 3 SUB, 4 LCH",
+		"assyrian":     "1 CMD, 1 HCAT, 3 HI, 2 AHA, 1 HC, 3 AMA, 1 LCH, 2 HCH",
+		"macedonian":   "1 CMD, 1 HCAT, 1 LCAT, 2 LI, 2 PEL, 4 PHA, 1 HYP, 2 COM",
+		"indian":       "1 CMD, 1 HCAT, 1 LCAT, 2 LI, 2 HI, 3 IMA, 4 SEL, 2 HCH, 1 HC",
+		"roman":        "1 CMD, 1 HCAT, 1 LCAT, 2 LI, 1 VEL, 1 HI, 4 LEG, 2 LC, 1 HC",
+		"carthaginian": "1 CMD, 1 HCAT, 1 LCAT, 2 LI, 4 HI, 3 SEL, 2 HC, 2 NLC",
+		"generic":      "1 CMD, 1 HCAT, 1 LCAT, 3 LI, 4 HI, 1 HI g, 2 LC, 2 HC, 1 SUB, 1 HCR",
+	}
+	if len(sampleLists) != len(text) {
+		t.Errorf("%d sample armies, the text has %d", len(sampleLists), len(text))
+	}
+	for key, want := range text {
+		l, ok := findList(key)
+		if !ok {
+			t.Errorf("no sample army %q", key)
+			continue
+		}
+		var got []string
+		for _, e := range l.Entries {
+			s := fmt.Sprintf("%d %s", e.N, e.Type)
+			if e.Guard {
+				s += " g"
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, ", "); g != want {
+			t.Errorf("sample army %s: %s; the text: %s", key, g, want)
+		}
+	}
+}

@@ -13,7 +13,9 @@
 //	go test -tags mutation ./engine/internal/mutation -run TestMutationScore -v -timeout 2h
 //
 // Flags (after -args): -mutants N (140), -seed S (42), -mutant-timeout D
-// (3m), -min-score F (0.85; the run fails below it, 0 to only report).
+// (3m), -min-score F (0.85; the run fails below it, 0 to only report),
+// -match RE (run only the sampled mutants whose description matches, to
+// look again at some; the score then counts only those).
 // A mutant that does not compile is not counted and another is drawn in its
 // place; a mutant whose tests time out counts as caught.
 package mutation

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +27,7 @@ var (
 	seed          = flag.Uint64("seed", 42, "the sampling seed")
 	mutantTimeout = flag.Duration("mutant-timeout", 3*time.Minute, "how long one mutant's tests may run")
 	minScore      = flag.Float64("min-score", 0.85, "the run fails when fewer of all mutants are caught (0: only report)")
+	match         = flag.String("match", "", "run only the sampled mutants whose description matches this regular expression (the sample stays the same)")
 )
 
 // A pkg is one engine package: its import path, directory, and the import
@@ -108,6 +110,9 @@ func TestMutationScore(t *testing.T) {
 			continue
 		}
 		run++
+		if *match != "" && !regexp.MustCompile(*match).MatchString(what) {
+			continue
+		}
 		args := append([]string{"test", "-vet=off", "-count=1", "-overlay", ofile, "-timeout", mutantTimeout.String()}, p.testers...)
 		out, err := goRun(root, *mutantTimeout+30*time.Second, args...)
 		caught := err != nil
