@@ -82,7 +82,13 @@ func (t *Table) line(text string) error {
 	}
 	t.say(c.Actor, res)
 	if t.Views && len(res.Events) > 0 {
-		t.views.step(text, t.game, res.Events)
+		var buttons []engine.Button
+		for _, e := range res.Events {
+			for _, m := range t.Rules.Narrate(e) {
+				buttons = append(buttons, m.Buttons...)
+			}
+		}
+		t.views.step(text, t.game, res.Events, buttons)
 	}
 	return nil
 }

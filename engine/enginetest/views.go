@@ -16,7 +16,7 @@ import (
 // ViewLog returns what the table kept of the board's pictures with Views
 // set: for each step, its line and the lines of the view that came and
 // went ("+" and "-"), each a caption, a piece, a token, a zone, a piece
-// of terrain or a mark of the step.
+// of terrain, a mark of the step, or a button its messages offer.
 func (t *Table) ViewLog() string { return t.views.out.String() }
 
 // ViewGoldens plays each named script of dir at a table that keeps its
@@ -46,12 +46,15 @@ type viewLog struct {
 	last []string
 }
 
-func (l *viewLog) step(line string, g *engine.Game, last []engine.Event) {
+func (l *viewLog) step(line string, g *engine.Game, last []engine.Event, buttons []engine.Button) {
 	viewer, ok := g.Rules.(engine.Viewer)
 	if !ok {
 		return
 	}
 	now := viewLines(viewer.View(g, last))
+	for _, b := range buttons {
+		now = append(now, fmt.Sprintf("button %q for %q: %s", b.Label, b.For, b.Command))
+	}
 	fmt.Fprintf(&l.out, "» %s\n", strings.TrimSpace(line))
 	for _, s := range l.last {
 		if !slices.Contains(now, s) {
