@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -246,5 +247,27 @@ func TestSagaFollowsASuccession(t *testing.T) {
 	}
 	if len(sg.Heroes) != 7 {
 		t.Errorf("the saga has %d Heroes, want the 6 who began and the successor", len(sg.Heroes))
+	}
+}
+
+// TestSagaCompletesHeroes checks the order in which the saga offers its
+// Heroes for an option naming one: the actor's own, living, with the name
+// beginning with what was typed first; then those only holding it; others'
+// Heroes after the actor's; those in Tartarus last.
+func TestSagaCompletesHeroes(t *testing.T) {
+	s := &Saga{Heroes: []SagaHero{
+		{Name: "Diomedes", Clan: "Argives", Player: "bob"},
+		{Name: "Medon", Clan: "Phthians", Player: "alice"},
+		{Name: "Idomeneus", Clan: "Cretans", Player: "alice"},
+		{Name: "Meges", Clan: "Epeans", Player: "bob", FellIn: 1},
+		{Name: "Menelaus", Clan: "Spartans", Player: "bob"},
+	}}
+	var got []string
+	for _, c := range (SagaRules{}).Complete(s, "alice", "saga hero", "name", "me") {
+		got = append(got, c.Value)
+	}
+	want := []string{"Medon", "Idomeneus", "Menelaus", "Diomedes", "Meges"}
+	if !slices.Equal(got, want) {
+		t.Errorf("typing \"me\", alice is offered %v, want %v", got, want)
 	}
 }
