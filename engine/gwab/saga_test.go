@@ -271,3 +271,22 @@ func TestSagaCompletesHeroes(t *testing.T) {
 		t.Errorf("typing \"me\", alice is offered %v, want %v", got, want)
 	}
 }
+
+// TestChronicAbsence checks 5.4's chronically absent, as the saga counts
+// them: those who missed at least 2 of the last 3 sessions, this one
+// included.
+func TestChronicAbsence(t *testing.T) {
+	s := &Saga{Sessions: []Session{
+		{Book: 1, Absent: []engine.PlayerID{"carol", "dave"}},
+		{Book: 2, Absent: []engine.PlayerID{"dave"}},
+		{Book: 3, Absent: []engine.PlayerID{"erin"}},
+		{When: "Friday"}, // still open: not counted
+	}}
+	got := s.chronic([]engine.PlayerID{"carol", "dave", "erin", "frank"})
+	// carol's absence from book 1 is out of the window (books 2 and 3 and
+	// this one); dave missed book 2, erin book 3; frank only this one.
+	want := []engine.PlayerID{"dave", "erin"}
+	if !slices.Equal(got, want) {
+		t.Errorf("chronically absent: %v, want %v", got, want)
+	}
+}
