@@ -16,8 +16,9 @@ import (
 
 // previewScripts are the games whose every picture is kept in
 // testdata/preview, drawn at Discord's preview width, for a person to look
-// at: the demonstration books of GWAB, sgboh, btg and goliath and a game
-// of sweet.
+// at and for the test to compare: the demonstration books of GWAB, btg,
+// goliath and sgboh and a game of sweet, so that every kind of step of
+// every rule system (moves, fire, melee, morale, routs, rulings) is seen.
 var previewScripts = []string{"demos/gwab.script", "../engine/sweet/testdata/transcripts/sweet-support.script", "demos/sgboh.script", "demos/btg.script", "demos/goliath.script"}
 
 // TestPreviewPictures plays the preview games with pictures drawn

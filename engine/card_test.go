@@ -78,3 +78,22 @@ func FuzzParseCard(f *testing.F) {
 		}
 	})
 }
+
+// TestPileCardsListsEveryCard checks that a pile lists every card it
+// holds, from the first to the second joker.
+func TestPileCardsListsEveryCard(t *testing.T) {
+	var p Pile
+	for c := Card(1); c.Valid(); c++ {
+		p = p.With(c)
+	}
+	cards := p.Cards()
+	if len(cards) != 54 || p.Len() != 54 {
+		t.Fatalf("a full pack lists %d cards (holds %d), want 54", len(cards), p.Len())
+	}
+	if cards[0] != Card(1) || cards[53] != Card(54) {
+		t.Errorf("the pack runs %v to %v", cards[0], cards[53])
+	}
+	if got := Pile(0).With(Card(54)).Cards(); len(got) != 1 {
+		t.Errorf("a pile of the last card lists %v", got)
+	}
+}

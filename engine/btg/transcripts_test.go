@@ -23,3 +23,17 @@ func TestTranscripts(t *testing.T) {
 func TestTableTwin(t *testing.T) {
 	enginetest.TableTwin(t, btg.New(), "testdata/transcripts", "btg-fire", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, btg.New(), "testdata/transcripts", []string{"btg-bloodthirst", "btg-charge", "btg-elephants-siege", "btg-events-1", "btg-events-2", "btg-fire-modifiers", "btg-fire", "btg-game-master", "btg-levies", "btg-melee", "btg-move", "btg-rout-nearby", "btg-setup", "btg-siege", "btg-walls-leaders"}, *update)
+}
+
+// TestDeadlines lets the deadlines pass after scripts that leave a game
+// under way: each stage awaits its player, and the command that stands
+// for him is accepted and moves the game on, to its end.
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, btg.New(), "testdata/transcripts", []string{"btg-setup", "btg-charge", "btg-siege"}, 60, *update)
+}

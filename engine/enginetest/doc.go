@@ -11,5 +11,11 @@
 //
 // A rule system's package keeps its scripts in testdata/transcripts and
 // runs them with [Transcripts]; the bot plays the same scripts once more
-// through its router and a real database.
+// through its router and a real database. [ViewGoldens] plays them again
+// keeping what each step's picture shows (the rule system's view, as
+// text: what came and went) beside them as NAME.views, so that a wrong
+// caption, pip count or mark is seen without drawing a picture.
+// [DeadlineGoldens] lets the deadlines of a game under way pass one after
+// another, keeping what they said as NAME.deadlines. [UnusedOptions] lists the commands and options of a rule system that no
+// script of the repository plays.
 package enginetest

@@ -21,12 +21,17 @@ type Table struct {
 	Seed uint64
 	// User acts for lines that name no player until a line does.
 	User engine.PlayerID
+	// Views, when set, keeps after each step what the picture of the
+	// board shows (the rule system's [engine.View]) as text, for
+	// [Table.ViewLog]: only the lines that changed since the step before.
+	Views bool
 
 	game *engine.Game // the channel's open game; nil when none or ended
 	out  strings.Builder
 	// drawn are the cards and dice of every event recorded, in order
 	// (twins.go reads them).
 	drawn []engine.Draw
+	views viewLog
 }
 
 // NewTable returns a table of rules as the bot's transcript tests set
@@ -34,6 +39,9 @@ type Table struct {
 func NewTable(rules engine.Ruleset) *Table {
 	return &Table{Rules: rules, Seed: 1, User: "player"}
 }
+
+// Transcript returns what the table has said so far.
+func (t *Table) Transcript() string { return t.out.String() }
 
 // Game returns the game open at the table, or the last one played.
 func (t *Table) Game() *engine.Game { return t.game }
@@ -77,6 +85,15 @@ func (t *Table) line(text string) error {
 		return err
 	}
 	t.say(c.Actor, res)
+	if t.Views && len(res.Events) > 0 {
+		var buttons []engine.Button
+		for _, e := range res.Events {
+			for _, m := range t.Rules.Narrate(e) {
+				buttons = append(buttons, m.Buttons...)
+			}
+		}
+		t.views.step(text, t.game, res.Events, buttons)
+	}
 	return nil
 }
 
@@ -186,4 +203,36 @@ func (t *Table) say(actor engine.PlayerID, res engine.Result) {
 
 func (t *Table) private(to engine.PlayerID, text string) {
 	fmt.Fprintf(&t.out, "(to %s only) %s\n", to, strings.ReplaceAll(text, "\n", "\n    "))
+}
+
+// Deadline gives, for the first player the game awaits, the command that
+// stands for him when his deadline passes, as a transport does, and
+// writes it to the transcript as "» (deadline) COMMAND". It reports
+// false when the game awaits no one, or its rules say nothing of whom it
+// awaits; a refused stand-in is an error, for a deadline must move the
+// game on.
+func (t *Table) Deadline() (bool, error) {
+	if t.game == nil || t.game.State.Over() {
+		return false, nil
+	}
+	a, ok := t.Rules.(engine.Awaiter)
+	if !ok {
+		return false, nil
+	}
+	waits := a.Awaited(t.game.State)
+	if len(waits) == 0 || waits[0].Timeout.Name == "" {
+		return false, nil
+	}
+	w := waits[0]
+	c := w.Timeout
+	fmt.Fprintf(&t.out, "» (deadline for %s, to %s) %s\n", w.Player, w.Task, c)
+	if c.Actor != w.Player {
+		return false, fmt.Errorf("enginetest: the deadline of %s gives a command for %s", w.Player, c.Actor)
+	}
+	res, err := t.decide(c)
+	if err != nil {
+		return false, fmt.Errorf("enginetest: the deadline's %s is refused: %w", c, err)
+	}
+	t.say(c.Actor, res)
+	return true, nil
 }

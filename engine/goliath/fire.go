@@ -120,6 +120,12 @@ func (b Fired) Text() string {
 	return t.String()
 }
 
+// missileNeed is what a die needs to hit a target of armour a (Missile
+// Fire): 4-6 on light, 5-6 on medium, 6 on heavy; a point more for each
+// class above heavy (indirect fire raises the class, needing sixes
+// confirmed).
+func missileNeed(a Armor) int { return 4 + int(a) }
+
 func needText(need, mod int) string {
 	eff := need - mod
 	switch {
@@ -394,7 +400,7 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 	if sh.indirect {
 		armor++
 	}
-	b.Need = 4 + int(armor)
+	b.Need = missileNeed(armor)
 	if u.Profile.Weapon == HeavyCrossbow {
 		b.Mod = 1
 	}

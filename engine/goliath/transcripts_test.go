@@ -23,3 +23,17 @@ func TestTranscripts(t *testing.T) {
 func TestTableTwin(t *testing.T) {
 	enginetest.TableTwin(t, goliath.New(), "testdata/transcripts", "goliath-split-fire", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-charge-breaks", "goliath-fire", "goliath-game-master", "goliath-magic", "goliath-melee", "goliath-move", "goliath-orders", "goliath-rally", "goliath-ranger", "goliath-rugged", "goliath-screens", "goliath-setup", "goliath-skeletons", "goliath-split-fire"}, *update)
+}
+
+// TestDeadlines lets the deadlines pass after scripts that leave a game
+// under way: each stage awaits its player, and the command that stands
+// for him is accepted and moves the game on, to its end.
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, goliath.New(), "testdata/transcripts", []string{"goliath-setup", "goliath-orders", "goliath-rally"}, 30, *update)
+}

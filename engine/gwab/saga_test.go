@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -202,4 +203,90 @@ func FuzzDecodeSagaRecord(f *testing.F) {
 			_, _ = json.Marshal(s)
 		}
 	})
+}
+
+// TestSagaFollowsASuccession plays 4.1, 4.3 and 12 through the saga: the
+// first clan's Hero takes wounds until he falls, each counted among his
+// deeds; he goes down to Tartarus; the Companion who takes his place
+// enters the saga as a Hero of his own, with no honor, under the name his
+// player gives him.
+func TestSagaFollowsASuccession(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "4"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("alice", "book start"),
+		directive("alice", "wound", "MYR-H", "1"),
+		directive("alice", "wound", "MYR-H", "3"),
+		opt("alice", "successor", "companion", "MYR-C1"),
+		opt("alice", "hero name", "name", "Patroclus"))
+	book, _ := sagaBook(t, saga, lines...)
+	if h := book.State.(*State).Element("MYR-C1"); h.Name != "Patroclus" {
+		t.Fatalf("the Myrmidons' successor is %q in the book, want Patroclus", h.Name)
+	}
+	sg := saga.State.(*Saga)
+	first := sg.hero(1)
+	if first.Name != "Achilles" || first.Clan != "Myrmidons" || first.Deeds[WoundsTaken] != 4 || first.Alive() || first.FellIn != 1 {
+		t.Errorf("Hero 1 is %+v; want the Myrmidons' Hero, 4 wounds taken, fallen in book 1", *first)
+	}
+	var heir *SagaHero
+	var heirID HeroID
+	for i := range sg.Heroes {
+		if h := &sg.Heroes[i]; h.Clan == "Myrmidons" && h.Alive() {
+			heir, heirID = h, HeroID(i+1)
+		}
+	}
+	if heir == nil {
+		t.Fatalf("no living Hero of the Myrmidons in the saga: %+v", sg.Heroes)
+	}
+	if heir.Name != "Patroclus" || heir.Unnamed || heir.Player != "alice" || sg.Points(heirID) != 0 {
+		t.Errorf("the successor entered the saga as %+v with %d honor; want Patroclus, alice's, named, 0 honor", *heir, sg.Points(heirID))
+	}
+	if len(sg.Heroes) != 7 {
+		t.Errorf("the saga has %d Heroes, want the 6 who began and the successor", len(sg.Heroes))
+	}
+}
+
+// TestSagaCompletesHeroes checks the order in which the saga offers its
+// Heroes for an option naming one: the actor's own, living, with the name
+// beginning with what was typed first; then those only holding it; others'
+// Heroes after the actor's; those in Tartarus last.
+func TestSagaCompletesHeroes(t *testing.T) {
+	s := &Saga{Heroes: []SagaHero{
+		{Name: "Diomedes", Clan: "Argives", Player: "bob"},
+		{Name: "Medon", Clan: "Phthians", Player: "alice"},
+		{Name: "Idomeneus", Clan: "Cretans", Player: "alice"},
+		{Name: "Meges", Clan: "Epeans", Player: "bob", FellIn: 1},
+		{Name: "Menelaus", Clan: "Spartans", Player: "bob"},
+	}}
+	var got []string
+	for _, c := range (SagaRules{}).Complete(s, "alice", "saga hero", "name", "me") {
+		got = append(got, c.Value)
+	}
+	want := []string{"Medon", "Idomeneus", "Menelaus", "Diomedes", "Meges"}
+	if !slices.Equal(got, want) {
+		t.Errorf("typing \"me\", alice is offered %v, want %v", got, want)
+	}
+}
+
+// TestChronicAbsence checks 5.4's chronically absent, as the saga counts
+// them: those who missed at least 2 of the last 3 sessions, this one
+// included.
+func TestChronicAbsence(t *testing.T) {
+	s := &Saga{Sessions: []Session{
+		{Book: 1, Absent: []engine.PlayerID{"carol", "dave"}},
+		{Book: 2, Absent: []engine.PlayerID{"dave"}},
+		{Book: 3, Absent: []engine.PlayerID{"erin"}},
+		{When: "Friday"}, // still open: not counted
+	}}
+	got := s.chronic([]engine.PlayerID{"carol", "dave", "erin", "frank"})
+	// carol's absence from book 1 is out of the window (books 2 and 3 and
+	// this one); dave missed book 2, erin book 3; frank only this one.
+	want := []engine.PlayerID{"dave", "erin"}
+	if !slices.Equal(got, want) {
+		t.Errorf("chronically absent: %v, want %v", got, want)
+	}
 }

@@ -23,3 +23,10 @@ func TestTranscripts(t *testing.T) {
 func TestTableTwin(t *testing.T) {
 	enginetest.TableTwin(t, gwab.New(), "testdata/transcripts", "duel-steps", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, gwab.New(), "testdata/transcripts", []string{"body-carry", "challenge", "chariots", "divine", "drive-contact", "duel-steps", "fire", "hairline", "hero-javelins", "impact-push", "impact-toward-friends", "joker-player", "jokers", "long-range", "loot", "mmr-example", "pushback", "riding-out", "riding", "ruling", "runaways", "setup", "succession", "terrain"}, *update)
+}

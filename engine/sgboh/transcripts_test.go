@@ -23,3 +23,17 @@ func TestTranscripts(t *testing.T) {
 func TestTableTwin(t *testing.T) {
 	enginetest.TableTwin(t, sgboh.New(), "testdata/transcripts", "sgboh-stop", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, sgboh.New(), "testdata/transcripts", []string{"sgboh-elephants", "sgboh-game-master", "sgboh-line-of-sight", "sgboh-move", "sgboh-refusals", "sgboh-sequence", "sgboh-shock", "sgboh-skirmish", "sgboh-stop"}, *update)
+}
+
+// TestDeadlines lets the deadlines pass after scripts that leave a game
+// under way: each stage awaits its player, and the command that stands
+// for him is accepted and moves the game on, to its end.
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, sgboh.New(), "testdata/transcripts", []string{"sgboh-elephants", "sgboh-skirmish", "sgboh-stop"}, 60, *update)
+}

@@ -23,3 +23,10 @@ func TestTranscripts(t *testing.T) {
 func TestTableTwin(t *testing.T) {
 	enginetest.TableTwin(t, sweet.New(), "testdata/transcripts", "sweet-two-melees", *update)
 }
+
+// TestViews plays scripts that draw every kind of step and compares what
+// each step's picture shows, as text, with the script's .views golden:
+// captions, pieces and their pips and status, tokens and the step's marks.
+func TestViews(t *testing.T) {
+	enginetest.ViewGoldens(t, sweet.New(), "testdata/transcripts", []string{"sweet-capture", "sweet-catapult-duel", "sweet-equal-weaker", "sweet-exact-losses", "sweet-fall-back", "sweet-fire", "sweet-game-master", "sweet-manning", "sweet-morale", "sweet-move", "sweet-retreat-aside", "sweet-run-down", "sweet-ruling", "sweet-setup", "sweet-support", "sweet-two-melees"}, *update)
+}

@@ -1,0 +1,24 @@
+package sgboh_test
+
+import (
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+	"github.com/rhapsode/rhapsode/engine/sgboh"
+)
+
+// TestEveryOptionPlayed fails on a command, sub-command or option of the
+// rules that no script of the repository uses.
+func TestEveryOptionPlayed(t *testing.T) {
+	for _, u := range enginetest.UnusedOptions(t, sgboh.New()) {
+		t.Errorf("no script plays /%s", u)
+	}
+}
+
+// TestEveryOptionExplained fails on a command, option or directive that
+// /help would show without its help.
+func TestEveryOptionExplained(t *testing.T) {
+	for _, u := range enginetest.Unexplained(sgboh.New()) {
+		t.Errorf("%s has no help", u)
+	}
+}
