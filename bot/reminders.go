@@ -320,7 +320,8 @@ func lasting(d time.Duration) string {
 	case d < 48*time.Hour:
 		return plural(int(d.Round(time.Hour)/time.Hour), "hour")
 	}
-	days, hours := int(d/(24*time.Hour)), int((d%(24*time.Hour)).Round(time.Hour)/time.Hour)
+	d = d.Round(time.Hour) // 3 days and 23.6 hours is 4 days, not "3 days and 24 hours"
+	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
 	if hours == 0 {
 		return plural(days, "day")
 	}

@@ -63,7 +63,10 @@ func newTable(t testing.TB) *table {
 	rules := replayRulesets()
 	tb.router = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Renderer: render.New(render.Options{}),
 		Seed: func() uint64 { return 2026 }, GMRole: gmRole, TurnCalls: true, Now: tb.clock, Token: tb.token, ChannelLink: ChannelLink})
-	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true})
+	// The directives' router records steps (and the calls they make) on
+	// the table's clock too: a real clock here would put days between a
+	// call and its answer in /me stats.
+	tb.directives = bot.NewRouter(bot.Config{Store: st, Rulesets: rules, Directives: true, Now: tb.clock})
 	tb.bot = New(tb.router, tb.fake.session(t, "Bot test-token"), nil)
 	return tb
 }
