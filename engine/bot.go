@@ -80,11 +80,11 @@ func ParseLevel(s string) (Level, error) {
 func (l Level) budget() (playouts, depth int) {
 	switch l {
 	case Easy:
-		return 1, 2
+		return 2, 4
 	case Hard:
-		return 8, 10
+		return 40, 16
 	}
-	return 3, 6
+	return 12, 10
 }
 
 // BotPlayer is the name the bot holds a seat under: "bot" at the normal
