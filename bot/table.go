@@ -51,6 +51,7 @@ func (r *Router) table() []tableCommand {
 		{deadlineSpec, r.setDeadline},
 		{remindersSpec, r.setReminders},
 		{seatSpec, r.handSeat},
+		{whySpec, r.why},
 		{serverSetSpec, r.serverSet},
 		{nudgeSpec, r.nudge},
 		{gamesSpec, r.games},

@@ -48,8 +48,9 @@ var HandSeatSpec = CommandSpec{Name: "seat hand", Help: "Hand a player's seat (a
 	Flags: MasterOnly,
 	Options: []OptionSpec{
 		{Name: "seat", Help: "the seat's tag (a clan's or an army's), or the player who holds it", Required: true},
-		{Name: "to", Help: "the member who takes it", Kind: OptPlayer, Required: true},
+		{Name: "to", Help: "the member who takes it, or bot for the bot", Kind: OptPlayer, Required: true},
 		{Name: "reason", Help: "why: the table reads it and the log keeps it", Required: true},
+		{Name: "level", Help: "how hard the bot thinks, when it takes the seat: easy, normal or hard", Choices: []string{"easy", "normal", "hard"}},
 	}, Example: `/seat hand seat:MYR to:@carol reason:"alice has gone to sea"`}
 
 // handSeat decides /seat hand.
@@ -97,10 +98,36 @@ func (tx *Tx) handSeat(c Command) error {
 		return Refuse("", "%q holds several seats (%s); name one by its tag.", want, JoinAnd(which))
 	}
 	s := found[0]
+	if _, bot := IsBot(to); bot || c.Has("level") {
+		if !bot {
+			return Refuse("", "level: is for the bot; a member plays as well as he plays.")
+		}
+		l, err := ParseLevel(c.Opt("level"))
+		if err != nil {
+			return err
+		}
+		to = BotSeat(l, s.Player)
+	}
 	if s.Player == to {
 		return Refuse("", "%s already holds %s.", to, s.Name)
 	}
 	return tx.Emit(SeatHanded{Seat: s.ID, Name: s.Name, From: s.Player, To: to, Reason: reason})
+}
+
+// BotSeat is the name the bot takes a seat under from its holder: the
+// level's [BotPlayer], marked with whom it stands in for, so that bots
+// standing in for two players stay two players (GWAB's antagonists are
+// clans of different players, 7.3).
+func BotSeat(l Level, from PlayerID) PlayerID {
+	if _, bot := IsBot(from); bot || from == "" {
+		// A bot handed on keeps the mark of the player it stood in for.
+		_, mark, _ := strings.Cut(string(from), "#")
+		if mark == "" {
+			return BotPlayer(l)
+		}
+		return PlayerID(string(BotPlayer(l)) + "#" + mark)
+	}
+	return PlayerID(string(BotPlayer(l)) + "#" + string(from))
 }
 
 // applySeat applies a SeatHanded event to the game's state.
