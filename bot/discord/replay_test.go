@@ -161,6 +161,9 @@ func TestReplay(t *testing.T) {
 	for _, path := range scripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
 		key := strings.TrimPrefix(strings.TrimPrefix(name, "replay"), "-")
+		// replay-KEY-SCENE.script plays one scene of the system KEY; only
+		// the system's own script must give every command.
+		key, scene, _ := strings.Cut(key, "-")
 		if key == "" {
 			key = "gwab"
 		}
@@ -179,7 +182,7 @@ func TestReplay(t *testing.T) {
 				replayed[f] = true
 			}
 			for _, spec := range rs.Commands() {
-				if !commandReplayed(t, spec.Name, these) {
+				if scene == "" && !commandReplayed(t, spec.Name, these) {
 					t.Errorf("/%s of %s has no saved interaction in %s", spec.Name, key, path)
 				}
 			}
