@@ -74,17 +74,17 @@ func ParseLevel(s string) (Level, error) {
 	return Normal, Refuse("", "level:%s is not a level; choose easy, normal or hard.", s)
 }
 
-// budget is what a level spends on one decision: playouts for each legal
-// candidate, and how many steps each playout looks ahead before the
-// position is scored.
+// budget is what a level spends on one decision: playouts in all,
+// shared among the legal candidates (each has one at least), and how many
+// steps each playout looks ahead before the position is scored.
 func (l Level) budget() (playouts, depth int) {
 	switch l {
 	case Easy:
-		return 2, 4
+		return 30, 3
 	case Hard:
-		return 40, 16
+		return 640, 10
 	}
-	return 12, 10
+	return 160, 6
 }
 
 // BotPlayer is the name the bot holds a seat under: "bot" at the normal
@@ -149,7 +149,8 @@ func Think(g *Game, player PlayerID, l Level) (Decision, error) {
 	if len(legal) == 1 {
 		return Decision{Command: legal[0], Weighed: []Scored{{Command: legal[0]}}}, nil
 	}
-	per, depth := l.budget()
+	playouts, depth := l.budget()
+	per := max(1, playouts/len(legal))
 	weighed := make([]Scored, len(legal))
 	for i, c := range legal {
 		weighed[i] = Scored{Command: c, Score: -2}
