@@ -18,8 +18,8 @@ import (
 // shows what the bot weighed for its last decision.
 
 // maxBotSteps bounds the steps of the bot that one request plays, so that
-// two bots fighting a whole book do not hold a channel; a later command
-// (or /board) lets them go on.
+// two bots fighting a whole book do not hold a channel; the book is then
+// left for CheckBots, which the deadline loop runs, to play on.
 const maxBotSteps = 64
 
 // botWhy is the bot's last decision in a game, for /why.
@@ -97,7 +97,58 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 		out = append(out, r.afterStep(ctx, row, Request{Channel: channel, User: a.Player, Command: c}, before, g)...)
 	}
 	flush()
+	if _, still := awaitedBot(g); still && !g.State.Over() {
+		r.mu.Lock()
+		if r.botsDue == nil {
+			r.botsDue = map[channelKey]bool{}
+		}
+		r.botsDue[channelKey{row.Guild, channel}] = true
+		r.mu.Unlock()
+	}
 	return out
+}
+
+// CheckBots plays on, a bounded number of steps each, the books left
+// waiting for the bot when a request had played its share, and returns
+// the messages to post, each with its Channel set.
+func (r *Router) CheckBots(ctx context.Context) ([]Reply, error) {
+	r.mu.Lock()
+	due := r.botsDue
+	r.botsDue = nil
+	r.mu.Unlock()
+	var out []Reply
+	var errs []error
+	for key := range due {
+		rs, err := r.playOn(ctx, key)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bot: the bot in channel %s: %w", key.channel, err))
+		}
+		for i := range rs {
+			if rs[i].Channel == "" {
+				rs[i].Channel = key.channel
+			}
+		}
+		out = append(out, rs...)
+	}
+	return out, errors.Join(errs...)
+}
+
+func (r *Router) playOn(ctx context.Context, key channelKey) ([]Reply, error) {
+	lock := r.channelLock(key)
+	lock.Lock()
+	defer lock.Unlock()
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.load(ctx, info)
+	if err != nil {
+		return nil, err
+	}
+	return r.playBots(ctx, info, g, key.channel), nil
 }
 
 // awaitedBot returns the first player g waits for who is the bot.

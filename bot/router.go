@@ -124,6 +124,9 @@ type Router struct {
 	active map[channelKey]store.Game
 	// whys are the bot's last decision in each game, for /why (chair.go).
 	whys map[store.GameID]botWhy
+	// botsDue are the channels whose books wait for the bot after a
+	// request played its share of the bot's steps (CheckBots).
+	botsDue map[channelKey]bool
 }
 
 type channelKey struct{ guild, channel string }
