@@ -30,7 +30,7 @@ type botWhy struct {
 }
 
 // whySpec is /why.
-var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for its last decision in this channel's book: its best candidates with their scores.", Flags: engine.Private | engine.Reads}
+var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for its last choice in this channel's book: its best candidates with their scores.", Flags: engine.Private | engine.Reads}
 
 // playBots plays the bot's steps while g, just recorded as row, waits for
 // it, and returns the replies to post: the bot's steps and the calls that
@@ -80,7 +80,7 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 			}
 			break
 		}
-		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d})
+		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d}, len(d.Weighed) > 1)
 		for _, e := range res.Events {
 			for _, m := range g.Rules.Narrate(e) {
 				if !m.Private() && m.Text != "" {
@@ -161,11 +161,16 @@ func awaitedBot(g *engine.Game) (engine.Await, bool) {
 	return engine.Await{}, false
 }
 
-func (r *Router) rememberWhy(id store.GameID, w botWhy) {
+// rememberWhy keeps w for /why: the bot's last decision that was a
+// choice, or a forced one when it has made no choice yet in the game.
+func (r *Router) rememberWhy(id store.GameID, w botWhy, choice bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.whys == nil {
 		r.whys = map[store.GameID]botWhy{}
+	}
+	if _, ok := r.whys[id]; ok && !choice {
+		return
 	}
 	putBounded(r.whys, id, w)
 }
