@@ -84,8 +84,12 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	n := wins[0] + wins[1] + wins[2]
 	score := (float64(wins[0]) + 0.5*float64(wins[1])) / float64(max(n, 1))
 	lo, hi := wilson(score, n)
-	fmt.Fprintf(stdout, "%s %s: %s against %s in %d games: %d won, %d drawn, %d lost; score %.1f%% (95%%: %.1f–%.1f%%)\n",
-		*rules, *scenario, *a, *b, n, wins[0], wins[1], wins[2], 100*score, 100*lo, 100*hi)
+	where := *rules
+	if *scenario != "" {
+		where += " on " + *scenario
+	}
+	fmt.Fprintf(stdout, "%s: %s against %s in %d games: %d won, %d drawn, %d lost; score %.1f%% (95%%: %.1f–%.1f%%)\n",
+		where, *a, *b, n, wins[0], wins[1], wins[2], 100*score, 100*lo, 100*hi)
 	for _, k := range slices.Sorted(func(yield func(string) bool) {
 		for k := range times {
 			if !yield(k) {
