@@ -15,8 +15,8 @@ import (
 // turn calls and /games say so to the others, no reminder reaches him,
 // and the deadline of every book that waits for him stops: the time he
 // had left runs again from his return, at the date or at /back, whichever
-// comes first. (A stand-in playing his seat meanwhile, the bot's or a
-// named member's, waits for the bot player, which does not exist yet.)
+// comes first. (No stand-in plays his seat meanwhile by itself: the game
+// master may hand it to the bot or a member with /seat hand.)
 
 var (
 	awaySpec = engine.CommandSpec{Name: "away", Help: "Say you are away until a date: the others are told, reminders stop, and the deadlines of books that wait for you pause until you are back (no stand-in plays your seat yet).", Flags: engine.Private,

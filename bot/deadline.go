@@ -298,7 +298,7 @@ func (r *Router) RunDeadlines(ctx context.Context, every time.Duration, post fun
 		if err != nil {
 			r.cfg.Logger.ErrorContext(step, "deadlines", "err", err)
 		}
-		checks := []check{{"reminders", r.CheckReminders}}
+		checks := []check{{"reminders", r.CheckReminders}, {"the bot's steps", r.CheckBots}}
 		if now := r.cfg.Now(); now.Sub(slow) >= slowChecks {
 			slow = now
 			checks = append(checks, check{"dead books", r.CheckDeadBooks}, check{"digests", r.CheckDigests})

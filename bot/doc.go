@@ -46,7 +46,9 @@
 // the player before him starts; /me stats gives his pace;
 // [Router.CheckDeadBooks] reports books idle too long to their game
 // masters with buttons; [Router.CheckDigests] posts the server's weekly
-// digest. /seat hand (decided by the engine) hands a seat to another member.
+// digest. /seat hand (decided by the engine) hands a seat to another member,
+// or with bot: to the bot; chair.go plays the bot's steps at once after
+// every step while the game waits for it, and answers /why.
 //
 // A book whose dice and cards come from the players at the table (opened
 // with dice:table) needs nothing more of the router than its commands:

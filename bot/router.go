@@ -132,6 +132,11 @@ type Router struct {
 	// active holds the row of each busy channel's game as this router's
 	// last step there left it (handle says how it is used).
 	active map[channelKey]store.Game
+	// whys are the bot's last decision in each game, for /why (chair.go).
+	whys map[store.GameID]botWhy
+	// botsDue are the channels whose books wait for the bot after a
+	// request played its share of the bot's steps (CheckBots).
+	botsDue map[channelKey]bool
 }
 
 type channelKey struct{ guild, channel string }
@@ -469,7 +474,8 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 			return nil, err
 		}
 		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, row, req, g, next)...)
-		return append(out, r.follow(ctx, row, next, req.Channel)...), nil
+		out = append(out, r.follow(ctx, row, next, req.Channel)...)
+		return append(out, r.playBots(ctx, row, next, req.Channel)...), nil
 	}
 }
 

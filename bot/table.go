@@ -62,6 +62,7 @@ func (r *Router) table() []tableCommand {
 		{deadlineSpec, r.setDeadline, nil},
 		{remindersSpec, r.setReminders, nil},
 		{seatSpec, r.handSeat, nil},
+		{whySpec, r.why, nil},
 		{serverSetSpec, r.serverSet, nil},
 		{nudgeSpec, r.nudge, nil},
 		{gamesSpec, r.games, nil},

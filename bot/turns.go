@@ -66,6 +66,9 @@ func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, be
 	var out []Reply
 	if r.cfg.TurnCalls {
 		for _, a := range fresh {
+			if _, bot := engine.IsBot(a.Player); bot {
+				continue // the bot plays at once (chair.go): no one to call
+			}
 			out = append(out, r.turnCalls(ctx, info.Guild, req.Channel, a)...)
 		}
 		out = append(out, r.headsUp(ctx, info, fresh, now)...)

@@ -34,6 +34,12 @@
 //     they draw with [Tx.Ask] and [Tx.Why].
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
+//   - bot.go: the bot, a player the engine plays itself. A rule system
+//     that is a [Strategist] lists the awaited player's candidate commands
+//     and scores positions; [Think] searches them (flat Monte Carlo over
+//     determinized copies: what the seat cannot see, the table's future
+//     and a [Concealer]'s secrets, drawn afresh), its budget in playouts
+//     by [Level], seeded from the table's seed and the step's number.
 //   - words.go: [Plural] and [Possessive], which every rule system uses
 //     to put counts and names into its sentences ("1 stand", "the
 //     Persians'", "Mordor's").

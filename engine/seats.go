@@ -48,8 +48,9 @@ var HandSeatSpec = CommandSpec{Name: "seat hand", Help: "Hand a player's seat (a
 	Flags: MasterOnly,
 	Options: []OptionSpec{
 		{Name: "seat", Help: "the seat's tag (a clan's or an army's), or the player who holds it", Required: true},
-		{Name: "to", Help: "the member who takes it", Kind: OptPlayer, Required: true},
 		{Name: "reason", Help: "why: the table reads it and the log keeps it", Required: true},
+		{Name: "to", Help: "the member who takes it", Kind: OptPlayer},
+		{Name: "bot", Help: "or the bot takes it, thinking this hard: easy, normal or hard", Choices: []string{"easy", "normal", "hard"}},
 	}, Example: `/seat hand seat:MYR to:@carol reason:"alice has gone to sea"`}
 
 // handSeat decides /seat hand.
@@ -66,8 +67,11 @@ func (tx *Tx) handSeat(c Command) error {
 	}
 	// A member may be written as a mention (@carol, <@123>).
 	to := PlayerID(strings.TrimLeft(strings.Trim(strings.TrimSpace(c.Opt("to")), "<>"), "@!"))
-	if to == "" {
-		return Refuse("", "/seat hand needs to: (the member who takes the seat).")
+	switch {
+	case to != "" && c.Has("bot"):
+		return Refuse("", "/seat hand takes to: (a member) or bot: (the bot), not both.")
+	case to == "" && !c.Has("bot"):
+		return Refuse("", "/seat hand needs to: (the member who takes the seat) or bot: (the bot takes it, at a level).")
 	}
 	reason := strings.TrimSpace(c.Opt("reason"))
 	if reason == "" {
@@ -97,10 +101,45 @@ func (tx *Tx) handSeat(c Command) error {
 		return Refuse("", "%q holds several seats (%s); name one by its tag.", want, JoinAnd(which))
 	}
 	s := found[0]
+	if l, bot := IsBot(to); bot || c.Has("bot") {
+		// The bot is written bot: on Discord, where to: takes members
+		// only, and may be written to:bot at the local table.
+		if c.Has("bot") {
+			var err error
+			if l, err = ParseLevel(c.Opt("bot")); err != nil {
+				return err
+			}
+		}
+		to = BotSeat(l, st.Seats(), s)
+	}
 	if s.Player == to {
 		return Refuse("", "%s already holds %s.", to, s.Name)
 	}
 	return tx.Emit(SeatHanded{Seat: s.ID, Name: s.Name, From: s.Player, To: to, Reason: reason})
+}
+
+// BotSeat is the name the bot takes seat s under, at level l: the
+// level's [BotPlayer], marked with the first seat its holder held (in
+// the order of seats), so that the bot standing in for one player holds
+// all his seats as one player, and bots standing in for two players stay
+// two (GWAB's antagonists are clans of different players, 7.3). A seat
+// the bot already holds keeps its mark.
+func BotSeat(l Level, seats []Seat, s Seat) PlayerID {
+	mark := s.ID
+	if _, bot := IsBot(s.Player); bot {
+		_, mark, _ = strings.Cut(string(s.Player), "#")
+	} else if s.Player != "" {
+		for _, o := range seats {
+			if o.Player == s.Player {
+				mark = o.ID
+				break
+			}
+		}
+	}
+	if mark == "" {
+		return BotPlayer(l)
+	}
+	return PlayerID(string(BotPlayer(l)) + "#" + mark)
 }
 
 // applySeat applies a SeatHanded event to the game's state.

@@ -165,6 +165,9 @@ func TestReplay(t *testing.T) {
 	for _, path := range scripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
 		key := strings.TrimPrefix(strings.TrimPrefix(name, "replay"), "-")
+		// replay-KEY-SCENE.script plays one scene of the system KEY; only
+		// the system's own script must give every command.
+		key, scene, _ := strings.Cut(key, "-")
 		if key == "" {
 			key = "gwab"
 		}
@@ -189,7 +192,7 @@ func TestReplay(t *testing.T) {
 				replayed[f] = true
 			}
 			for _, spec := range specs {
-				if !commandReplayed(t, spec.Name, these) {
+				if scene == "" && !commandReplayed(t, spec.Name, these) {
 					t.Errorf("/%s of %s has no saved interaction in %s", spec.Name, key, path)
 				}
 			}

@@ -62,6 +62,7 @@ var commandHelp = []struct{ name, what string }{
 	{"serve", "answer Discord's HTTP interactions endpoint"},
 	{"register", "register the slash commands with Discord"},
 	{"migrate", "copy every game of one database into another, empty one (SQLite to PostgreSQL, or back)"},
+	{"arena", "play games between two programs (the bot at a level, random, greedy) and print the score and the bot's decision times"},
 	{"health", "ask a running bot's /healthz (for a container's HEALTHCHECK)"},
 	{"version", "print the version"},
 }
@@ -89,6 +90,8 @@ func usage(ctx context.Context, w io.Writer, getenv func(string) string) {
 			register(ctx, help, io.Discard, &flags, getenv)
 		case "migrate":
 			migrateDB(ctx, help, io.Discard, &flags)
+		case "arena":
+			arena(ctx, help, io.Discard, &flags)
 		case "health":
 			health(ctx, help, &flags)
 		}

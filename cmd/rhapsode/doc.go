@@ -10,6 +10,8 @@
 //	                         serve Discord's HTTP interactions (DISCORD_PUBLIC_KEY)
 //	rhapsode register [--guild ID]
 //	                         declare the slash commands (DISCORD_TOKEN)
+//	rhapsode arena --rules R --games N --a bot:normal --b random|greedy|bot:LEVEL
+//	                         play the bot against another program on all cores (arena.go)
 //
 // Flags of local: --db PATH (default ./rhapsode.db), --channel NAME,
 // --json (one JSON object per reply), --boards DIR (write board pictures,

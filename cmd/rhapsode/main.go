@@ -69,6 +69,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = health(ctx, args, stderr)
 	case "migrate":
 		err = migrateDB(ctx, args, stdout, stderr)
+	case "arena":
+		err = arena(ctx, args, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, versionText())
 		return 0
@@ -76,7 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		usage(ctx, stdout, getenv)
 		return 0
 	default:
-		err = fmt.Errorf("unknown command %q: use local, export, gateway, serve, register, migrate, health or version; rhapsode --help says more", cmd)
+		err = fmt.Errorf("unknown command %q: use local, export, gateway, serve, register, migrate, arena, health or version; rhapsode --help says more", cmd)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

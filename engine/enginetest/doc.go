@@ -1,9 +1,11 @@
 // Package enginetest plays rule systems without a store, for their own
 // tests: an in-memory local table that plays the same scripts as the
 // bot's and writes the same transcripts, the golden comparison of a
-// folder of scripts, a fuzz harness for any rule system's turns, and a
-// check that a game's state copies share nothing, and a stacked script's
-// twin at a table whose players enter their own draws ([TableTwin]).
+// folder of scripts, a fuzz harness for any rule system's turns, a
+// check that a game's state copies share nothing, a stacked script's
+// twin at a table whose players enter their own draws ([TableTwin]), and
+// [PlayBots], which lets the bot play every seat of a game to its end and
+// checks what must hold of it.
 //
 // A fuzz target plays its set-up once, keeps it with [Prepare], and plays
 // each input on a copy ([Prepared.Player]) with [Fuzz], whose replay

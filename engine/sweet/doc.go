@@ -27,7 +27,10 @@
 // catapults taken, and falling back; mdi.go the indicators and the
 // superiority table; melee.go supports, the secret choices and the melee
 // procedure; narrate.go how each event reads; view.go the board picture
-// and /status. Every gap of the text this package settles is listed in
+// and /status; bot.go what the bot needs to lead an army (the candidate
+// commands of each stage, the points standing as its measure, and the
+// other side's sealed indicators drawn afresh, since it may not read
+// them). Every gap of the text this package settles is listed in
 // RULINGS.md, under the rules' own section names (the text numbers its
 // paragraphs within each section: "Movement 4" is the fourth paragraph
 // of MOVEMENT).

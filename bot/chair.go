@@ -1,0 +1,208 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/store"
+)
+
+// The empty chair. A seat handed to the bot (/seat hand to:bot) is held
+// by a player the engine plays itself (engine.Think). After every step
+// the router records, while the game waits for the bot, it plays the
+// bot's steps at once, as anyone's: the same narration, posted together
+// with one picture at the end, and then the next human is called. /why
+// shows what the bot weighed for its last decision.
+
+// maxBotSteps bounds the steps of the bot that one request plays, so that
+// two bots fighting a whole book do not hold a channel; the book is then
+// left for CheckBots, which the deadline loop runs, to play on.
+const maxBotSteps = 64
+
+// botWhy is the bot's last decision in a game, for /why.
+type botWhy struct {
+	seq      engine.Seq // the step it gave
+	player   engine.PlayerID
+	decision engine.Decision
+}
+
+// whySpec is /why.
+var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for its last choice in this channel's book: its best candidates with their scores.", Flags: engine.Private | engine.Reads}
+
+// playBots plays the bot's steps while g, just recorded as row, waits for
+// it, and returns the replies to post: the bot's steps and the calls that
+// follow them.
+func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, channel string) []Reply {
+	var out []Reply
+	var lines []string
+	var events []engine.Event
+	var player engine.PlayerID
+	flush := func() {
+		if len(lines) == 0 {
+			return
+		}
+		rep := Reply{User: player, Text: strings.Join(lines, "\n"), Seq: g.Seq}
+		rep.Image = r.picture(ctx, g, events)
+		out = append(out, rep)
+		lines, events = nil, nil
+	}
+	for range maxBotSteps {
+		a, ok := awaitedBot(g)
+		if !ok {
+			break
+		}
+		if a.Player != player {
+			flush()
+			player = a.Player
+		}
+		level, _ := engine.IsBot(a.Player)
+		d, err := engine.Think(g, a.Player, level)
+		c := d.Command
+		if err != nil {
+			c = a.Timeout
+		}
+		res, err := g.Decide(c)
+		if err != nil && a.Timeout.Name != "" {
+			c = a.Timeout
+			res, err = g.Decide(c)
+		}
+		if err != nil || len(res.Events) == 0 {
+			r.cfg.Logger.ErrorContext(ctx, "the bot could not act", "game", row.ID, "player", a.Player, "command", c.String(), "err", err)
+			break
+		}
+		next, nrow, err := r.commit(ctx, row, g, res)
+		if err != nil {
+			if !errors.Is(err, store.ErrConflict) {
+				r.cfg.Logger.ErrorContext(ctx, "the bot's step not recorded", "game", row.ID, "err", err)
+			}
+			break
+		}
+		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d}, len(d.Weighed) > 1)
+		for _, e := range res.Events {
+			for _, m := range g.Rules.Narrate(e) {
+				if !m.Private() && m.Text != "" {
+					lines = append(lines, m.Text)
+				}
+			}
+		}
+		events = append(events, res.Events...)
+		before := g
+		g, row = next, nrow
+		if _, still := awaitedBot(g); !still {
+			flush()
+		}
+		out = append(out, r.afterStep(ctx, row, Request{Channel: channel, User: a.Player, Command: c}, before, g)...)
+	}
+	flush()
+	if _, still := awaitedBot(g); still && !g.State.Over() {
+		r.mu.Lock()
+		if r.botsDue == nil {
+			r.botsDue = map[channelKey]bool{}
+		}
+		r.botsDue[channelKey{row.Guild, channel}] = true
+		r.mu.Unlock()
+	}
+	return out
+}
+
+// CheckBots plays on, a bounded number of steps each, the books left
+// waiting for the bot when a request had played its share, and returns
+// the messages to post, each with its Channel set.
+func (r *Router) CheckBots(ctx context.Context) ([]Reply, error) {
+	r.mu.Lock()
+	due := r.botsDue
+	r.botsDue = nil
+	r.mu.Unlock()
+	var out []Reply
+	var errs []error
+	for key := range due {
+		rs, err := r.playOn(ctx, key)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bot: the bot in channel %s: %w", key.channel, err))
+		}
+		for i := range rs {
+			if rs[i].Channel == "" {
+				rs[i].Channel = key.channel
+			}
+		}
+		out = append(out, rs...)
+	}
+	return out, errors.Join(errs...)
+}
+
+func (r *Router) playOn(ctx context.Context, key channelKey) ([]Reply, error) {
+	lock := r.channelLock(key)
+	lock.Lock()
+	defer lock.Unlock()
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.load(ctx, info)
+	if err != nil {
+		return nil, err
+	}
+	return r.playBots(ctx, info, g, key.channel), nil
+}
+
+// awaitedBot returns the first player g waits for who is the bot.
+func awaitedBot(g *engine.Game) (engine.Await, bool) {
+	for _, a := range awaited(g) {
+		if _, ok := engine.IsBot(a.Player); ok {
+			return a, true
+		}
+	}
+	return engine.Await{}, false
+}
+
+// rememberWhy keeps w for /why: the bot's last decision that was a
+// choice, or a forced one when it has made no choice yet in the game.
+func (r *Router) rememberWhy(id store.GameID, w botWhy, choice bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.whys == nil {
+		r.whys = map[store.GameID]botWhy{}
+	}
+	if _, ok := r.whys[id]; ok && !choice {
+		return
+	}
+	putBounded(r.whys, id, w)
+}
+
+// why answers /why from what this router remembers of the bot's last
+// decision in the channel's book.
+func (r *Router) why(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
+	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	w, ok := r.whys[info.ID]
+	r.mu.Unlock()
+	if !ok {
+		return nil, engine.Refuse("", "The bot has not decided anything in this book since the table last started; ask again after its next step.")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "At step %d the bot (%s) gave %s. Its best candidates, scored from -1 (a lost game) to +1 (a won one) over the games it played out from each:", w.seq, w.player, w.decision.Command)
+	for i, s := range w.decision.Weighed {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n… and %s more.", engine.Plural(len(w.decision.Weighed)-i, "candidate", "candidates"))
+			break
+		}
+		if s.Playouts == 0 {
+			fmt.Fprintf(&b, "\n%d. %s (the only thing it could do)", i+1, s.Command)
+			continue
+		}
+		fmt.Fprintf(&b, "\n%d. %s: %+.2f over %s", i+1, s.Command, s.Score, engine.Plural(s.Playouts, "playout", "playouts"))
+	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: b.String()}}, nil
+}

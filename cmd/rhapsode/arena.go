@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// arena plays games between two programs (the bot at a level, a uniform
+// random legal player, or a one-ply greedy one) on all cores, and prints
+// how the first fared against the second with a 95% interval, and how
+// long the bot took to decide at each level.
+func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rules := fs.String("rules", "sweet", "the rule system: "+strings.Join(arenaKeys(), ", "))
+	scenario := fs.String("scenario", "", "a prepared scenario of the rule system to fight on")
+	games := fs.Int("games", 20, "how many games to play")
+	a := fs.String("a", "bot:normal", "the first program: bot:easy|bot:normal|bot:hard, random or greedy")
+	b := fs.String("b", "random", "the second program, as --a")
+	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	setup, ok := arenaSetups[*rules]
+	if !ok {
+		return fmt.Errorf("arena: no arena for %q; try %s", *rules, strings.Join(arenaKeys(), ", "))
+	}
+	pa, err := parseProgram(*a)
+	if err != nil {
+		return err
+	}
+	pb, err := parseProgram(*b)
+	if err != nil {
+		return err
+	}
+	var (
+		mu       sync.Mutex
+		wins     [3]int // a wins, draws, b wins
+		times    = map[string][]time.Duration{}
+		firstErr error
+	)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, *workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				out, spent, err := playArena(setup, *scenario, uint64(i+1), i%2 == 1, pa, pb)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				wins[out]++
+				for k, v := range spent {
+					times[k] = append(times[k], v...)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range *games {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	n := wins[0] + wins[1] + wins[2]
+	score := (float64(wins[0]) + 0.5*float64(wins[1])) / float64(max(n, 1))
+	lo, hi := wilson(score, n)
+	where := *rules
+	if *scenario != "" {
+		where += " on " + *scenario
+	}
+	fmt.Fprintf(stdout, "%s: %s against %s in %d games: %d won, %d drawn, %d lost; score %.1f%% (95%%: %.1f–%.1f%%)\n",
+		where, *a, *b, n, wins[0], wins[1], wins[2], 100*score, 100*lo, 100*hi)
+	for _, k := range slices.Sorted(func(yield func(string) bool) {
+		for k := range times {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		d := times[k]
+		slices.Sort(d)
+		fmt.Fprintf(stdout, "decision at %s: %d decisions, median %s, p95 %s, max %s\n", k, len(d),
+			d[len(d)/2].Round(time.Microsecond), d[len(d)*95/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
+	}
+	return nil
+}
+
+// wilson returns the Wilson 95% interval of a proportion p over n trials.
+func wilson(p float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	nf := float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
+	return max(0, c-h), min(1, c+h)
+}
+
+// program is one side's player in the arena.
+type program struct {
+	name  string // as given: bot:normal, random, greedy
+	bot   bool
+	level engine.Level
+}
+
+func parseProgram(s string) (program, error) {
+	switch s {
+	case "random", "greedy":
+		return program{name: s}, nil
+	}
+	lv, ok := strings.CutPrefix(s, "bot:")
+	if s == "bot" {
+		lv, ok = "", true
+	}
+	if !ok {
+		return program{}, fmt.Errorf("arena: %q is no program; use bot:easy, bot:normal, bot:hard, random or greedy", s)
+	}
+	l, err := engine.ParseLevel(lv)
+	if err != nil {
+		return program{}, fmt.Errorf("arena: %v", err)
+	}
+	return program{name: "bot:" + l.String(), bot: true, level: l}, nil
+}
+
+// arenaSetup opens a game of one rule system for two players, a and b,
+// with armies of the same strength, and bounds its length.
+type arenaSetup struct {
+	rules    func() engine.Ruleset
+	open     func(a, b engine.PlayerID, scenario string) []string // lines as the local table reads them
+	maxSteps int
+	// end closes a game that runs past maxSteps, by the game master.
+	end string
+}
+
+var arenaSetups = map[string]arenaSetup{
+	"sweet": {rules: func() engine.Ruleset { return rulesetByID("sweet") }, maxSteps: 3000, end: "@gm /book end reason:time",
+		open: func(a, b engine.PlayerID, scenario string) []string {
+			lines := []string{"@gm /book open size:10x8 turns:6"}
+			if scenario != "" {
+				lines = append(lines, "@gm /scenario load name:"+scenario)
+			}
+			return append(lines,
+				fmt.Sprintf(`@%s /army build name:Romans tag:ROM units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`, a),
+				fmt.Sprintf(`@%s /army build name:Gauls tag:GAU units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`, b))
+		}},
+	"gwab": {rules: func() engine.Ruleset { return rulesetByID("gwab") }, maxSteps: 3000, end: "@gm /book end",
+		open: func(a, b engine.PlayerID, scenario string) []string {
+			lines := []string{"@gm /book open terrain:on"}
+			if scenario != "" {
+				lines = append(lines, "@gm /scenario load name:"+scenario)
+			}
+			return append(lines,
+				fmt.Sprintf("@%s /clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,sword,bow,javelin", a),
+				fmt.Sprintf("@%s /clan raise name:Lycians hero:Sarpedon side:antagonist warbands:spear,sword,bow,javelin", a),
+				fmt.Sprintf("@%s /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow,javelin", b),
+				fmt.Sprintf("@%s /clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,sword,bow,javelin", b),
+				"@gm /book start")
+		}},
+}
+
+func arenaKeys() []string {
+	return slices.Sorted(func(yield func(string) bool) {
+		for k := range arenaSetups {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+}
+
+func rulesetByID(id string) engine.Ruleset {
+	for _, r := range rulesets() {
+		if r.ID() == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// playArena plays one game between pa and pb, pb opening first when
+// swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
+// with the time each bot level spent on each decision.
+func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program) (int, map[string][]time.Duration, error) {
+	r := setup.rules()
+	g := engine.NewGame(r)
+	if err := g.Apply(g.Open("gm", seed)); err != nil {
+		return 1, nil, err
+	}
+	ida, idb := engine.PlayerID("bot#a"), engine.PlayerID("bot#b")
+	first, second := ida, idb
+	if swap {
+		first, second = idb, ida
+	}
+	do := func(c engine.Command) error {
+		res, err := g.Decide(c)
+		if err != nil {
+			return err
+		}
+		for _, e := range res.Events {
+			if err := g.Apply(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, text := range setup.open(first, second, scenario) {
+		l, err := engine.ParseLine(text)
+		if err != nil {
+			return 1, nil, err
+		}
+		l.Command.Actor = l.User
+		if err := do(l.Command); err != nil {
+			return 1, nil, fmt.Errorf("arena: %s: %w", text, err)
+		}
+	}
+	aw, _ := r.(engine.Awaiter)
+	st, _ := r.(engine.Strategist)
+	if aw == nil || st == nil {
+		return 1, nil, fmt.Errorf("arena: %s has no bot", r.ID())
+	}
+	spent := map[string][]time.Duration{}
+	rng := rand.New(rand.NewPCG(seed, 0xa7e4a))
+	for step := 0; step < setup.maxSteps && !g.State.Over(); step++ {
+		awaits := aw.Awaited(g.State)
+		if len(awaits) == 0 {
+			break
+		}
+		who := awaits[0].Player
+		p := pa
+		if who == idb {
+			p = pb
+		}
+		var c engine.Command
+		var err error
+		switch {
+		case p.bot:
+			t0 := time.Now()
+			var d engine.Decision
+			d, err = engine.Think(g, who, p.level)
+			spent[p.name] = append(spent[p.name], time.Since(t0))
+			c = d.Command
+		case p.name == "greedy":
+			c, err = engine.Greedy(g, who, rng)
+		default:
+			legal := engine.Legal(g, who, rng)
+			if len(legal) == 0 {
+				err = engine.ErrNothingToDo
+			} else {
+				c = legal[rng.IntN(len(legal))]
+			}
+		}
+		if err != nil {
+			c = awaits[0].Timeout
+		}
+		if err := do(c); err != nil && awaits[0].Timeout.Name != "" {
+			if err := do(awaits[0].Timeout); err != nil {
+				return 1, spent, fmt.Errorf("arena: %s could not act (%s): %w", who, c, err)
+			}
+		}
+	}
+	if !g.State.Over() {
+		l, _ := engine.ParseLine(setup.end)
+		l.Command.Actor = l.User
+		_ = do(l.Command)
+	}
+	v := st.Evaluate(g.State, ida) - st.Evaluate(g.State, idb)
+	switch {
+	case v > 0.01:
+		return 0, spent, nil
+	case v < -0.01:
+		return 2, spent, nil
+	}
+	return 1, spent, nil
+}

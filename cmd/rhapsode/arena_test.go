@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"testing"
+)
+
+// The arena plays its games and reports the score with its interval and
+// the bot's decision times; a program it does not know is refused.
+func TestArena(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--rules", "sweet", "--games", "2", "--a", "bot:easy", "--b", "random", "--cores", "1"}, nil, &out, &errs, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("arena exited %d: %s", code, errs.String())
+	}
+	want := regexp.MustCompile(`(?m)^sweet: bot:easy against random in 2 games: \d won, \d drawn, \d lost; score [\d.]+% \(95%: [\d.]+–[\d.]+%\)\ndecision at bot:easy: \d+ decisions, median .+, p95 .+, max .+\n$`)
+	if !want.Match(out.Bytes()) {
+		t.Errorf("arena printed:\n%s", out.String())
+	}
+	errs.Reset()
+	if code := run(context.Background(), []string{"arena", "--b", "wizard"}, nil, &out, &errs, func(string) string { return "" }); code == 0 {
+		t.Error("arena took --b wizard")
+	}
+	if !bytes.Contains(errs.Bytes(), []byte("bot:easy, bot:normal, bot:hard, random or greedy")) {
+		t.Errorf("arena refused --b wizard with %q", errs.String())
+	}
+}
+
+// The Wilson interval of a proportion holds it and stays within 0 and 1.
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{
+		{0.9, 200, 0.851, 0.934},
+		{1, 10, 0.722, 1},
+		{0, 10, 0, 0.278},
+	} {
+		lo, hi := wilson(tc.p, tc.n)
+		if lo < tc.lo-0.001 || lo > tc.lo+0.001 || hi < tc.hi-0.001 || hi > tc.hi+0.001 {
+			t.Errorf("wilson(%v, %d) = %.3f–%.3f; want %.3f–%.3f", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}

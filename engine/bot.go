@@ -1,0 +1,286 @@
+package engine
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// The bot: a player the engine plays itself. A rule system that is a
+// [Strategist] lists the commands the awaited player could give now and
+// scores a position for a player; the search here, the same for every
+// rule system, tries each candidate on copies of the game in which what
+// the bot's seat cannot see is drawn afresh (determinization), plays each
+// copy on with random commands for a few steps (a rollout), and keeps the
+// candidate whose copies score best on average: flat Monte Carlo over
+// determinized samples. Its budget is counted in playouts, never in time,
+// and its random source is seeded from the table's seed and the step's
+// number, so a game with the bot replays exactly from its log.
+
+// Strategist is implemented by rule systems whose seats the bot can hold.
+type Strategist interface {
+	// Candidates lists the commands player could give now, each with
+	// Actor set: a bounded list, which the engine's Decide filters, so it
+	// may hold commands the rules refuse. Empty when player has nothing
+	// to do.
+	Candidates(s State, player PlayerID) []Command
+	// Evaluate scores s for player, from -1 (lost) to 1 (won), in the
+	// rule system's own terms (material, morale, honor, objectives).
+	Evaluate(s State, player PlayerID) float64
+}
+
+// Concealer is implemented by rule systems whose states hold what a
+// player may not see (another side's sealed choices, cards in another's
+// hand): Conceal returns a copy of s with those drawn afresh from r,
+// consistent with what player knows. The engine itself redraws the
+// table's future: the decks' order and the dice.
+type Concealer interface {
+	Conceal(s State, player PlayerID, r *rand.Rand) State
+}
+
+// Level is how hard the bot thinks. The zero Level is Normal.
+type Level uint8
+
+const (
+	Normal Level = iota
+	Easy
+	Hard
+)
+
+var levelNames = [...]string{Normal: "normal", Easy: "easy", Hard: "hard"}
+
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", l)
+}
+
+// ParseLevel reads easy, normal or hard; "" is normal.
+func ParseLevel(s string) (Level, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return Normal, nil
+	}
+	for l, n := range levelNames {
+		if n == s {
+			return Level(l), nil
+		}
+	}
+	return Normal, Refuse("", "level:%s is not a level; choose easy, normal or hard.", s)
+}
+
+// budget is what a level spends on one decision: playouts in all,
+// shared among the legal candidates (each has one at least), and how many
+// steps each playout looks ahead before the position is scored.
+func (l Level) budget() (playouts, depth int) {
+	switch l {
+	case Easy:
+		return 30, 3
+	case Hard:
+		return 640, 10
+	}
+	return 160, 6
+}
+
+// BotPlayer is the name the bot holds a seat under: "bot" at the normal
+// level, "bot:easy" or "bot:hard" otherwise.
+func BotPlayer(l Level) PlayerID {
+	if l == Normal {
+		return "bot"
+	}
+	return PlayerID("bot:" + l.String())
+}
+
+// IsBot reports whether p is a seat's bot (written as [BotPlayer] writes
+// it, with any "#N" suffix that tells two bots apart) and at what level.
+func IsBot(p PlayerID) (Level, bool) {
+	s, _, _ := strings.Cut(string(p), "#")
+	if s == "bot" {
+		return Normal, true
+	}
+	lv, ok := strings.CutPrefix(s, "bot:")
+	if !ok {
+		return Normal, false
+	}
+	l, err := ParseLevel(lv)
+	return l, err == nil
+}
+
+// Scored is one candidate the bot weighed, with its mean score from -1
+// to 1 over the playouts it was given.
+type Scored struct {
+	Command  Command
+	Score    float64
+	Playouts int
+}
+
+// Decision is what the bot chose, and every legal candidate it weighed,
+// best first (the first is the choice).
+type Decision struct {
+	Command Command
+	Weighed []Scored
+}
+
+// ErrNothingToDo is returned when the bot is asked to move for a player
+// who has no legal command.
+var ErrNothingToDo = errors.New("engine: the bot has no legal command to give")
+
+// botSalt keeps the bot's random source apart from the table's draws,
+// which the same seed and step number feed.
+const botSalt = 0x9e3779b97f4a7c15
+
+// Think chooses player's next command in g at level l. It reads g only
+// through copies in which what player cannot see is drawn afresh.
+func Think(g *Game, player PlayerID, l Level) (Decision, error) {
+	st, ok := g.Rules.(Strategist)
+	if !ok {
+		return Decision{}, fmt.Errorf("engine: %s has no bot", g.Rules.ID())
+	}
+	r := rand.New(rand.NewPCG(g.Table.Seed^botSalt, uint64(g.Seq+1)))
+	legal := Legal(g, player, r)
+	if len(legal) == 0 {
+		return Decision{}, ErrNothingToDo
+	}
+	if len(legal) == 1 {
+		return Decision{Command: legal[0], Weighed: []Scored{{Command: legal[0]}}}, nil
+	}
+	playouts, depth := l.budget()
+	per := max(1, playouts/len(legal))
+	weighed := make([]Scored, len(legal))
+	for i, c := range legal {
+		weighed[i] = Scored{Command: c, Score: -2}
+		sum, n := 0.0, 0
+		for range per {
+			d := Determinize(g, player, r)
+			res, err := d.Decide(c)
+			if err != nil {
+				continue
+			}
+			after := rollout(res.After, st, depth, r)
+			sum += st.Evaluate(after.State, player)
+			n++
+		}
+		if n > 0 {
+			weighed[i].Score, weighed[i].Playouts = sum/float64(n), n
+		}
+	}
+	// The sort is stable, so among equal scores the candidate listed
+	// first wins: the choice depends on nothing but the search's source.
+	slices.SortStableFunc(weighed, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+	return Decision{Command: weighed[0].Command, Weighed: weighed}, nil
+}
+
+// Legal returns the candidates for player that the rules accept in a
+// determinized copy of g, once each, in the rule system's order.
+func Legal(g *Game, player PlayerID, r *rand.Rand) []Command {
+	st, ok := g.Rules.(Strategist)
+	if !ok {
+		return nil
+	}
+	d := Determinize(g, player, r)
+	var out []Command
+	seen := map[string]bool{}
+	for _, c := range st.Candidates(d.State, player) {
+		c.Actor = player
+		if seen[c.String()] {
+			continue
+		}
+		seen[c.String()] = true
+		if res, err := d.Decide(c); err == nil && len(res.Events) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Greedy returns the legal command that scores best for player one step
+// ahead, on one determinized copy: the one-ply player the bot is measured
+// against.
+func Greedy(g *Game, player PlayerID, r *rand.Rand) (Command, error) {
+	st, ok := g.Rules.(Strategist)
+	if !ok {
+		return Command{}, fmt.Errorf("engine: %s has no bot", g.Rules.ID())
+	}
+	d := Determinize(g, player, r)
+	best, bestScore := Command{}, math.Inf(-1)
+	for _, c := range Legal(g, player, r) {
+		res, err := d.Decide(c)
+		if err != nil {
+			continue
+		}
+		if v := st.Evaluate(res.After.State, player); v > bestScore {
+			best, bestScore = c, v
+		}
+	}
+	if best.Name == "" {
+		return Command{}, ErrNothingToDo
+	}
+	return best, nil
+}
+
+// Determinize returns a copy of g as player may know it: the table's
+// future (the decks' order, the dice, anything a scenario stacked or
+// loaded) drawn afresh from r, and, for a [Concealer], what the other
+// seats hide.
+func Determinize(g *Game, player PlayerID, r *rand.Rand) *Game {
+	d := g.Clone()
+	d.Table.Seed = r.Uint64()
+	for i := range d.Table.Decks {
+		d.Table.Decks[i].Stacked = nil
+	}
+	d.Table.Loaded = nil
+	if c, ok := g.Rules.(Concealer); ok {
+		d.State = c.Conceal(d.State, player, r)
+	}
+	return d
+}
+
+// rollout plays g on for up to depth steps, each awaited player giving a
+// random command the rules accept (or what stands for him at a
+// deadline), and returns the game it comes to.
+func rollout(g *Game, st Strategist, depth int, r *rand.Rand) *Game {
+	aw, ok := g.Rules.(Awaiter)
+	if !ok {
+		return g
+	}
+	for range depth {
+		if g.State.Over() {
+			return g
+		}
+		awaits := aw.Awaited(g.State)
+		if len(awaits) == 0 {
+			return g
+		}
+		a := awaits[r.IntN(len(awaits))]
+		next := randomStep(g, st, a, r)
+		if next == nil {
+			return g
+		}
+		g = next
+	}
+	return g
+}
+
+// randomStep plays one random accepted command of a's player, trying a
+// few candidates before the deadline's command; nil when none is taken.
+func randomStep(g *Game, st Strategist, a Await, r *rand.Rand) *Game {
+	cands := st.Candidates(g.State, a.Player)
+	for range min(4, len(cands)) {
+		c := cands[r.IntN(len(cands))]
+		c.Actor = a.Player
+		if res, err := g.Decide(c); err == nil && len(res.Events) > 0 {
+			return res.After
+		}
+	}
+	if a.Timeout.Name != "" {
+		if res, err := g.Decide(a.Timeout); err == nil && len(res.Events) > 0 {
+			return res.After
+		}
+	}
+	return nil
+}

@@ -1,0 +1,153 @@
+package gwab
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// What the bot needs to lead a clan: the commands it could give when the
+// book waits for it (its clan's turn, a challenge to answer, a duel's
+// choice after an impact, a successor, an impact to spend), and how good
+// a position is for its side, counted in stands standing and wounds
+// (3.4, 10.1) and in its Heroes' honor (4). GWAB hides nothing but the
+// decks' order, which the engine draws afresh itself.
+
+var _ engine.Strategist = Rules{}
+
+// nearFoes is how many of the nearest antagonists the bot weighs moving
+// toward, shooting at and challenging, so that its list stays short on a
+// crowded table.
+const nearFoes = 3
+
+// Candidates lists what player could do now: in his clan's turn, each
+// standing element moving toward each of its nearest antagonists (all
+// the way, to contact, or a few strides), each shooter shooting at them,
+// the Hero challenging the antagonist Heroes near, and standing aloof;
+// and whatever answers the book awaits from him otherwise.
+func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
+	s, ok := st.(*State)
+	if !ok || s.Phase != Playing {
+		return nil
+	}
+	cmd := func(name string, opts ...string) engine.Command {
+		c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
+		for i := 0; i+1 < len(opts); i += 2 {
+			c.Options[opts[i]] = opts[i+1]
+		}
+		return c
+	}
+	aw := s.awaited()
+	if len(aw) == 0 || aw[0].Player != player {
+		return nil
+	}
+	switch {
+	case s.Challenge != nil && !s.Challenge.Accepted:
+		return []engine.Command{cmd("answer", "reply", "accept"), cmd("answer", "reply", "decline")}
+	case s.Challenge != nil && s.Challenge.Pushed != "":
+		return []engine.Command{cmd("answer", "reply", "fight"), cmd("answer", "reply", "withdraw")}
+	}
+	if cl := s.awaitingSuccessor(); cl != nil {
+		var out []engine.Command
+		for _, id := range cl.Successors {
+			out = append(out, cmd("successor", "companion", string(id)))
+		}
+		return out
+	}
+	if s.Fight != nil && s.Fight.Impact != nil {
+		return []engine.Command{cmd("impact")}
+	}
+	cur := s.Current()
+	if cur == nil {
+		return nil
+	}
+	var out []engine.Command
+	for i := range s.Elements {
+		el := &s.Elements[i]
+		if el.Clan != cur.Tag || el.Status != Standing || !el.Placed {
+			continue
+		}
+		for _, foe := range s.nearestFoes(el) {
+			out = append(out,
+				cmd("move", "element", string(el.ID), "toward", string(foe.ID)),
+				cmd("move", "element", string(el.ID), "toward", string(foe.ID), "strides", "1"),
+				cmd("fire", "element", string(el.ID), "target", string(foe.ID)))
+			if s.isHero(el) && s.isHero(foe) {
+				out = append(out, cmd("challenge", "hero", string(foe.ID)))
+			}
+		}
+		// A step back, away from the nearest antagonist.
+		if foes := s.nearestFoes(el); len(foes) > 0 {
+			away := el.Base.Center.Add(el.Base.Center.Sub(foes[0].Base.Center).Unit().Scale(2))
+			out = append(out, cmd("move", "element", string(el.ID), "to", strconv.FormatFloat(away.X, 'f', 0, 64)+","+strconv.FormatFloat(away.Y, 'f', 0, 64)))
+		}
+	}
+	return append(out, cmd("aloof"))
+}
+
+// nearestFoes returns the standing antagonist elements nearest el,
+// nearest first, at most nearFoes of them.
+func (s *State) nearestFoes(el *Element) []*Element {
+	var foes []*Element
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Status == Standing && e.Placed && s.Antagonists(el.Clan, e.Clan) {
+			foes = append(foes, e)
+		}
+	}
+	slices.SortStableFunc(foes, func(a, b *Element) int {
+		return cmp.Compare(a.Base.Center.Dist(el.Base.Center), b.Base.Center.Dist(el.Base.Center))
+	})
+	return foes[:min(nearFoes, len(foes))]
+}
+
+// Evaluate weighs the elements still standing in player's clans (he
+// raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion or chariot 2, a warband
+// 1, less a quarter for each wound; the honor his Heroes won in the book
+// adds a little. From -1 to 1; a finished book counts the same way, a
+// side with nothing standing having lost it.
+func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
+	s, ok := st.(*State)
+	if !ok {
+		return 0
+	}
+	if len(s.PlayerClans(player)) == 0 {
+		return 0
+	}
+	var us, them, honor float64
+	for i := range s.Elements {
+		el := &s.Elements[i]
+		cl := s.Clan(el.Clan)
+		if cl == nil {
+			continue
+		}
+		if cl.Player == player && el.Kind == Hero {
+			honor += float64(el.Gained)
+		}
+		if el.Status != Standing {
+			continue
+		}
+		w := map[Kind]float64{Hero: 4, Companion: 2, Chariot: 2, Warband: 1}[el.Kind] - 0.25*float64(el.Wounds)
+		w = max(w, 0.1)
+		if cl.Player == player {
+			us += w
+		} else {
+			them += w
+		}
+	}
+	if us+them == 0 {
+		return 0
+	}
+	v := 0.9*(us-them)/(us+them) + 0.1*max(-1, min(1, honor/50))
+	if s.Over() {
+		switch {
+		case them == 0 && us > 0:
+			return 1
+		case us == 0 && them > 0:
+			return -1
+		}
+	}
+	return v
+}
