@@ -63,12 +63,18 @@ func transcriptDirs() []string {
 
 // TestEverySystemIsPlayed fails when a rule system on the one list has no
 // demonstration book (bot/demos/ID.script, which --demo plays and the
-// transcript and picture tests play too), and when a demonstration
-// belongs to no system on the list.
+// transcript and picture tests play too) or no transcript of its tape
+// measure (testdata/transcripts/ID-measure.script), and when a
+// demonstration belongs to no system on the list.
 func TestEverySystemIsPlayed(t *testing.T) {
 	ids := systems.IDs()
 	if demos := DemoKeys(); !slices.Equal(demos, slices.Sorted(slices.Values(ids))) {
 		t.Errorf("demonstrations %v; the rule systems are %v, each with one", demos, ids)
+	}
+	for _, id := range ids {
+		if _, err := os.Stat(filepath.Join("testdata", "transcripts", id+"-measure.script")); err != nil {
+			t.Errorf("%s has no transcript of /measure: %v", id, err)
+		}
 	}
 }
 

@@ -1,9 +1,14 @@
 package systems
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
 
 // TestEverySystem checks what the bot asks of every rule system on the
-// list: an id of its own that ByID finds again, a title and its commands.
+// list: an id of its own that ByID finds again, a title, its commands,
+// and a tape measure (/measure, which /help lists at every table).
 func TestEverySystem(t *testing.T) {
 	seen := map[string]bool{}
 	for _, rs := range All() {
@@ -17,6 +22,9 @@ func TestEverySystem(t *testing.T) {
 		}
 		if rs.Title() == "" || len(rs.Commands()) == 0 {
 			t.Errorf("%s: no title or no commands", id)
+		}
+		if _, ok := rs.(engine.Measurer); !ok {
+			t.Errorf("%s has no tape measure (engine.Measurer)", id)
 		}
 	}
 	if ids := IDs(); len(ids) != len(seen) || ids[0] != "gwab" {
