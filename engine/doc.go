@@ -46,6 +46,6 @@
 //
 // Rule systems live in sub-packages (engine/gwab and its siblings), each
 // implementing [Ruleset]; engine/systems is the one list of them. This
-// package does no I/O and imports none of the
-// bot, render or store packages.
+// package does no I/O and imports none of the bot, render or store
+// packages.
 package engine
