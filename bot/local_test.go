@@ -11,20 +11,14 @@ import (
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
 	"github.com/rhapsode/rhapsode/engine/enginetest"
-	"github.com/rhapsode/rhapsode/engine/goliath"
-	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the transcript goldens in testdata")
 
-func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
-}
+func rulesets() []engine.Ruleset { return systems.All() }
 
 // table opens a store at path and a local table on it, as one process of
 // the real program would.
@@ -56,9 +50,33 @@ func playScript(t testing.TB, path string, lines []string, user engine.PlayerID)
 
 // transcriptDirs hold the scripts every transcript test plays: the
 // bot's own (help, the log, the tape measure, sagas, several books in one
-// channel) and the rule systems', which their packages also play without
-// a database.
-var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/transcripts", "../engine/sweet/testdata/transcripts", "../engine/btg/testdata/transcripts", "../engine/goliath/testdata/transcripts", "../engine/sgboh/testdata/transcripts"}
+// channel) and those of every rule system on the one list, which their
+// packages also play without a database. A system without scripts of its
+// own fails allScripts.
+func transcriptDirs() []string {
+	dirs := []string{"testdata/transcripts"}
+	for _, id := range systems.IDs() {
+		dirs = append(dirs, "../engine/"+id+"/testdata/transcripts")
+	}
+	return dirs
+}
+
+// TestEverySystemIsPlayed fails when a rule system on the one list has no
+// demonstration book (bot/demos/ID.script, which --demo plays and the
+// transcript and picture tests play too) or no transcript of its tape
+// measure (testdata/transcripts/ID-measure.script), and when a
+// demonstration belongs to no system on the list.
+func TestEverySystemIsPlayed(t *testing.T) {
+	ids := systems.IDs()
+	if demos := DemoKeys(); !slices.Equal(demos, slices.Sorted(slices.Values(ids))) {
+		t.Errorf("demonstrations %v; the rule systems are %v, each with one", demos, ids)
+	}
+	for _, id := range ids {
+		if _, err := os.Stat(filepath.Join("testdata", "transcripts", id+"-measure.script")); err != nil {
+			t.Errorf("%s has no transcript of /measure: %v", id, err)
+		}
+	}
+}
 
 // allScripts returns every script of transcriptDirs, and the
 // demonstrations'. A rule system whose transcripts are many plays them in
@@ -67,7 +85,7 @@ var transcriptDirs = []string{"testdata/transcripts", "../engine/gwab/testdata/t
 func allScripts(t testing.TB) []string {
 	t.Helper()
 	var scripts []string
-	for _, dir := range transcriptDirs {
+	for _, dir := range transcriptDirs() {
 		for _, p := range enginetest.Scripts(t, dir) {
 			scripts = append(scripts, p)
 		}

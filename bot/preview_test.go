@@ -8,9 +8,11 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 )
 
@@ -24,8 +26,14 @@ var previewScripts = []string{"demos/gwab.script", "../engine/sweet/testdata/tra
 // TestPreviewPictures plays the preview games with pictures drawn
 // PreviewWidth pixels wide, as a player sees them in a Discord channel,
 // and compares each with the one kept in testdata/preview (-update writes
-// them). No step repeats the picture before it.
+// them). No step repeats the picture before it. Every rule system on the
+// one list has a game among them.
 func TestPreviewPictures(t *testing.T) {
+	for _, id := range systems.IDs() {
+		if !slices.ContainsFunc(previewScripts, func(p string) bool { return strings.HasPrefix(filepath.Base(p), id) }) {
+			t.Errorf("rule system %s has no game among the preview scripts", id)
+		}
+	}
 	rend := render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})
 	for _, path := range previewScripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")

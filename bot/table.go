@@ -92,12 +92,13 @@ func (r *Router) tableCommand(c engine.Command) (tableCommand, bool) {
 	return tableCommand{}, false
 }
 
-// measure answers /measure from the channel's open game, for the asker
-// alone.
+// measure answers /measure from the channel's book, for the asker alone:
+// like /board, it reads the last book played there, also once it has
+// ended.
 func (r *Router) measure(ctx context.Context, key channelKey, req Request) ([]Reply, error) {
-	info, err := r.cfg.Store.ActiveGame(ctx, key.guild, key.channel)
+	info, err := r.cfg.Store.LatestGame(ctx, key.guild, key.channel)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, engine.Refuse("", "No book is open in this channel. Open one with /book open.")
+		return nil, engine.Refuse("", "No book has been played in this channel yet.")
 	}
 	if err != nil {
 		return nil, err

@@ -32,6 +32,9 @@
 //     again with the entered values, which its events record as any draw,
 //     marked as entered at the table. Rule systems say for whom and why
 //     they draw with [Tx.Ask] and [Tx.Why].
+//   - ledger.go: a campaign whose record is a ledger of its heroes'
+//     points ([Ledgered], which GWAB's sagas are): its standings, books and
+//     lines, read by the published pages without knowing the rule system.
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
 //   - bot.go: the bot, a player the engine plays itself. A rule system
@@ -45,6 +48,7 @@
 //     Persians'", "Mordor's").
 //
 // Rule systems live in sub-packages (engine/gwab and its siblings), each
-// implementing [Ruleset]. This package does no I/O and imports none of the
-// bot, render or store packages.
+// implementing [Ruleset]; engine/systems is the one list of them. This
+// package does no I/O and imports none of the bot, render or store
+// packages.
 package engine

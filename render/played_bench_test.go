@@ -19,11 +19,7 @@ import (
 	"github.com/golang/freetype/truetype"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
-	"github.com/rhapsode/rhapsode/engine/goliath"
-	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 	"golang.org/x/image/font"
@@ -62,7 +58,7 @@ func playedViews(b testing.TB, key string) []engine.View {
 	rec := &viewRecorder{}
 	r := bot.NewRouter(bot.Config{
 		Store:      st,
-		Rulesets:   []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()},
+		Rulesets:   systems.All(),
 		Renderer:   rec,
 		Directives: true,
 		Seed:       func() uint64 { return bot.DemoSeed },

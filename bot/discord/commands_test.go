@@ -10,11 +10,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
-	"github.com/rhapsode/rhapsode/engine/goliath"
 	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 )
 
 var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
@@ -23,7 +20,7 @@ var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
 // can use and checks each against Discord's rules for application
 // commands, which it would refuse to register otherwise.
 func TestApplicationCommandsKeepDiscordsRules(t *testing.T) {
-	router := bot.NewRouter(bot.Config{Rulesets: []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}})
+	router := bot.NewRouter(bot.Config{Rulesets: systems.All()})
 	specs := router.Commands()
 	cmds, err := ApplicationCommands(specs)
 	if err != nil {

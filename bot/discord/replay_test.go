@@ -17,11 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
-	"github.com/rhapsode/rhapsode/engine/goliath"
-	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
@@ -146,7 +142,7 @@ func describeCall(c call) string {
 // replayRulesets are the rule systems of the replays' bot, as a guild
 // sees them: every command merged.
 func replayRulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
+	return systems.All()
 }
 
 // TestReplay replays saved interactions (slash commands, buttons and
@@ -155,13 +151,15 @@ func replayRulesets() []engine.Ruleset {
 // system has its script: testdata/replay.script plays GWAB (with sagas),
 // testdata/replay-KEY.script the system KEY, each against
 // replay[-KEY].golden, and each gives every command of its system at
-// least once. Every saved interaction is replayed by some script.
+// least once. Every saved interaction is replayed by some script, and
+// every rule system on the one list (engine/systems) has its script.
 func TestReplay(t *testing.T) {
 	scripts, _ := filepath.Glob(filepath.Join("testdata", "replay*.script"))
 	if len(scripts) == 0 {
 		t.Fatal("no replay scripts in testdata")
 	}
 	replayed := map[string]bool{}
+	own := map[string]bool{} // the systems whose own script is here
 	for _, path := range scripts {
 		name := strings.TrimSuffix(filepath.Base(path), ".script")
 		key := strings.TrimPrefix(strings.TrimPrefix(name, "replay"), "-")
@@ -170,6 +168,9 @@ func TestReplay(t *testing.T) {
 		key, scene, _ := strings.Cut(key, "-")
 		if key == "" {
 			key = "gwab"
+		}
+		if scene == "" {
+			own[key] = true
 		}
 		t.Run(name, func(t *testing.T) {
 			// replay-table.script gives the commands of the table's
@@ -212,6 +213,11 @@ func TestReplay(t *testing.T) {
 				t.Errorf("the replay differs from %s; what it sent is in %s.actual", golden, golden)
 			}
 		})
+	}
+	for _, id := range systems.IDs() {
+		if !own[id] {
+			t.Errorf("rule system %s has no replay script of its own (testdata/replay-%s.script, giving each of its commands)", id, id)
+		}
 	}
 	if t.Failed() {
 		return

@@ -43,9 +43,12 @@
 // lets a few requests wait, asks the rest to come back (503), and keeps
 // what it drew keyed by a digest of what the picture shows.
 //
-// The saga's standings (standings.go) add each Hero's change in the last
-// book, books and deeds from the saga's record, and his honor after each
-// book as an SVG chart drawn here.
+// A saga is read through the engine's ledger (engine.Ledgered, which
+// GWAB's sagas implement): its record, and the lines and rank changes
+// each of its events wrote; this package imports no rule system. The
+// saga's standings (standings.go) add each Hero's change in the last
+// book, books and deeds from that record, and his honor after each book
+// as an SVG chart drawn here.
 //
 // pace.go adds the players' pace (calls answered, median and 90th
 // percentile time to act, books finished and abandoned) to a saga's

@@ -205,7 +205,7 @@ func (s *Server) makeFold(ctx context.Context, base string, pub, info store.Game
 			return nil, err
 		}
 		sb := idx.saga.Books[number-1]
-		b.Kind, b.Outcome = sb.Mode.String(), orElse(sb.Result, b.Outcome)
+		b.Kind, b.Outcome = sb.Kind, orElse(sb.Result, b.Outcome)
 	}
 	if len(f.boards) > 0 {
 		b.First, b.Last = f.boards[0], f.boards[len(f.boards)-1]

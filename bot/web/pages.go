@@ -15,7 +15,6 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/store"
 )
 
@@ -312,28 +311,28 @@ func (s *Server) namesFor(ctx context.Context, pub, info store.Game) (aliases, s
 }
 
 // sagaIndex is what the saga's pages need of its log, kept while its head
-// stays.
+// stays: its record, read through the engine's ledger (engine.Ledgered).
 type sagaIndex struct {
 	head       engine.Seq
-	saga       *gwab.Saga
+	saga       engine.Ledger
 	bookNumber map[string]int // book ref → number in the saga
-	// entries are each Hero's ledger lines and rank changes, in order.
-	entries map[gwab.HeroID][]ledgerEntry
+	// entries are each Hero's ledger lines and rank changes, in order,
+	// by his number.
+	entries map[int][]ledgerEntry
 }
 
 // ledgerEntry is a line of a Hero's ledger, or his rank changing.
 type ledgerEntry struct {
-	Book      int
-	BookRef   string
-	Step      int // the book's step it came from, 0 for none
-	Round     int
-	Points    int
-	Reason    string
-	Total     int
-	Rank      string // for a rank change, the new rank's title
-	Rose      bool
-	IsRank    bool
-	Proclaims string
+	Book    int
+	BookRef string
+	Step    int // the book's step it came from, 0 for none
+	Round   int
+	Points  int
+	Reason  string
+	Total   int
+	Rank    string // for a rank change, the new rank's title
+	Rose    bool
+	IsRank  bool
 }
 
 // sagaIndexOf reads the saga's log once for each head it reaches.
@@ -345,7 +344,8 @@ func (s *Server) sagaIndexOf(ctx context.Context, info store.Game) (*sagaIndex, 
 		return idx, nil
 	}
 	rs, ok := s.rules[info.Ruleset]
-	if !ok || !isSaga(rs) {
+	lr, isLedger := rs.(engine.Ledgered)
+	if !ok || !isLedger {
 		return nil, errNotFound
 	}
 	recs, err := s.cfg.Store.Events(ctx, info.ID, 0, info.Head)
@@ -353,8 +353,7 @@ func (s *Server) sagaIndexOf(ctx context.Context, info store.Game) (*sagaIndex, 
 		return nil, err
 	}
 	g := engine.NewGame(rs)
-	idx = &sagaIndex{head: info.Head, bookNumber: map[string]int{}, entries: map[gwab.HeroID][]ledgerEntry{}}
-	totals := map[gwab.HeroID]int{}
+	idx = &sagaIndex{head: info.Head, bookNumber: map[string]int{}, entries: map[int][]ledgerEntry{}}
 	// Book steps: a line names the event of its book that began its step;
 	// the page links to that step by its number.
 	stepOf := map[string]map[engine.Seq]int{}
@@ -366,38 +365,22 @@ func (s *Server) sagaIndexOf(ctx context.Context, info store.Game) (*sagaIndex, 
 		if err := g.Apply(e); err != nil {
 			return nil, err
 		}
-		sg, ok := g.State.(*gwab.Saga)
-		if !ok {
-			return nil, fmt.Errorf("game %d: not a saga", info.ID)
-		}
-		switch b := e.Body.(type) {
-		case gwab.SagaStarted:
-			for _, l := range b.Lines {
-				totals[l.Hero] += l.Points
-				idx.entries[l.Hero] = append(idx.entries[l.Hero], ledgerEntry{Points: l.Points, Reason: l.Reason, Total: totals[l.Hero]})
-			}
-		case gwab.Entered:
-			totals[b.Hero] += b.Points
-			le := ledgerEntry{Book: b.Book, Round: b.Round, Points: b.Points, Reason: b.Reason, Total: totals[b.Hero]}
-			if b.Book > 0 && b.Book <= len(sg.Books) {
-				le.BookRef = sg.Books[b.Book-1].Ref
-				if b.Step > 0 {
-					if stepOf[le.BookRef] == nil {
-						if stepOf[le.BookRef], err = s.stepNumbers(ctx, le.BookRef); err != nil {
-							return nil, err
-						}
+		for _, l := range lr.Entries(e, g.State) {
+			le := ledgerEntry{Book: l.Book, BookRef: l.BookRef, Round: l.Round, Points: l.Points, Reason: l.Reason, Total: l.Total,
+				Rank: l.Rank, Rose: l.Rose, IsRank: l.IsRank}
+			if l.BookRef != "" && l.Step > 0 {
+				if stepOf[l.BookRef] == nil {
+					if stepOf[l.BookRef], err = s.stepNumbers(ctx, l.BookRef); err != nil {
+						return nil, err
 					}
-					le.Step = stepOf[le.BookRef][b.Step]
 				}
+				le.Step = stepOf[l.BookRef][l.Step]
 			}
-			idx.entries[b.Hero] = append(idx.entries[b.Hero], le)
-		case gwab.RankChanged:
-			idx.entries[b.Hero] = append(idx.entries[b.Hero], ledgerEntry{IsRank: true, Rose: b.To > b.From, Rank: gwab.RankTitle(b.To), Total: b.Total})
+			idx.entries[l.Hero] = append(idx.entries[l.Hero], le)
 		}
 	}
-	sg := g.State.(*gwab.Saga)
-	idx.saga = sg
-	for i, b := range sg.Books {
+	idx.saga = lr.Ledger(g.State)
+	for i, b := range idx.saga.Books {
 		idx.bookNumber[b.Ref] = i + 1
 	}
 	s.mu.Lock()
@@ -432,8 +415,8 @@ func (s *Server) stepNumbers(ctx context.Context, ref string) (map[engine.Seq]in
 type heroData struct {
 	Home     string
 	Saga     string
-	Hero     gwab.HeroStanding
-	Deeds    []gwab.DeedCount
+	Hero     engine.Standing
+	Deeds    []engine.DeedCount
 	Books    []bookRow
 	Entries  []ledgerEntry
 	NoLedger bool
@@ -462,23 +445,22 @@ func (s *Server) hero(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w)
 		return
 	}
-	id := gwab.HeroID(n)
 	names := aliases{}
 	for _, h := range idx.saga.Heroes {
 		names.name(string(h.Player))
 	}
-	var me gwab.HeroStanding
-	for _, st := range idx.saga.Standings() {
-		if st.Hero == id {
+	var me engine.Standing
+	for _, st := range idx.saga.Standings {
+		if st.Hero == n {
 			me = st
 		}
 	}
 	me.Player = engine.PlayerID(names.text(string(me.Player)))
-	d := heroData{Home: bot.PagesPath(p.Token), Saga: idx.saga.Name, Hero: me, Deeds: idx.saga.Deeds(id), Entries: slices.Clone(idx.entries[id])}
+	d := heroData{Home: bot.PagesPath(p.Token), Saga: idx.saga.Name, Hero: me, Deeds: idx.saga.Heroes[n-1].Deeds, Entries: slices.Clone(idx.entries[n])}
 	for _, b := range idx.saga.Heroes[n-1].Books {
 		if b >= 1 && b <= len(idx.saga.Books) {
 			sb := idx.saga.Books[b-1]
-			d.Books = append(d.Books, bookRow{Number: b, Ref: sb.Ref, Kind: sb.Mode.String()})
+			d.Books = append(d.Books, bookRow{Number: b, Ref: sb.Ref, Kind: sb.Kind})
 		}
 	}
 	for i := range d.Entries {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/gwab"
 	"github.com/rhapsode/rhapsode/store"
 )
 
@@ -35,7 +34,7 @@ type standingsData struct {
 
 // standingRow is a Hero in the standings.
 type standingRow struct {
-	gwab.HeroStanding
+	engine.Standing
 	Books int // books he took the field in
 	// Kills, Wounds (taken) and Captures (armor won and chariots taken)
 	// are his deeds, as the saga's record counts them.
@@ -96,17 +95,16 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publi
 		return
 	}
 	change := changes(sg)
-	for _, st := range sg.Standings() {
+	for _, st := range sg.Standings {
 		h := sg.Heroes[st.Hero-1]
 		st.Player = engine.PlayerID(names.text(string(st.Player)))
-		row := standingRow{HeroStanding: st, Books: len(h.Books), Kills: h.Deeds[gwab.Kills], Wounds: h.Deeds[gwab.WoundsTaken],
-			Captures: h.Deeds[gwab.ArmorWon] + h.Deeds[gwab.ChariotsTaken], Change: change[st.Hero]}
+		row := standingRow{Standing: st, Books: len(h.Books), Kills: h.Kills, Wounds: h.Wounds, Captures: h.Captures, Change: change[st.Hero]}
 		row.New = d.LastBook > 0 && len(h.Books) > 0 && h.Books[0] == d.LastBook
 		d.Standings = append(d.Standings, row)
 	}
 	d.Charts = charts(sg, d.Standings)
 	for i, b := range sg.Books {
-		d.Books = append(d.Books, bookRow{Number: i + 1, Ref: b.Ref, Date: created[b.Ref], Kind: b.Mode.String(), Outcome: names.text(b.Result), Open: !b.Closed})
+		d.Books = append(d.Books, bookRow{Number: i + 1, Ref: b.Ref, Date: created[b.Ref], Kind: b.Kind, Outcome: names.text(b.Result), Open: !b.Closed})
 	}
 	var buf strings.Builder
 	if err := s.pages.ExecuteTemplate(&buf, "standings.html", d); err != nil {
@@ -119,17 +117,17 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request, p store.Publi
 // changes is how each Hero's honor changed from the first line of the
 // ledger that the saga's last book wrote on: in it, and by the Herald
 // since.
-func changes(sg *gwab.Saga) map[gwab.HeroID]int {
-	out := map[gwab.HeroID]int{}
+func changes(sg engine.Ledger) map[int]int {
+	out := map[int]int{}
 	last := len(sg.Books)
-	from := len(sg.Ledger)
-	for i, l := range sg.Ledger {
+	from := len(sg.Lines)
+	for i, l := range sg.Lines {
 		if last > 0 && l.Book == last {
 			from = i
 			break
 		}
 	}
-	for _, l := range sg.Ledger[from:] {
+	for _, l := range sg.Lines[from:] {
 		out[l.Hero] += l.Points
 	}
 	return out
@@ -144,11 +142,11 @@ type honorPoint struct {
 }
 
 // honorByBook reads sg's ledger for hero's points.
-func honorByBook(sg *gwab.Saga, hero gwab.HeroID) []honorPoint {
+func honorByBook(sg engine.Ledger, hero int) []honorPoint {
 	books := len(sg.Books)
 	var out []honorPoint
 	total, first, book := 0, -1, 0
-	for _, l := range sg.Ledger {
+	for _, l := range sg.Lines {
 		if l.Book > book {
 			// The lines before are all of books up to book: close them.
 			if first >= 0 {
@@ -176,7 +174,7 @@ func honorByBook(sg *gwab.Saga, hero gwab.HeroID) []honorPoint {
 
 // chart is a Hero's honor over the saga, as an SVG line.
 type chart struct {
-	Hero   gwab.HeroID
+	Hero   int
 	Name   string
 	Points []chartPoint
 	Line   string // the polyline's points
@@ -200,11 +198,11 @@ const (
 )
 
 // charts draws every Hero's honor over the saga on one scale.
-func charts(sg *gwab.Saga, rows []standingRow) []chart {
+func charts(sg engine.Ledger, rows []standingRow) []chart {
 	books := max(1, len(sg.Books))
 	lo, hi := 0, 0
 	set := false
-	series := map[gwab.HeroID][]honorPoint{}
+	series := map[int][]honorPoint{}
 	for _, row := range rows {
 		pts := honorByBook(sg, row.Hero)
 		series[row.Hero] = pts

@@ -18,11 +18,8 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
-	"github.com/rhapsode/rhapsode/engine/goliath"
 	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
@@ -35,7 +32,7 @@ var players = strings.NewReplacer("@alice", "@111111111111111111", "@bob", "@222
 var discordID = regexp.MustCompile(`\d{17,20}`)
 
 func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
+	return systems.All()
 }
 
 // club is a bot's store and router, and its web server.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/systems"
 )
 
 // arena plays games between two programs (the bot at a level, a uniform
@@ -191,12 +192,8 @@ func arenaKeys() []string {
 }
 
 func rulesetByID(id string) engine.Ruleset {
-	for _, r := range rulesets() {
-		if r.ID() == id {
-			return r
-		}
-	}
-	return nil
+	rs, _ := systems.ByID(id)
+	return rs
 }
 
 // playArena plays one game between pa and pb, pb opening first when

@@ -20,6 +20,7 @@ import (
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/bot/discord"
 	"github.com/rhapsode/rhapsode/bot/guard"
+	"github.com/rhapsode/rhapsode/engine/systems"
 )
 
 // The Discord side of the program: the gateway (the default when
@@ -52,7 +53,7 @@ func open(ctx context.Context, db string, getenv func(string) string, logger *sl
 		Store:          st,
 		Renderer:       boardRenderer(),
 		ReplayRenderer: replayRenderer(),
-		Rulesets:       rulesets(),
+		Rulesets:       systems.All(),
 		Logger:         logger,
 		GMRole:         getenv("RHAPSODE_GM_ROLE"),
 		WebURL:         getenv("RHAPSODE_WEB_URL"),
@@ -315,7 +316,7 @@ func register(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return err
 		}
 	}
-	router := bot.NewRouter(bot.Config{Rulesets: rulesets()})
+	router := bot.NewRouter(bot.Config{Rulesets: systems.All()})
 	cmds, err := discord.Register(ctx, s, appID, *guild, router.Commands())
 	if err != nil {
 		return err

@@ -15,11 +15,7 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
-	"github.com/rhapsode/rhapsode/engine/btg"
-	"github.com/rhapsode/rhapsode/engine/goliath"
-	"github.com/rhapsode/rhapsode/engine/gwab"
-	"github.com/rhapsode/rhapsode/engine/sgboh"
-	"github.com/rhapsode/rhapsode/engine/sweet"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 	"github.com/rhapsode/rhapsode/store"
 )
@@ -31,10 +27,6 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
-}
-
-func rulesets() []engine.Ruleset {
-	return []engine.Ruleset{gwab.New(), sweet.New(), btg.New(), goliath.New(), sgboh.New()}
 }
 
 // run is the whole program, with its surroundings passed in.
@@ -155,7 +147,7 @@ func local(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "rhapsode: %v.\nThe table reads it as it stands: /status, /log, /board, /help and /measure answer, and nothing is recorded.\n", err)
 	}
 	defer st.Close()
-	cfg := bot.Config{Store: st, Rulesets: rulesets(), Logger: logger, Directives: true, ReadOnly: readOnly}
+	cfg := bot.Config{Store: st, Rulesets: systems.All(), Logger: logger, Directives: true, ReadOnly: readOnly}
 	if *webAddr != "" {
 		cfg.WebURL = "http://" + *webAddr
 		if strings.HasPrefix(*webAddr, ":") {
@@ -236,7 +228,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *list {
 		return bot.ExportList(ctx, st, *guild, *channel, stdout)
 	}
-	return bot.Export(ctx, st, rulesets(), *guild, *channel, bot.ExportOptions{Game: store.GameID(*game)}, stdout)
+	return bot.Export(ctx, st, systems.All(), *guild, *channel, bot.ExportOptions{Game: store.GameID(*game)}, stdout)
 }
 
 // boardRenderer draws the board pictures the bot posts: twice the width

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot"
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/store"
 	"github.com/rhapsode/rhapsode/store/postgres"
 )
@@ -82,7 +83,7 @@ func migrateDB(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%s already holds %d games: migrate copies into an empty database only, so that no game is mixed with another's", describeDB(*to), len(there))
 	}
 	rules := map[string]engine.Ruleset{}
-	for _, rs := range rulesets() {
+	for _, rs := range systems.All() {
 		rules[rs.ID()] = rs
 	}
 	var events, deadlines int

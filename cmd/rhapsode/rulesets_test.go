@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rhapsode/rhapsode/bot"
+	"github.com/rhapsode/rhapsode/engine/systems"
 )
 
 // TestRegisteredRulesAgreeOnOptions: the rule systems the program runs
@@ -17,7 +18,7 @@ func TestRegisteredRulesAgreeOnOptions(t *testing.T) {
 			t.Fatalf("the registered rule systems disagree: %v", p)
 		}
 	}()
-	r := bot.NewRouter(bot.Config{Rulesets: rulesets()})
+	r := bot.NewRouter(bot.Config{Rulesets: systems.All()})
 	spec, ok := r.Spec("move")
 	if !ok {
 		t.Fatal("no /move")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rhapsode/rhapsode/bot/guard"
 	"github.com/rhapsode/rhapsode/bot/web"
+	"github.com/rhapsode/rhapsode/engine/systems"
 	"github.com/rhapsode/rhapsode/render"
 )
 
@@ -25,7 +26,7 @@ func serveWeb(ctx context.Context, addr string, st database, logger *slog.Logger
 	if err != nil {
 		return fmt.Errorf("--web: %w", err)
 	}
-	pages := web.New(web.Config{Store: ws, Rulesets: rulesets(), Logger: logger,
+	pages := web.New(web.Config{Store: ws, Rulesets: systems.All(), Logger: logger,
 		Renderer: render.New(render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth})})
 	srv := guard.Server(pages, guard.Defaults)
 	go guard.Serve(srv, ln, guard.Defaults.MaxConns)

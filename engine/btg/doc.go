@@ -19,7 +19,8 @@
 // turn.go the sequence of play; move.go movement and charges; fire.go
 // shooting and siege fire; combat.go morale, melee, rout, rally and
 // rampage; events.go the random events; ruling.go the game master's
-// rulings and decisions; view.go the picture; await.go whom the battle
-// waits for. RULINGS.md, "btg: By the Gods!", records every ruling made
-// where the text is silent or contradicts itself.
+// rulings and decisions; view.go the picture; measure.go the tape
+// measure (/measure, in inches); await.go whom the battle waits for.
+// RULINGS.md, "btg: By the Gods!", records every ruling made where the
+// text is silent or contradicts itself.
 package btg

@@ -21,5 +21,7 @@
 //
 // Every die lives in the event that rolled it, so a battle replays
 // exactly; the transcripts in testdata/transcripts stack the dice and
-// play each mechanic from the text.
+// play each mechanic from the text. The tape measure (/measure, in
+// inches: moves, charges, missile and spell ranges with their arcs, a
+// hero's inspiration) is in measure.go.
 package goliath

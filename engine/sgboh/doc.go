@@ -26,4 +26,8 @@
 // fire, retreat before combat) and the active player's pursuit are
 // questions the game waits on, with buttons and a default at the
 // deadline.
+//
+// The tape measure (/measure, measure.go) counts hexes: between counters,
+// where a unit can end a move, what it may fire at, and a leader's
+// command range.
 package sgboh

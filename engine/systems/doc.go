@@ -1,0 +1,10 @@
+// Package systems is the one list of the rule systems Rhapsode plays.
+//
+// The program (cmd/rhapsode) offers exactly these, and every test that
+// covers "each rule system" iterates this list rather than writing its
+// own, so that a system added here without its scripts, goldens or
+// demonstration fails those tests instead of being silently skipped.
+//
+// It is the only package that imports every rule system; the engine's
+// core and the bot import none of them through it (bot's tests do).
+package systems
