@@ -26,4 +26,14 @@
 // fire, retreat before combat) and the active player's pursuit are
 // questions the game waits on, with buttons and a default at the
 // deadline.
+//
+// The files follow the map of engine's doc: troops.go the unit types
+// and the number tables read by type (shock, pursuit, rally); terrain.go
+// the ground of a hex and its costs; state.go the map, armies and
+// sequence of play; setup.go the set-up commands; scenarios.go the
+// scenario format and the prepared battles; turn.go the sequence of
+// play (activation, continuity, passing, conceding); move.go movement;
+// fire.go missile fire; shock.go shock combat, retreat, rout and
+// pursuit; events.go the step effects every event carries and the
+// event kinds; await.go whom the battle waits for; view.go the picture.
 package sgboh
