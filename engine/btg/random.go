@@ -256,8 +256,6 @@ func (b LeaderLeft) Apply(s *State) error {
 
 func (b LeaderLeft) Text() string { return b.Why }
 
-func (b LeaderDuel) hits() (minor, general bool) { return b.Rolls[1] <= 4, b.Rolls[0] <= 4 }
-
 func (b LeaderDuel) Apply(s *State) error {
 	onGeneral, onMinor := b.Rolls[0] <= 4, b.Rolls[1] <= 4
 	for _, x := range []struct {
