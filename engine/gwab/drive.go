@@ -171,21 +171,7 @@ func (r route) crushedSet() map[ElementID]bool {
 // edge stop it (when clamp is set) or refuse the drive. Other clans'
 // skirmishers on the way are ridden down (8.8).
 func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) (route, error) {
-	var own, solid, prey []*Element
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID == ch.ID || o.ID == ch.Rider || o.Status != Standing || !o.Placed {
-			continue
-		}
-		switch {
-		case o.Clan == ch.Clan:
-			own = append(own, o)
-		case o.Kind == Warband && o.Weapon.Skirmisher():
-			prey = append(prey, o)
-		default:
-			solid = append(solid, o)
-		}
-	}
+	own, solid, prey := s.driveCompany(ch)
 	r := route{path: p}
 	if p.wheel != 0 {
 		if err := s.checkWheel(ch, p.start, p.wheel, append(slices.Clone(solid), own...)); err != nil {
@@ -195,89 +181,11 @@ func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) 
 	}
 
 	// The straight run.
-	b0 := p.afterWheel()
-	sign := 1.0
-	if p.run < 0 {
-		sign = -1
-	}
-	want := math.Abs(p.run)
-	reach := want // how far the run may be carried on to clear a stand or a stream
-	if p.run > 0 {
-		reach = math.Max(want, budget-p.arc1())
-	}
-	dir := b0.Facing.Vec().Scale(sign)
-	runAt := func(d float64) engine.Base { return b0.WithCenter(b0.Center.Add(dir.Scale(d))) }
-
-	// Hard stops.
-	type stop struct {
-		at            float64
-		refusal, rule string
-		halt          string
-	}
-	hard := stop{at: math.Inf(1)}
-	if reach > 0 {
-		if f, hit := b0.Sweep(runAt(reach).Center, bases(solid)...); hit >= 0 {
-			hard = stop{at: f * reach, rule: "8.8",
-				refusal: fmt.Sprintf("%s would run into %s; a chariot rides down only skirmishers.", ch.Label(), solid[hit].Label())}
-		}
-		if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return s.barring(b) != nil }); found && before < hard.at {
-			f := s.barring(runAt(after))
-			verb := "enter"
-			if f.Kind == Obstacle {
-				verb = "cross"
-			}
-			hard = stop{at: before, rule: "13.1.1", refusal: fmt.Sprintf("Chariots may not %s %s.", verb, f.Name()),
-				halt: fmt.Sprintf("It halts at the edge of %s (13.1.1).", f.Name())}
-		}
-		if before, _, found := scan(0, reach, runAt, func(b engine.Base) bool { return !s.Board.holds(b) }); found && before < hard.at {
-			hard = stop{at: before, rule: "8", refusal: fmt.Sprintf("That would take %s off the table.", ch.Label()),
-				halt: "It halts at the table's edge."}
-		}
-	}
-
-	// What makes the chariot halt: the first of a stream's bank, a stream
-	// it is crossing, and its own stands.
-	end, halt, trigger := want, "", math.Inf(1)
-	var streams, crossing []*Feature
-	for i := range s.Terrain {
-		if f := &s.Terrain[i]; f.Kind == Stream {
-			if f.touches(p.start) && f.touches(b0) {
-				crossing = append(crossing, f)
-			} else {
-				streams = append(streams, f)
-			}
-		}
-	}
-	if reach > 0 {
-		if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, streams) != nil }); found && before < want-1e-6 && before < trigger {
-			f := onAny(runAt(after), streams)
-			end, trigger, halt = before, before, fmt.Sprintf("It halts at the bank of %s, to cross on its next drive (13.1.2).", f.Name())
-		}
-		if _, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, crossing) != nil }); found && after < want-1e-6 && after < trigger {
-			f := onAny(runAt(after), crossing)
-			_, out, clear := scan(after, reach, runAt, func(b engine.Base) bool { return !f.on(b) })
-			if !clear {
-				return r, engine.Refuse("13.1.2", "%s cannot get across %s within its %s.", ch.Label(), f.Name(), strideText(budget))
-			}
-			end, trigger, halt = out, after, fmt.Sprintf("It crosses %s and halts on the far bank (13.1.2).", f.Name())
-		}
-		if f, hit := b0.Sweep(runAt(reach).Center, bases(own)...); hit >= 0 && f*reach < want-1e-6 && f*reach < trigger {
-			in := f * reach
-			ownBases := bases(own)
-			_, out, clear := scan(in+1e-4, reach, runAt, func(b engine.Base) bool { return !overlapsExactly(b, ownBases) })
-			if !clear {
-				return r, engine.Refuse("8.3", "%s cannot clear %s within its %s; a chariot that drives through its own stands halts beyond them.", ch.Label(), own[hit].Label(), strideText(budget))
-			}
-			var names []string
-			for _, o := range own {
-				if _, h := b0.Sweep(runAt(out).Center, o.Base); h >= 0 {
-					names = append(names, o.Label())
-				}
-			}
-			if len(names) > 0 {
-				end, trigger, halt = out, in, fmt.Sprintf("It passes through %s and halts beyond (8.3).", engine.JoinAnd(names))
-			}
-		}
+	run := newStraightRun(p, budget)
+	hard := s.hardStop(ch, run, solid)
+	end, halt, trigger, err := s.runHalt(ch, p, run, own, budget)
+	if err != nil {
+		return r, err
 	}
 	if hard.at < end-1e-6 {
 		// A place typed a hair past first contact stops in contact, as
@@ -290,14 +198,14 @@ func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) 
 		}
 		end, halt = hard.at, hard.halt
 	}
-	r.path.run = sign * end
+	r.path.run = run.sign * end
 	r.halt = halt
 	if end > 0 {
 		for _, k := range prey {
 			if r.crushedSet()[k.ID] {
 				continue
 			}
-			if f, hit := b0.Sweep(runAt(end).Center, k.Base); hit >= 0 {
+			if f, hit := run.b0.Sweep(run.at(end).Center, k.Base); hit >= 0 {
 				r.crushed = append(r.crushed, crush{el: k, at: p.arc1() + f*end})
 			}
 		}
@@ -315,26 +223,169 @@ func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) 
 	}
 
 	slices.SortStableFunc(r.crushed, func(a, b crush) int { return cmpFloat(a.at, b.at) })
+	return r, s.checkDriveEnd(ch, r)
+}
 
-	// Where it ends.
+// driveCompany sorts the stands a drive of ch may meet: its own clan's,
+// which it may pass through (8.3); the skirmishers it rides down (8.6);
+// and the solid ones that stop it (8.8).
+func (s *State) driveCompany(ch *Element) (own, solid, prey []*Element) {
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.ID == ch.ID || o.ID == ch.Rider || o.Status != Standing || !o.Placed {
+			continue
+		}
+		switch {
+		case o.Clan == ch.Clan:
+			own = append(own, o)
+		case o.Kind == Warband && o.Weapon.Skirmisher():
+			prey = append(prey, o)
+		default:
+			solid = append(solid, o)
+		}
+	}
+	return own, solid, prey
+}
+
+// straightRun is the straight part of a drive: from b0, after the first
+// wheel, want strides forward (sign 1) or back (sign -1), and as far as
+// reach when the run may be carried on to clear a stand or a stream.
+type straightRun struct {
+	b0          engine.Base
+	sign        float64
+	want, reach float64
+	dir         engine.Vec
+}
+
+func newStraightRun(p drivePath, budget float64) straightRun {
+	b0 := p.afterWheel()
+	sign := 1.0
+	if p.run < 0 {
+		sign = -1
+	}
+	want := math.Abs(p.run)
+	reach := want
+	if p.run > 0 {
+		reach = math.Max(want, budget-p.arc1())
+	}
+	return straightRun{b0: b0, sign: sign, want: want, reach: reach, dir: b0.Facing.Vec().Scale(sign)}
+}
+
+// at is where the chariot stands d strides along the run.
+func (r straightRun) at(d float64) engine.Base {
+	return r.b0.WithCenter(r.b0.Center.Add(r.dir.Scale(d)))
+}
+
+// driveStop is a point of the run the chariot may not pass: the refusal
+// for a drive ordered past it, and what is said when the drive halts
+// there instead.
+type driveStop struct {
+	at            float64
+	refusal, rule string
+	halt          string
+}
+
+// hardStop is the first point of the run that stops the chariot: a solid
+// stand (8.8), ground it may not cross (13.1.1), or the table's edge.
+func (s *State) hardStop(ch *Element, run straightRun, solid []*Element) driveStop {
+	hard := driveStop{at: math.Inf(1)}
+	if run.reach <= 0 {
+		return hard
+	}
+	reach, runAt := run.reach, run.at
+	if f, hit := run.b0.Sweep(runAt(reach).Center, bases(solid)...); hit >= 0 {
+		hard = driveStop{at: f * reach, rule: "8.8",
+			refusal: fmt.Sprintf("%s would run into %s; a chariot rides down only skirmishers.", ch.Label(), solid[hit].Label())}
+	}
+	if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return s.barring(b) != nil }); found && before < hard.at {
+		f := s.barring(runAt(after))
+		verb := "enter"
+		if f.Kind == Obstacle {
+			verb = "cross"
+		}
+		hard = driveStop{at: before, rule: "13.1.1", refusal: fmt.Sprintf("Chariots may not %s %s.", verb, f.Name()),
+			halt: fmt.Sprintf("It halts at the edge of %s (13.1.1).", f.Name())}
+	}
+	if before, _, found := scan(0, reach, runAt, func(b engine.Base) bool { return !s.Board.holds(b) }); found && before < hard.at {
+		hard = driveStop{at: before, rule: "8", refusal: fmt.Sprintf("That would take %s off the table.", ch.Label()),
+			halt: "It halts at the table's edge."}
+	}
+	return hard
+}
+
+// runHalt finds what makes the chariot halt on its run: the first of a
+// stream's bank (13.1.2), a stream it is crossing, and its own stands
+// (8.3). It returns where the run ends, what is said of the halt, and
+// where the halt was set off (infinite when nothing halts it).
+func (s *State) runHalt(ch *Element, p drivePath, run straightRun, own []*Element, budget float64) (end float64, halt string, trigger float64, err error) {
+	want, reach, runAt, b0 := run.want, run.reach, run.at, run.b0
+	end, trigger = want, math.Inf(1)
+	var streams, crossing []*Feature
+	for i := range s.Terrain {
+		if f := &s.Terrain[i]; f.Kind == Stream {
+			if f.touches(p.start) && f.touches(b0) {
+				crossing = append(crossing, f)
+			} else {
+				streams = append(streams, f)
+			}
+		}
+	}
+	if reach <= 0 {
+		return end, halt, trigger, nil
+	}
+	if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, streams) != nil }); found && before < want-1e-6 && before < trigger {
+		f := onAny(runAt(after), streams)
+		end, trigger, halt = before, before, fmt.Sprintf("It halts at the bank of %s, to cross on its next drive (13.1.2).", f.Name())
+	}
+	if _, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, crossing) != nil }); found && after < want-1e-6 && after < trigger {
+		f := onAny(runAt(after), crossing)
+		_, out, clear := scan(after, reach, runAt, func(b engine.Base) bool { return !f.on(b) })
+		if !clear {
+			return end, halt, trigger, engine.Refuse("13.1.2", "%s cannot get across %s within its %s.", ch.Label(), f.Name(), strideText(budget))
+		}
+		end, trigger, halt = out, after, fmt.Sprintf("It crosses %s and halts on the far bank (13.1.2).", f.Name())
+	}
+	if f, hit := b0.Sweep(runAt(reach).Center, bases(own)...); hit >= 0 && f*reach < want-1e-6 && f*reach < trigger {
+		in := f * reach
+		ownBases := bases(own)
+		_, out, clear := scan(in+1e-4, reach, runAt, func(b engine.Base) bool { return !overlapsExactly(b, ownBases) })
+		if !clear {
+			return end, halt, trigger, engine.Refuse("8.3", "%s cannot clear %s within its %s; a chariot that drives through its own stands halts beyond them.", ch.Label(), own[hit].Label(), strideText(budget))
+		}
+		var names []string
+		for _, o := range own {
+			if _, h := b0.Sweep(runAt(out).Center, o.Base); h >= 0 {
+				names = append(names, o.Label())
+			}
+		}
+		if len(names) > 0 {
+			end, trigger, halt = out, in, fmt.Sprintf("It passes through %s and halts beyond (8.3).", engine.JoinAnd(names))
+		}
+	}
+	return end, halt, trigger, nil
+}
+
+// checkDriveEnd refuses a drive that would end on another stand, on
+// ground a chariot may not stand on, in a stream, or off the table.
+func (s *State) checkDriveEnd(ch *Element, r route) error {
 	fin := r.path.end()
 	gone := r.crushedSet()
 	for i := range s.Elements {
 		o := &s.Elements[i]
 		if o.ID != ch.ID && o.ID != ch.Rider && o.Status == Standing && o.Placed && !gone[o.ID] && fin.Clashes(o.Base) {
-			return r, engine.Refuse("8.3", "%s cannot end its drive on top of %s.", ch.Label(), o.Label())
+			return engine.Refuse("8.3", "%s cannot end its drive on top of %s.", ch.Label(), o.Label())
 		}
 	}
 	if f := s.barring(fin); f != nil {
-		return r, engine.Refuse("13.1.1", "Chariots may not stand on %s.", f.Name())
+		return engine.Refuse("13.1.1", "Chariots may not stand on %s.", f.Name())
 	}
 	if f := onAny(fin, s.streams()); f != nil {
-		return r, engine.Refuse("13.1.2", "%s cannot end its drive in %s.", ch.Label(), f.Name())
+		return engine.Refuse("13.1.2", "%s cannot end its drive in %s.", ch.Label(), f.Name())
 	}
 	if !s.Board.holds(fin) {
-		return r, engine.Refuse("8", "That would take %s off the table.", ch.Label())
+		return engine.Refuse("8", "That would take %s off the table.", ch.Label())
 	}
-	return r, nil
+	return nil
 }
 
 // checkWheel refuses a wheel of deg from base from that would strike one
@@ -470,4 +521,3 @@ func overBudget(ch *Element, r route, budget float64, mounted *Mounted) error {
 	}
 	return engine.Refuse(rule, "%s; %s: %s in all.%s", has, engine.JoinAnd(parts), strideText(p.length()), why)
 }
-
