@@ -642,132 +642,183 @@ func runOrder(tx *engine.Tx, s *State, cl *Clan, o order) error {
 	case !ch.Placed:
 		return engine.Refuse("7", "%s is not on the table.", ch.Label())
 	}
-	// crew is the chariot as it will be driven, once any mount is made.
-	crew := *ch
-	var mounted *Mounted
-	used := 0.0 // the share of the mounting figure's turn spent reaching and mounting
-	if o.mount != nil {
-		m, u, err := s.planMount(cl, o.mount, ch)
-		if err != nil {
-			return err
-		}
-		mounted, used = &m, u
-		crew.Clan, crew.Rider, crew.Runaway = cl.Tag, o.mount.ID, false
-	} else if ch.Clan != cl.Tag {
-		return s.notTheirs(ch, cl)
-	}
-	budget := chariotMove * (1 - used)
-	plan := route{path: drivePath{start: ch.Base}}
-	if o.moving() {
-		if !crew.manned() {
-			return engine.Refuse("8.7", "No one is aboard %s to drive it; a Hero or Companion must mount it first (/mount, or /drive … mount:).", ch.Label())
-		}
-		if foe := s.foeTouching(&crew, crew.Base); foe != nil {
-			return engine.Refuse("10", "%s is in melee contact with %s and cannot drive away; only an impact or a joker breaks contact.", ch.Label(), foe.Label())
-		}
-		p, clamp, err := s.pathFor(&crew, o, budget)
-		if err != nil {
-			return err
-		}
-		if p.length() > budget+moveSlack {
-			return overBudget(&crew, route{path: p}, budget, mounted)
-		}
-		if plan, err = s.planDrive(&crew, p, budget, clamp); err != nil {
-			return err
-		}
-		if plan.path.length() > budget+moveSlack {
-			return overBudget(&crew, plan, budget, mounted)
-		}
-		if plan.path.length() < 0.005 {
-			return engine.Refuse("8", "%s would not move at all.", ch.Label())
-		}
-	}
-	load := s.Options.Javelins
-	refill := -1.0
-	if load > 0 && o.moving() {
-		refill = s.refillAt(&crew, plan.path)
-	}
-	var throw *JavelinThrown
-	var thrower, victim *Element
-	if o.javelin != nil {
-		t, th, v, err := s.planThrow(&crew, plan, o.javelin, o.at, refill)
-		if err != nil {
-			return err
-		}
-		throw, thrower, victim = &t, th, v
-		throw.Moving = o.moving()
-	}
-	// A reload is told only when it gives the chariot javelins it lacked.
-	reloads := refill >= 0 && (crew.Thrown > 0 || throw != nil && throw.Thrown == 0)
-	var dismounted *Dismounted
-	if o.dismount != nil {
-		d, err := s.planDismount(&crew, o.dismount, used, plan, o.alight, o.alightFacing)
-		if err != nil {
-			return err
-		}
-		dismounted = &d
+	p, err := s.planOrder(cl, o)
+	if err != nil {
+		return err
 	}
 
 	// Exactly one event ends the clan's turn: the drive, else the throw,
 	// else the mount, else the dismount.
-	if mounted != nil {
-		mounted.Acted = !o.moving() && throw == nil
-		if err := tx.Emit(*mounted); err != nil {
+	if p.mounted != nil {
+		p.mounted.Acted = !o.moving() && p.throw == nil
+		if err := tx.Emit(*p.mounted); err != nil {
 			return err
 		}
-		if err := chariotHonor(tx, s, mounted); err != nil {
+		if err := chariotHonor(tx, s, p.mounted); err != nil {
 			return err
 		}
 	}
 	if o.moving() {
-		p := plan.path
-		var contacts []string
-		for i := range s.Elements {
-			e := &s.Elements[i]
-			crushed := slices.ContainsFunc(plan.crushed, func(k crush) bool { return k.el == e })
-			if e.ID != ch.ID && !crushed && e.inPlay() && s.Antagonists(ch.Clan, e.Clan) && p.end().Touches(e.Base) {
-				contacts = append(contacts, e.Label())
-			}
-		}
-		if err := tx.Emit(Driven{
-			Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), From: p.start, To: p.end(),
-			Wheel: p.wheel, Run: p.run, Turn: p.turn, Strides: round1(p.length()),
-			Halt: plan.halt, Refill: reloads, Load: load, Contacts: contacts,
-		}); err != nil {
+		if err := emitDrive(tx, s, cl, ch, p); err != nil {
 			return err
-		}
-		for _, k := range plan.crushed {
-			if err := tx.Emit(RodeDown{Chariot: ch.ID, ChariotLabel: ch.Label(), Element: k.el.ID, Label: k.el.Label()}); err != nil {
-				return err
-			}
 		}
 	}
-	if throw != nil {
-		throw.Acted = !o.moving()
-		cards, err := drawCards(tx, s, cl.Tag, 1, &throw.Kept)
-		if err != nil {
+	if p.throw != nil {
+		p.throw.Acted = !o.moving()
+		if err := throwJavelin(tx, s, cl, p); err != nil {
 			return err
-		}
-		throw.Card = cards[0]
-		throw.Hit = hits(throw.Card, throw.Long)
-		tx.Discard(CombatDeck, throw.Card)
-		if err := tx.Emit(*throw); err != nil {
-			return err
-		}
-		if throw.Hit && victim.Status == Standing {
-			why := fmt.Sprintf("a javelin, %s at %s range", throw.Card, rangeName(throw.Long))
-			if err := wound(tx, s, victim, thrower, why, false); err != nil {
-				return err
-			}
 		}
 	}
-	if dismounted != nil && s.Element(dismounted.Figure).Aboard == ch.ID {
-		dismounted.Acted = !o.moving() && throw == nil && mounted == nil
-		if err := tx.Emit(*dismounted); err != nil {
+	if d := p.dismounted; d != nil && s.Element(d.Figure).Aboard == ch.ID {
+		d.Acted = !o.moving() && p.throw == nil && p.mounted == nil
+		if err := tx.Emit(*d); err != nil {
 			return err
 		}
 	}
 	return afterAction(tx)
+}
+
+// chariotPlan is a chariot order checked before anything is drawn: the
+// chariot as it will be driven (crew, once any mount is made), the
+// mount, the drive, the throw and the dismount it makes, and its load
+// of javelins.
+type chariotPlan struct {
+	crew            Element
+	mounted         *Mounted
+	used            float64 // the share of the mounting figure's turn spent reaching and mounting
+	plan            route
+	load            int
+	reloads         bool
+	throw           *JavelinThrown
+	thrower, victim *Element
+	dismounted      *Dismounted
+}
+
+// planOrder checks every part of the order o given to cl's chariot.
+func (s *State) planOrder(cl *Clan, o order) (*chariotPlan, error) {
+	ch := o.chariot
+	p := &chariotPlan{crew: *ch}
+	if o.mount != nil {
+		m, u, err := s.planMount(cl, o.mount, ch)
+		if err != nil {
+			return nil, err
+		}
+		p.mounted, p.used = &m, u
+		p.crew.Clan, p.crew.Rider, p.crew.Runaway = cl.Tag, o.mount.ID, false
+	} else if ch.Clan != cl.Tag {
+		return nil, s.notTheirs(ch, cl)
+	}
+	budget := chariotMove * (1 - p.used)
+	p.plan = route{path: drivePath{start: ch.Base}}
+	if o.moving() {
+		plan, err := s.planOrderedDrive(&p.crew, o, budget, p.mounted)
+		if err != nil {
+			return nil, err
+		}
+		p.plan = plan
+	}
+	p.load = s.Options.Javelins
+	refill := -1.0
+	if p.load > 0 && o.moving() {
+		refill = s.refillAt(&p.crew, p.plan.path)
+	}
+	if o.javelin != nil {
+		t, th, v, err := s.planThrow(&p.crew, p.plan, o.javelin, o.at, refill)
+		if err != nil {
+			return nil, err
+		}
+		p.throw, p.thrower, p.victim = &t, th, v
+		p.throw.Moving = o.moving()
+	}
+	// A reload is told only when it gives the chariot javelins it lacked.
+	p.reloads = refill >= 0 && (p.crew.Thrown > 0 || p.throw != nil && p.throw.Thrown == 0)
+	if o.dismount != nil {
+		d, err := s.planDismount(&p.crew, o.dismount, p.used, p.plan, o.alight, o.alightFacing)
+		if err != nil {
+			return nil, err
+		}
+		p.dismounted = &d
+	}
+	return p, nil
+}
+
+// planOrderedDrive checks the drive of an order: someone aboard to drive,
+// no melee to leave, and a way within the budget of strides.
+func (s *State) planOrderedDrive(crew *Element, o order, budget float64, mounted *Mounted) (route, error) {
+	ch := o.chariot
+	if !crew.manned() {
+		return route{}, engine.Refuse("8.7", "No one is aboard %s to drive it; a Hero or Companion must mount it first (/mount, or /drive … mount:).", ch.Label())
+	}
+	if foe := s.foeTouching(crew, crew.Base); foe != nil {
+		return route{}, engine.Refuse("10", "%s is in melee contact with %s and cannot drive away; only an impact or a joker breaks contact.", ch.Label(), foe.Label())
+	}
+	p, clamp, err := s.pathFor(crew, o, budget)
+	if err != nil {
+		return route{}, err
+	}
+	if p.length() > budget+moveSlack {
+		return route{}, overBudget(crew, route{path: p}, budget, mounted)
+	}
+	plan, err := s.planDrive(crew, p, budget, clamp)
+	if err != nil {
+		return route{}, err
+	}
+	if plan.path.length() > budget+moveSlack {
+		return route{}, overBudget(crew, plan, budget, mounted)
+	}
+	if plan.path.length() < 0.005 {
+		return route{}, engine.Refuse("8", "%s would not move at all.", ch.Label())
+	}
+	return plan, nil
+}
+
+// emitDrive records the drive of ch by p and the stands it rode down.
+func emitDrive(tx *engine.Tx, s *State, cl *Clan, ch *Element, p *chariotPlan) error {
+	path := p.plan.path
+	var contacts []string
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		crushed := slices.ContainsFunc(p.plan.crushed, func(k crush) bool { return k.el == e })
+		if e.ID != ch.ID && !crushed && e.inPlay() && s.Antagonists(ch.Clan, e.Clan) && path.end().Touches(e.Base) {
+			contacts = append(contacts, e.Label())
+		}
+	}
+	if err := tx.Emit(Driven{
+		Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), From: path.start, To: path.end(),
+		Wheel: path.wheel, Run: path.run, Turn: path.turn, Strides: round1(path.length()),
+		Halt: p.plan.halt, Refill: p.reloads, Load: p.load, Contacts: contacts,
+	}); err != nil {
+		return err
+	}
+	for _, k := range p.plan.crushed {
+		if err := tx.Emit(RodeDown{Chariot: ch.ID, ChariotLabel: ch.Label(), Element: k.el.ID, Label: k.el.Label()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// throwJavelin draws the card for p's javelin, records the throw and
+// wounds the victim it hits.
+func throwJavelin(tx *engine.Tx, s *State, cl *Clan, p *chariotPlan) error {
+	throw := p.throw
+	cards, err := drawCards(tx, s, cl.Tag, 1, &throw.Kept)
+	if err != nil {
+		return err
+	}
+	throw.Card = cards[0]
+	throw.Hit = hits(throw.Card, throw.Long)
+	tx.Discard(CombatDeck, throw.Card)
+	if err := tx.Emit(*throw); err != nil {
+		return err
+	}
+	if throw.Hit && p.victim.Status == Standing {
+		why := fmt.Sprintf("a javelin, %s at %s range", throw.Card, rangeName(throw.Long))
+		if err := wound(tx, s, p.victim, p.thrower, why, false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // foeTouching returns a standing enemy that el's base b touches, or nil.
