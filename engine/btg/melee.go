@@ -447,99 +447,14 @@ type fight struct {
 // and its bonus dice; friends within 1" support it (5.C). Routed units
 // caught in contact are captured first (§3).
 func melee(tx *engine.Tx, s *State) error {
-	for i := range s.Units {
-		u := &s.Units[i]
-		if !u.In() || u.Status != Routed {
-			continue
-		}
-		for _, o := range s.foes(u) {
-			if o.Status != Routed {
-				if err := tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Captured, By: o.ID}); err != nil {
-					return err
-				}
-				break
-			}
-		}
+	if err := captureRouted(tx, s); err != nil {
+		return err
 	}
-	var fights []fight
-	supporting := map[string]bool{}
-	for i := range s.Units {
-		u := &s.Units[i]
-		if !u.In() || u.Status == Routed {
-			continue
-		}
-		foes := s.foes(u)
-		if len(foes) == 0 {
-			continue
-		}
-		opp := foes[0]
-		for _, o := range foes {
-			if u.Base.ContactSide(o.Base) == engine.Front {
-				opp = o
-				break
-			}
-		}
-		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: u.Weapon.MeleeHit()}
-		f.bonus, f.why = s.bonusDice(u, opp)
-		f.kills = u.Effects.Kills
-		fights = append(fights, f)
-	}
-	// Supports (5.C): a friend within 1" not in contact itself adds its
-	// dice to the fight of the nearest friend in melee.
-	for i := range s.Units {
-		sp := &s.Units[i]
-		if !sp.In() || sp.Status != Steady || len(s.foes(sp)) > 0 || sp.Class.Siege() {
-			continue
-		}
-		best, bestD := -1, math.Inf(1)
-		for j, f := range fights {
-			if f.u.Side != sp.Side || f.u.Status != Steady {
-				continue
-			}
-			if d := sp.Base.Gap(f.u.Base); d <= 1+engine.ContactTolerance && d < bestD {
-				best, bestD = j, d
-			}
-		}
-		if best >= 0 && !supporting[sp.ID] {
-			supporting[sp.ID] = true
-			fights[best].supports = append(fights[best].supports, sp)
-		}
-	}
+	fights := s.fights()
 	lost := map[string]int{}
 	dealt := map[string]int{}
 	for _, f := range fights {
-		b := Fought{Unit: f.u.ID, Opponent: f.opp.ID, Label: f.opp.Label(), Band: f.band, BonusWhy: f.why, Kills: f.kills}
-		tx.Why(f.u.ID + " fighting " + f.opp.ID)
-		for range f.dice {
-			b.Rolls = append(b.Rolls, tx.Roll(engine.D6))
-		}
-		for range f.bonus {
-			b.Bonus = append(b.Bonus, tx.Roll(engine.D6))
-		}
-		support := 0
-		for _, sp := range f.supports {
-			x := Support{Unit: sp.ID, Band: sp.Weapon.MeleeHit()}
-			for range Dice(sp.Figures) {
-				x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
-			}
-			support += MeleeHits(sp.Weapon, x.Rolls, nil, 0)
-			b.Supports = append(b.Supports, x)
-		}
-		if f.u.Weapon == Tusks {
-			b.Triple = tx.Roll(engine.D6)
-		}
-		weapon := f.u.Weapon
-		if weapon.Missile() || weapon == Engine {
-			weapon = Club
-		}
-		b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support + b.Kills
-		b.Armor = s.armor(f.opp, false)
-		b.Lost, b.Wounds = s.casualties(f.opp, max(0, b.Hits-b.Armor))
-		if l := s.leaderOf(f.opp); l != nil && b.Lost > 0 {
-			tx.Why(l.ID + ", the leader in the fight")
-			b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
-			b.LeaderHit = MeleeLeaderHit(b.LeaderRoll, true)
-		}
+		b := s.strike(tx, f)
 		if !f.opp.In() {
 			continue // destroyed by an earlier fight's dice this phase
 		}
@@ -570,6 +485,113 @@ func melee(tx *engine.Tx, s *State) error {
 		return tx.Emit(judged)
 	}
 	return nil
+}
+
+// captureRouted takes routed units caught in contact by an enemy that is
+// not routed itself (§3).
+func captureRouted(tx *engine.Tx, s *State) error {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() || u.Status != Routed {
+			continue
+		}
+		for _, o := range s.foes(u) {
+			if o.Status != Routed {
+				if err := tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Captured, By: o.ID}); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// fights lists every unit's part in the melee, with its supports.
+func (s *State) fights() []fight {
+	var fights []fight
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() || u.Status == Routed {
+			continue
+		}
+		foes := s.foes(u)
+		if len(foes) == 0 {
+			continue
+		}
+		opp := foes[0]
+		for _, o := range foes {
+			if u.Base.ContactSide(o.Base) == engine.Front {
+				opp = o
+				break
+			}
+		}
+		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: u.Weapon.MeleeHit()}
+		f.bonus, f.why = s.bonusDice(u, opp)
+		f.kills = u.Effects.Kills
+		fights = append(fights, f)
+	}
+	// Supports (5.C): a friend within 1" not in contact itself adds its
+	// dice to the fight of the nearest friend in melee.
+	supporting := map[string]bool{}
+	for i := range s.Units {
+		sp := &s.Units[i]
+		if !sp.In() || sp.Status != Steady || len(s.foes(sp)) > 0 || sp.Class.Siege() {
+			continue
+		}
+		best, bestD := -1, math.Inf(1)
+		for j, f := range fights {
+			if f.u.Side != sp.Side || f.u.Status != Steady {
+				continue
+			}
+			if d := sp.Base.Gap(f.u.Base); d <= 1+engine.ContactTolerance && d < bestD {
+				best, bestD = j, d
+			}
+		}
+		if best >= 0 && !supporting[sp.ID] {
+			supporting[sp.ID] = true
+			fights[best].supports = append(fights[best].supports, sp)
+		}
+	}
+	return fights
+}
+
+// strike rolls one fight's dice, its supports' and its leader's, and
+// works out the hits and the figures its opponent loses.
+func (s *State) strike(tx *engine.Tx, f fight) Fought {
+	b := Fought{Unit: f.u.ID, Opponent: f.opp.ID, Label: f.opp.Label(), Band: f.band, BonusWhy: f.why, Kills: f.kills}
+	tx.Why(f.u.ID + " fighting " + f.opp.ID)
+	for range f.dice {
+		b.Rolls = append(b.Rolls, tx.Roll(engine.D6))
+	}
+	for range f.bonus {
+		b.Bonus = append(b.Bonus, tx.Roll(engine.D6))
+	}
+	support := 0
+	for _, sp := range f.supports {
+		x := Support{Unit: sp.ID, Band: sp.Weapon.MeleeHit()}
+		for range Dice(sp.Figures) {
+			x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
+		}
+		support += MeleeHits(sp.Weapon, x.Rolls, nil, 0)
+		b.Supports = append(b.Supports, x)
+	}
+	if f.u.Weapon == Tusks {
+		b.Triple = tx.Roll(engine.D6)
+	}
+	weapon := f.u.Weapon
+	if weapon.Missile() || weapon == Engine {
+		weapon = Club
+	}
+	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support + b.Kills
+	b.Armor = s.armor(f.opp, false)
+	b.Lost, b.Wounds = s.casualties(f.opp, max(0, b.Hits-b.Armor))
+	if l := s.leaderOf(f.opp); l != nil && b.Lost > 0 {
+		tx.Why(l.ID + ", the leader in the fight")
+		b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
+		b.LeaderHit = MeleeLeaderHit(b.LeaderRoll, true)
+	}
+	return b
 }
 
 // surrounded reports a unit with enemies touching its front, rear and
