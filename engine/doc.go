@@ -94,7 +94,8 @@
 // A mechanic of one game alone keeps a file named for it: gwab's
 // chariot.go and drive.go, honor.go and the saga files; sweet's mdi.go;
 // btg's cards.go, civ.go and random.go (the random events of its §6);
-// goliath's orders.go, magic.go and harm.go; sgboh's shock.go.
+// goliath's orders.go, magic.go and harm.go; sgboh's shock.go and
+// rout.go.
 //
 // This package does no I/O and imports none of the bot, render or store
 // packages.

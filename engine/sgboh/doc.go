@@ -33,7 +33,8 @@
 // sequence of play; setup.go the set-up commands; scenarios.go the
 // scenario format and the prepared battles; turn.go the sequence of
 // play (activation, continuity, passing, conceding); move.go movement;
-// fire.go missile fire; shock.go shock combat, retreat, rout and
-// pursuit; events.go the step effects every event carries and the
-// event kinds; await.go whom the battle waits for; view.go the picture.
+// fire.go missile fire; shock.go shock combat and the questions it
+// asks; rout.go disorder, rout, retreat, pursuit and rally; events.go
+// the step effects every event carries and the event kinds; await.go
+// whom the battle waits for; view.go the picture.
 package sgboh
