@@ -92,7 +92,7 @@
 //   - bot.go: what the bot needs to play a seat ([Strategist]).
 //
 // A mechanic of one game alone keeps a file named for it: gwab's
-// chariot.go and drive.go, honor.go and the saga files; sweet's mdi.go;
+// chariot.go, drive.go, javelin.go and runaway.go, honor.go and the saga files; sweet's mdi.go;
 // btg's cards.go, civ.go and random.go (the random events of its §6);
 // goliath's orders.go, magic.go and harm.go; sgboh's shock.go and
 // rout.go.

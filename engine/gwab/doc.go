@@ -18,8 +18,9 @@
 // withdraw.go and loot.go for what follows from it; challenge.go and
 // duel_steps.go challenges (10.2); joker.go and divine.go the Joker and
 // the gods (11); honor.go the honor chart (4); chariot.go chariots, their
-// crews, javelins and runaways (8, 9.2, 13.2), and drive.go the geometry
-// of a chariot's drive; terrain.go terrain (13.1); narrate.go and
+// crews and their orders (8, 9.2, 13.2), drive.go the geometry of a
+// chariot's drive, javelin.go the javelins thrown from it and runaway.go
+// a chariot that bolts (8.7); terrain.go terrain (13.1); narrate.go and
 // buttons.go how each event reads and what it offers; await.go, seats.go,
 // undo.go and rewind.go whom the book waits for, its seats and /undo
 // (rewind.go keeps what a step changed rather than a second copy of the
