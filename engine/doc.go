@@ -14,8 +14,9 @@
 //   - ruleset.go, rulebook.go: what a rule system is ([Ruleset], [State]),
 //     and [Rulebook], the frame every system fills in as one literal: its
 //     name, its event bodies, its commands ([Rule]) and directives, its
-//     prepared scenarios, and the hooks the engine calls; the frame
-//     decides a command, runs the rule's checks and folds its events.
+//     prepared scenarios, and the hooks the engine calls; the frame hands
+//     each command to its rule, and decodes, folds and narrates the
+//     events.
 //   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
 //     decks as draw and discard piles (with stacked draws for scenarios), and dice.
 //   - event.go, command.go: what is recorded and what players ask for.
