@@ -55,4 +55,16 @@
 // table_draws.go adds /roll, /draw, /dice and the dice: option of /book
 // open, and the engine asks for each draw and takes the answers as events
 // like any other.
+//
+// The other parts: request.go is what a transport hands in and gets back;
+// router.go decides a request and names the stores it needs; table.go
+// the table's own commands (help, the board, the log, the tape measure,
+// deadlines) and commands.go every command a guild can give, merged over
+// the rule systems; help.go /help and the command a mistyped one most
+// likely meant; campaign.go the campaigns (a GWAB saga), kept per guild
+// beside its books; names.go the names a picture gives players in place
+// of their account IDs; replay.go /book replay, the book as an animated
+// picture; publish.go /saga publish and /book publish; export.go the log
+// as rhapsode export writes it; local.go the local table and demo.go the
+// demonstrations rhapsode local --demo plays.
 package bot

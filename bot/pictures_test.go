@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -75,7 +74,7 @@ func TestTranscriptPictures(t *testing.T) {
 					t.Fatalf("%s is %d pixels wide, want %d", p, w, rend.Width())
 				}
 			}
-			t.Log(fmt.Sprintf("%d pictures", len(pics)))
+			t.Logf("%d pictures", len(pics))
 		})
 	}
 }

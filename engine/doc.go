@@ -11,6 +11,12 @@
 //
 // The parts:
 //
+//   - ruleset.go, rulebook.go: what a rule system is ([Ruleset], [State]),
+//     and [Rulebook], the frame every system fills in as one literal: its
+//     name, its event bodies, its commands ([Rule]) and directives, its
+//     prepared scenarios, and the hooks the engine calls; the frame hands
+//     each command to its rule, and decodes, folds and narrates the
+//     events.
 //   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
 //     decks as draw and discard piles (with stacked draws for scenarios), and dice.
 //   - event.go, command.go: what is recorded and what players ask for.
@@ -43,12 +49,59 @@
 //     determinized copies: what the seat cannot see, the table's future
 //     and a [Concealer]'s secrets, drawn afresh), its budget in playouts
 //     by [Level], seeded from the table's seed and the step's number.
+//   - scenario.go: prepared set-ups ([Scenario]) as scripts of set-up
+//     commands, and /scenario load and save ([ParseScript], [WriteScript]).
+//   - turns.go: whom a game waits for ([Await], [Awaiter]), who referees
+//     it ([Mastered]), and what a player may ask of it ([Game.Permit]).
+//   - campaign.go: campaigns of many books ([Campaigner], [Chronicle]).
+//   - view.go: what a picture of the board shows ([View]), which render
+//     draws without knowing the rules.
+//   - line.go: a line typed at the local table ([ParseLine]).
+//   - clone.go: deep copies of a state ([Copy]), for undo and the bot.
 //   - words.go: [Plural] and [Possessive], which every rule system uses
 //     to put counts and names into its sentences ("1 stand", "the
 //     Persians'", "Mordor's").
 //
-// Rule systems live in sub-packages (engine/gwab and its siblings), each
-// implementing [Ruleset]; engine/systems is the one list of them. This
-// package does no I/O and imports none of the bot, render or store
+// Rule systems live in sub-packages, one each: gwab, sweet, btg, goliath
+// and sgboh; engine/systems is the one list of them. Each is a
+// [Rulebook] literal in its rules.go, and each lays its files out on one
+// map, so that the same part has the same name in every system (a system
+// without a part has no such file):
+//
+//   - doc.go: what the game is, and where its own files depart from
+//     this map.
+//   - rules.go: the Rulebook literal, New and Rules.
+//   - state.go: the state folded from the events: the table and its pieces.
+//   - troops.go: troop types or classes and what each can do; army.go:
+//     raising an army (sample lists, lists typed in one line, points).
+//   - terrain.go: kinds of ground and what they do.
+//   - setup.go: opening a book, raising the armies and deploying them.
+//   - scenarios.go: the prepared scenarios, the set-up commands they are
+//     written in, and the set-up written back by /scenario save.
+//   - turn.go: the sequence of play, /status, conceding and the end.
+//   - move.go, fire.go, melee.go, morale.go: the mechanics, each with its
+//     commands and events (melee.go holds the rules of melee; its number
+//     tables may stand in tables.go).
+//   - tables.go: number tables as the text prints them, kept apart where
+//     several mechanics read them (tables_test.go types them in again
+//     from the text, cell by cell).
+//   - events.go: the event bodies, where a system declares them together
+//     rather than beside each mechanic (gwab's book facts, sgboh's step
+//     effects); nothing else.
+//   - await.go: whom the game waits for, and completions of typed names.
+//   - seats.go: the seats players hold; undo.go (with rewind.go where a
+//     step keeps only what it changed): /undo.
+//   - ruling.go: the game master's /ruling; measure.go: /measure.
+//   - narrate.go: how each event reads to the table; view.go: the
+//     picture of the board and /status.
+//   - bot.go: what the bot needs to play a seat ([Strategist]).
+//
+// A mechanic of one game alone keeps a file named for it: gwab's
+// chariot.go, drive.go, javelin.go and runaway.go, honor.go and the saga files; sweet's mdi.go;
+// btg's cards.go, civ.go and random.go (the random events of its §6);
+// goliath's orders.go, magic.go and harm.go; sgboh's shock.go and
+// rout.go.
+//
+// This package does no I/O and imports none of the bot, render or store
 // packages.
 package engine

@@ -144,7 +144,8 @@
 // # Files
 //
 // render.go has the Renderer and the pipeline; layout.go maps positions
-// to pixels; static.go draws and caches the static layer (runs.go keeps
+// to pixels; frame.go chooses the part of an open table shown;
+// static.go draws and caches the static layer (runs.go keeps
 // it as runs of pixels); pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in

@@ -148,12 +148,57 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	m := 14 * k
 	lg := &legend{rowH: 26 * k}
 	// The key: only what this picture shows.
-	var items []legendItem
-	var key strings.Builder
-	add := func(id string, it legendItem) {
-		items = append(items, it)
-		fmt.Fprintf(&key, "%s %q\n", id, it.text)
+	kb := &keyBuilder{}
+	kb.sides(v, st, k)
+	kb.pieces(v, fs, k)
+	kb.tokens(v, k)
+	kb.marks(v, k)
+	key := &kb.key
+	gap := 20 * k
+	lg.flowKey(kb.items, fs, k, W, m, gap)
+	lg.layoutGroups(v, st, fs, k, W, m, gap)
+	if len(v.Aside) > 0 {
+		lg.aside = 1
+		for _, p := range v.Aside {
+			fmt.Fprintf(key, "aside %q %q %d %q\n", p.Label, p.Kind, p.Group, p.Crew)
+		}
 	}
+	n := len(lg.keyRows) + lg.aside + len(lg.groupRows)
+	if n == 0 {
+		lg.height = int(math.Ceil(6 * k))
+	} else {
+		lg.height = int(math.Ceil(6*k + float64(n)*lg.rowH + 8*k))
+	}
+	fmt.Fprintf(key, "rows %d %v %v %d\n", len(lg.keyRows), lg.colW, lg.rowH, lg.height)
+	for _, row := range lg.keyRows {
+		fmt.Fprintf(key, "%d ", len(row))
+	}
+	for _, row := range lg.groupRows {
+		key.WriteString("\n")
+		for _, i := range row {
+			p, t := groupEntry(v, st, i)
+			fmt.Fprintf(key, "%d %v %q %q;", i, st[i], p, t)
+		}
+	}
+	lg.key = key.String()
+	return lg
+}
+
+// keyBuilder gathers the legend's key: its items, and the text that
+// names them (legend.key).
+type keyBuilder struct {
+	items []legendItem
+	key   strings.Builder
+}
+
+func (kb *keyBuilder) add(id string, it legendItem) {
+	kb.items = append(kb.items, it)
+	fmt.Fprintf(&kb.key, "%s %q\n", id, it.text)
+}
+
+// sides keys the side a group fights on.
+func (kb *keyBuilder) sides(v *engine.View, st []groupStyle, k float64) {
+	add := kb.add
 	// The side a group fights on needs a key only when some side has
 	// several groups: with one group a side, the group's own swatch
 	// below says it all.
@@ -174,6 +219,12 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 		}
 		add(fmt.Sprint("side", side), legendItem{func(c *canvas, r rect) { swatch(c, k, st, r) }, cue + ": " + name})
 	}
+}
+
+// pieces keys how a piece shows its front or facing, its losses and its
+// wounds.
+func (kb *keyBuilder) pieces(v *engine.View, fs *faces, k float64) {
+	add := kb.add
 	if len(v.Pieces) > 0 && v.Kind == engine.OpenTable {
 		add("front", legendItem{func(c *canvas, r rect) {
 			dc := c.dc
@@ -232,6 +283,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			}
 		}, pipLegend(v.Pips)})
 	}
+}
+
+// tokens keys the tokens on the board.
+func (kb *keyBuilder) tokens(v *engine.View, k float64) {
+	add := kb.add
 	var tokens [3]bool
 	for _, t := range v.Tokens {
 		if int(t.Kind) < len(tokens) {
@@ -264,6 +320,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			}, name})
 		}
 	}
+}
+
+// marks keys the marks of what the last step did.
+func (kb *keyBuilder) marks(v *engine.View, k float64) {
+	add := kb.add
 	var marks [6]bool
 	for _, mk := range v.Marks {
 		switch {
@@ -293,8 +354,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			add(fmt.Sprint("mark", i), markItems[i])
 		}
 	}
-	// Flow the key into rows.
-	iconW, gap := (swatchW+6)*k, 20*k
+}
+
+// flowKey flows the key's items into rows as wide as the picture.
+func (lg *legend) flowKey(items []legendItem, fs *faces, k, W, m, gap float64) {
+	iconW := (swatchW + 6) * k
 	x := m
 	var row []legendItem
 	for _, it := range items {
@@ -309,7 +373,11 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 	if len(row) > 0 {
 		lg.keyRows = append(lg.keyRows, row)
 	}
-	// The groups, in columns as wide as the widest entry.
+}
+
+// layoutGroups sets the groups in columns as wide as the widest entry,
+// side 0's rows first.
+func (lg *legend) layoutGroups(v *engine.View, st []groupStyle, fs *faces, k, W, m, gap float64) {
 	maxW := 0.0
 	for i := range v.Groups {
 		maxW = math.Max(maxW, groupEntryWidth(v, st, fs, k, i))
@@ -338,31 +406,6 @@ func newLegend(v *engine.View, st []groupStyle, fs *faces, k float64, width int)
 			lg.groupRows = append(lg.groupRows, row)
 		}
 	}
-	if len(v.Aside) > 0 {
-		lg.aside = 1
-		for _, p := range v.Aside {
-			fmt.Fprintf(&key, "aside %q %q %d %q\n", p.Label, p.Kind, p.Group, p.Crew)
-		}
-	}
-	n := len(lg.keyRows) + lg.aside + len(lg.groupRows)
-	if n == 0 {
-		lg.height = int(math.Ceil(6 * k))
-	} else {
-		lg.height = int(math.Ceil(6*k + float64(n)*lg.rowH + 8*k))
-	}
-	fmt.Fprintf(&key, "rows %d %v %v %d\n", len(lg.keyRows), lg.colW, lg.rowH, lg.height)
-	for _, row := range lg.keyRows {
-		fmt.Fprintf(&key, "%d ", len(row))
-	}
-	for _, row := range lg.groupRows {
-		key.WriteString("\n")
-		for _, i := range row {
-			p, t := groupEntry(v, st, i)
-			fmt.Fprintf(&key, "%d %v %q %q;", i, st[i], p, t)
-		}
-	}
-	lg.key = key.String()
-	return lg
 }
 
 // sideNames names the two sides from the deployment zones' labels.

@@ -1,6 +1,9 @@
 // Package store keeps Rhapsode's games in one SQLite file
 // (modernc.org/sqlite, pure Go): each game's event log, snapshots of its
-// state, and which channel it is played in.
+// state, which channel it is played in, and what the bot keeps beside
+// them (deadlines, calls to act, settings, interactions taken,
+// publications). The types and sentinel errors it declares are shared by
+// package store/postgres, which keeps the same on a PostgreSQL server.
 //
 // A game is a fold of its events (see package engine). The store holds the
 // log as [engine.Record] values, numbered 1, 2, 3 ... per game, and never
@@ -24,6 +27,14 @@
 //     and when they acted ([Call]), recorded with the step that made them
 //     ([Store.AppendCalling], one commit), and reminders and other work
 //     claimed once across processes ([Store.ClaimReminder], [Store.Claim]).
+//   - deadlines.go: each game's turn [Deadline], those due at a time, and
+//     a deadline's work claimed once ([Store.ClaimDeadline]).
+//   - interactions.go: a transport's request taken once, and the answer
+//     given to it kept for every later delivery ([Store.TakeInteraction]).
+//   - publications.go: the games whose pages are public, each under its
+//     token ([Publication], [Store.Publish]).
+//   - copy.go: a game as a whole ([GameCopy], [Copy]), written into
+//     another database by [Store.ImportGame], for rhapsode migrate.
 //
 // # Durability
 //

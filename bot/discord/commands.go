@@ -160,6 +160,7 @@ func clip(s string, n int) string {
 func tokenRefused(err error) error {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		//lint:ignore ST1005 the sentence begins with a proper noun and is what the operator reads
 		return fmt.Errorf("Discord refused the bot's token (HTTP 401): check DISCORD_TOKEN against the token on the Bot page of the application in Discord's developer portal: %w", err)
 	}
 	return err

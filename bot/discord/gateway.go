@@ -128,6 +128,8 @@ func (e *CloseError) Fatal() bool {
 // sequence, or a session timed out): the bot identifies anew.
 func (e *CloseError) endsSession() bool { return e.Code == 4007 || e.Code == 4009 }
 
+//lint:file-ignore ST1005 the errors name Discord and Rhapsode, proper nouns, and are what the operator reads
+
 var (
 	errReconnect      = errors.New("Discord asked for a reconnection (op 7)")
 	errResumable      = errors.New("Discord invalidated the connection and allows a resume (op 9)")

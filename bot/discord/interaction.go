@@ -12,6 +12,8 @@ import (
 )
 
 // errNoGuild is an interaction from outside a server.
+//
+//lint:ignore ST1005 this error is the sentence the player reads
 var errNoGuild = errors.New("Rhapsode plays in the channels of a server, not in direct messages.")
 
 // requestOf reads who acted where out of an interaction; the command is

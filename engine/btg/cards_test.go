@@ -55,3 +55,27 @@ func TestEventCard(t *testing.T) {
 		t.Error("event names out of order")
 	}
 }
+
+// Every one of the 28 events has a rule to play it, under the name the
+// text gives it.
+func TestEveryEventHasItsRule(t *testing.T) {
+	seen := map[eventKind]bool{}
+	for cat := Mystical; cat <= Other; cat++ {
+		for n := 1; n <= 7; n++ {
+			k := kindOf(cat, n)
+			if k == evNone || seen[k] {
+				t.Fatalf("%s %d: kind %d is none or taken twice", cat, n, k)
+			}
+			seen[k] = true
+			if k.String() != EventName(cat, n) {
+				t.Errorf("%s %d is %q, want %q", cat, n, k, EventName(cat, n))
+			}
+			if eventRules[k].play == nil {
+				t.Errorf("%s has no rule", k)
+			}
+		}
+	}
+	if kindOf(Other, 8) != evNone || kindOf(Mystical, 0) != evNone {
+		t.Error("a number outside 1 to 7 names an event")
+	}
+}

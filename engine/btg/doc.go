@@ -14,13 +14,18 @@
 // is drawn through the engine's transaction and kept in the event that
 // used it, so a battle replays exactly.
 //
-// The files follow the game: data.go, civ.go, army.go and terrain.go the
-// tables and vocabulary; setup.go opening, raising and deploying;
-// turn.go the sequence of play; move.go movement and charges; fire.go
-// shooting and siege fire; combat.go morale, melee, rout, rally and
-// rampage; events.go the random events; ruling.go the game master's
-// rulings and decisions; view.go the picture; measure.go the tape
-// measure (/measure, in inches); await.go whom the battle waits for.
-// RULINGS.md, "btg: By the Gods!", records every ruling made where the
-// text is silent or contradicts itself.
+// The files follow the map of engine's doc: troops.go, civ.go, army.go
+// and terrain.go the classes, weapons, civilizations, army lists and
+// ground; tables.go the melee hit and leader-hit readings of §5;
+// cards.go what a card means (activation, §1.A, and the event category
+// and number, §6); setup.go opening, raising and deploying; turn.go the
+// sequence of play, /status, conceding and the end; move.go movement and
+// charges; fire.go shooting and siege fire; melee.go the phases no
+// player acts in: morale from fire, melee, morale from melee, rout,
+// rally and rampage; morale.go the morale check and its modifiers;
+// random.go the random events (§6); ruling.go the game master's rulings
+// and decisions; view.go the picture; measure.go the tape measure
+// (/measure, in inches); await.go whom the battle waits for. RULINGS.md,
+// "btg: By the Gods!", records every ruling made where the text is
+// silent or contradicts itself.
 package btg

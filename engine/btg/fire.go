@@ -374,8 +374,18 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 	default:
 		return sh, engine.Refuse("2.F", "%s is %s away; %s reach %s.", t.ID, inches(sh.dist), u.Weapon.Key(), inches(float64(long)))
 	}
-	// Line of sight: enemies in the way block it; friends may be shot
-	// over by infantry archers (2.C) and elephant archers (2.E).
+	if err := s.lineOfFire(u, t, &sh); err != nil {
+		return sh, err
+	}
+	s.fireMods(u, t, &sh)
+	shotDice(u, &sh)
+	return sh, nil
+}
+
+// lineOfFire refuses a shot from u at t whose line enemies or woods and
+// buildings block; friends in the way are shot over only by infantry
+// archers (2.C), which sh notes, and by elephant archers (2.E).
+func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 	from, to := u.Base.FrontCenter(), t.Base.Center
 	for i := range s.Units {
 		o := &s.Units[i]
@@ -384,12 +394,12 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 		}
 		switch {
 		case o.Side != u.Side:
-			return sh, engine.Refuse("§2", "%s stands in the line of fire.", o.ID)
+			return engine.Refuse("§2", "%s stands in the line of fire.", o.ID)
 		case u.Class == Elephant:
 		case u.Class == LightInfantry && bow(u.Weapon):
 			sh.mod.Overhead = true
 		default:
-			return sh, engine.Refuse("2.E", "%s stands in the way; %s cannot shoot overhead.", o.ID, u.Label())
+			return engine.Refuse("2.E", "%s stands in the way; %s cannot shoot overhead.", o.ID, u.Label())
 		}
 	}
 	for i := range s.Terrain {
@@ -399,10 +409,15 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 			continue
 		}
 		if f.Area.SegmentGap(from, to) <= 0 {
-			return sh, engine.Refuse("§2", "%s blocks the line of fire.", f.Label())
+			return engine.Refuse("§2", "%s blocks the line of fire.", f.Label())
 		}
 	}
-	// Modifiers (2.H-mods).
+	return nil
+}
+
+// fireMods lists the modifiers of a shot from u at t (2.H).
+func (s *State) fireMods(u, t *Unit, sh *shot) {
+	from, to := u.Base.FrontCenter(), t.Base.Center
 	add := func(on *bool, text string) {
 		*on = true
 		sh.mods = append(sh.mods, text)
@@ -443,9 +458,12 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 		sh.mod.HitBonus += u.Effects.HitBonus
 		sh.mods = append(sh.mods, fmt.Sprintf("marksmen -%d", u.Effects.HitBonus))
 	}
-	// Dice (2.F): one per two figures of the front two ranks, the rear
-	// rank shooting overhead (2.B); slingers and horse archers that moved
-	// roll half (2.D).
+}
+
+// shotDice counts the dice of u's volley (2.F): one per two figures of
+// the front two ranks, the rear rank shooting overhead (2.B); slingers
+// and horse archers that moved roll half (2.D).
+func shotDice(u *Unit, sh *shot) {
 	figs := u.Volley
 	if figs == 0 {
 		figs = u.Figures
@@ -465,7 +483,6 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 	if u.Moves > 0 && (u.Weapon == Sling || horseArcher(u)) {
 		sh.front, sh.back = (sh.front+1)/2, sh.back/2
 	}
-	return sh, nil
 }
 
 // inArc reports whether any corner or the centre of t lies within 45° of

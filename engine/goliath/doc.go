@@ -21,7 +21,18 @@
 //
 // Every die lives in the event that rolled it, so a battle replays
 // exactly; the transcripts in testdata/transcripts stack the dice and
-// play each mechanic from the text. The tape measure (/measure, in
-// inches: moves, charges, missile and spell ranges with their arcs, a
-// hero's inspiration) is in measure.go.
+// play each mechanic from the text.
+//
+// The files follow the map of engine's doc: troops.go the figure
+// characteristics and troop types; army.go raising an army from a list;
+// terrain.go the kinds of ground; setup.go opening, defining types,
+// raising and deploying; scenarios.go the prepared tables; turn.go the
+// turn sequence (Method 1), /status, conceding and the end; orders.go
+// written orders (Method 2); move.go, fire.go, melee.go and morale.go
+// the mechanics; harm.go the dice pools, the melee matrix and how hits
+// become figures lost; magic.go spells; ruling.go the referee's rulings;
+// measure.go the tape measure (/measure, in inches: moves, charges,
+// missile and spell ranges with their arcs, a hero's inspiration);
+// await.go whom the battle waits for and who referees it; view.go the
+// picture.
 package goliath

@@ -230,6 +230,48 @@ func castCommand(tx *engine.Tx, s *State, c engine.Command) error {
 
 // cast checks and carries out a casting.
 func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, text string, ordered bool) error {
+	if err := s.mayCast(u, sp, ordered); err != nil {
+		return err
+	}
+	b := Cast{Caster: u.ID, Label: u.Label(), Spell: sp, Says: strings.TrimSpace(text)}
+	if err := s.aimSpell(&b, u, t, at); err != nil {
+		return err
+	}
+	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
+	if sp != Bolt && sp != Fireball && sp != Breath {
+		for _, w := range s.inPlay(u.Side.Other()) {
+			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
+				w.Base.Gap(u.Base) <= wizardRange {
+				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
+				break
+			}
+		}
+	}
+	countered := b.Counter != nil && b.Counter.Roll >= 7
+	if !countered && t != nil {
+		spellTakes(tx, &b, &u.Profile, t)
+	}
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	if countered || t == nil {
+		return nil
+	}
+	if sp == Fear && !b.Saved {
+		if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
+			return err
+		}
+	}
+	if b.Killed > 0 {
+		return s.checkHeavy(tx, t.ID)
+	}
+	return nil
+}
+
+// mayCast refuses a casting of sp that u may not make now: it casts no
+// such spell, is not able, rallies, has cast this turn or has no
+// castings left; and a wizard who moved or is under attack casts nothing.
+func (s *State) mayCast(u *Unit, sp Spell, ordered bool) error {
 	p := &u.Profile
 	switch {
 	case !p.Wizard && !p.Breath:
@@ -255,7 +297,14 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 			return engine.Refuse("Spells", "A wizard under attack cannot cast.")
 		}
 	}
-	b := Cast{Caster: u.ID, Label: u.Label(), Spell: sp, Says: strings.TrimSpace(text)}
+	return nil
+}
+
+// aimSpell sets where b's spell falls: a point for lamp and darkness, the
+// referee's words for another spell, else a target in range, in sight,
+// and friend or foe as the spell wants.
+func (s *State) aimSpell(b *Cast, u, t *Unit, at *engine.Vec) error {
+	sp := b.Spell
 	rng := float64(wizardRange)
 	if sp == Breath {
 		rng = breathRange
@@ -273,6 +322,7 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		if d := u.Base.FrontCenter().Dist(b.At); d > rng+1e-6 {
 			return engine.Refuse("Spells", "That is %s away; spells reach %s.", inches(d), inches(rng))
 		}
+		return nil
 	case Other:
 		if b.Says == "" {
 			return engine.Refuse("Spells", "Say what the spell does in text:; the referee rules on it.")
@@ -280,82 +330,62 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		if t != nil {
 			b.Target = t.ID
 		}
-	default:
-		if t == nil {
-			return engine.Refuse("Spells", "%s needs a target:.", sp)
-		}
-		b.Target = t.ID
-		friendly := sp == Haste
-		if friendly != (t.Side == u.Side) {
-			if friendly {
-				return engine.Refuse("Spells", "Haste is cast on a friendly unit.")
-			}
-			return engine.Refuse("Spells", "%s is a friend.", t.ID)
-		}
-		if !t.In() {
-			return engine.Refuse("", "%s is not on the table.", t.ID)
-		}
-		if d := u.Base.Gap(t.Base); d > rng+1e-6 {
-			return engine.Refuse("Spells", "%s is %s away; it reaches %s.", t.ID, inches(d), inches(rng))
-		}
-		if !friendly {
-			if why := s.hidden(u, t); why != "" {
-				return engine.Refuse("Special Abilities", "%s cannot be seen: %s.", t.ID, why)
-			}
-		}
-		if sp == Breath && !u.Base.InArc(t.Base, 45, 45) {
-			return engine.Refuse("Special Abilities", "A dragon breathes at what is before it, 45° either side of its facing.")
-		}
-	}
-	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
-	if sp != Bolt && sp != Fireball && sp != Breath {
-		for _, w := range s.inPlay(u.Side.Other()) {
-			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
-				w.Base.Gap(u.Base) <= wizardRange {
-				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
-				break
-			}
-		}
-	}
-	countered := b.Counter != nil && b.Counter.Roll >= 7
-	if !countered && t != nil {
-		save := func() bool {
-			r := tx.Roll(engine.TwoD6)
-			b.Saves = append(b.Saves, r)
-			return r+t.Profile.MR >= 10
-		}
-		switch sp {
-		case Bolt, Fireball, Breath:
-			if t.Profile.Has(Charmed) && !p.Slayer {
-				b.Immune = true
-				break
-			}
-			b.Hit = min(t.Figures, ballFigures)
-			if sp == Bolt {
-				b.Hit = min(t.Figures, t.Frontage, boltFigures)
-			}
-			for range b.Hit {
-				if t.Profile.MR <= 0 || !save() {
-					b.Killed++
-				}
-			}
-		case Slow, Fear:
-			b.Saved = save()
-		}
-	}
-	if err := tx.Emit(b); err != nil {
-		return err
-	}
-	if countered || t == nil {
 		return nil
 	}
-	if sp == Fear && !b.Saved {
-		if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
-			return err
+	if t == nil {
+		return engine.Refuse("Spells", "%s needs a target:.", sp)
+	}
+	b.Target = t.ID
+	friendly := sp == Haste
+	if friendly != (t.Side == u.Side) {
+		if friendly {
+			return engine.Refuse("Spells", "Haste is cast on a friendly unit.")
+		}
+		return engine.Refuse("Spells", "%s is a friend.", t.ID)
+	}
+	if !t.In() {
+		return engine.Refuse("", "%s is not on the table.", t.ID)
+	}
+	if d := u.Base.Gap(t.Base); d > rng+1e-6 {
+		return engine.Refuse("Spells", "%s is %s away; it reaches %s.", t.ID, inches(d), inches(rng))
+	}
+	if !friendly {
+		if why := s.hidden(u, t); why != "" {
+			return engine.Refuse("Special Abilities", "%s cannot be seen: %s.", t.ID, why)
 		}
 	}
-	if b.Killed > 0 {
-		return s.checkHeavy(tx, t.ID)
+	if sp == Breath && !u.Base.InArc(t.Base, 45, 45) {
+		return engine.Refuse("Special Abilities", "A dragon breathes at what is before it, 45° either side of its facing.")
 	}
 	return nil
+}
+
+// spellTakes rolls what an uncountered spell does to its target t: the
+// figures a bolt, fireball or breath kills, each saved by magic
+// resistance (none when t is charmed, unless the caster p slays such),
+// and the save against slow or fear.
+func spellTakes(tx *engine.Tx, b *Cast, p *Profile, t *Unit) {
+	save := func() bool {
+		r := tx.Roll(engine.TwoD6)
+		b.Saves = append(b.Saves, r)
+		return r+t.Profile.MR >= 10
+	}
+	switch b.Spell {
+	case Bolt, Fireball, Breath:
+		if t.Profile.Has(Charmed) && !p.Slayer {
+			b.Immune = true
+			return
+		}
+		b.Hit = min(t.Figures, ballFigures)
+		if b.Spell == Bolt {
+			b.Hit = min(t.Figures, t.Frontage, boltFigures)
+		}
+		for range b.Hit {
+			if t.Profile.MR <= 0 || !save() {
+				b.Killed++
+			}
+		}
+	case Slow, Fear:
+		b.Saved = save()
+	}
 }

@@ -249,92 +249,27 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		// A flier walks or flies in a turn (RULINGS.md, goliath, "flying").
 		return engine.Refuse("Figures", "%s has walked or flown already this turn; it does one or the other.", u.ID)
 	}
-	left := allow - u.Moved
-	if left <= 0.01 {
+	if allow-u.Moved <= 0.01 {
 		return engine.Refuse("Turn sequence", "%s has used its whole move this turn.", u.ID)
 	}
-	from := u.Base.FrontCenter()
-	dist := from.Dist(to)
 	end := u.Base.Facing
 	if facing != nil {
 		end = *facing
 	}
-	if dist > 0.01 {
-		if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, to))); d > 45+1e-6 {
-			if !partial {
-				return engine.Refuse("Facing and Formation", "%s can only move within 45° of its facing (%s); that way is %.0f° off. Turn it first with /face.", u.ID, u.Base.Facing, d)
-			}
-			return nil
-		}
+	w := way{u: u, to: to, end: end, air: air, partial: partial, allow: allow}
+	ok, err := s.planWay(&w)
+	if err != nil || !ok {
+		return err
 	}
+	final, frac, cost, why := w.final, w.frac, w.cost, w.why
 	mv := allow
-	turn := turnCost(mv, u.Base.Facing, end)
-	cost, water, _ := s.pathCost(from, to)
-	if air {
-		cost, water = dist, false
-	}
-	if water {
-		if !partial {
-			return engine.Refuse("Terrain", "%s cannot cross water but in the air.", u.ID)
-		}
-		return nil
-	}
-	frac := 1.0
-	if cost+turn > left+1e-6 {
-		if !partial {
-			return engine.Refuse("Turn sequence", "That move costs %s (ground that slows counts double, turns a quarter move per 45°); %s has %s left.", inches(cost+turn), u.ID, inches(left))
-		}
-		if cost <= 0 || left-turn <= 0 {
-			return nil
-		}
-		frac = (left - turn) / cost
-	}
-	target := u.Base.WithFrontCenter(from.Lerp(to, frac))
-	bases, units := s.others(u)
-	if !air {
-		f, hit := u.Base.Sweep(target.Center, bases...)
-		if f < 1-1e-9 {
-			if !partial {
-				return engine.Refuse("", "%s would run into %s on the way.", u.ID, units[hit].ID)
-			}
-			frac *= f
-			target = u.Base.WithFrontCenter(from.Lerp(to, frac))
-		}
-	}
-	final := target.WithFacing(end)
-	final = final.WithFrontCenter(target.FrontCenter())
-	if !s.onTable(final) {
-		if !partial {
-			return engine.Refuse("", "%s would leave the table.", u.ID)
-		}
-		return nil
-	}
-	why := Walk
-	if air {
-		why = Flies
-	}
-	for i, o := range bases {
-		if final.Clashes(o) || (o != u.Base && final.Touches(o) && units[i].Side != u.Side) {
-			if partial && units[i].Side != u.Side && !final.Clashes(o) {
-				why = Contacted
-				continue
-			}
-			if units[i].Side != u.Side {
-				return engine.Refuse("Morale Check", "%s would end in contact with %s: make contact by /charge.", u.ID, units[i].ID)
-			}
-			return engine.Refuse("", "%s would overlap %s there.", u.ID, units[i].ID)
-		}
-	}
-	if !air && s.on(final, Water) {
-		return engine.Refuse("Terrain", "%s cannot stand in water.", u.ID)
-	}
 	c := cost*frac + turnCost(mv, u.Base.Facing, final.Facing)
 	half := mv / 2
 	before := u.Moved
 	from0 := u.Base
 	walked := 0.0
 	if why == Walk {
-		walked = dist * frac
+		walked = u.Base.FrontCenter().Dist(to) * frac
 	}
 	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air, Dist: walked}); err != nil {
 		return err
@@ -349,6 +284,114 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		return s.passFire(tx, u, at)
 	}
 	return nil
+}
+
+// way is a move of u being planned: to a point and a facing, walking or
+// in the air, and, when partial, as far as it can go. planWay fills in
+// where it ends (final), the share of the way it goes (frac), what the
+// ground costs (cost) and what kind of move it is (why).
+type way struct {
+	u            *Unit
+	to           engine.Vec
+	end          engine.Heading
+	air, partial bool
+	allow        float64
+
+	final engine.Base
+	frac  float64
+	cost  float64
+	why   Why
+}
+
+// planWay checks a move and finds where it ends. It reports false,
+// without an error, when a partial move cannot be made at all.
+func (s *State) planWay(w *way) (bool, error) {
+	u, to, air, partial := w.u, w.to, w.air, w.partial
+	left := w.allow - u.Moved
+	from := u.Base.FrontCenter()
+	dist := from.Dist(to)
+	if dist > 0.01 {
+		if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, to))); d > 45+1e-6 {
+			if !partial {
+				return false, engine.Refuse("Facing and Formation", "%s can only move within 45° of its facing (%s); that way is %.0f° off. Turn it first with /face.", u.ID, u.Base.Facing, d)
+			}
+			return false, nil
+		}
+	}
+	turn := turnCost(w.allow, u.Base.Facing, w.end)
+	cost, water, _ := s.pathCost(from, to)
+	if air {
+		cost, water = dist, false
+	}
+	if water {
+		if !partial {
+			return false, engine.Refuse("Terrain", "%s cannot cross water but in the air.", u.ID)
+		}
+		return false, nil
+	}
+	frac := 1.0
+	if cost+turn > left+1e-6 {
+		if !partial {
+			return false, engine.Refuse("Turn sequence", "That move costs %s (ground that slows counts double, turns a quarter move per 45°); %s has %s left.", inches(cost+turn), u.ID, inches(left))
+		}
+		if cost <= 0 || left-turn <= 0 {
+			return false, nil
+		}
+		frac = (left - turn) / cost
+	}
+	target := u.Base.WithFrontCenter(from.Lerp(to, frac))
+	bases, units := s.others(u)
+	if !air {
+		f, hit := u.Base.Sweep(target.Center, bases...)
+		if f < 1-1e-9 {
+			if !partial {
+				return false, engine.Refuse("", "%s would run into %s on the way.", u.ID, units[hit].ID)
+			}
+			frac *= f
+			target = u.Base.WithFrontCenter(from.Lerp(to, frac))
+		}
+	}
+	final := target.WithFacing(w.end)
+	final = final.WithFrontCenter(target.FrontCenter())
+	if !s.onTable(final) {
+		if !partial {
+			return false, engine.Refuse("", "%s would leave the table.", u.ID)
+		}
+		return false, nil
+	}
+	why, err := s.wayEnd(u, final, bases, units, air, partial)
+	if err != nil {
+		return false, err
+	}
+	w.final, w.frac, w.cost, w.why = final, frac, cost, why
+	return true, nil
+}
+
+// wayEnd checks where a move of u ends: on no other unit, touching no
+// enemy (contact is made by /charge; a written order's move stops in
+// contact), and not in water unless in the air. It says what kind of
+// move it is.
+func (s *State) wayEnd(u *Unit, final engine.Base, bases []engine.Base, units []*Unit, air, partial bool) (Why, error) {
+	why := Walk
+	if air {
+		why = Flies
+	}
+	for i, o := range bases {
+		if final.Clashes(o) || (o != u.Base && final.Touches(o) && units[i].Side != u.Side) {
+			if partial && units[i].Side != u.Side && !final.Clashes(o) {
+				why = Contacted
+				continue
+			}
+			if units[i].Side != u.Side {
+				return why, engine.Refuse("Morale Check", "%s would end in contact with %s: make contact by /charge.", u.ID, units[i].ID)
+			}
+			return why, engine.Refuse("", "%s would overlap %s there.", u.ID, units[i].ID)
+		}
+	}
+	if !air && s.on(final, Water) {
+		return why, engine.Refuse("Terrain", "%s cannot stand in water.", u.ID)
+	}
+	return why, nil
 }
 
 func faceCommand(tx *engine.Tx, s *State, c engine.Command) error {

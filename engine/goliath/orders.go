@@ -359,125 +359,172 @@ func (s *State) parseSteps(u *Unit, text string) ([]Step, error) {
 }
 
 func (s *State) parseStep(u *Unit, w []string) (Step, error) {
-	vocab := vocabErr{fmt.Errorf("outside the vocabulary")}
-	enemy := func(name string) (string, error) {
-		t := s.Unit(strings.Trim(name, ".,"))
-		if t == nil {
-			return "", engine.Refuse("", "There is no unit %q.", name)
-		}
-		if t.Side == u.Side {
-			return "", engine.Refuse("", "%s is a friend.", t.ID)
-		}
-		return t.ID, nil
-	}
+	r := stepReader{s: s, u: u, w: w, vocab: vocabErr{fmt.Errorf("outside the vocabulary")}}
 	switch w[0] {
 	case "hold", "stand", "halt":
 		if len(w) == 1 {
 			return Step{Kind: HoldStep}, nil
 		}
 	case "move", "fly", "advance", "go":
-		rest := w[1:]
-		if len(rest) > 0 && rest[0] == "to" {
-			rest = rest[1:]
-		}
-		if len(rest) == 0 {
-			break
-		}
-		p, err := engine.ParseVec(rest[0])
-		if err != nil {
-			return Step{}, engine.Refuse("", "In a move, %s", err)
-		}
-		st := Step{Kind: MoveStep, To: &p, Air: w[0] == "fly"}
-		rest = rest[1:]
-		for len(rest) > 0 {
-			switch {
-			case rest[0] == "air":
-				st.Air, rest = true, rest[1:]
-			case rest[0] == "facing" && len(rest) > 1:
-				h, err := parseFacing(rest[1])
-				if err != nil {
-					return Step{}, err
-				}
-				st.Facing, rest = &h, rest[2:]
-			default:
-				return Step{}, vocab
-			}
-		}
-		if st.Air && u.Profile.Fly == 0 {
-			return Step{}, engine.Refuse("Figures", "%s cannot fly.", u.ID)
-		}
-		return st, nil
+		return r.move()
 	case "charge", "attack":
-		if len(w) == 2 {
-			id, err := enemy(w[1])
-			if err != nil {
-				return Step{}, err
-			}
-			if u.Profile.Chg == 0 {
-				return Step{}, engine.Refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
-			}
-			return Step{Kind: ChargeStep, Target: id}, nil
-		}
+		return r.charge()
 	case "fire", "shoot":
-		rest := w[1:]
-		if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
-			rest = rest[1:]
-		}
-		if len(rest) == 1 || len(rest) == 2 && (rest[1] == "indirect" || rest[1] == "overhead") {
-			id, err := enemy(rest[0])
-			if err != nil {
-				return Step{}, err
-			}
-			if !u.Profile.Shoots() {
-				return Step{}, engine.Refuse("Missile Fire", "%s have no missiles.", u.Profile.Name)
-			}
-			return Step{Kind: FireStep, Target: id, Indirect: len(rest) == 2}, nil
-		}
+		return r.fire()
 	case "face", "turn":
-		if len(w) == 2 {
-			h, err := parseFacing(w[1])
+		return r.face()
+	case "formation", "frontage":
+		return r.formation()
+	case "cast", "breathe":
+		return r.cast()
+	}
+	return Step{}, r.vocab
+}
+
+// stepReader reads one step of an order for u, its words w; a step it
+// cannot read is vocab, and goes to the referee.
+type stepReader struct {
+	s     *State
+	u     *Unit
+	w     []string
+	vocab error
+}
+
+// enemy is the enemy unit a step names.
+func (r stepReader) enemy(name string) (string, error) {
+	t := r.s.Unit(strings.Trim(name, ".,"))
+	if t == nil {
+		return "", engine.Refuse("", "There is no unit %q.", name)
+	}
+	if t.Side == r.u.Side {
+		return "", engine.Refuse("", "%s is a friend.", t.ID)
+	}
+	return t.ID, nil
+}
+
+// move reads "move [to] X,Y [air] [facing F]" (fly: through the air).
+func (r stepReader) move() (Step, error) {
+	w, u := r.w, r.u
+	rest := w[1:]
+	if len(rest) > 0 && rest[0] == "to" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return Step{}, r.vocab
+	}
+	p, err := engine.ParseVec(rest[0])
+	if err != nil {
+		return Step{}, engine.Refuse("", "In a move, %s", err)
+	}
+	st := Step{Kind: MoveStep, To: &p, Air: w[0] == "fly"}
+	rest = rest[1:]
+	for len(rest) > 0 {
+		switch {
+		case rest[0] == "air":
+			st.Air, rest = true, rest[1:]
+		case rest[0] == "facing" && len(rest) > 1:
+			h, err := parseFacing(rest[1])
 			if err != nil {
 				return Step{}, err
 			}
-			return Step{Kind: FaceStep, Facing: &h}, nil
+			st.Facing, rest = &h, rest[2:]
+		default:
+			return Step{}, r.vocab
 		}
-	case "formation", "frontage":
-		if len(w) == 2 {
-			n, err := strconv.Atoi(w[1])
-			if err != nil || n < 1 {
-				return Step{}, engine.Refuse("Facing and Formation", "A formation is how many figures across, like formation 6.")
-			}
-			return Step{Kind: FormationStep, Frontage: n}, nil
-		}
-	case "cast", "breathe":
-		rest := w[1:]
-		sp := Breath
-		if w[0] == "cast" {
-			if len(rest) == 0 {
-				break
-			}
-			sp, rest = Spell(rest[0]), rest[1:]
-			if !slices.Contains(spells, sp) || sp == Other {
-				return Step{}, vocab
-			}
-		}
-		if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
-			rest = rest[1:]
-		}
-		if len(rest) != 1 {
-			break
-		}
-		st := Step{Kind: CastStep, Spell: sp}
-		if p, err := engine.ParseVec(rest[0]); err == nil {
-			st.To = &p
-		} else if t := s.Unit(rest[0]); t != nil {
-			st.Target = t.ID
-		} else {
-			return Step{}, engine.Refuse("", "There is no unit %q.", rest[0])
-		}
-		return st, nil
 	}
-	return Step{}, vocab
+	if st.Air && u.Profile.Fly == 0 {
+		return Step{}, engine.Refuse("Figures", "%s cannot fly.", u.ID)
+	}
+	return st, nil
+}
+
+// charge reads "charge UNIT".
+func (r stepReader) charge() (Step, error) {
+	if len(r.w) != 2 {
+		return Step{}, r.vocab
+	}
+	id, err := r.enemy(r.w[1])
+	if err != nil {
+		return Step{}, err
+	}
+	if r.u.Profile.Chg == 0 {
+		return Step{}, engine.Refuse("Troop Types", "%s have no charge move.", r.u.Profile.Name)
+	}
+	return Step{Kind: ChargeStep, Target: id}, nil
+}
+
+// fire reads "fire [at] UNIT [indirect]".
+func (r stepReader) fire() (Step, error) {
+	rest := r.w[1:]
+	if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
+		rest = rest[1:]
+	}
+	if !(len(rest) == 1 || len(rest) == 2 && (rest[1] == "indirect" || rest[1] == "overhead")) {
+		return Step{}, r.vocab
+	}
+	id, err := r.enemy(rest[0])
+	if err != nil {
+		return Step{}, err
+	}
+	if !r.u.Profile.Shoots() {
+		return Step{}, engine.Refuse("Missile Fire", "%s have no missiles.", r.u.Profile.Name)
+	}
+	return Step{Kind: FireStep, Target: id, Indirect: len(rest) == 2}, nil
+}
+
+// face reads "face F".
+func (r stepReader) face() (Step, error) {
+	if len(r.w) != 2 {
+		return Step{}, r.vocab
+	}
+	h, err := parseFacing(r.w[1])
+	if err != nil {
+		return Step{}, err
+	}
+	return Step{Kind: FaceStep, Facing: &h}, nil
+}
+
+// formation reads "formation N".
+func (r stepReader) formation() (Step, error) {
+	if len(r.w) != 2 {
+		return Step{}, r.vocab
+	}
+	n, err := strconv.Atoi(r.w[1])
+	if err != nil || n < 1 {
+		return Step{}, engine.Refuse("Facing and Formation", "A formation is how many figures across, like formation 6.")
+	}
+	return Step{Kind: FormationStep, Frontage: n}, nil
+}
+
+// cast reads "cast SPELL [at] UNIT-OR-X,Y" and "breathe [at] UNIT".
+func (r stepReader) cast() (Step, error) {
+	w := r.w
+	rest := w[1:]
+	sp := Breath
+	if w[0] == "cast" {
+		if len(rest) == 0 {
+			return Step{}, r.vocab
+		}
+		sp, rest = Spell(rest[0]), rest[1:]
+		if !slices.Contains(spells, sp) || sp == Other {
+			return Step{}, r.vocab
+		}
+	}
+	if len(rest) > 0 && (rest[0] == "at" || rest[0] == "on") {
+		rest = rest[1:]
+	}
+	if len(rest) != 1 {
+		return Step{}, r.vocab
+	}
+	st := Step{Kind: CastStep, Spell: sp}
+	if p, err := engine.ParseVec(rest[0]); err == nil {
+		st.To = &p
+	} else if t := r.s.Unit(rest[0]); t != nil {
+		st.Target = t.ID
+	} else {
+		return Step{}, engine.Refuse("", "There is no unit %q.", rest[0])
+	}
+	return st, nil
 }
 
 func ordersDone(tx *engine.Tx, s *State, c engine.Command) error {

@@ -642,132 +642,183 @@ func runOrder(tx *engine.Tx, s *State, cl *Clan, o order) error {
 	case !ch.Placed:
 		return engine.Refuse("7", "%s is not on the table.", ch.Label())
 	}
-	// crew is the chariot as it will be driven, once any mount is made.
-	crew := *ch
-	var mounted *Mounted
-	used := 0.0 // the share of the mounting figure's turn spent reaching and mounting
-	if o.mount != nil {
-		m, u, err := s.planMount(cl, o.mount, ch)
-		if err != nil {
-			return err
-		}
-		mounted, used = &m, u
-		crew.Clan, crew.Rider, crew.Runaway = cl.Tag, o.mount.ID, false
-	} else if ch.Clan != cl.Tag {
-		return s.notTheirs(ch, cl)
-	}
-	budget := chariotMove * (1 - used)
-	plan := route{path: drivePath{start: ch.Base}}
-	if o.moving() {
-		if !crew.manned() {
-			return engine.Refuse("8.7", "No one is aboard %s to drive it; a Hero or Companion must mount it first (/mount, or /drive … mount:).", ch.Label())
-		}
-		if foe := s.foeTouching(&crew, crew.Base); foe != nil {
-			return engine.Refuse("10", "%s is in melee contact with %s and cannot drive away; only an impact or a joker breaks contact.", ch.Label(), foe.Label())
-		}
-		p, clamp, err := s.pathFor(&crew, o, budget)
-		if err != nil {
-			return err
-		}
-		if p.length() > budget+moveSlack {
-			return overBudget(&crew, route{path: p}, budget, mounted)
-		}
-		if plan, err = s.planDrive(&crew, p, budget, clamp); err != nil {
-			return err
-		}
-		if plan.path.length() > budget+moveSlack {
-			return overBudget(&crew, plan, budget, mounted)
-		}
-		if plan.path.length() < 0.005 {
-			return engine.Refuse("8", "%s would not move at all.", ch.Label())
-		}
-	}
-	load := s.Options.Javelins
-	refill := -1.0
-	if load > 0 && o.moving() {
-		refill = s.refillAt(&crew, plan.path)
-	}
-	var throw *JavelinThrown
-	var thrower, victim *Element
-	if o.javelin != nil {
-		t, th, v, err := s.planThrow(&crew, plan, o.javelin, o.at, refill)
-		if err != nil {
-			return err
-		}
-		throw, thrower, victim = &t, th, v
-		throw.Moving = o.moving()
-	}
-	// A reload is told only when it gives the chariot javelins it lacked.
-	reloads := refill >= 0 && (crew.Thrown > 0 || throw != nil && throw.Thrown == 0)
-	var dismounted *Dismounted
-	if o.dismount != nil {
-		d, err := s.planDismount(&crew, o.dismount, used, plan, o.alight, o.alightFacing)
-		if err != nil {
-			return err
-		}
-		dismounted = &d
+	p, err := s.planOrder(cl, o)
+	if err != nil {
+		return err
 	}
 
 	// Exactly one event ends the clan's turn: the drive, else the throw,
 	// else the mount, else the dismount.
-	if mounted != nil {
-		mounted.Acted = !o.moving() && throw == nil
-		if err := tx.Emit(*mounted); err != nil {
+	if p.mounted != nil {
+		p.mounted.Acted = !o.moving() && p.throw == nil
+		if err := tx.Emit(*p.mounted); err != nil {
 			return err
 		}
-		if err := chariotHonor(tx, s, mounted); err != nil {
+		if err := chariotHonor(tx, s, p.mounted); err != nil {
 			return err
 		}
 	}
 	if o.moving() {
-		p := plan.path
-		var contacts []string
-		for i := range s.Elements {
-			e := &s.Elements[i]
-			crushed := slices.ContainsFunc(plan.crushed, func(k crush) bool { return k.el == e })
-			if e.ID != ch.ID && !crushed && e.inPlay() && s.Antagonists(ch.Clan, e.Clan) && p.end().Touches(e.Base) {
-				contacts = append(contacts, e.Label())
-			}
-		}
-		if err := tx.Emit(Driven{
-			Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), From: p.start, To: p.end(),
-			Wheel: p.wheel, Run: p.run, Turn: p.turn, Strides: round1(p.length()),
-			Halt: plan.halt, Refill: reloads, Load: load, Contacts: contacts,
-		}); err != nil {
+		if err := emitDrive(tx, s, cl, ch, p); err != nil {
 			return err
-		}
-		for _, k := range plan.crushed {
-			if err := tx.Emit(RodeDown{Chariot: ch.ID, ChariotLabel: ch.Label(), Element: k.el.ID, Label: k.el.Label()}); err != nil {
-				return err
-			}
 		}
 	}
-	if throw != nil {
-		throw.Acted = !o.moving()
-		cards, err := drawCards(tx, s, cl.Tag, 1, &throw.Kept)
-		if err != nil {
+	if p.throw != nil {
+		p.throw.Acted = !o.moving()
+		if err := throwJavelin(tx, s, cl, p); err != nil {
 			return err
-		}
-		throw.Card = cards[0]
-		throw.Hit = hits(throw.Card, throw.Long)
-		tx.Discard(CombatDeck, throw.Card)
-		if err := tx.Emit(*throw); err != nil {
-			return err
-		}
-		if throw.Hit && victim.Status == Standing {
-			why := fmt.Sprintf("a javelin, %s at %s range", throw.Card, rangeName(throw.Long))
-			if err := wound(tx, s, victim, thrower, why, false); err != nil {
-				return err
-			}
 		}
 	}
-	if dismounted != nil && s.Element(dismounted.Figure).Aboard == ch.ID {
-		dismounted.Acted = !o.moving() && throw == nil && mounted == nil
-		if err := tx.Emit(*dismounted); err != nil {
+	if d := p.dismounted; d != nil && s.Element(d.Figure).Aboard == ch.ID {
+		d.Acted = !o.moving() && p.throw == nil && p.mounted == nil
+		if err := tx.Emit(*d); err != nil {
 			return err
 		}
 	}
 	return afterAction(tx)
+}
+
+// chariotPlan is a chariot order checked before anything is drawn: the
+// chariot as it will be driven (crew, once any mount is made), the
+// mount, the drive, the throw and the dismount it makes, and its load
+// of javelins.
+type chariotPlan struct {
+	crew            Element
+	mounted         *Mounted
+	used            float64 // the share of the mounting figure's turn spent reaching and mounting
+	plan            route
+	load            int
+	reloads         bool
+	throw           *JavelinThrown
+	thrower, victim *Element
+	dismounted      *Dismounted
+}
+
+// planOrder checks every part of the order o given to cl's chariot.
+func (s *State) planOrder(cl *Clan, o order) (*chariotPlan, error) {
+	ch := o.chariot
+	p := &chariotPlan{crew: *ch}
+	if o.mount != nil {
+		m, u, err := s.planMount(cl, o.mount, ch)
+		if err != nil {
+			return nil, err
+		}
+		p.mounted, p.used = &m, u
+		p.crew.Clan, p.crew.Rider, p.crew.Runaway = cl.Tag, o.mount.ID, false
+	} else if ch.Clan != cl.Tag {
+		return nil, s.notTheirs(ch, cl)
+	}
+	budget := chariotMove * (1 - p.used)
+	p.plan = route{path: drivePath{start: ch.Base}}
+	if o.moving() {
+		plan, err := s.planOrderedDrive(&p.crew, o, budget, p.mounted)
+		if err != nil {
+			return nil, err
+		}
+		p.plan = plan
+	}
+	p.load = s.Options.Javelins
+	refill := -1.0
+	if p.load > 0 && o.moving() {
+		refill = s.refillAt(&p.crew, p.plan.path)
+	}
+	if o.javelin != nil {
+		t, th, v, err := s.planThrow(&p.crew, p.plan, o.javelin, o.at, refill)
+		if err != nil {
+			return nil, err
+		}
+		p.throw, p.thrower, p.victim = &t, th, v
+		p.throw.Moving = o.moving()
+	}
+	// A reload is told only when it gives the chariot javelins it lacked.
+	p.reloads = refill >= 0 && (p.crew.Thrown > 0 || p.throw != nil && p.throw.Thrown == 0)
+	if o.dismount != nil {
+		d, err := s.planDismount(&p.crew, o.dismount, p.used, p.plan, o.alight, o.alightFacing)
+		if err != nil {
+			return nil, err
+		}
+		p.dismounted = &d
+	}
+	return p, nil
+}
+
+// planOrderedDrive checks the drive of an order: someone aboard to drive,
+// no melee to leave, and a way within the budget of strides.
+func (s *State) planOrderedDrive(crew *Element, o order, budget float64, mounted *Mounted) (route, error) {
+	ch := o.chariot
+	if !crew.manned() {
+		return route{}, engine.Refuse("8.7", "No one is aboard %s to drive it; a Hero or Companion must mount it first (/mount, or /drive … mount:).", ch.Label())
+	}
+	if foe := s.foeTouching(crew, crew.Base); foe != nil {
+		return route{}, engine.Refuse("10", "%s is in melee contact with %s and cannot drive away; only an impact or a joker breaks contact.", ch.Label(), foe.Label())
+	}
+	p, clamp, err := s.pathFor(crew, o, budget)
+	if err != nil {
+		return route{}, err
+	}
+	if p.length() > budget+moveSlack {
+		return route{}, overBudget(crew, route{path: p}, budget, mounted)
+	}
+	plan, err := s.planDrive(crew, p, budget, clamp)
+	if err != nil {
+		return route{}, err
+	}
+	if plan.path.length() > budget+moveSlack {
+		return route{}, overBudget(crew, plan, budget, mounted)
+	}
+	if plan.path.length() < 0.005 {
+		return route{}, engine.Refuse("8", "%s would not move at all.", ch.Label())
+	}
+	return plan, nil
+}
+
+// emitDrive records the drive of ch by p and the stands it rode down.
+func emitDrive(tx *engine.Tx, s *State, cl *Clan, ch *Element, p *chariotPlan) error {
+	path := p.plan.path
+	var contacts []string
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		crushed := slices.ContainsFunc(p.plan.crushed, func(k crush) bool { return k.el == e })
+		if e.ID != ch.ID && !crushed && e.inPlay() && s.Antagonists(ch.Clan, e.Clan) && path.end().Touches(e.Base) {
+			contacts = append(contacts, e.Label())
+		}
+	}
+	if err := tx.Emit(Driven{
+		Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), From: path.start, To: path.end(),
+		Wheel: path.wheel, Run: path.run, Turn: path.turn, Strides: round1(path.length()),
+		Halt: p.plan.halt, Refill: p.reloads, Load: p.load, Contacts: contacts,
+	}); err != nil {
+		return err
+	}
+	for _, k := range p.plan.crushed {
+		if err := tx.Emit(RodeDown{Chariot: ch.ID, ChariotLabel: ch.Label(), Element: k.el.ID, Label: k.el.Label()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// throwJavelin draws the card for p's javelin, records the throw and
+// wounds the victim it hits.
+func throwJavelin(tx *engine.Tx, s *State, cl *Clan, p *chariotPlan) error {
+	throw := p.throw
+	cards, err := drawCards(tx, s, cl.Tag, 1, &throw.Kept)
+	if err != nil {
+		return err
+	}
+	throw.Card = cards[0]
+	throw.Hit = hits(throw.Card, throw.Long)
+	tx.Discard(CombatDeck, throw.Card)
+	if err := tx.Emit(*throw); err != nil {
+		return err
+	}
+	if throw.Hit && p.victim.Status == Standing {
+		why := fmt.Sprintf("a javelin, %s at %s range", throw.Card, rangeName(throw.Long))
+		if err := wound(tx, s, p.victim, p.thrower, why, false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // foeTouching returns a standing enemy that el's base b touches, or nil.
@@ -944,713 +995,6 @@ func (s *State) planDismount(ch, fig *Element, used float64, r route, alight *en
 	}
 	return d, nil
 }
-
-// Drives.
-
-// drivePath is a chariot's way across the table (8.4): a wheel about a
-// front corner, a straight run (backwards when negative, 8.5), and a last
-// wheel. A wheel is measured by the arc of the outer front corner.
-type drivePath struct {
-	start engine.Base
-	wheel float64 // degrees, positive to the right
-	run   float64 // strides
-	turn  float64 // degrees, positive to the right
-}
-
-func (p drivePath) arc1() float64           { return p.start.WheelDistance(p.wheel) }
-func (p drivePath) arc2() float64           { return p.start.WheelDistance(p.turn) }
-func (p drivePath) length() float64         { return p.arc1() + math.Abs(p.run) + p.arc2() }
-func (p drivePath) afterWheel() engine.Base { return p.start.Wheel(p.wheel) }
-
-func (p drivePath) afterRun() engine.Base {
-	b := p.afterWheel()
-	return b.WithCenter(b.Center.Add(b.Facing.Vec().Scale(p.run)))
-}
-
-func (p drivePath) end() engine.Base { return p.afterRun().Wheel(p.turn) }
-
-// at is the chariot's base when it has gone d strides along the path.
-func (p drivePath) at(d float64) engine.Base {
-	if a := p.arc1(); d < a {
-		return p.start.Wheel(p.wheel * d / a)
-	} else {
-		d -= a
-	}
-	b := p.afterWheel()
-	if r := math.Abs(p.run); d < r {
-		return b.WithCenter(b.Center.Add(b.Facing.Vec().Scale(math.Copysign(d, p.run))))
-	} else {
-		d -= r
-	}
-	b = p.afterRun()
-	a := p.arc2()
-	if a == 0 {
-		return b
-	}
-	return b.Wheel(p.turn * math.Min(d/a, 1))
-}
-
-// wheelToward finds the wheel after which point p lies straight ahead of
-// the chariot's front centre, the cheaper if there are two, and the run
-// that then reaches p. It reports false when no wheel does.
-func wheelToward(b engine.Base, p engine.Vec) (deg, run float64, ok bool) {
-	if b.FrontCenter().Dist(p) < 1e-9 {
-		return 0, 0, true
-	}
-	off := func(deg float64) (float64, bool) {
-		w := b.Wheel(deg)
-		fc := w.FrontCenter()
-		return w.Facing.Diff(engine.HeadingTo(fc, p)), p.Sub(fc).Dot(w.Facing.Vec()) > 0
-	}
-	best := math.Inf(1)
-	consider := func(d float64) {
-		w := b.Wheel(d)
-		r := w.FrontCenter().Dist(p)
-		if cost := b.WheelDistance(d) + r; cost < best-1e-9 {
-			best, deg, run, ok = cost, d, r, true
-		}
-	}
-	// Wheels of more than a half turn are allowed: a point close behind
-	// the chariot is reached no other way.
-	const step, most = 0.5, 360.0
-	prevD := -most
-	prevV, prevAhead := off(prevD)
-	for d := -most + step; d <= most+1e-9; d += step {
-		v, ahead := off(d)
-		switch {
-		case ahead && v == 0:
-			consider(d)
-		case ahead && prevAhead && prevV*v < 0 && math.Abs(prevV-v) < 90:
-			lo, hi := prevD, d
-			for i := 0; i < 60; i++ {
-				mid := (lo + hi) / 2
-				if mv, _ := off(mid); (mv < 0) == (prevV < 0) {
-					lo = mid
-				} else {
-					hi = mid
-				}
-			}
-			consider((lo + hi) / 2)
-		}
-		prevD, prevV, prevAhead = d, v, ahead
-	}
-	if ok && math.Abs(deg) < 1e-6 {
-		deg, run = 0, b.FrontCenter().Dist(p)
-	}
-	return deg, run, ok
-}
-
-// pathFor turns an order into the path it asks for, and reports whether
-// the run stops at whatever it meets (toward:) rather than being refused.
-func (s *State) pathFor(ch *Element, o order, budget float64) (drivePath, bool, error) {
-	p := drivePath{start: ch.Base}
-	clamp := false
-	switch {
-	case o.back:
-		p.run = -backStride
-	case o.to != nil:
-		deg, run, ok := wheelToward(ch.Base, *o.to)
-		if !ok {
-			return p, false, engine.Refuse("8.4", "No wheel of %s leaves %s straight ahead of it; wheel first with facing:, then drive.", ch.Label(), *o.to)
-		}
-		p.wheel, p.run = deg, run
-	case o.toward != nil:
-		deg, _, ok := wheelToward(ch.Base, o.toward.Base.Center)
-		if !ok {
-			return p, false, engine.Refuse("8.4", "No wheel of %s brings it to face %s; wheel first with facing:.", ch.Label(), o.toward.Label())
-		}
-		p.wheel, clamp = deg, true
-	}
-	if o.facing != nil {
-		p.turn = p.afterWheel().Facing.Diff(*o.facing)
-	}
-	if o.toward != nil {
-		p.run = o.strides
-		if p.run == 0 {
-			p.run = math.Max(budget-p.arc1()-p.arc2(), 0)
-		}
-	}
-	return p, clamp, nil
-}
-
-// route is a drive as the table allows it.
-type route struct {
-	path drivePath
-	// halt says why the chariot stopped short of, or went on past, where
-	// it was sent.
-	halt    string
-	crushed []crush
-}
-
-// crush is a skirmish stand ridden down at distance at along the drive.
-type crush struct {
-	el *Element
-	at float64
-}
-
-func (r route) crushedSet() map[ElementID]bool {
-	m := map[ElementID]bool{}
-	for _, k := range r.crushed {
-		m[k.el.ID] = true
-	}
-	return m
-}
-
-// planDrive checks path against the table and works out where the drive
-// really ends (8, 13.1): wheels may strike nothing, not even the chariot's
-// own stands, nor swing onto terrain; the straight run passes through its
-// own clan's stands and halts beyond them (8.3), halts at the bank of a
-// stream, or crosses one it stands at and halts on the far bank (13.1.2);
-// another clan's stand, ground a chariot may not enter, or the table's
-// edge stop it (when clamp is set) or refuse the drive. Other clans'
-// skirmishers on the way are ridden down (8.8).
-func (s *State) planDrive(ch *Element, p drivePath, budget float64, clamp bool) (route, error) {
-	var own, solid, prey []*Element
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID == ch.ID || o.ID == ch.Rider || o.Status != Standing || !o.Placed {
-			continue
-		}
-		switch {
-		case o.Clan == ch.Clan:
-			own = append(own, o)
-		case o.Kind == Warband && o.Weapon.Skirmisher():
-			prey = append(prey, o)
-		default:
-			solid = append(solid, o)
-		}
-	}
-	r := route{path: p}
-	if p.wheel != 0 {
-		if err := s.checkWheel(ch, p.start, p.wheel, append(slices.Clone(solid), own...)); err != nil {
-			return r, err
-		}
-		r.crushWheel(p.start, p.wheel, 0, prey)
-	}
-
-	// The straight run.
-	b0 := p.afterWheel()
-	sign := 1.0
-	if p.run < 0 {
-		sign = -1
-	}
-	want := math.Abs(p.run)
-	reach := want // how far the run may be carried on to clear a stand or a stream
-	if p.run > 0 {
-		reach = math.Max(want, budget-p.arc1())
-	}
-	dir := b0.Facing.Vec().Scale(sign)
-	runAt := func(d float64) engine.Base { return b0.WithCenter(b0.Center.Add(dir.Scale(d))) }
-
-	// Hard stops.
-	type stop struct {
-		at            float64
-		refusal, rule string
-		halt          string
-	}
-	hard := stop{at: math.Inf(1)}
-	if reach > 0 {
-		if f, hit := b0.Sweep(runAt(reach).Center, bases(solid)...); hit >= 0 {
-			hard = stop{at: f * reach, rule: "8.8",
-				refusal: fmt.Sprintf("%s would run into %s; a chariot rides down only skirmishers.", ch.Label(), solid[hit].Label())}
-		}
-		if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return s.barring(b) != nil }); found && before < hard.at {
-			f := s.barring(runAt(after))
-			verb := "enter"
-			if f.Kind == Obstacle {
-				verb = "cross"
-			}
-			hard = stop{at: before, rule: "13.1.1", refusal: fmt.Sprintf("Chariots may not %s %s.", verb, f.Name()),
-				halt: fmt.Sprintf("It halts at the edge of %s (13.1.1).", f.Name())}
-		}
-		if before, _, found := scan(0, reach, runAt, func(b engine.Base) bool { return !s.Board.holds(b) }); found && before < hard.at {
-			hard = stop{at: before, rule: "8", refusal: fmt.Sprintf("That would take %s off the table.", ch.Label()),
-				halt: "It halts at the table's edge."}
-		}
-	}
-
-	// What makes the chariot halt: the first of a stream's bank, a stream
-	// it is crossing, and its own stands.
-	end, halt, trigger := want, "", math.Inf(1)
-	var streams, crossing []*Feature
-	for i := range s.Terrain {
-		if f := &s.Terrain[i]; f.Kind == Stream {
-			if f.touches(p.start) && f.touches(b0) {
-				crossing = append(crossing, f)
-			} else {
-				streams = append(streams, f)
-			}
-		}
-	}
-	if reach > 0 {
-		if before, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, streams) != nil }); found && before < want-1e-6 && before < trigger {
-			f := onAny(runAt(after), streams)
-			end, trigger, halt = before, before, fmt.Sprintf("It halts at the bank of %s, to cross on its next drive (13.1.2).", f.Name())
-		}
-		if _, after, found := scan(0, reach, runAt, func(b engine.Base) bool { return onAny(b, crossing) != nil }); found && after < want-1e-6 && after < trigger {
-			f := onAny(runAt(after), crossing)
-			_, out, clear := scan(after, reach, runAt, func(b engine.Base) bool { return !f.on(b) })
-			if !clear {
-				return r, engine.Refuse("13.1.2", "%s cannot get across %s within its %s.", ch.Label(), f.Name(), strideText(budget))
-			}
-			end, trigger, halt = out, after, fmt.Sprintf("It crosses %s and halts on the far bank (13.1.2).", f.Name())
-		}
-		if f, hit := b0.Sweep(runAt(reach).Center, bases(own)...); hit >= 0 && f*reach < want-1e-6 && f*reach < trigger {
-			in := f * reach
-			ownBases := bases(own)
-			_, out, clear := scan(in+1e-4, reach, runAt, func(b engine.Base) bool { return !overlapsExactly(b, ownBases) })
-			if !clear {
-				return r, engine.Refuse("8.3", "%s cannot clear %s within its %s; a chariot that drives through its own stands halts beyond them.", ch.Label(), own[hit].Label(), strideText(budget))
-			}
-			var names []string
-			for _, o := range own {
-				if _, h := b0.Sweep(runAt(out).Center, o.Base); h >= 0 {
-					names = append(names, o.Label())
-				}
-			}
-			if len(names) > 0 {
-				end, trigger, halt = out, in, fmt.Sprintf("It passes through %s and halts beyond (8.3).", engine.JoinAnd(names))
-			}
-		}
-	}
-	if hard.at < end-1e-6 {
-		// A place typed a hair past first contact stops in contact, as
-		// a foot move does.
-		if hard.rule == "8.8" && halt == "" && end-hard.at <= engine.ContactTolerance {
-			clamp = true
-		}
-		if !clamp || hard.at > trigger {
-			return r, engine.Refuse(hard.rule, "%s", hard.refusal)
-		}
-		end, halt = hard.at, hard.halt
-	}
-	r.path.run = sign * end
-	r.halt = halt
-	if end > 0 {
-		for _, k := range prey {
-			if r.crushedSet()[k.ID] {
-				continue
-			}
-			if f, hit := b0.Sweep(runAt(end).Center, k.Base); hit >= 0 {
-				r.crushed = append(r.crushed, crush{el: k, at: p.arc1() + f*end})
-			}
-		}
-	}
-
-	// The last wheel.
-	if r.path.turn != 0 {
-		if r.halt != "" {
-			return r, engine.Refuse("8.4", "%s %s; it cannot then wheel to face %s.", ch.Label(), strings.TrimSuffix(lowerFirst(strings.TrimPrefix(r.halt, "It ")), "."), r.path.end().Facing)
-		}
-		if err := s.checkWheel(ch, r.path.afterRun(), r.path.turn, append(slices.Clone(solid), own...)); err != nil {
-			return r, err
-		}
-		r.crushWheel(r.path.afterRun(), r.path.turn, r.path.arc1()+end, prey)
-	}
-
-	slices.SortStableFunc(r.crushed, func(a, b crush) int { return cmpFloat(a.at, b.at) })
-
-	// Where it ends.
-	fin := r.path.end()
-	gone := r.crushedSet()
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID != ch.ID && o.ID != ch.Rider && o.Status == Standing && o.Placed && !gone[o.ID] && fin.Clashes(o.Base) {
-			return r, engine.Refuse("8.3", "%s cannot end its drive on top of %s.", ch.Label(), o.Label())
-		}
-	}
-	if f := s.barring(fin); f != nil {
-		return r, engine.Refuse("13.1.1", "Chariots may not stand on %s.", f.Name())
-	}
-	if f := onAny(fin, s.streams()); f != nil {
-		return r, engine.Refuse("13.1.2", "%s cannot end its drive in %s.", ch.Label(), f.Name())
-	}
-	if !s.Board.holds(fin) {
-		return r, engine.Refuse("8", "That would take %s off the table.", ch.Label())
-	}
-	return r, nil
-}
-
-// checkWheel refuses a wheel of deg from base from that would strike one
-// of others, swing onto terrain, or swing off the table (8.4, 13.1).
-func (s *State) checkWheel(ch *Element, from engine.Base, deg float64, others []*Element) error {
-	if _, hit := from.SweepWheel(deg, bases(others)...); hit >= 0 {
-		return engine.Refuse("8.4", "Wheeling %s, %s would strike %s.", angleText(deg), ch.Label(), others[hit].Label())
-	}
-	arc := from.WheelDistance(deg)
-	at := func(d float64) engine.Base { return from.Wheel(deg * d / arc) }
-	if _, after, found := scan(0, arc, at, func(b engine.Base) bool { return s.terrainUnder(b) != nil }); found {
-		return engine.Refuse("13.1", "Wheeling %s, %s would swing onto %s.", angleText(deg), ch.Label(), s.terrainUnder(at(after)).Name())
-	}
-	if _, _, found := scan(0, arc, at, func(b engine.Base) bool { return !s.Board.holds(b) }); found {
-		return engine.Refuse("8", "Wheeling %s, %s would swing off the table.", angleText(deg), ch.Label())
-	}
-	return nil
-}
-
-// crushWheel adds the skirmishers a wheel of deg from base from passes
-// over, the wheel beginning at distance d0 of the drive.
-func (r *route) crushWheel(from engine.Base, deg, d0 float64, prey []*Element) {
-	gone := r.crushedSet()
-	for _, k := range prey {
-		if gone[k.ID] {
-			continue
-		}
-		if f, hit := from.SweepWheel(deg, k.Base); hit >= 0 {
-			r.crushed = append(r.crushed, crush{el: k, at: d0 + f*from.WheelDistance(deg)})
-		}
-	}
-}
-
-// terrainUnder returns the first feature base b stands on, or nil.
-func (s *State) terrainUnder(b engine.Base) *Feature {
-	for i := range s.Terrain {
-		if f := &s.Terrain[i]; f.on(b) {
-			return f
-		}
-	}
-	return nil
-}
-
-func (s *State) streams() []*Feature {
-	var out []*Feature
-	for i := range s.Terrain {
-		if s.Terrain[i].Kind == Stream {
-			out = append(out, &s.Terrain[i])
-		}
-	}
-	return out
-}
-
-// onAny returns the first of fs that base b stands on, or nil.
-func onAny(b engine.Base, fs []*Feature) *Feature {
-	for _, f := range fs {
-		if f.on(b) {
-			return f
-		}
-	}
-	return nil
-}
-
-// scan walks d from lo to hi in steps of pathStep and finds where pred
-// first holds of at(d), then narrows it by halving: before is the last
-// distance seen where pred does not hold, after the first where it does.
-func scan(lo, hi float64, at func(float64) engine.Base, pred func(engine.Base) bool) (before, after float64, found bool) {
-	if pred(at(lo)) {
-		return lo, lo, true
-	}
-	if !(hi > lo) {
-		return hi, hi, false
-	}
-	prev := lo
-	for d := lo; d < hi; {
-		d = math.Min(d+pathStep, hi)
-		if pred(at(d)) {
-			a, b := prev, d
-			for b-a > 1e-7 {
-				m := (a + b) / 2
-				if pred(at(m)) {
-					b = m
-				} else {
-					a = m
-				}
-			}
-			return a, b, true
-		}
-		prev = d
-	}
-	return hi, hi, false
-}
-
-// overlapsExactly reports whether b overlaps any of others at all.
-func overlapsExactly(b engine.Base, others []engine.Base) bool {
-	for _, o := range others {
-		if b.Overlaps(o) {
-			return true
-		}
-	}
-	return false
-}
-
-func bases(els []*Element) []engine.Base {
-	out := make([]engine.Base, len(els))
-	for i, e := range els {
-		out[i] = e.Base
-	}
-	return out
-}
-
-func overBudget(ch *Element, r route, budget float64, mounted *Mounted) error {
-	var parts []string
-	p := r.path
-	if p.wheel != 0 {
-		parts = append(parts, fmt.Sprintf("wheeling %s costs %s", angleText(p.wheel), strideText(p.arc1())))
-	}
-	if p.run != 0 {
-		parts = append(parts, fmt.Sprintf("the run %s", strideText(math.Abs(p.run))))
-	}
-	if p.turn != 0 {
-		parts = append(parts, fmt.Sprintf("the last wheel of %s %s", angleText(p.turn), strideText(p.arc2())))
-	}
-	has := fmt.Sprintf("%s has %s", ch.Label(), strideText(budget))
-	rule := "8.4"
-	if mounted != nil {
-		has += fmt.Sprintf(" left once %s has mounted", mounted.FigureLabel)
-		rule = "8.2.1"
-	}
-	why := ""
-	if r.halt != "" {
-		why = " " + r.halt
-	}
-	return engine.Refuse(rule, "%s; %s: %s in all.%s", has, engine.JoinAnd(parts), strideText(p.length()), why)
-}
-
-// Javelins.
-
-// planThrow checks a javelin thrown by the rider of ch during route r at
-// target (8.6, 9.2, 9.3, 9.5, 9.6, 13.2). The throw is made from the point
-// of the drive nearest the target at which the chariot touches no enemy. It
-// returns the event (without its card), the thrower and who the javelin
-// would wound. refill is where the drive first passes behind the clan's
-// warbands and takes on a fresh load (-1 for nowhere).
-func (s *State) planThrow(ch *Element, r route, target *Element, at string, refill float64) (JavelinThrown, *Element, *Element, error) {
-	fail := func(rule, format string, args ...any) (JavelinThrown, *Element, *Element, error) {
-		return JavelinThrown{}, nil, nil, engine.Refuse(rule, format, args...)
-	}
-	thrower := s.Element(ch.Rider)
-	switch {
-	case thrower == nil:
-		return fail("9.2", "No Hero or Companion rides %s, and its driver cannot throw.", ch.Label())
-	case !ch.Driver:
-		return fail("9.2", "%s drives %s alone, with no charioteer, and so cannot throw.", thrower.Label(), ch.Label())
-	}
-	shotAt, victim, err := s.aim(target, at)
-	if err != nil {
-		return JavelinThrown{}, nil, nil, err
-	}
-	gone := r.crushedSet()
-	switch {
-	case shotAt.ID == ch.ID:
-		return fail("9", "No one throws at his own chariot.")
-	case gone[shotAt.ID]:
-		return fail("8.8", "%s rides %s down on the way; there is nothing left to throw at.", ch.Label(), shotAt.Label())
-	case !shotAt.inPlay():
-		return fail("9", "%s is not in the fight.", shotAt.Label())
-	case !s.Antagonists(ch.Clan, shotAt.Clan):
-		if s.Clan(ch.Clan).Player == s.Clan(shotAt.Clan).Player {
-			return fail("7.3", "%s belongs to your own other clan; a player's two clans never fight each other.", shotAt.Label())
-		}
-		return fail("9", "%s is not an enemy: missiles are thrown only at antagonist clans.", shotAt.Label())
-	}
-	if foe := s.engagedWith(shotAt); foe != nil {
-		return fail("9.6", "%s is in melee with %s; no one throws into a melee.", shotAt.Label(), foe.Label())
-	}
-	total := r.path.length()
-	// The point of the drive nearest the target at which the chariot does
-	// not touch it. A chariot in contact with another enemy may still
-	// throw: 9.6 forbids throwing into a melee, not out of one.
-	best, bestGap := -1.0, math.Inf(1)
-	var from engine.Base
-	for d := 0.0; ; d = math.Min(d+pathStep, total) {
-		b := r.path.at(d)
-		if g := b.Gap(shotAt.Base); g > engine.ContactTolerance && g < bestGap-1e-9 {
-			best, bestGap, from = d, g, b
-		}
-		if d >= total {
-			break
-		}
-	}
-	switch {
-	case best < 0:
-		return fail("9.6", "%s is in contact with %s all the way; no javelin is thrown into a melee.", ch.Label(), shotAt.Label())
-	}
-	if b := s.throwBlocker(ch, from, shotAt, gone); b != nil {
-		return fail("9.1", "%s blocks the throw at %s.", b.Label(), shotAt.Label())
-	}
-	ev := JavelinThrown{Clan: ch.Clan, Chariot: ch.ID, ChariotLabel: ch.Label(), Thrower: thrower.ID, ThrowerLabel: thrower.Label(),
-		Target: shotAt.ID, TargetLabel: shotAt.Label(), At: from.FrontCenter(), Distance: round1(bestGap), Long: bestGap > chariotShort}
-	if load := s.Options.Javelins; load > 0 {
-		thrown := int(ch.Thrown)
-		if refill >= 0 && refill <= best {
-			thrown = 0
-		}
-		if thrown >= load {
-			return fail("13.2", "%s has thrown all %d of its javelins; it takes on more by passing behind its own warbands.", ch.Label(), load)
-		}
-		thrown++
-		if refill > best {
-			thrown = 0
-		}
-		ev.Thrown, ev.Load = thrown, load
-	}
-	return ev, thrower, victim, nil
-}
-
-// throwBlocker returns a stand in the way of a javelin from the chariot
-// standing at from, or nil (9.1.1, 9.1.2): any stand of its own clan
-// across the line, as for javelinmen, and any other nearer the target
-// than the chariot.
-func (s *State) throwBlocker(ch *Element, from engine.Base, target *Element, gone map[ElementID]bool) *Element {
-	fc, tc := from.FrontCenter(), target.Base.Center
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID == ch.ID || o.ID == ch.Rider || o.ID == target.ID || gone[o.ID] || o.Status != Standing || !o.Placed || !o.Base.BlocksLine(fc, tc) {
-			continue
-		}
-		if o.Clan == ch.Clan || o.Base.Gap(target.Base) < o.Base.Gap(from) {
-			return o
-		}
-	}
-	return nil
-}
-
-// behindLine reports whether chariot ch standing at b is behind the line
-// of its clan's warbands (13.2): across from one of its standing warbands
-// along the table's edge, and wholly on its own side of it.
-func (s *State) behindLine(ch *Element, b engine.Base) bool {
-	cl := s.Clan(ch.Clan)
-	if cl == nil {
-		return false
-	}
-	bx0, bx1, by0, by1 := extent(b)
-	for _, w := range s.ClanElements(ch.Clan) {
-		if w.Kind != Warband || w.Status != Standing || !w.Placed {
-			continue
-		}
-		wx0, wx1, wy0, wy1 := extent(w.Base)
-		if math.Min(bx1, wx1)-math.Max(bx0, wx0) <= 1e-6 {
-			continue
-		}
-		if cl.Side == Protagonist && by1 <= wy0+1e-6 || cl.Side == Antagonist && by0 >= wy1-1e-6 {
-			return true
-		}
-	}
-	return false
-}
-
-// extent is the box a base covers: its least and greatest x and y.
-func extent(b engine.Base) (x0, x1, y0, y1 float64) {
-	x0, y0 = math.Inf(1), math.Inf(1)
-	x1, y1 = math.Inf(-1), math.Inf(-1)
-	for _, c := range b.Corners() {
-		x0, x1 = math.Min(x0, c.X), math.Max(x1, c.X)
-		y0, y1 = math.Min(y0, c.Y), math.Max(y1, c.Y)
-	}
-	return
-}
-
-// refillAt is the first point of path at which the chariot is behind
-// its warbands' line and takes on a fresh load (13.2), or -1.
-func (s *State) refillAt(ch *Element, p drivePath) float64 {
-	total := p.length()
-	for d := 0.0; ; d = math.Min(d+pathStep, total) {
-		if s.behindLine(ch, p.at(d)) {
-			return d
-		}
-		if d >= total {
-			return -1
-		}
-	}
-}
-
-// Crew lost and runaways (8.7).
-
-// crewFell follows a wound that felled a chariot's crewman: a rider's body
-// falls behind the chariot, and a chariot left with no one aboard bolts if
-// its clan drove it in this round or the last.
-func crewFell(tx *engine.Tx, s *State, victim *Element, w Wounded) error {
-	if !w.Falls() {
-		return nil
-	}
-	ch := victim
-	if victim.Kind != Chariot {
-		if victim.Aboard == "" {
-			return nil
-		}
-		if ch = s.Element(victim.Aboard); ch == nil || ch.Kind != Chariot {
-			return nil
-		}
-		body := victim.Base
-		body.Facing = ch.Base.Facing
-		body = body.WithFrontCenter(ch.Base.Center.Sub(ch.Base.Facing.Vec().Scale(ch.Base.Depth / 2)))
-		if err := tx.Emit(ThrownOut{Chariot: ch.ID, ChariotLabel: ch.Label(), Figure: victim.ID, FigureLabel: victim.Label(), Base: body}); err != nil {
-			return err
-		}
-	}
-	if ch.manned() || ch.Status != Standing || !ch.Placed || ch.LastDriven == 0 || int(ch.LastDriven) < s.Round-1 {
-		return nil
-	}
-	return tx.Emit(Bolted{Chariot: ch.ID, Label: ch.Label()})
-}
-
-// runawayChariots runs every chariot that has bolted (8.7), before any
-// clan acts in the round: straight ahead its full 9 strides, riding down
-// other clans' skirmishers, until it leaves the table (and is gone),
-// strikes any other stand or reaches terrain (and stands there, parked).
-func runawayChariots(tx *engine.Tx) error {
-	s := tx.State().(*State)
-	if s.Phase != Playing {
-		return nil
-	}
-	for i := range s.Elements {
-		ch := &s.Elements[i]
-		if ch.Kind != Chariot || !ch.Runaway || ch.Status != Standing || !ch.Placed || ch.manned() {
-			continue
-		}
-		ev, prey := s.runaway(ch)
-		if err := tx.Emit(ev); err != nil {
-			return err
-		}
-		for _, k := range prey {
-			if err := tx.Emit(RodeDown{Chariot: ch.ID, ChariotLabel: ch.Label(), Element: k.ID, Label: k.Label()}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// runaway works out a runaway chariot's run this round.
-func (s *State) runaway(ch *Element) (RanAway, []*Element) {
-	start := ch.Base
-	dir := start.Facing.Vec()
-	at := func(d float64) engine.Base { return start.WithCenter(start.Center.Add(dir.Scale(d))) }
-	var solid, prey []*Element
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.ID == ch.ID || o.Status != Standing || !o.Placed {
-			continue
-		}
-		if o.Clan != ch.Clan && o.Kind == Warband && o.Weapon.Skirmisher() {
-			prey = append(prey, o)
-		} else {
-			solid = append(solid, o)
-		}
-	}
-	ev := RanAway{Chariot: ch.ID, Label: ch.Label(), From: start}
-	end := chariotMove
-	if f, hit := start.Sweep(at(chariotMove).Center, bases(solid)...); hit >= 0 {
-		end, ev.Stop, ev.Against = f*chariotMove, StruckStand, solid[hit].Label()
-	}
-	if before, after, found := scan(0, chariotMove, at, func(b engine.Base) bool { return s.terrainUnder(b) != nil }); found && before < end {
-		end, ev.Stop, ev.Against = before, HaltedAtEdge, s.terrainUnder(at(after)).Name()
-	}
-	if before, _, found := scan(0, chariotMove, at, func(b engine.Base) bool { return !s.Board.holds(b) }); found && before <= end {
-		end, ev.Stop, ev.Against, ev.Off = before, RanFree, "", true
-	}
-	ev.To, ev.Strides = at(end), round1(end)
-	var crushed []*Element
-	if end > 0 {
-		for _, k := range prey {
-			if _, hit := start.Sweep(at(end).Center, k.Base); hit >= 0 {
-				crushed = append(crushed, k)
-			}
-		}
-	}
-	return ev, crushed
-}
-
-// Status and view.
 
 // crewNote is what /status adds to an element's line: a chariot's crew
 // when it is not just its driver, and its javelins when the book limits

@@ -23,18 +23,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	switch {
-	case el.Status != Standing:
-		return engine.Refuse("8", "%s is no longer in the fight and cannot move.", el.Label())
-	case el.Kind == Chariot:
-		return engine.Refuse("8.4", "A chariot is driven, not walked: use /drive.")
-	case el.Aboard != "":
-		return engine.Refuse("8.2", "%s rides %s; he must get down first (/dismount, or /drive … dismount:).", el.Label(), el.Aboard)
-	case !el.Placed:
-		return engine.Refuse("7", "%s is not on the table.", el.Label())
-	}
-	if foe := s.engagedWith(el); foe != nil {
-		return engine.Refuse("10", "%s is in melee contact with %s and cannot walk away; only an impact or a joker breaks contact.", el.Label(), foe.Label())
+	if err := s.mayWalk(el); err != nil {
+		return err
 	}
 	if c.Has("to") && c.Has("toward") {
 		return engine.Refuse("", "Give either to: or toward:, not both.")
@@ -46,83 +36,14 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	allowance = s.burdened(el, allowance)
 	start := el.Base
 	front := start.FrontCenter()
-	facing := start.Facing
-	dest := front
-	var target *Element
-	switch {
-	case c.Has("to"):
-		if dest, err = parsePoint("to", c.Opt("to")); err != nil {
-			return err
-		}
-		if d := front.Dist(dest); d > allowance+moveSlack {
-			return engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
-		}
-	case c.Has("toward"):
-		if target, err = s.findElement(c.Opt("toward")); err != nil {
-			return err
-		}
-		if target == el {
-			return engine.Refuse("", "An element cannot move toward itself.")
-		}
-		if !target.Placed || target.Status == Removed {
-			return engine.Refuse("", "%s is not on the table.", target.Label())
-		}
-		dist := allowance
-		if c.Has("strides") {
-			n, err := c.Int("strides", 0)
-			if err != nil {
-				return err
-			}
-			if n < 1 || float64(n) > allowance {
-				return engine.Refuse("8.1", "strides: must be from 1 to %g for %s.", allowance, el.Label())
-			}
-			dist = float64(n)
-		}
-		facing = engine.HeadingTo(front, target.Base.Center)
-		dest = front.Add(facing.Vec().Scale(dist))
-	case !c.Has("facing"):
-		return engine.Refuse("", "Say where to: to:x,y, toward:ELEMENT, or facing: to turn in place.")
-	}
-	if c.Has("facing") {
-		if facing, err = parseFacing(c.Opt("facing")); err != nil {
-			return err
-		}
-	}
-	turned := start.WithFacing(facing)
-	end := turned.WithFrontCenter(dest)
-
-	// The path: turn where it stands, then go straight. Stands of its own
-	// clan may be passed through (8.3); every other stand blocks.
-	var blockers []*Element
-	var blockBases []engine.Base
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o == el || o.Status != Standing || !o.Placed || o.Clan == el.Clan {
-			continue
-		}
-		blockers = append(blockers, o)
-		blockBases = append(blockBases, o.Base)
-	}
-	if frac, hit := turned.Sweep(end.Center, blockBases...); hit >= 0 {
-		short := (1 - frac) * turned.Center.Dist(end.Center)
-		if target == nil && short > engine.ContactTolerance {
-			return engine.Refuse("8.3", "The way to %s is blocked by %s.", dest, blockers[hit].Label())
-		}
-		// Toward a stand, or to a point a hair past first contact: stop
-		// in contact.
-		end = turned.WithCenter(turned.Center.Lerp(end.Center, frac))
-	}
-	if end, err = s.footTerrain(el, turned, end, target != nil); err != nil {
+	facing, dest, target, err := s.walkTo(c, el, allowance)
+	if err != nil {
 		return err
 	}
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o != el && o.Status == Standing && o.Placed && end.Clashes(o.Base) {
-			return engine.Refuse("8.3", "%s cannot end its move on top of %s.", el.Label(), o.Label())
-		}
-	}
-	if !s.Board.holds(end) {
-		return engine.Refuse("8", "That would take %s off the table (it is %g by %g strides).", el.Label(), s.Board.Width, s.Board.Depth)
+	turned := start.WithFacing(facing)
+	end, err := s.walkEnd(el, turned, turned.WithFrontCenter(dest), dest, target)
+	if err != nil {
+		return err
 	}
 	if err := s.checkBurden(el, start, end); err != nil {
 		return err
@@ -141,6 +62,113 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	return afterAction(tx)
+}
+
+// mayWalk refuses a walk to an element that cannot take one: out of the
+// fight, a chariot, aboard one, off the table, or in melee.
+func (s *State) mayWalk(el *Element) error {
+	switch {
+	case el.Status != Standing:
+		return engine.Refuse("8", "%s is no longer in the fight and cannot move.", el.Label())
+	case el.Kind == Chariot:
+		return engine.Refuse("8.4", "A chariot is driven, not walked: use /drive.")
+	case el.Aboard != "":
+		return engine.Refuse("8.2", "%s rides %s; he must get down first (/dismount, or /drive … dismount:).", el.Label(), el.Aboard)
+	case !el.Placed:
+		return engine.Refuse("7", "%s is not on the table.", el.Label())
+	}
+	if foe := s.engagedWith(el); foe != nil {
+		return engine.Refuse("10", "%s is in melee contact with %s and cannot walk away; only an impact or a joker breaks contact.", el.Label(), foe.Label())
+	}
+	return nil
+}
+
+// walkTo reads where a walk of el goes: the facing it ends with, the
+// point its front centre is to reach, and the stand it walks toward
+// (nil when it walks to a point or turns in place).
+func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing engine.Heading, dest engine.Vec, target *Element, err error) {
+	front := el.Base.FrontCenter()
+	facing, dest = el.Base.Facing, front
+	switch {
+	case c.Has("to"):
+		if dest, err = parsePoint("to", c.Opt("to")); err != nil {
+			return facing, dest, nil, err
+		}
+		if d := front.Dist(dest); d > allowance+moveSlack {
+			return facing, dest, nil, engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
+		}
+	case c.Has("toward"):
+		if target, err = s.findElement(c.Opt("toward")); err != nil {
+			return facing, dest, nil, err
+		}
+		if target == el {
+			return facing, dest, nil, engine.Refuse("", "An element cannot move toward itself.")
+		}
+		if !target.Placed || target.Status == Removed {
+			return facing, dest, nil, engine.Refuse("", "%s is not on the table.", target.Label())
+		}
+		dist := allowance
+		if c.Has("strides") {
+			n, err := c.Int("strides", 0)
+			if err != nil {
+				return facing, dest, nil, err
+			}
+			if n < 1 || float64(n) > allowance {
+				return facing, dest, nil, engine.Refuse("8.1", "strides: must be from 1 to %g for %s.", allowance, el.Label())
+			}
+			dist = float64(n)
+		}
+		facing = engine.HeadingTo(front, target.Base.Center)
+		dest = front.Add(facing.Vec().Scale(dist))
+	case !c.Has("facing"):
+		return facing, dest, nil, engine.Refuse("", "Say where to: to:x,y, toward:ELEMENT, or facing: to turn in place.")
+	}
+	if c.Has("facing") {
+		if facing, err = parseFacing(c.Opt("facing")); err != nil {
+			return facing, dest, nil, err
+		}
+	}
+	return facing, dest, target, nil
+}
+
+// walkEnd is where a walk of el from turned to end stops: the path turns
+// where it stands, then goes straight; stands of its own clan may be
+// passed through (8.3), every other stand blocks, and terrain may hold
+// it (13.1). A walk may not end on a stand or off the table.
+func (s *State) walkEnd(el *Element, turned, end engine.Base, dest engine.Vec, target *Element) (engine.Base, error) {
+	var blockers []*Element
+	var blockBases []engine.Base
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o == el || o.Status != Standing || !o.Placed || o.Clan == el.Clan {
+			continue
+		}
+		blockers = append(blockers, o)
+		blockBases = append(blockBases, o.Base)
+	}
+	if frac, hit := turned.Sweep(end.Center, blockBases...); hit >= 0 {
+		short := (1 - frac) * turned.Center.Dist(end.Center)
+		if target == nil && short > engine.ContactTolerance {
+			return end, engine.Refuse("8.3", "The way to %s is blocked by %s.", dest, blockers[hit].Label())
+		}
+		// Toward a stand, or to a point a hair past first contact: stop
+		// in contact.
+		end = turned.WithCenter(turned.Center.Lerp(end.Center, frac))
+	}
+	end, err := s.footTerrain(el, turned, end, target != nil)
+	if err != nil {
+		return end, err
+	}
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o != el && o.Status == Standing && o.Placed && end.Clashes(o.Base) {
+			return end, engine.Refuse("8.3", "%s cannot end its move on top of %s.", el.Label(), o.Label())
+		}
+	}
+	if !s.Board.holds(end) {
+		return end, engine.Refuse("8", "That would take %s off the table (it is %g by %g strides).", el.Label(), s.Board.Width, s.Board.Depth)
+	}
+	return end, nil
 }
 
 // engagedWith returns a standing enemy element that el touches, or nil.

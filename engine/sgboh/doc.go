@@ -27,7 +27,15 @@
 // questions the game waits on, with buttons and a default at the
 // deadline.
 //
-// The tape measure (/measure, measure.go) counts hexes: between counters,
-// where a unit can end a move, what it may fire at, and a leader's
-// command range.
+// The files follow the map of engine's doc: troops.go the unit types and
+// the number tables read by type (shock, pursuit, rally); terrain.go the
+// ground of a hex and its costs; state.go the map, armies and sequence
+// of play; setup.go the set-up commands; scenarios.go the scenario
+// format and the prepared battles; turn.go the sequence of play
+// (activation, continuity, passing, conceding); move.go movement;
+// fire.go missile fire; shock.go shock combat and the questions it asks;
+// rout.go disorder, rout, retreat, pursuit and rally; events.go the step
+// effects every event carries and the event kinds; await.go whom the
+// battle waits for; measure.go the tape measure (/measure, in hexes);
+// view.go the picture.
 package sgboh

@@ -35,6 +35,18 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})
 	}
+	v.Terrain = s.terrainView()
+	s.activationView(&v)
+	s.unitPieces(&v)
+	s.leaderPieces(&v)
+	v.Marks = lastMarks(last)
+	return v
+}
+
+// terrainView is the map's terrain, each feature a hex at a time and
+// named on its middle hex.
+func (s *State) terrainView() []engine.Terrain {
+	var out []engine.Terrain
 	for _, f := range s.Features {
 		kind := engine.Rough
 		label := f.Name
@@ -52,9 +64,15 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			if i == mid {
 				t.Label = label
 			}
-			v.Terrain = append(v.Terrain, t)
+			out = append(out, t)
 		}
 	}
+	return out
+}
+
+// activationView frames the activated leader and the units he commands,
+// and shades his command range.
+func (s *State) activationView(v *engine.View) {
 	if s.Flow.Stage == Acting {
 		// Frame a picture with no marks on the activated leader and the
 		// units he commands.
@@ -75,6 +93,11 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 			}
 		}
 	}
+}
+
+// unitPieces adds the counters: on the map with their notes and hits,
+// and aside those pursuing off it.
+func (s *State) unitPieces(v *engine.View) {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.OffMap && !u.Gone {
@@ -109,6 +132,10 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		}
 		v.Pieces = append(v.Pieces, p)
 	}
+}
+
+// leaderPieces adds the leaders still in the battle.
+func (s *State) leaderPieces(v *engine.View) {
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
 		if !l.In() {
@@ -121,6 +148,11 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		v.Pieces = append(v.Pieces, engine.Piece{Label: l.ID, Kind: "L", Group: l.Side, Crew: crew,
 			Base: engine.Base{Center: cellVec(l.Hex), Facing: engine.FacingNNE.Heading()}})
 	}
+}
+
+// lastMarks are the marks of what the last step did.
+func lastMarks(last []engine.Event) []engine.Mark {
+	var out []engine.Mark
 	for _, e := range last {
 		step, ok := e.Body.(interface{ effects() Effects })
 		if !ok {
@@ -128,10 +160,10 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 		}
 		fx := step.effects()
 		for _, m := range fx.Marks {
-			v.Marks = append(v.Marks, engine.Mark{Kind: m.Kind, From: cellVec(m.From), To: cellVec(m.To), Hit: m.Hit, Label: m.Label, Group: m.Side})
+			out = append(out, engine.Mark{Kind: m.Kind, From: cellVec(m.From), To: cellVec(m.To), Hit: m.Hit, Label: m.Label, Group: m.Side})
 		}
 	}
-	return v
+	return out
 }
 
 // cellVec is a hex as the picture places it: printed column and row.

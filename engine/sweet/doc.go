@@ -19,19 +19,21 @@
 // of the log show it face down until both choices are in and the melee is
 // resolved, whose event reveals them (engine.Revealer).
 //
-// The parts: units.go is the unit table; armies.go the sample armies and
-// armies built to points; state.go the game; setup.go opening, mustering,
-// deployment and scenario directives; turn.go the turn sequence and the
-// end of the game; fire.go catapult fire (the clay shell as a die roll)
-// and missile fire; move.go movement, charges, elephants, running down,
-// catapults taken, and falling back; mdi.go the indicators and the
-// superiority table; melee.go supports, the secret choices and the melee
-// procedure; narrate.go how each event reads; view.go the board picture
-// and /status; bot.go what the bot needs to lead an army (the candidate
-// commands of each stage, the points standing as its measure, and the
-// other side's sealed indicators drawn afresh, since it may not read
-// them). Every gap of the text this package settles is listed in
-// RULINGS.md, under the rules' own section names (the text numbers its
-// paragraphs within each section: "Movement 4" is the fourth paragraph
-// of MOVEMENT).
+// The files follow the map of engine's doc: troops.go is the unit table;
+// army.go the sample armies and armies built to points; state.go the
+// game; setup.go opening, mustering and deployment; scenarios.go the
+// prepared scenarios and the set-up commands they are written in;
+// turn.go the turn sequence and the end of the game; fire.go catapult
+// fire (the clay shell as a die roll) and missile fire; move.go
+// movement, charges, elephants, running down, catapults taken, and
+// falling back; mdi.go the indicators and the superiority table;
+// melee.go supports, the secret choices and the melee procedure;
+// narrate.go how each event reads; view.go the board picture and
+// /status; ruling.go and measure.go /ruling and /measure; bot.go what
+// the bot needs to lead an army (the candidate commands of each stage,
+// the points standing as its measure, and the other side's sealed
+// indicators drawn afresh, since it may not read them). Every gap of the
+// text this package settles is listed in RULINGS.md, under the rules'
+// own section names (the text numbers its paragraphs within each
+// section: "Movement 4" is the fourth paragraph of MOVEMENT).
 package sweet

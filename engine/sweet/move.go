@@ -299,37 +299,9 @@ func (h *squareHeap) Pop() any {
 }
 
 func move(tx *engine.Tx, s *State, c engine.Command) error {
-	if s.Stage != Movement {
-		return engine.Refuse("Turn Sequence 3", "Units move in the movement stage; it is now the %s stage.", s.Stage)
-	}
-	side, err := s.actingSide(c)
+	side, u, dest, err := s.moveOrder(c)
 	if err != nil {
 		return err
-	}
-	if side != s.Attacker || s.Armies[side].Done {
-		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
-	}
-	u, err := s.ownUnit(c, "unit", side)
-	if err != nil {
-		return err
-	}
-	dest, err := parseSquare("to", c.Opt("to"))
-	if err != nil {
-		return err
-	}
-	switch {
-	case s.shaken(u):
-		return engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, which it does by itself as your movement begins; it takes no other order.", u.Label())
-	case u.Balked:
-		return engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn.", u.Label())
-	case u.Moved:
-		return engine.Refuse("Movement", "%s has moved this turn.", u.Label())
-	case s.inMelee(u):
-		return engine.Refuse("Charging and Melee 2", "%s is in a melee this turn and cannot move.", u.Label())
-	case !s.onBoard(dest):
-		return engine.Refuse("", "%s is off the board.", dest)
-	case dest == u.At:
-		return engine.Refuse("", "%s is already in %s; /face turns it.", u.Label(), dest)
 	}
 	facing := u.Facing
 	if c.Has("facing") {
@@ -340,15 +312,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	allowance := float64(u.Type.spec().Move)
 	var mover *Unit // the stand that takes a catapult along
 	if u.Type.IsCatapult() {
-		// A stand of its square takes it along, at the slower rate of the
-		// two (Movement 5).
-		for _, o := range s.At(u.At) {
-			if o.Side == u.Side && !o.Type.IsCatapult() && !o.Moved && mover == nil {
-				mover = o
-			}
-		}
-		if mover == nil {
-			return engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
+		if mover, err = s.catapultMover(u); err != nil {
+			return err
 		}
 		allowance = min(allowance, float64(mover.Type.spec().Move))
 	}
@@ -384,23 +349,8 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	if !charge {
-		for _, o := range s.At(dest) {
-			if o.Type.IsCatapult() && o.Side != side && !s.held(dest, o.Side) {
-				b.Captured = append(b.Captured, o.ID)
-				b.CapLabels = append(b.CapLabels, o.Label())
-			}
-		}
-		if len(b.Captured) > 0 && u.Type.IsCatapult() {
-			// Taking the catapult there would put two in one square.
-			return engine.Refuse("Movement 2", "A square holds one catapult: %s must be taken by a stand that brings no catapult of its own.", strings.Join(b.CapLabels, ", "))
-		}
-		if err := s.canStandAfter(u, dest); err != nil {
+		if err := s.takeCatapults(&b, u, mover, dest); err != nil {
 			return err
-		}
-		if mover != nil {
-			if err := s.canStandAfter(mover, dest); err != nil {
-				return err
-			}
 		}
 	}
 	if mover != nil {
@@ -412,6 +362,81 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	return tx.Emit(b)
+}
+
+// moveOrder reads a move order: the attacker's side in the movement
+// stage, one of its units that may still move, and a square of the board
+// it is not in already.
+func (s *State) moveOrder(c engine.Command) (Side, *Unit, engine.Square, error) {
+	if s.Stage != Movement {
+		return 0, nil, engine.Square{}, engine.Refuse("Turn Sequence 3", "Units move in the movement stage; it is now the %s stage.", s.Stage)
+	}
+	side, err := s.actingSide(c)
+	if err != nil {
+		return 0, nil, engine.Square{}, err
+	}
+	if side != s.Attacker || s.Armies[side].Done {
+		return 0, nil, engine.Square{}, engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return 0, nil, engine.Square{}, err
+	}
+	dest, err := parseSquare("to", c.Opt("to"))
+	if err != nil {
+		return 0, nil, engine.Square{}, err
+	}
+	switch {
+	case s.shaken(u):
+		err = engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, which it does by itself as your movement begins; it takes no other order.", u.Label())
+	case u.Balked:
+		err = engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn.", u.Label())
+	case u.Moved:
+		err = engine.Refuse("Movement", "%s has moved this turn.", u.Label())
+	case s.inMelee(u):
+		err = engine.Refuse("Charging and Melee 2", "%s is in a melee this turn and cannot move.", u.Label())
+	case !s.onBoard(dest):
+		err = engine.Refuse("", "%s is off the board.", dest)
+	case dest == u.At:
+		err = engine.Refuse("", "%s is already in %s; /face turns it.", u.Label(), dest)
+	}
+	return side, u, dest, err
+}
+
+// catapultMover is the stand of the catapult u's square that takes it
+// along, at the slower rate of the two (Movement 5).
+func (s *State) catapultMover(u *Unit) (*Unit, error) {
+	for _, o := range s.At(u.At) {
+		if o.Side == u.Side && !o.Type.IsCatapult() && !o.Moved {
+			return o, nil
+		}
+	}
+	return nil, engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
+}
+
+// takeCatapults notes the enemy catapults left alone in dest that a move
+// of u (with the stand mover, when u is a catapult) takes, and refuses a
+// move that would leave a square holding what it may not.
+func (s *State) takeCatapults(b *Moved, u, mover *Unit, dest engine.Square) error {
+	for _, o := range s.At(dest) {
+		if o.Type.IsCatapult() && o.Side != u.Side && !s.held(dest, o.Side) {
+			b.Captured = append(b.Captured, o.ID)
+			b.CapLabels = append(b.CapLabels, o.Label())
+		}
+	}
+	if len(b.Captured) > 0 && u.Type.IsCatapult() {
+		// Taking the catapult there would put two in one square.
+		return engine.Refuse("Movement 2", "A square holds one catapult: %s must be taken by a stand that brings no catapult of its own.", strings.Join(b.CapLabels, ", "))
+	}
+	if err := s.canStandAfter(u, dest); err != nil {
+		return err
+	}
+	if mover != nil {
+		if err := s.canStandAfter(mover, dest); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // canCharge reports why u may not charge into dest (nil when it may).

@@ -1,7 +1,9 @@
 // Package postgres is Rhapsode's store on a PostgreSQL server, for a club
 // that runs its bot as several processes, on one machine or several, over
-// one database. It keeps the same games, event logs, snapshots, deadlines
-// and interaction IDs as package store's SQLite file and makes the same
+// one database. It keeps the same games, event logs, snapshots, deadlines,
+// calls, settings, interaction IDs and publications as package store's
+// SQLite file, copies games in and out as it does (copy.go, for rhapsode
+// migrate), and makes the same
 // promises, method for method, so package bot uses either through its
 // interfaces alike; its errors wrap package store's sentinels
 // ([store.ErrConflict], [store.ErrNotFound], [store.ErrEnded],

@@ -67,16 +67,6 @@ func schemaURL(t testing.TB) string {
 	return u.String()
 }
 
-func openTest(t testing.TB) *Store {
-	t.Helper()
-	s, err := Open(context.Background(), schemaURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
 func rec(seq engine.Seq, kind, payload string) engine.Record {
 	return engine.Record{Seq: seq, Kind: kind, Actor: "player", Payload: json.RawMessage(payload)}
 }

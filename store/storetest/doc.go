@@ -10,5 +10,8 @@
 // deadlines are kept, listed when due and claimed once by whichever
 // instance asks first; an interaction is taken once, across instances.
 // What is particular to one database (SQLite's pragmas and busy timeout,
-// PostgreSQL's dropped connections) is tested beside that store.
+// PostgreSQL's dropped connections) is tested beside that store. The
+// suite also holds calls, reminders, settings, publications and whole
+// games copied from one database into another (storetest.go); [Bench]
+// measures appends and loads (bench.go).
 package storetest

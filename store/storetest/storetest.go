@@ -848,31 +848,8 @@ func testOpenConcurrently(t *testing.T, base db) {
 func testCopyGames(t *testing.T, base db) {
 	ctx := context.Background()
 	src := base.open(t)
-	a := newGame(t, src, "a", rec(1, "k", `1`), rec(2, "k", `{"b":[2]}`))
-	ended := newGame(t, src, "b", rec(1, "k", `1`))
-	if _, err := src.Append(ctx, ended.ID, 1, []engine.Record{{Seq: 2, Kind: "k", Step: true, Draws: []engine.Draw{{Die: engine.D6, Roll: 5}}, Payload: json.RawMessage(`"end"`)}}, true); err != nil {
-		t.Fatal(err)
-	}
-	empty := newGame(t, src, "c")
-	t0 := time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)
-	dl := store.Deadline{Game: a.ID, Guild: "guild", Channel: "a", Per: 3 * time.Hour, Seq: 2, Due: t0.Add(3 * time.Hour), Remind: t0.Add(150 * time.Minute)}
-	if err := src.PutDeadline(ctx, dl); err != nil {
-		t.Fatal(err)
-	}
-	pub, err := src.Publish(ctx, "guild", ended.ID, "copied-token-0123456789", t0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Game a calls alice, and a reminder of hers is sent.
-	if a, err = src.AppendCalling(ctx, a.ID, 2, []engine.Record{rec(3, "k", `3`)}, false, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}}); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := src.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); !ok || err != nil {
-		t.Fatalf("claim: %v, %v", ok, err)
-	}
-	if err := src.PutSetting(ctx, "guild", "player:alice", []byte(`{"zone":"UTC+1"}`)); err != nil {
-		t.Fatal(err)
-	}
+	c := seedCopies(t, src)
+	a, empty, dl, pub := c.a, c.empty, c.dl, c.pub
 	games, err := src.AllGames(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -885,36 +862,8 @@ func testCopyGames(t *testing.T, base db) {
 	if gs, err := dst.AllGames(ctx); err != nil || len(gs) != 0 {
 		t.Fatalf("a new database holds %v, %v", gs, err)
 	}
-	for _, g := range games {
-		c, err := store.Copy(ctx, src, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := dst.ImportGame(ctx, c); err != nil {
-			t.Fatal(err)
-		}
-		if err := dst.ImportGame(ctx, c); !errors.Is(err, store.ErrConflict) {
-			t.Errorf("game %d imported twice: %v, want ErrConflict", g.ID, err)
-		}
-	}
-	got, err := dst.AllGames(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(games) {
-		t.Fatalf("copied %d games, want %d", len(got), len(games))
-	}
-	for i, g := range games {
-		h := got[i]
-		if h.ID != g.ID || h.Guild != g.Guild || h.Channel != g.Channel || h.Ruleset != g.Ruleset || h.Head != g.Head ||
-			h.Ended != g.Ended || !h.Created.Equal(g.Created) || h.Deadline != g.Deadline {
-			t.Errorf("copied game %+v, want %+v", h, g)
-		}
-		want, got := mustEvents(t, src, g.ID, 0, 0), mustEvents(t, dst, g.ID, 0, 0)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("game %d's copied log %v, want %v", g.ID, got, want)
-		}
-	}
+	copyGames(t, src, dst, games)
+	checkCopiedGames(t, src, dst, games)
 	if d, err := dst.GameDeadline(ctx, a.ID); err != nil || d != dl {
 		t.Errorf("copied deadline %+v, %v; want %+v", d, err, dl)
 	}
@@ -945,6 +894,90 @@ func testCopyGames(t *testing.T, base db) {
 	bad := store.GameCopy{Game: store.Game{ID: 99, Guild: "g", Channel: "x", Ruleset: "gwab", Head: 2}, Events: []engine.Record{rec(1, "k", `1`)}}
 	if err := dst.ImportGame(ctx, bad); err == nil {
 		t.Error("a copy with a log shorter than its head was imported")
+	}
+}
+
+// copySource is what testCopyGames copies: a game with a deadline, calls
+// and a reminder sent; an ended, published game; an empty one.
+type copySource struct {
+	a, empty store.Game
+	dl       store.Deadline
+	pub      store.Publication
+}
+
+// seedCopies fills src with the games testCopyGames copies.
+func seedCopies(t *testing.T, src Store) copySource {
+	t.Helper()
+	ctx := context.Background()
+	a := newGame(t, src, "a", rec(1, "k", `1`), rec(2, "k", `{"b":[2]}`))
+	ended := newGame(t, src, "b", rec(1, "k", `1`))
+	if _, err := src.Append(ctx, ended.ID, 1, []engine.Record{{Seq: 2, Kind: "k", Step: true, Draws: []engine.Draw{{Die: engine.D6, Roll: 5}}, Payload: json.RawMessage(`"end"`)}}, true); err != nil {
+		t.Fatal(err)
+	}
+	empty := newGame(t, src, "c")
+	t0 := time.Date(2026, 11, 22, 6, 0, 0, 0, time.UTC)
+	dl := store.Deadline{Game: a.ID, Guild: "guild", Channel: "a", Per: 3 * time.Hour, Seq: 2, Due: t0.Add(3 * time.Hour), Remind: t0.Add(150 * time.Minute)}
+	if err := src.PutDeadline(ctx, dl); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := src.Publish(ctx, "guild", ended.ID, "copied-token-0123456789", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game a calls alice, and a reminder of hers is sent.
+	if a, err = src.AppendCalling(ctx, a.ID, 2, []engine.Record{rec(3, "k", `3`)}, false, store.CallChange{At: t0, Called: []engine.PlayerID{"alice"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := src.ClaimReminder(ctx, a.ID, "alice", 3, "before-4h"); !ok || err != nil {
+		t.Fatalf("claim: %v, %v", ok, err)
+	}
+	if err := src.PutSetting(ctx, "guild", "player:alice", []byte(`{"zone":"UTC+1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	return copySource{a: a, empty: empty, dl: dl, pub: pub}
+}
+
+// copyGames copies games from src into dst, each once, and checks that
+// a second import of each is refused.
+func copyGames(t *testing.T, src, dst Store, games []store.Game) {
+	t.Helper()
+	ctx := context.Background()
+	for _, g := range games {
+		c, err := store.Copy(ctx, src, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dst.ImportGame(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := dst.ImportGame(ctx, c); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("game %d imported twice: %v, want ErrConflict", g.ID, err)
+		}
+	}
+}
+
+// checkCopiedGames checks that dst holds games as src does, with their
+// logs.
+func checkCopiedGames(t *testing.T, src, dst Store, games []store.Game) {
+	t.Helper()
+	ctx := context.Background()
+	got, err := dst.AllGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(games) {
+		t.Fatalf("copied %d games, want %d", len(got), len(games))
+	}
+	for i, g := range games {
+		h := got[i]
+		if h.ID != g.ID || h.Guild != g.Guild || h.Channel != g.Channel || h.Ruleset != g.Ruleset || h.Head != g.Head ||
+			h.Ended != g.Ended || !h.Created.Equal(g.Created) || h.Deadline != g.Deadline {
+			t.Errorf("copied game %+v, want %+v", h, g)
+		}
+		want, got := mustEvents(t, src, g.ID, 0, 0), mustEvents(t, dst, g.ID, 0, 0)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("game %d's copied log %v, want %v", g.ID, got, want)
+		}
 	}
 }
 

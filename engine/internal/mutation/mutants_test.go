@@ -1,7 +1,6 @@
 package mutation
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -57,9 +56,6 @@ func (s site) mutant(src []byte, down bool) []byte {
 	out = append(out, r...)
 	return append(out, src[s.end:]...)
 }
-
-// line is the 1-based line of the site in src.
-func (s site) line(src []byte) int { return bytes.Count(src[:s.start], []byte("\n")) + 1 }
 
 var flipped = map[token.Token]string{
 	token.LSS: "<=", token.LEQ: "<", token.GTR: ">=", token.GEQ: ">",

@@ -256,8 +256,6 @@ func (b LeaderLeft) Apply(s *State) error {
 
 func (b LeaderLeft) Text() string { return b.Why }
 
-func (b LeaderDuel) hits() (minor, general bool) { return b.Rolls[1] <= 4, b.Rolls[0] <= 4 }
-
 func (b LeaderDuel) Apply(s *State) error {
 	onGeneral, onMinor := b.Rolls[0] <= 4, b.Rolls[1] <= 4
 	for _, x := range []struct {
@@ -356,223 +354,348 @@ func (s *State) eligible(side Side, ok func(*Unit) bool) []*Unit {
 
 func anyUnit(u *Unit) bool { return !u.Class.Siege() }
 
-func playEvent(tx *engine.Tx, s *State, b EventDrawn) error {
-	side := b.Side
-	var pool []*Unit
-	switch b.Name {
-	case "Marksmen", "Stockpile":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Weapon.Missile() })
-	case "Lookee Here":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Class.Foot() && !u.Weapon.Missile() })
-	case "Elephants!":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Class.Foot() })
-	case "Stupid!":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() })
-		if len(pool) == 0 {
-			pool = s.eligible(side, anyUnit)
-		}
-	case "Doctor":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Figures < u.Start && !u.Class.Siege() })
-	case "Laziness":
-		pool = s.eligible(side, func(u *Unit) bool { return s.leaderOf(u) != nil })
-	case "Rivals":
-		pool = s.eligible(side, func(u *Unit) bool { return u.Moves == 0 && u.Status == Steady && !s.engaged(u) && !u.Class.Siege() })
-	case "Alligators", "Baptism", "Diplomat", "Traitors", "Insubordination", "Lost and Found", "Reinforcements":
-		// These name no unit by the dice.
-	default:
-		pool = s.eligible(side, anyUnit)
+// eventKind is one of the 28 random events (§6), numbered through the
+// categories in the text's order (Mystical, Character, Animal, Other),
+// each category's seven in its own order. The zero eventKind is none.
+type eventKind uint8
+
+const (
+	evNone eventKind = iota
+	evFerocity
+	evArmor
+	evHolyMan
+	evBaptism
+	evHolyLightning
+	evPrayer
+	evSpeed
+	evBloodthirstiness
+	evDiplomat
+	evDoctor
+	evMarksmen
+	evTraitors
+	evLaziness
+	evInsubordination
+	evAlligators
+	evAttack
+	evStupid
+	evLookeeHere
+	evElephants
+	evVultures
+	evLostAndFound
+	evPeasantLevies
+	evReinforcements
+	evRivals
+	evSinkingFeeling
+	evTreasure
+	evStockpile
+	evHiddenForAReason
+	numEvents
+)
+
+// kindOf is the event a category and a number 1 to 7 name.
+func kindOf(cat EventCategory, n int) eventKind {
+	if cat < Mystical || cat > Other || n < 1 || n > 7 {
+		return evNone
 	}
-	needsUnit := !map[string]bool{"Alligators": true, "Baptism": true, "Diplomat": true, "Traitors": true, "Insubordination": true, "Lost and Found": true, "Reinforcements": true}[b.Name]
-	var u *Unit
-	if needsUnit {
-		u, b.Pick = pickUnit(tx, pool)
-		b.Of = len(pool)
-		if u == nil {
-			b.Nothing = "No unit of theirs qualifies, and nothing happens."
-			return tx.Emit(b)
-		}
-		b.Unit, b.Label = u.ID, u.Label()
+	return eventKind(int(cat)*7 + n)
+}
+
+func (k eventKind) String() string {
+	if k == evNone || k >= numEvents {
+		return ""
 	}
-	effect := func(e Effects, what string) error {
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		return tx.Emit(Effected{Unit: u.ID, Label: u.Label(), Effects: e, What: what})
+	return eventNames[(k-1)/7][(k-1)%7]
+}
+
+// drawnEvent is a random event being played: the event as drawn, the
+// unit the dice gave it to (nil for an event that names none by the
+// dice), and the units the dice chose among.
+type drawnEvent struct {
+	tx   *engine.Tx
+	s    *State
+	b    EventDrawn
+	u    *Unit
+	pool []*Unit
+}
+
+// announce tells the event.
+func (e *drawnEvent) announce() error { return e.tx.Emit(e.b) }
+
+// effect tells the event and gives its unit an effect for the turn.
+func (e *drawnEvent) effect(ef Effects, what string) error {
+	if err := e.announce(); err != nil {
+		return err
 	}
-	lose := func(n int, what string) error {
-		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what})
+	return e.tx.Emit(Effected{Unit: e.u.ID, Label: e.u.Label(), Effects: ef, What: what})
+}
+
+// lose takes n figures from the event's unit.
+func (e *drawnEvent) lose(n int, what string) error {
+	u := e.u
+	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what})
+}
+
+// announceAndLose tells the event, then takes a D6 (less off) of its
+// unit's figures, said as why with the number.
+func (e *drawnEvent) announceAndLose(off int, why string) error {
+	if err := e.announce(); err != nil {
+		return err
 	}
-	switch b.Name {
-	case "Ferocity":
-		return effect(Effects{Bonus: 2}, "2 more melee bonus dice this turn")
-	case "Armor":
-		return effect(Effects{Armor: 2}, "+2 armor until the end of the turn")
-	case "Holy Man":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		return tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Left})
-	case "Baptism":
-		if !s.hasGround(Water) {
-			b.Nothing = "There is no water on this table, and nothing happens."
-			return tx.Emit(b)
-		}
-		b.Judge = &Judgement{Event: b.Name, Side: side, Ask: "the point of the river where the shaman stands: /decide at:x,y (the water nearest the side's units)."}
-		return tx.Emit(b)
-	case "Holy Lightning":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		n := tx.Roll(engine.D6)
-		return lose(n, fmt.Sprintf("lightning kills %d", n))
-	case "Prayer":
-		return effect(Effects{Immune: true, Still: true}, "at prayer: no missile touches it this turn, and it does not move")
-	case "Speed":
-		return effect(Effects{Twice: true}, "may move twice this turn")
-	case "Bloodthirstiness":
-		if err := effect(Effects{Kills: 2}, "2 more kills in melee this turn"); err != nil {
-			return err
-		}
-		return s.bloodthirsty(tx, u)
-	case "Diplomat":
-		return s.diplomat(tx, b)
-	case "Doctor":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + 1, Was: u.Figures, Why: "a healer brings one figure back"})
-	case "Marksmen":
-		return effect(Effects{HitBonus: 1}, "+1 to hit this turn")
-	case "Traitors":
-		return s.traitors(tx, b)
-	case "Laziness":
-		return effect(Effects{Still: true}, "its commander sleeps, and it does not move this turn")
-	case "Insubordination":
-		return s.insubordination(tx, b)
-	case "Alligators":
-		return tx.Emit(b)
-	case "Attack!":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		if err := lose(1, "a wild beast takes one man"); err != nil {
-			return err
-		}
-		if !u.In() {
-			return nil
-		}
-		f := Fought{Unit: "A wild beast", Opponent: u.ID, Label: u.Label(), Band: 4, BonusWhy: []string{"the beast +1"}}
-		f.Rolls = []int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
-		f.Bonus = []int{tx.Roll(engine.D6)}
-		f.Hits = MeleeHits(Sword, f.Rolls, f.Bonus, 0)
-		f.Armor = s.armor(u, false)
-		f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
-		f.Wounds = u.Wounds
-		if u.Class == Elephant {
-			f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
-		}
-		return tx.Emit(f)
-	case "Stupid!":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		if err := lose(1, "a man dies screaming in a hornets' nest"); err != nil {
-			return err
-		}
-		near := []*Unit{u}
-		for i := range s.Units {
-			o := &s.Units[i]
-			if o != u && o.In() && o.Base.Gap(u.Base) <= 12 {
-				near = append(near, o)
-			}
-		}
-		for _, o := range near {
-			if !o.In() {
-				continue
-			}
-			if err := tx.Emit(Effected{Unit: o.ID, Label: o.Label(), Effects: Effects{Still: true}, What: "stands still while the insects swarm: no more moves this turn"}); err != nil {
+	n := e.tx.Roll(engine.D6) - off
+	return e.lose(n, fmt.Sprintf(why, n))
+}
+
+// eventRule is how one random event plays. pool lists the units the dice
+// may give it to, or is nil when the event names no unit by the dice;
+// play does what the event does.
+type eventRule struct {
+	pool func(s *State, side Side) []*Unit
+	play func(e *drawnEvent) error
+}
+
+// anyOf is the pool of the side's units that pass ok.
+func anyOf(ok func(*Unit) bool) func(*State, Side) []*Unit {
+	return func(s *State, side Side) []*Unit { return s.eligible(side, ok) }
+}
+
+// effectOnly is an event that gives its unit one effect for the turn.
+func effectOnly(ef Effects, what string) eventRule {
+	return eventRule{pool: anyOf(anyUnit), play: func(e *drawnEvent) error { return e.effect(ef, what) }}
+}
+
+// eventRules holds the 28 events of §6, keyed by their kind. It is
+// filled in init, since some events play on into a charge, which may
+// draw the next card and so another event.
+var eventRules [numEvents]eventRule
+
+func init() {
+	eventRules = [numEvents]eventRule{
+		evFerocity: effectOnly(Effects{Bonus: 2}, "2 more melee bonus dice this turn"),
+		evArmor:    effectOnly(Effects{Armor: 2}, "+2 armor until the end of the turn"),
+		evHolyMan: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			if err := e.announce(); err != nil {
 				return err
 			}
-		}
-		return nil
-	case "Lookee Here":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		c := Cavalry
-		if u.Class == LightInfantry {
-			c = LightCavalry
-		}
-		w := u.Weapon
-		if !canCarry(c, w) {
-			w = Spear
-		}
-		nb := u.shape(1, u.Base.Facing, u.Base.FrontCenter())
-		nb = nb.WithFrontCenter(u.Base.FrontCenter())
-		nb.Width, nb.Depth = c.size(u.Figures, 1)
-		nb = nb.WithFrontCenter(u.Base.FrontCenter())
-		return tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: c, Weapon: w, Ranks: 1, Base: nb, What: fmt.Sprintf("mounted now, it fights as %s with %s", c, w.Key())})
-	case "Elephants!":
-		return effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
-	case "Vultures":
-		return effect(Effects{Armor: 1}, "+1 armor until the end of the turn")
-	case "Lost and Found":
-		return s.lostAndFound(tx, b)
-	case "Peasant Levies":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		// The castings are figures that join the unit (RULINGS.md, btg,
-		// "Peasant Levies"): its full strength rises by as many as
-		// join, and no more join than a unit may hold (1.B).
-		n := tx.Roll(engine.D6)
-		join := min(n, MaxFigures-u.Figures)
-		why := fmt.Sprintf("%s join it", plural(join, "peasant", "peasants"))
-		if join < n {
-			why = fmt.Sprintf("%d peasants rise, but a unit holds at most %d figures: %d join it", n, MaxFigures, join)
-		}
-		return tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + join, Was: u.Figures, Full: u.Start + join, Why: why})
-	case "Reinforcements":
-		return s.reinforcements(tx, b)
-	case "Rivals":
-		if len(pool) < 2 {
-			b.Nothing = "No second unmoved unit is there to quarrel with, and nothing happens."
-			return tx.Emit(b)
-		}
-		b.Judge = &Judgement{Event: b.Name, Side: side, Unit: u.ID, Ask: fmt.Sprintf("which unmoved unit of the %s falls out with %s: /decide unit:… (the game master rolls for it).", b.Army, u.ID)}
-		return tx.Emit(b)
-	case "Sinking Feeling":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		n := tx.Roll(engine.D6)
-		return lose(n, fmt.Sprintf("a spiked pit takes %d", n))
-	case "Treasure":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		n := tx.Roll(engine.D6) - 1
-		return lose(n, fmt.Sprintf("the treasure's trap takes %d", n))
-	case "Stockpile":
-		if err := tx.Emit(b); err != nil {
-			return err
-		}
-		roll := tx.Roll(engine.D6)
-		w := [...]Weapon{Javelin, Javelin, Sling, ShortBow, ShortBow, CompositeBow}[roll-1]
-		what := fmt.Sprintf("the die (%d) gives it %s", roll, w.Key())
-		if !canCarry(u.Class, w) {
-			w = u.Weapon
-			what += fmt.Sprintf(", which %s cannot use; it keeps its %s", u.Class, w.Key())
-		}
-		return tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: u.Class, Weapon: w, Ranks: u.Ranks, Base: u.Base, Roll: roll, What: what})
-	case "Hidden for a Reason":
-		if err := effect(Effects{WoodsFree: true}, "moves through woods at full speed this turn"); err != nil {
-			return err
-		}
-		n := tx.Roll(engine.D6)
-		return lose(n, fmt.Sprintf("poison darts take %d", n))
+			return e.tx.Emit(Removed{Unit: e.u.ID, Label: e.u.Label(), Loss: Left})
+		}},
+		evBaptism: {play: baptism},
+		evHolyLightning: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			return e.announceAndLose(0, "lightning kills %d")
+		}},
+		evPrayer: effectOnly(Effects{Immune: true, Still: true}, "at prayer: no missile touches it this turn, and it does not move"),
+		evSpeed:  effectOnly(Effects{Twice: true}, "may move twice this turn"),
+		evBloodthirstiness: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			if err := e.effect(Effects{Kills: 2}, "2 more kills in melee this turn"); err != nil {
+				return err
+			}
+			return e.s.bloodthirsty(e.tx, e.u)
+		}},
+		evDiplomat: {play: func(e *drawnEvent) error { return e.s.diplomat(e.tx, e.b) }},
+		evDoctor: {pool: anyOf(func(u *Unit) bool { return u.Figures < u.Start && !u.Class.Siege() }), play: func(e *drawnEvent) error {
+			if err := e.announce(); err != nil {
+				return err
+			}
+			u := e.u
+			return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + 1, Was: u.Figures, Why: "a healer brings one figure back"})
+		}},
+		evMarksmen: {pool: anyOf(func(u *Unit) bool { return u.Weapon.Missile() }), play: func(e *drawnEvent) error {
+			return e.effect(Effects{HitBonus: 1}, "+1 to hit this turn")
+		}},
+		evTraitors: {play: func(e *drawnEvent) error { return e.s.traitors(e.tx, e.b) }},
+		evLaziness: {pool: func(s *State, side Side) []*Unit {
+			return s.eligible(side, func(u *Unit) bool { return s.leaderOf(u) != nil })
+		}, play: func(e *drawnEvent) error {
+			return e.effect(Effects{Still: true}, "its commander sleeps, and it does not move this turn")
+		}},
+		evInsubordination: {play: func(e *drawnEvent) error { return e.s.insubordination(e.tx, e.b) }},
+		evAlligators:      {play: (*drawnEvent).announce},
+		evAttack:          {pool: anyOf(anyUnit), play: wildBeast},
+		evStupid: {pool: func(s *State, side Side) []*Unit {
+			pool := s.eligible(side, func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() })
+			if len(pool) == 0 {
+				pool = s.eligible(side, anyUnit)
+			}
+			return pool
+		}, play: hornets},
+		evLookeeHere: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() && !u.Weapon.Missile() }), play: mounted},
+		evElephants: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() }), play: func(e *drawnEvent) error {
+			return e.effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
+		}},
+		evVultures:       effectOnly(Effects{Armor: 1}, "+1 armor until the end of the turn"),
+		evLostAndFound:   {play: func(e *drawnEvent) error { return e.s.lostAndFound(e.tx, e.b) }},
+		evPeasantLevies:  {pool: anyOf(anyUnit), play: peasantLevies},
+		evReinforcements: {play: func(e *drawnEvent) error { return e.s.reinforcements(e.tx, e.b) }},
+		evRivals: {pool: func(s *State, side Side) []*Unit {
+			return s.eligible(side, func(u *Unit) bool {
+				return u.Moves == 0 && u.Status == Steady && !s.engaged(u) && !u.Class.Siege()
+			})
+		}, play: rivals},
+		evSinkingFeeling: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			return e.announceAndLose(0, "a spiked pit takes %d")
+		}},
+		evTreasure: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			return e.announceAndLose(1, "the treasure's trap takes %d")
+		}},
+		evStockpile: {pool: anyOf(func(u *Unit) bool { return u.Weapon.Missile() }), play: stockpile},
+		evHiddenForAReason: {pool: anyOf(anyUnit), play: func(e *drawnEvent) error {
+			if err := e.effect(Effects{WoodsFree: true}, "moves through woods at full speed this turn"); err != nil {
+				return err
+			}
+			n := e.tx.Roll(engine.D6)
+			return e.lose(n, fmt.Sprintf("poison darts take %d", n))
+		}},
 	}
-	return tx.Emit(b)
+}
+
+// playEvent plays a drawn event by its rule: the dice choose its unit
+// from the rule's pool, when it has one, and the rule does the rest.
+func playEvent(tx *engine.Tx, s *State, b EventDrawn) error {
+	k := kindOf(b.Category, b.Number)
+	if k == evNone {
+		return tx.Emit(b)
+	}
+	r := eventRules[k]
+	e := &drawnEvent{tx: tx, s: s, b: b}
+	if r.pool != nil {
+		e.pool = r.pool(s, b.Side)
+		e.u, e.b.Pick = pickUnit(tx, e.pool)
+		e.b.Of = len(e.pool)
+		if e.u == nil {
+			e.b.Nothing = "No unit of theirs qualifies, and nothing happens."
+			return tx.Emit(e.b)
+		}
+		e.b.Unit, e.b.Label = e.u.ID, e.u.Label()
+	}
+	return r.play(e)
+}
+
+// baptism asks the game master where the shaman stands, when the table
+// has water.
+func baptism(e *drawnEvent) error {
+	if !e.s.hasGround(Water) {
+		e.b.Nothing = "There is no water on this table, and nothing happens."
+		return e.announce()
+	}
+	e.b.Judge = &Judgement{Event: e.b.Name, Side: e.b.Side, Ask: "the point of the river where the shaman stands: /decide at:x,y (the water nearest the side's units)."}
+	return e.announce()
+}
+
+// wildBeast takes one man, then fights the unit as a beast would.
+func wildBeast(e *drawnEvent) error {
+	tx, s, u := e.tx, e.s, e.u
+	if err := e.announce(); err != nil {
+		return err
+	}
+	if err := e.lose(1, "a wild beast takes one man"); err != nil {
+		return err
+	}
+	if !u.In() {
+		return nil
+	}
+	f := Fought{Unit: "A wild beast", Opponent: u.ID, Label: u.Label(), Band: 4, BonusWhy: []string{"the beast +1"}}
+	f.Rolls = []int{tx.Roll(engine.D6), tx.Roll(engine.D6)}
+	f.Bonus = []int{tx.Roll(engine.D6)}
+	f.Hits = MeleeHits(Sword, f.Rolls, f.Bonus, 0)
+	f.Armor = s.armor(u, false)
+	f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
+	f.Wounds = u.Wounds
+	if u.Class == Elephant {
+		f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
+	}
+	return tx.Emit(f)
+}
+
+// hornets takes one man, and stills the unit and every unit within 12".
+func hornets(e *drawnEvent) error {
+	s, u := e.s, e.u
+	if err := e.announce(); err != nil {
+		return err
+	}
+	if err := e.lose(1, "a man dies screaming in a hornets' nest"); err != nil {
+		return err
+	}
+	near := []*Unit{u}
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o != u && o.In() && o.Base.Gap(u.Base) <= 12 {
+			near = append(near, o)
+		}
+	}
+	for _, o := range near {
+		if !o.In() {
+			continue
+		}
+		if err := e.tx.Emit(Effected{Unit: o.ID, Label: o.Label(), Effects: Effects{Still: true}, What: "stands still while the insects swarm: no more moves this turn"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mounted puts a foot unit on horses.
+func mounted(e *drawnEvent) error {
+	u := e.u
+	if err := e.announce(); err != nil {
+		return err
+	}
+	c := Cavalry
+	if u.Class == LightInfantry {
+		c = LightCavalry
+	}
+	w := u.Weapon
+	if !canCarry(c, w) {
+		w = Spear
+	}
+	nb := u.shape(1, u.Base.Facing, u.Base.FrontCenter())
+	nb = nb.WithFrontCenter(u.Base.FrontCenter())
+	nb.Width, nb.Depth = c.size(u.Figures, 1)
+	nb = nb.WithFrontCenter(u.Base.FrontCenter())
+	return e.tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: c, Weapon: w, Ranks: 1, Base: nb, What: fmt.Sprintf("mounted now, it fights as %s with %s", c, w.Key())})
+}
+
+// peasantLevies joins a D6 of peasants to the unit.
+func peasantLevies(e *drawnEvent) error {
+	u := e.u
+	if err := e.announce(); err != nil {
+		return err
+	}
+	// The castings are figures that join the unit (RULINGS.md, btg,
+	// "Peasant Levies"): its full strength rises by as many as
+	// join, and no more join than a unit may hold (1.B).
+	n := e.tx.Roll(engine.D6)
+	join := min(n, MaxFigures-u.Figures)
+	why := fmt.Sprintf("%s join it", plural(join, "peasant", "peasants"))
+	if join < n {
+		why = fmt.Sprintf("%d peasants rise, but a unit holds at most %d figures: %d join it", n, MaxFigures, join)
+	}
+	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: u.Figures + join, Was: u.Figures, Full: u.Start + join, Why: why})
+}
+
+// rivals asks the game master which unmoved unit quarrels with the one
+// the dice chose, when there is a second.
+func rivals(e *drawnEvent) error {
+	if len(e.pool) < 2 {
+		e.b.Nothing = "No second unmoved unit is there to quarrel with, and nothing happens."
+		return e.announce()
+	}
+	e.b.Judge = &Judgement{Event: e.b.Name, Side: e.b.Side, Unit: e.u.ID, Ask: fmt.Sprintf("which unmoved unit of the %s falls out with %s: /decide unit:… (the game master rolls for it).", e.b.Army, e.u.ID)}
+	return e.announce()
+}
+
+// stockpile gives a missile unit the weapon a die names, if it can use it.
+func stockpile(e *drawnEvent) error {
+	u := e.u
+	if err := e.announce(); err != nil {
+		return err
+	}
+	roll := e.tx.Roll(engine.D6)
+	w := [...]Weapon{Javelin, Javelin, Sling, ShortBow, ShortBow, CompositeBow}[roll-1]
+	what := fmt.Sprintf("the die (%d) gives it %s", roll, w.Key())
+	if !canCarry(u.Class, w) {
+		w = u.Weapon
+		what += fmt.Sprintf(", which %s cannot use; it keeps its %s", u.Class, w.Key())
+	}
+	return e.tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: u.Class, Weapon: w, Ranks: u.Ranks, Base: u.Base, Roll: roll, What: what})
 }
 
 func canCarry(c Class, w Weapon) bool {
