@@ -298,11 +298,6 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 	}
 	// steps returns the game's steps as recorded: actor and what the
 	// first event of each was, in order.
-	type step struct {
-		actor engine.PlayerID
-		kind  string
-		clan  string
-	}
 	steps := func() []step {
 		for range 200 {
 			g, err := st.LatestGame(ctx, dupGuild, dupChannel)
@@ -354,10 +349,6 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 		return ""
 	}
 
-	type sent struct {
-		user, token string
-		steps       []step
-	}
 	var sentLog []sent
 	// lastStep is when each player last saw a step of his answered: his
 	// next command comes after he could have seen it (discord.SeenAfter),
@@ -456,29 +447,62 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 	}
 	sentLog[len(sentLog)-1].steps = append(sentLog[len(sentLog)-1].steps, final[counted:]...)
 
-	var lost, doubled, wrongPlayer, wrongScreen, unshown, unpictured, made int
+	c := audit(t, scr, sentLog)
+	t.Logf("%d interactions, each delivered twice, over 3 instances; %d instance kills, %d database restart; %d steps made",
+		len(sentLog), kills, restarts, c.made)
+	t.Logf("lost %d, doubled %d, wrong player %d, wrong on screen %d; not shown %d (first taker killed before it answered), shown without picture %d",
+		c.lost, c.doubled, c.wrongPlayer, c.wrongScreen, c.unshown, c.unpictured)
+	if c.made < rounds/3 {
+		t.Errorf("only %d steps were made in %d interactions of play", c.made, rounds)
+	}
+}
+
+// step is one step of the game as recorded: who gave it, the kind of its
+// first event, and the clan that stood aloof in it.
+type step struct {
+	actor engine.PlayerID
+	kind  string
+	clan  string
+}
+
+// sent is one interaction of play and the steps the log has of it.
+type sent struct {
+	user, token string
+	steps       []step
+}
+
+// tally counts what went wrong over the interactions of play.
+type tally struct {
+	lost, doubled, wrongPlayer, wrongScreen, unshown, unpictured, made int
+}
+
+// audit checks each interaction's steps in the log against what its
+// response showed on screen, reporting every fault and counting them.
+func audit(t *testing.T, scr *screens, sentLog []sent) tally {
+	t.Helper()
+	var c tally
 	for _, s := range sentLog {
 		last, all, pictured, lostPicture := scr.shown(s.token)
-		made += len(s.steps)
+		c.made += len(s.steps)
 		if len(s.steps) > 1 {
-			doubled++
+			c.doubled++
 			t.Errorf("%s: %d steps for one interaction: %+v", s.token, len(s.steps), s.steps)
 		}
 		for _, st := range s.steps {
 			if string(st.actor) != dupPlayers[s.user] {
-				wrongPlayer++
+				c.wrongPlayer++
 				t.Errorf("%s: %s's interaction made a step of %s", s.token, s.user, st.actor)
 			}
 		}
 		for _, w := range all {
 			if w != all[0] || strings.Contains(w, "already in hand") {
-				wrongScreen++
+				c.wrongScreen++
 				t.Errorf("%s: the response was written %q", s.token, all)
 				break
 			}
 		}
 		if lostPicture {
-			wrongScreen++
+			c.wrongScreen++
 			t.Errorf("%s: the response's picture was taken away", s.token)
 		}
 		// A step's answer begins with it ("The Myrmidons stand aloof…");
@@ -486,22 +510,16 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 		aloof := strings.HasPrefix(last, "The ") && strings.Contains(last, "stand aloof")
 		switch {
 		case last == "":
-			unshown++
+			c.unshown++
 		case aloof && len(s.steps) == 0:
-			lost++
+			c.lost++
 			t.Errorf("%s: the response shows %q, and the log has no step of it", s.token, last)
 		case len(s.steps) == 1 && s.steps[0].kind == "gwab.stood-aloof" && !strings.Contains(last, "The "+s.steps[0].clan+" stand aloof"):
-			wrongScreen++
+			c.wrongScreen++
 			t.Errorf("%s: the log has the %s aloof, and the response shows %q", s.token, s.steps[0].clan, last)
 		case len(s.steps) == 1 && !pictured && aloof:
-			unpictured++
+			c.unpictured++
 		}
 	}
-	t.Logf("%d interactions, each delivered twice, over 3 instances; %d instance kills, %d database restart; %d steps made",
-		len(sentLog), kills, restarts, made)
-	t.Logf("lost %d, doubled %d, wrong player %d, wrong on screen %d; not shown %d (first taker killed before it answered), shown without picture %d",
-		lost, doubled, wrongPlayer, wrongScreen, unshown, unpictured)
-	if made < rounds/3 {
-		t.Errorf("only %d steps were made in %d interactions of play", made, rounds)
-	}
+	return c
 }
