@@ -25,7 +25,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	case s.pending() != nil:
 		v.Caption = s.pending().(*engine.Refusal).Text
 	default:
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})

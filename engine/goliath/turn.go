@@ -593,7 +593,7 @@ func status(s *State, actor engine.PlayerID) string {
 		}
 		fmt.Fprintf(&b, "Turn %d%s, %s (%s).", s.Turn, turns, s.Stage, s.Options.Method)
 	}
-	for _, a := range (Rules{}).Awaited(s) {
+	for _, a := range awaited(s) {
 		fmt.Fprintf(&b, " Waiting for %s to %s.", a.Player, a.Task)
 	}
 	for side, a := range s.Armies {

@@ -28,7 +28,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	if s.Stage == Over {
 		v.Caption = "The battle is over: " + s.Result
 	} else {
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})

@@ -36,16 +36,16 @@ var book = &engine.Rulebook[*State]{
 	Blank:     func() *State { return &State{} },
 	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies, setupCommandBodies, rulingBodies, successionBodies, withdrawBodies, duelStepBodies),
 	CommandRules: slices.Concat(bookCommands, turnCommands, chariotCommands, fireCommands, lootCommands, meleeCommands,
-		challengeCommands, divineCommands, jokerCommands, undoCommands, enlistCommands, infoCommands, setupCommands, rulingCommands, successionCommands),
+		challengeCommands, divineCommands, jokerCommands, enlistCommands, infoCommands, setupCommands, rulingCommands, successionCommands),
 	DirectiveRules: directives,
 	Scenarios:      scenarios,
 	SetUp:          setUp,
-	Ended: func(s *State) error {
-		if s.Phase == Ended {
-			return engine.Refuse("6.2", "This book has ended.")
-		}
-		return nil
-	},
+	Ended:          func(*State) error { return engine.Refuse("6.2", "This book has ended.") },
+	Referee:        func(s *State) engine.PlayerID { return s.Master },
+	Waits:          awaited,
+	Completions:    complete,
+	Undo:           "dealt no card",
+	AfterUndo:      sayNext,
 }
 
 // command is one command players give, with the rule that runs it.

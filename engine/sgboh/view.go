@@ -26,7 +26,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	if s.Flow.Stage == Over {
 		v.Caption = "The battle is over: " + s.Result
 	} else {
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	if s.Cols == 0 {
 		v.Width, v.Depth = 1, 1
