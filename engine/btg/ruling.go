@@ -117,11 +117,11 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Has("at") || c.Has("facing") {
 		p := u.Base.FrontCenter()
 		if c.Has("at") {
-			if p, err = parsePoint("at", c.Opt("at")); err != nil {
+			if p, err = engine.ReadPoint("at", c.Opt("at"), "inches"); err != nil {
 				return err
 			}
 		}
-		h, err := parseFacing(c.Opt("facing"), u.Base.Facing)
+		h, err := engine.ReadFacingOr(c.Opt("facing"), u.Base.Facing)
 		if err != nil {
 			return err
 		}

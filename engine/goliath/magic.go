@@ -219,9 +219,9 @@ func castCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	var at *engine.Vec
 	if c.Has("at") {
-		p, err := engine.ParseVec(c.Opt("at"))
+		p, err := engine.ReadPoint("at", c.Opt("at"), "inches")
 		if err != nil {
-			return engine.Refuse("", "at: %s", err)
+			return err
 		}
 		at = &p
 	}

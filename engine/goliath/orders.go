@@ -394,7 +394,7 @@ func (s *State) parseStep(u *Unit, w []string) (Step, error) {
 			case rest[0] == "air":
 				st.Air, rest = true, rest[1:]
 			case rest[0] == "facing" && len(rest) > 1:
-				h, err := parseFacing(rest[1])
+				h, err := engine.ReadFacing(rest[1])
 				if err != nil {
 					return Step{}, err
 				}
@@ -435,7 +435,7 @@ func (s *State) parseStep(u *Unit, w []string) (Step, error) {
 		}
 	case "face", "turn":
 		if len(w) == 2 {
-			h, err := parseFacing(w[1])
+			h, err := engine.ReadFacing(w[1])
 			if err != nil {
 				return Step{}, err
 			}

@@ -128,7 +128,7 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Has("to") || c.Has("facing") {
 		base := u.Base
 		if c.Has("facing") {
-			h, err := parseFacing(c.Opt("facing"))
+			h, err := engine.ReadFacing(c.Opt("facing"))
 			if err != nil {
 				return err
 			}

@@ -90,7 +90,7 @@ func (b BookOpened) Text() string {
 	var terms []string
 	terms = append(terms, fmt.Sprintf("turns by %s (Method %d)", o.Method, o.Method))
 	if o.Points > 0 {
-		terms = append(terms, fmt.Sprintf("armies of up to %s points", num(o.Points)))
+		terms = append(terms, fmt.Sprintf("armies of up to %s points", engine.Decimal(o.Points)))
 	}
 	if o.Turns > 0 {
 		terms = append(terms, fmt.Sprintf("%d turns", o.Turns))
@@ -139,7 +139,7 @@ func (b ArmyRaised) Text() string {
 		units = append(units, fmt.Sprintf("%s %d %s", u.ID, u.Start, name))
 	}
 	return fmt.Sprintf("%s leads %s (%s points) from the %s edge: %s.",
-		b.Army.Player, b.Army.Name, num(b.Army.Points), b.Side, strings.Join(units, "; "))
+		b.Army.Player, b.Army.Name, engine.Decimal(b.Army.Points), b.Side, strings.Join(units, "; "))
 }
 
 func (b UnitPlaced) Apply(s *State) error {
@@ -361,7 +361,7 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, list string) er
 		return err
 	}
 	if s.Options.Points > 0 && pts > s.Options.Points+1e-9 {
-		return engine.Refuse("Figures", "That list costs %s points; this battle allows %s.", num(pts), num(s.Options.Points))
+		return engine.Refuse("Figures", "That list costs %s points; this battle allows %s.", engine.Decimal(pts), engine.Decimal(s.Options.Points))
 	}
 	tag, err = engine.ArmyTag(tag, name)
 	if err != nil {
@@ -473,15 +473,13 @@ func place(tx *engine.Tx, s *State, name, at, facing, frontage string, zone *Sid
 	if zone != nil && u.Side != *zone {
 		return engine.Refuse("", "%s is not yours to deploy.", u.ID)
 	}
-	p, err := engine.ParseVec(at)
+	p, err := engine.ReadPoint("at", at, "inches")
 	if err != nil {
-		return engine.Refuse("", "at: %s", err)
+		return err
 	}
-	h := u.Side.forward()
-	if facing != "" {
-		if h, err = engine.ParseHeading(facing); err != nil {
-			return engine.Refuse("", "facing: %s", err)
-		}
+	h, err := engine.ReadFacingOr(facing, u.Side.forward())
+	if err != nil {
+		return err
 	}
 	f := u.Frontage
 	if frontage != "" {

@@ -545,7 +545,7 @@ func (s *State) onPoints(why string) string {
 		if all > 0 {
 			share[side] = (all - left) / all
 		}
-		tally = append(tally, fmt.Sprintf("%s lost %s of %s points", s.armyName(side), num(all-left), num(all)))
+		tally = append(tally, fmt.Sprintf("%s lost %s of %s points", s.armyName(side), engine.Decimal(all-left), engine.Decimal(all)))
 	}
 	t := why + ": " + strings.Join(tally, ", ") + "; "
 	switch {
@@ -600,7 +600,7 @@ func status(s *State, actor engine.PlayerID) string {
 		if a.Player != actor {
 			continue
 		}
-		fmt.Fprintf(&b, "\nYour army, %s (%s, %s points):", a.Name, Side(side), num(a.Points))
+		fmt.Fprintf(&b, "\nYour army, %s (%s, %s points):", a.Name, Side(side), engine.Decimal(a.Points))
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Side != Side(side) {

@@ -166,7 +166,7 @@ func ruledBase(s *State, el *Element, at, facing string) (engine.Base, error) {
 		return base, engine.Refuse("8.2", "%s rides %s; a ruling moves the chariot.", el.Label(), el.Aboard)
 	}
 	if facing != "" {
-		h, err := parseFacing(facing)
+		h, err := engine.ReadFacing(facing)
 		if err != nil {
 			return base, err
 		}
@@ -174,7 +174,7 @@ func ruledBase(s *State, el *Element, at, facing string) (engine.Base, error) {
 	}
 	front := base.FrontCenter()
 	if at != "" {
-		p, err := parsePoint("at", at)
+		p, err := engine.ReadPoint("at", at, "strides")
 		if err != nil {
 			return base, err
 		}

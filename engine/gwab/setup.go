@@ -387,13 +387,13 @@ func placeAt(tx *engine.Tx, s *State, name, position, facing string) error {
 	if el.Aboard != "" {
 		return engine.Refuse("8.2", "%s rides %s; /dismount him, or place the chariot.", el.Label(), el.Aboard)
 	}
-	at, err := parsePoint("position", position)
+	at, err := engine.ReadPoint("position", position, "strides")
 	if err != nil {
 		return err
 	}
 	base := el.Base
 	if facing != "" {
-		h, err := parseFacing(facing)
+		h, err := engine.ReadFacing(facing)
 		if err != nil {
 			return err
 		}
