@@ -39,3 +39,12 @@ func Capital(text string) string {
 	r, n := utf8.DecodeRuneInString(text)
 	return string(unicode.ToUpper(r)) + text[n:]
 }
+
+// JoinOr writes a list of choices for a sentence: "A", "A or B", "A, B
+// or C".
+func JoinOr(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}

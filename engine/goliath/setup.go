@@ -629,5 +629,5 @@ func figuresDirective(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil || n < 0 || n > maxFigures {
 		return engine.Refuse("", "#figures takes 0 to %d figures.", maxFigures)
 	}
-	return tx.Emit(Ruled{By: "#figures", Unit: u.ID, Label: u.Label(), Figures: &n, Reason: "set by the scenario"})
+	return tx.Emit(Ruled{Ruling: engine.Ruling{By: "#figures", Label: u.Label(), Reason: "set by the scenario"}, Unit: u.ID, Figures: &n})
 }

@@ -30,7 +30,7 @@ func awaited(s *State) []engine.Await {
 	}
 	if len(f.Queue) > 0 {
 		q := f.Queue[0]
-		return wait(q.Side, "answer for "+q.Unit+" ("+q.Kind+")", engine.Command{Name: "answer", Options: map[string]string{"choice": q.fallback()}})
+		return wait(q.Side, "answer for "+q.Unit+" ("+q.Kind+")", engine.Command{Name: "answer", Options: map[string]string{"reply": q.fallback()}})
 	}
 	switch f.Stage {
 	case Free:
