@@ -253,9 +253,9 @@ var setupCommands = []command{
 		}}, Run: setupClear},
 	{CommandSpec: engine.CommandSpec{Name: "setup place", Flags: engine.MasterOnly | engine.SetsUp,
 		Help:    "Set a unit anywhere before the first turn, where a scenario wants it. Referee only.",
-		Example: "/setup place unit:KIN-1 at:30,20 facing:N frontage:10",
+		Example: "/setup place piece:KIN-1 at:30,20 facing:N frontage:10",
 		Options: []engine.OptionSpec{
-			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "piece", Help: "the unit to place", Kind: engine.OptElement, Required: true},
 			{Name: "at", Help: "where its front centre stands, x,y in inches", Kind: engine.OptPoint, Required: true},
 			{Name: "facing", Help: "N, NE, E… or degrees; default toward the enemy"},
 			{Name: "frontage", Help: "figures across its front", Kind: engine.OptInt},
@@ -443,7 +443,7 @@ func setupPlace(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Stage == Mustering {
 		return engine.Refuse("", "Units are placed once both armies are raised.")
 	}
-	return place(tx, s, c.Opt("unit"), c.Opt("at"), c.Opt("facing"), c.Opt("frontage"), nil)
+	return place(tx, s, c.Opt("piece"), c.Opt("at"), c.Opt("facing"), c.Opt("frontage"), nil)
 }
 
 func placeDirective(tx *engine.Tx, s *State, c engine.Command) error {
