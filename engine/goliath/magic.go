@@ -207,7 +207,7 @@ func castCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	switch {
 	case s.Stage == Missile && u.Side == s.Active:
 	case s.Stage == Missile:
-		return engine.Refuse("Turn sequence", "%s shoot and cast now.", capital(s.armyName(s.Active)))
+		return engine.Refuse("Turn sequence", "%s shoot and cast now.", engine.Capital(s.armyName(s.Active)))
 	default:
 		return engine.Refuse("Turn sequence", "Wizards cast and dragons breathe in the missile phase; it is %s now.", s.Stage)
 	}

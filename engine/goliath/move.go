@@ -175,7 +175,7 @@ func (s *State) mover(c engine.Command) (*Unit, error) {
 		return nil, err
 	}
 	if u.Side != s.Active {
-		return nil, engine.Refuse("Turn sequence", "%s move now; your units move when they are done.", capital(s.armyName(s.Active)))
+		return nil, engine.Refuse("Turn sequence", "%s move now; your units move when they are done.", engine.Capital(s.armyName(s.Active)))
 	}
 	return u, s.canMove(u)
 }

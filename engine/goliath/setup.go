@@ -183,14 +183,7 @@ func (b Deployed) Apply(s *State) error {
 }
 
 func (b Deployed) Text() string {
-	return fmt.Sprintf("%s have finished their deployment.", capital(b.Army))
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return fmt.Sprintf("%s have finished their deployment.", engine.Capital(b.Army))
 }
 
 var openCommands = []command{
@@ -425,7 +418,7 @@ func placeCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "You lead no army in this battle.")
 	}
 	if s.Armies[side].Done {
-		return engine.Refuse("", "%s have finished deploying.", capital(s.Armies[side].Name))
+		return engine.Refuse("", "%s have finished deploying.", engine.Capital(s.Armies[side].Name))
 	}
 	if strings.EqualFold(c.Opt("unit"), "all") {
 		return placeAll(tx, s, side)

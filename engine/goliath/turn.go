@@ -146,7 +146,7 @@ func (b InitiativeRolled) Text() string {
 		rolls = append(rolls, fmt.Sprintf("south %d, north %d", r[0], r[1]))
 	}
 	return fmt.Sprintf("Initiative: %s. %s choose whether to move first or second (/answer reply:first or reply:second).",
-		strings.Join(rolls, "; tied, again: "), capital(b.Army))
+		strings.Join(rolls, "; tied, again: "), engine.Capital(b.Army))
 }
 
 func (b InitiativeRolled) Buttons() []engine.Button {
@@ -203,16 +203,16 @@ func (b SideDone) Apply(s *State) error {
 func (b SideDone) Text() string {
 	switch b.Stage {
 	case Moving:
-		return fmt.Sprintf("%s have finished moving.", capital(b.Army))
+		return fmt.Sprintf("%s have finished moving.", engine.Capital(b.Army))
 	case Missile:
 		if b.Idle {
-			return fmt.Sprintf("%s have nothing that can shoot or cast.", capital(b.Army))
+			return fmt.Sprintf("%s have nothing that can shoot or cast.", engine.Capital(b.Army))
 		}
-		return fmt.Sprintf("%s have finished shooting.", capital(b.Army))
+		return fmt.Sprintf("%s have finished shooting.", engine.Capital(b.Army))
 	case Orders:
-		return fmt.Sprintf("%s have written their orders.", capital(b.Army))
+		return fmt.Sprintf("%s have written their orders.", engine.Capital(b.Army))
 	case Deploying:
-		return fmt.Sprintf("%s have finished their deployment.", capital(b.Army))
+		return fmt.Sprintf("%s have finished their deployment.", engine.Capital(b.Army))
 	}
 	return ""
 }
@@ -328,7 +328,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	case Deploying:
 		return deployDone(tx, s, c)
 	case Initiative:
-		return engine.Refuse("Turn sequence", "%s must first choose to move first or second (/answer).", capital(s.armyName(s.Chooser)))
+		return engine.Refuse("Turn sequence", "%s must first choose to move first or second (/answer).", engine.Capital(s.armyName(s.Chooser)))
 	case Moving, Missile:
 		side, ok := s.sideOf(c.Actor, s.Active)
 		if !ok || side != s.Active {
@@ -359,7 +359,7 @@ func deployDone(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "You lead no army in this battle.")
 	}
 	if s.Armies[side].Done {
-		return engine.Refuse("", "%s have already deployed.", capital(s.Armies[side].Name))
+		return engine.Refuse("", "%s have already deployed.", engine.Capital(s.Armies[side].Name))
 	}
 	var off []string
 	for i := range s.Units {
@@ -426,7 +426,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	side, ok := s.sideOf(c.Actor, s.Chooser)
 	if !ok || side != s.Chooser {
-		return engine.Refuse("Turn sequence", "%s won the initiative; the choice is theirs.", capital(s.armyName(s.Chooser)))
+		return engine.Refuse("Turn sequence", "%s won the initiative; the choice is theirs.", engine.Capital(s.armyName(s.Chooser)))
 	}
 	first := side
 	if strings.EqualFold(c.Opt("reply"), "second") {

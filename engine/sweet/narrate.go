@@ -157,7 +157,7 @@ func (b GameEnded) Text() string {
 		for side := South; side <= North; side++ {
 			sides = append(sides, fmt.Sprintf("the %s mustered %d points, lost %d and have %d standing", b.Names[side], b.Mustered[side], max(b.Mustered[side]-b.Points[side], 0), b.Points[side]))
 		}
-		score = " " + capitalize(strings.Join(sides, "; ")) + "."
+		score = " " + engine.Capital(strings.Join(sides, "; ")) + "."
 	case b.Names[South] != "":
 		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
 	}
@@ -214,13 +214,6 @@ func (b MissilesFired) Text() string {
 		result = fmt.Sprintf("%d stands fall", b.Hits)
 	}
 	return fmt.Sprintf("%s shoots at %s in %s, %s away, where %s; %s. %s.", b.Label, b.Victim, b.At, b.Band, b.Needs, roll, result)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func (b Moved) Text() string {
