@@ -67,9 +67,7 @@ var bookCommands = []command{
 		{Name: "armed", Help: "which of the Hero and Companions carry javelins on foot: hero, c1, c2 or all, comma-separated (9.1)"},
 	}}, Run: raiseClan},
 	{CommandSpec: engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only.", Flags: engine.MasterOnly}, Run: startBook},
-	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
-		{Name: "reason", Help: "why the book ends"},
-	}}, Run: endBook},
+	{CommandSpec: engine.BookEndSpec("End the book now, by consent (6.2). Game master only.", "book"), Run: endBook},
 }
 
 var infoCommands = []command{

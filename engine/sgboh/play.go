@@ -35,7 +35,7 @@ var playCommands = []command{
 			{Name: "to", Help: "for a retreat before combat: the hex, two away", Kind: engine.OptPoint},
 		}}, Run: answer},
 	{CommandSpec: engine.CommandSpec{Name: "status", Help: "The armies, their losses, and where play stands.", Flags: engine.Private | engine.Reads}, Run: status},
-	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Withdraw your army from the field: the battle is lost."}, Run: concede},
+	{CommandSpec: engine.ConcedeSpec("Withdraw your army from the field: the battle is lost."), Run: concede},
 }
 
 // emit settles the battle (engagements, threatened leaders, withdrawal)
