@@ -11,6 +11,20 @@
 //
 // The parts:
 //
+//   - rulebook.go: [Rulebook], the skeleton every rule system declares as
+//     one literal: its decks, events, commands and directives, and typed
+//     hooks on its state: who referees ([Rulebook.Referee]), whom the game
+//     waits for ([Rulebook.Waits]; the engine writes each timeout's actor,
+//     and [Rulebook.Caption] is a picture's default caption), what a
+//     command after the end is told, completions, and /undo, which the
+//     engine lists with help in the system's words.
+//   - ruling.go: the ruling kit: /ruling piece: reason: ([RulingSpec]),
+//     the required reason, and the [Ruling] every ruling's event carries.
+//   - read.go: one reader of a facing and of a place on an open table,
+//     each with one refusal, and [Decimal], how every system writes a
+//     measure.
+//   - ending.go: /concede and /book end, whose shape and words are the
+//     same in every rule system.
 //   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
 //     decks as draw and discard piles (with stacked draws for scenarios), and dice.
 //   - event.go, command.go: what is recorded and what players ask for.
@@ -40,9 +54,9 @@
 //     determinized copies: what the seat cannot see, the table's future
 //     and a [Concealer]'s secrets, drawn afresh), its budget in playouts
 //     by [Level], seeded from the table's seed and the step's number.
-//   - words.go: [Plural] and [Possessive], which every rule system uses
-//     to put counts and names into its sentences ("1 stand", "the
-//     Persians'", "Mordor's").
+//   - words.go: [Plural], [Possessive], [Capital] and [JoinOr], which every
+//     rule system uses to put counts and names into its sentences ("1
+//     stand", "the Persians'", "Mordor's").
 //
 // Rule systems live in sub-packages (engine/gwab and its siblings), each
 // implementing [Ruleset]. This package does no I/O and imports none of the
