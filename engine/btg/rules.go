@@ -8,10 +8,13 @@ import (
 
 // Rules is By the Gods!: its rulebook, and what the game adds to it
 // (pictures, turns, completions).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns By the Gods! as a rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}

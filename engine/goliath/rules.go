@@ -9,10 +9,13 @@ import (
 
 // Rules is Goliath: its rulebook, and what the game adds to it
 // (pictures, turns, completions).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns Goliath as a rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}

@@ -19,10 +19,13 @@ var cardOrder = engine.Ranking{Suits: [4]engine.Suit{engine.Spades, engine.Heart
 
 // Rules is the GWAB rule system: its rulebook, and what GWAB adds to it
 // (pictures, turns, completions, the saga).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns the GWAB rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var _ engine.Ruleset = Rules{}
 

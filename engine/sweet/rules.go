@@ -8,10 +8,13 @@ import (
 
 // Rules is the de Gre / Sweet ancient grid game: its rulebook, and what
 // the grid game adds to it (pictures, turns, completions, the tape).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns the grid game's rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}
