@@ -17,7 +17,8 @@
 //     waits for ([Rulebook.Waits]; the engine writes each timeout's actor,
 //     and [Rulebook.Caption] is a picture's default caption), what a
 //     command after the end is told, completions, and /undo, which the
-//     engine lists with help in the system's words.
+//     engine lists with help in the system's words. A system's picture is
+//     a [Drawing] embedded beside its rulebook (view.go).
 //   - ruling.go: the ruling kit: /ruling piece: reason: ([RulingSpec]),
 //     the required reason, and the [Ruling] every ruling's event carries.
 //   - read.go: one reader of a facing and of a place on an open table,
