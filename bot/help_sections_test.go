@@ -86,6 +86,7 @@ var helpSections = [][4]string{
 	{"sgboh", "setup unit line:", "4.2", "the line command table"},
 	{"sgboh", "setup unit star:", "9.3", "SK* that may attack"},
 	{"sgboh", "setup unit deep:", "9.62", "double-depth phalanxes"},
+	{"sgboh", "ruling hits:", "8.15", "more missile hits than the unit's TQ eliminate it"},
 }
 
 // TestHelpSections pins every rule section the help of every rule

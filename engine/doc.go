@@ -11,12 +11,22 @@
 //
 // The parts:
 //
-//   - ruleset.go, rulebook.go: what a rule system is ([Ruleset], [State]),
-//     and [Rulebook], the frame every system fills in as one literal: its
-//     name, its event bodies, its commands ([Rule]) and directives, its
-//     prepared scenarios, and the hooks the engine calls; the frame hands
-//     each command to its rule, and decodes, folds and narrates the
-//     events.
+//   - ruleset.go: what a rule system is ([Ruleset], [State]).
+//   - rulebook.go: [Rulebook], the skeleton every rule system declares as
+//     one literal: its decks, events, commands and directives, and typed
+//     hooks on its state: who referees ([Rulebook.Referee]), whom the game
+//     waits for ([Rulebook.Waits]; the engine writes each timeout's actor,
+//     and [Rulebook.Caption] is a picture's default caption), what a
+//     command after the end is told, completions, and /undo, which the
+//     engine lists with help in the system's words. A system's picture is
+//     a [Drawing] embedded beside its rulebook (view.go).
+//   - ruling.go: the ruling kit: /ruling piece: reason: ([RulingSpec]),
+//     the required reason, and the [Ruling] every ruling's event carries.
+//   - read.go: one reader of a facing and of a place on an open table,
+//     each with one refusal, and [Decimal], how every system writes a
+//     measure.
+//   - ending.go: /concede and /book end, whose shape and words are the
+//     same in every rule system.
 //   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
 //     decks as draw and discard piles (with stacked draws for scenarios), and dice.
 //   - event.go, command.go: what is recorded and what players ask for.
@@ -58,9 +68,9 @@
 //     draws without knowing the rules.
 //   - line.go: a line typed at the local table ([ParseLine]).
 //   - clone.go: deep copies of a state ([Copy]), for undo and the bot.
-//   - words.go: [Plural] and [Possessive], which every rule system uses
-//     to put counts and names into its sentences ("1 stand", "the
-//     Persians'", "Mordor's").
+//   - words.go: [Plural], [Possessive], [Capital] and [JoinOr], which every
+//     rule system uses to put counts and names into its sentences ("1
+//     stand", "the Persians'", "Mordor's").
 //
 // Rule systems live in sub-packages, one each: gwab, sweet, btg, goliath
 // and sgboh; engine/systems is the one list of them. Each is a

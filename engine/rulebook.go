@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -56,10 +57,33 @@ type Rulebook[S State] struct {
 	// has the two commands.
 	Scenarios []Scenario
 	SetUp     func(s S) []Command
-	// Ended, when set, refuses a command given after the game has ended
-	// (only commands flagged [Reads] are answered then); it returns nil
-	// while the game runs.
+	// Ended, when set, is the refusal a command given after the game has
+	// ended gets (once s.Over(), only commands flagged [Reads] are
+	// answered); a rulebook without it takes commands to the end (a
+	// saga's Herald still corrects its ledger).
 	Ended func(s S) error
+
+	// Referee returns who referees a game: its game master, who alone
+	// may take steps back, end the game early and set its deadlines
+	// ([Mastered]). MasterTitle is what the rules call him in help
+	// ("game master" when left empty; Goliath's "referee").
+	Referee     func(s S) PlayerID
+	MasterTitle string
+	// Waits returns the players a game waits for now ([Awaiter]), none
+	// when it waits on no one in particular. The engine writes each
+	// timeout's actor (the awaited player), and [Rulebook.Caption] says
+	// the wait in one line for a picture.
+	Waits func(s S) []Await
+	// Completions offers values for an option as a player types it
+	// ([Completer]).
+	Completions func(s S, actor PlayerID, command, option, typed string) []Completion
+	// Undo, when set, gives the rulebook the engine's /undo, listed
+	// before the set-up commands: it says what a step must not have done
+	// to be taken back, in words that follow "if it" ("rolled no die").
+	// AfterUndo, when set, speaks once a step is taken back (whose turn
+	// it is again).
+	Undo      string
+	AfterUndo func(tx *Tx, s S)
 
 	// specs are the command and directive specs, listed once.
 	once                 sync.Once
@@ -92,7 +116,15 @@ func (b *Rulebook[S]) Directives() []CommandSpec {
 }
 
 func (b *Rulebook[S]) list() {
-	b.commands = append(specs(b.CommandRules), b.scenarioSpecs()...)
+	cmds := specs(b.CommandRules)
+	if b.Undo != "" {
+		at := slices.IndexFunc(cmds, func(c CommandSpec) bool { return c.Is(SetsUp) })
+		if at < 0 {
+			at = len(cmds)
+		}
+		cmds = slices.Insert(cmds, at, b.undoSpec())
+	}
+	b.commands = append(cmds, b.scenarioSpecs()...)
 	b.directives = specs(b.DirectiveRules)
 }
 
@@ -142,10 +174,8 @@ func (b *Rulebook[S]) Decide(tx *Tx, c Command) error {
 		if r.Name != c.Name {
 			continue
 		}
-		if b.Ended != nil && !r.Is(Reads) {
-			if err := b.Ended(s); err != nil {
-				return err
-			}
+		if b.Ended != nil && !r.Is(Reads) && s.Over() {
+			return b.Ended(s)
 		}
 		if r.Run == nil {
 			return Refuse("", "/%s cannot be given here.", c.Name)
@@ -184,4 +214,82 @@ func Fold[S any](s S, e Event) error {
 		return fmt.Errorf("engine: no rule applies a %s event to a %T", e.Body.Kind(), s)
 	}
 	return a.Apply(s)
+}
+
+var (
+	_ Mastered  = (*Rulebook[State])(nil)
+	_ Awaiter   = (*Rulebook[State])(nil)
+	_ Completer = (*Rulebook[State])(nil)
+	_ Resumer   = (*Rulebook[State])(nil)
+)
+
+// undoSpec is the engine's /undo, in the words of b's rules.
+func (b *Rulebook[S]) undoSpec() CommandSpec {
+	return CommandSpec{Name: "undo", Flags: TakesBack | MasterOnly,
+		Help: fmt.Sprintf("Take back the last step, if it %s. %s", b.Undo, b.MasterNote())}
+}
+
+// MasterNote ends the help of a command only the game master may give:
+// "Game master only." in the words of b's rules.
+func (b *Rulebook[S]) MasterNote() string {
+	t := b.MasterTitle
+	if t == "" {
+		t = "game master"
+	}
+	return Capital(t) + " only."
+}
+
+// Master returns who referees the game in state st, through
+// [Rulebook.Referee].
+func (b *Rulebook[S]) Master(st State) PlayerID {
+	s, ok := st.(S)
+	if !ok || b.Referee == nil {
+		return ""
+	}
+	return b.Referee(s)
+}
+
+// Awaited returns the players the game in state st waits for, through
+// [Rulebook.Waits].
+func (b *Rulebook[S]) Awaited(st State) []Await {
+	s, ok := st.(S)
+	if !ok {
+		return nil
+	}
+	return b.Waiting(s)
+}
+
+// Waiting returns the players s waits for, each timeout given as the
+// awaited player.
+func (b *Rulebook[S]) Waiting(s S) []Await {
+	if b.Waits == nil {
+		return nil
+	}
+	out := b.Waits(s)
+	for i := range out {
+		if out[i].Timeout.Name != "" {
+			out[i].Timeout.Actor = out[i].Player
+		}
+	}
+	return out
+}
+
+// Caption is a picture's default caption: whom s waits for and for what
+// ([WaitingCaption]).
+func (b *Rulebook[S]) Caption(s S) string { return WaitingCaption(b.Waiting(s)) }
+
+// Complete offers values for an option through [Rulebook.Completions].
+func (b *Rulebook[S]) Complete(st State, actor PlayerID, command, option, typed string) []Completion {
+	s, ok := st.(S)
+	if !ok || b.Completions == nil {
+		return nil
+	}
+	return b.Completions(s, actor, command, option, typed)
+}
+
+// Resume speaks once a step is taken back, through [Rulebook.AfterUndo].
+func (b *Rulebook[S]) Resume(tx *Tx) {
+	if s, ok := tx.State().(S); ok && b.AfterUndo != nil {
+		b.AfterUndo(tx, s)
+	}
 }

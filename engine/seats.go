@@ -154,3 +154,17 @@ func (g *Game) applySeat(b SeatHanded) error {
 func (b SeatHanded) text() string {
 	return fmt.Sprintf("The game master hands %s from %s to %s: %s.", b.Name, b.From, b.To, strings.TrimRight(b.Reason, "."))
 }
+
+// HandSeatIn gives the seat tagged id among seats to player to, through
+// hold, which changes the holder of the i-th seat: the shape of
+// [Seater.HandSeat] for a state whose seats are its list of armies, in
+// order.
+func HandSeatIn(seats []Seat, id string, to PlayerID, hold func(i int, to PlayerID)) error {
+	for i, s := range seats {
+		if s.ID == id {
+			hold(i, to)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: no seat tagged %q", id)
+}

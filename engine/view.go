@@ -140,3 +140,19 @@ type Viewer interface {
 	// taken, drawn on top.
 	View(g *Game, last []Event) View
 }
+
+// Drawing is a rule system's picture of its board, typed on its state:
+// embedded in the rule system beside its [Rulebook], it makes it a
+// [Viewer]. last are the events of the step just taken.
+type Drawing[S State] func(s S, last []Event) View
+
+var _ Viewer = Drawing[State](nil)
+
+// View describes g's board through d.
+func (d Drawing[S]) View(g *Game, last []Event) View {
+	s, ok := g.State.(S)
+	if !ok || d == nil {
+		return View{}
+	}
+	return d(s, last)
+}

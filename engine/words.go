@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The words every rule system puts around the names and counts it drops
@@ -26,4 +28,23 @@ func Possessive(name string) string {
 		return name + "'"
 	}
 	return name + "'s"
+}
+
+// Capital writes text with its first letter in upper case: "the
+// Persians" opening a sentence is "The Persians".
+func Capital(text string) string {
+	if text == "" {
+		return text
+	}
+	r, n := utf8.DecodeRuneInString(text)
+	return string(unicode.ToUpper(r)) + text[n:]
+}
+
+// JoinOr writes a list of choices for a sentence: "A", "A or B", "A, B
+// or C".
+func JoinOr(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

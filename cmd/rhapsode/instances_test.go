@@ -333,7 +333,7 @@ func TestInstancesShowEachAnswerOnce(t *testing.T) {
 			if err == nil {
 				var game *engine.Game
 				if game, err = bot.Load(ctx, st, gwab.New(), g.ID); err == nil {
-					for _, a := range (gwab.Rules{}).Awaited(game.State) {
+					for _, a := range gwab.New().Awaited(game.State) {
 						for name, id := range dupPlayers {
 							if string(a.Player) == id {
 								return name

@@ -18,18 +18,16 @@ var (
 	_ engine.Completer = Rules{}
 )
 
-// Awaited returns the players the battle waits for, each with what
+// awaited returns the players the battle waits for, each with what
 // stands for him at a deadline: /done (which passes the card, ends his
 // leaders' moves or his fire), /stand for a charged unit, and for the
 // game master's decision nothing (he is reminded, not replaced).
-func (Rules) Awaited(st engine.State) []engine.Await {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 || s.Stage == Over {
+func awaited(s *State) []engine.Await {
+	if len(s.Armies) < 2 || s.Stage == Over {
 		return nil
 	}
 	wait := func(side Side, task string, timeout engine.Command) engine.Await {
 		a := s.Armies[side]
-		timeout.Actor = a.Player
 		return engine.Await{Player: a.Player, Who: "the " + a.Name, Round: s.Turn, Task: task, Timeout: timeout}
 	}
 	done := engine.Command{Name: "done"}
@@ -67,21 +65,9 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 	return out
 }
 
-// Master returns the player who opened the battle.
-func (Rules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*State); ok {
-		return s.Master
-	}
-	return ""
-}
-
-// Complete offers units and leaders whose name holds typed: for target:
+// complete offers units and leaders whose name holds typed: for target:
 // the enemy's first, for every other option the actor's own first.
-func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*State)
-	if !ok {
-		return nil
-	}
+func complete(s *State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	if option == "structure" || option == "name" {
 		var cands []engine.Candidate
 		for _, f := range s.Terrain {

@@ -402,11 +402,11 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	from := u.Base
 	p := from.FrontCenter()
 	if c.Has("to") {
-		if p, err = parsePoint("to", c.Opt("to")); err != nil {
+		if p, err = engine.ReadPoint("to", c.Opt("to"), "inches"); err != nil {
 			return err
 		}
 	}
-	h, err := parseFacing(c.Opt("facing"), from.Facing)
+	h, err := engine.ReadFacingOr(c.Opt("facing"), from.Facing)
 	if err != nil {
 		return err
 	}
@@ -547,14 +547,14 @@ func moveLeader(tx *engine.Tx, s *State, c engine.Command, l *Leader) error {
 	if !c.Has("to") {
 		return engine.Refuse("", "Say where he goes: to:x,y.")
 	}
-	p, err := parsePoint("to", c.Opt("to"))
+	p, err := engine.ReadPoint("to", c.Opt("to"), "inches")
 	if err != nil {
 		return err
 	}
 	if d := l.At.Dist(p); d > leaderMove+0.01 {
 		return engine.Refuse("1.A", "A lone leader moves at most %s; that is %s.", inches(leaderMove), inches(d))
 	}
-	h, err := parseFacing(c.Opt("facing"), l.Facing)
+	h, err := engine.ReadFacingOr(c.Opt("facing"), l.Facing)
 	if err != nil {
 		return err
 	}
@@ -648,7 +648,7 @@ func detachCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Stage != Movement || s.Card == nil || !s.Card.Leaders || s.Card.Done[l.Side] {
 		return engine.Refuse("1.A", "A leader leaves his unit when a black face card is drawn.")
 	}
-	p, err := parsePoint("to", c.Opt("to"))
+	p, err := engine.ReadPoint("to", c.Opt("to"), "inches")
 	if err != nil {
 		return err
 	}

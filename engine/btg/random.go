@@ -924,7 +924,7 @@ func decideCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	r := EventRuled{By: c.Actor, Event: j.Event, Side: j.Side, Note: strings.TrimSpace(c.Opt("note"))}
 	switch j.Event {
 	case "Baptism":
-		p, err := parsePoint("at", c.Opt("at"))
+		p, err := engine.ReadPoint("at", c.Opt("at"), "inches")
 		if err != nil {
 			return err
 		}
@@ -942,7 +942,7 @@ func decideCommand(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 	case "Lost and Found":
-		p, err := parsePoint("at", c.Opt("at"))
+		p, err := engine.ReadPoint("at", c.Opt("at"), "inches")
 		if err != nil {
 			return err
 		}

@@ -8,10 +8,13 @@ import (
 
 // Rules is By the Gods!: its rulebook, and what the game adds to it
 // (pictures, turns, completions).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns By the Gods! as a rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}
@@ -30,24 +33,16 @@ var book = &engine.Rulebook[*State]{
 	DeckSpecs:      []engine.DeckSpec{{Name: Deck}},
 	Blank:          func() *State { return &State{} },
 	Bodies:         engine.MergeBodies(setupBodies, turnBodies, moveBodies, fireBodies, combatBodies, eventBodies, rulingBodies),
-	CommandRules:   slices.Concat(openCommands, moveCommands, fireCommands, turnCommands, undoCommands, setupCommands, rulingCommands),
+	CommandRules:   slices.Concat(openCommands, moveCommands, fireCommands, turnCommands, setupCommands, rulingCommands),
 	DirectiveRules: directives,
 	Scenarios:      scenarios,
 	SetUp:          setUp,
-	Ended: func(s *State) error {
-		if s.Stage == Over {
-			return engine.Refuse("", "This battle has ended: %s", s.Result)
-		}
-		return nil
-	},
+	Ended:          func(s *State) error { return engine.Refuse("", "This battle has ended: %s", s.Result) },
+	Referee:        func(s *State) engine.PlayerID { return s.Master },
+	Waits:          awaited,
+	Completions:    complete,
+	Undo:           "drew no card and rolled no die",
 }
 
 // command is one command players give, with the rule that runs it.
 type command = engine.Rule[*State]
-
-// Taking back a step (/undo) is the engine's: it keeps the game as it
-// stood before its last step, unless that step drew a card or rolled a
-// die.
-var undoCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it drew no card and rolled no die. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}, Run: nil},
-}

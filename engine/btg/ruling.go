@@ -15,13 +15,11 @@ import (
 
 // Ruled is a game master's ruling on one unit.
 type Ruled struct {
-	By      engine.PlayerID `json:"by"`
-	Unit    string          `json:"unit"`
-	Label   string          `json:"label"`
-	Reason  string          `json:"reason"`
-	Figures *int            `json:"figures,omitempty"`
-	To      *engine.Base    `json:"to,omitempty"`
-	Status  *Status         `json:"status,omitempty"`
+	engine.Ruling
+	Unit    string       `json:"unit"`
+	Figures *int         `json:"figures,omitempty"`
+	To      *engine.Base `json:"to,omitempty"`
+	Status  *Status      `json:"status,omitempty"`
 }
 
 func (Ruled) Kind() string { return "btg.ruled" }
@@ -66,21 +64,17 @@ func (b Ruled) Text() string {
 	if b.Status != nil {
 		what = append(what, statusNames[*b.Status])
 	}
-	return fmt.Sprintf("The game master (%s) rules on %s: %s. Reason: %s.", b.By, b.Label, strings.Join(what, "; "), strings.TrimSuffix(b.Reason, "."))
+	return b.Tell("game master", what)
 }
 
 var rulingCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "ruling", Flags: engine.MasterOnly,
-		Help:    "Overrule a result, with the reason: set a unit's figures, place or status. Logged as a ruling. Game master only.",
-		Example: `/ruling piece:GRE-3 figures:12 reason:"a die fell off the table"`,
-		Options: []engine.OptionSpec{
-			{Name: "piece", Help: "the unit the ruling is on", Kind: engine.OptElement, Required: true},
-			{Name: "reason", Help: "why, for the log", Required: true},
-			{Name: "figures", Help: "the figures it has now; 0 destroys it", Kind: engine.OptInt},
-			{Name: "at", Help: "where its front centre stands now, x,y in inches", Kind: engine.OptPoint},
-			{Name: "facing", Help: "its facing now: N, NE, E… or degrees"},
-			{Name: "status", Help: "steady, routed or rampaging", Choices: []string{"steady", "routed", "rampaging"}},
-		}}, Run: rule},
+	{CommandSpec: engine.RulingSpec("Overrule a result, with the reason: set a unit's figures, place or status. Logged as a ruling. Game master only.",
+		`/ruling piece:GRE-3 figures:12 reason:"a die fell off the table"`, "the unit the ruling is on",
+		engine.OptionSpec{Name: "figures", Help: "the figures it has now; 0 destroys it", Kind: engine.OptInt},
+		engine.OptionSpec{Name: "at", Help: "where its front centre stands now, x,y in inches", Kind: engine.OptPoint},
+		engine.OptionSpec{Name: "facing", Help: "its facing now: N, NE, E… or degrees"},
+		engine.OptionSpec{Name: "status", Help: "steady, routed or rampaging", Choices: []string{"steady", "routed", "rampaging"}},
+	), Run: rule},
 	{CommandSpec: engine.CommandSpec{Name: "decide", Flags: engine.MasterOnly,
 		Help:    "Decide what a random event leaves to the game master: a point of the river, where the village's slingers come back, a rival unit (§6). Game master only.",
 		Example: "/decide at:30,24",
@@ -95,15 +89,15 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Stage == Mustering {
 		return engine.Refuse("", "A ruling overrules play; the armies are still being raised.")
 	}
-	reason := strings.TrimSpace(c.Opt("reason"))
-	if reason == "" {
-		return engine.Refuse("", "A ruling gives its reason, for the log: reason:…")
+	reason, err := engine.RulingReason(c)
+	if err != nil {
+		return err
 	}
 	u, err := s.findUnit(c.Opt("piece"))
 	if err != nil {
 		return err
 	}
-	b := Ruled{By: c.Actor, Unit: u.ID, Label: u.Label(), Reason: reason}
+	b := Ruled{Ruling: engine.Ruling{By: c.Actor, Label: u.Label(), Reason: reason}, Unit: u.ID}
 	if c.Has("figures") {
 		n, err := c.Int("figures", 0)
 		if err != nil {
@@ -115,13 +109,16 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		b.Figures = &n
 	}
 	if c.Has("at") || c.Has("facing") {
+		if !u.Placed {
+			return engine.Refuse("", "%s is not on the table yet; it is deployed with /place, or set with /setup place before the first turn.", u.ID)
+		}
 		p := u.Base.FrontCenter()
 		if c.Has("at") {
-			if p, err = parsePoint("at", c.Opt("at")); err != nil {
+			if p, err = engine.ReadPoint("at", c.Opt("at"), "inches"); err != nil {
 				return err
 			}
 		}
-		h, err := parseFacing(c.Opt("facing"), u.Base.Facing)
+		h, err := engine.ReadFacingOr(c.Opt("facing"), u.Base.Facing)
 		if err != nil {
 			return err
 		}
@@ -149,7 +146,7 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		b.Status = &st
 	}
 	if b.Figures == nil && b.To == nil && b.Status == nil {
-		return engine.Refuse("", "A ruling sets something: figures:, at:, facing: or status:.")
+		return engine.NothingRuled("figures", "at", "facing", "status")
 	}
 	return tx.Emit(b)
 }

@@ -426,26 +426,6 @@ func placeDirective(tx *engine.Tx, s *State, c engine.Command) error {
 	return place(tx, s, c.Args[0], c.Args[1], facing, ranks, nil)
 }
 
-// parsePoint reads a position typed as option name.
-func parsePoint(name, v string) (engine.Vec, error) {
-	p, err := engine.ParseVec(v)
-	if err != nil {
-		return p, engine.Refuse("", "%s:%s is not a place on the table; write x,y in inches from the south-west corner, like 30,6.", name, v)
-	}
-	return p, nil
-}
-
-func parseFacing(v string, def engine.Heading) (engine.Heading, error) {
-	if strings.TrimSpace(v) == "" {
-		return def, nil
-	}
-	h, err := engine.ParseHeading(v)
-	if err != nil {
-		return 0, engine.Refuse("", "%q is not a facing; use N, NE, E, SE, S, SW, W, NW or degrees clockwise from north.", v)
-	}
-	return h, nil
-}
-
 func parseRanks(u *Unit, v string) (int, error) {
 	if strings.TrimSpace(v) == "" {
 		return u.Ranks, nil
@@ -463,7 +443,7 @@ func parseRanks(u *Unit, v string) (int, error) {
 // place sets a unit or leader at at; within is the side whose zone it
 // must stand in (nil for the game master, who may set it anywhere).
 func place(tx *engine.Tx, s *State, name, at, facing, ranks string, within *Side) error {
-	p, err := parsePoint("at", at)
+	p, err := engine.ReadPoint("at", at, "inches")
 	if err != nil {
 		return err
 	}
@@ -471,7 +451,7 @@ func place(tx *engine.Tx, s *State, name, at, facing, ranks string, within *Side
 		if within != nil && l.Side != *within {
 			return engine.Refuse("", "%s is not yours to place.", l.Label())
 		}
-		h, err := parseFacing(facing, l.Side.forward())
+		h, err := engine.ReadFacingOr(facing, l.Side.forward())
 		if err != nil {
 			return err
 		}
@@ -488,7 +468,7 @@ func place(tx *engine.Tx, s *State, name, at, facing, ranks string, within *Side
 	if within != nil && u.Side != *within {
 		return engine.Refuse("", "%s is not yours to place.", u.Label())
 	}
-	h, err := parseFacing(facing, u.Side.forward())
+	h, err := engine.ReadFacingOr(facing, u.Side.forward())
 	if err != nil {
 		return err
 	}
@@ -676,11 +656,11 @@ func lay(tx *engine.Tx, s *State, kind string, where []string, name string, side
 	if len(where) != 2 {
 		return engine.Refuse("", `where: is two points x,y with a space between, like where:"20,18 30,26".`)
 	}
-	a, err := parsePoint("where", where[0])
+	a, err := engine.ReadPoint("where", where[0], "inches")
 	if err != nil {
 		return err
 	}
-	b, err := parsePoint("where", where[1])
+	b, err := engine.ReadPoint("where", where[1], "inches")
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package btg
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -505,12 +504,7 @@ func (s *State) figuresLost(side Side) float64 {
 	return 1 - float64(have)/float64(start)
 }
 
-// num writes inches: 6, 6.5, 6.25.
-func num(f float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", math.Round(f*100)/100), "0"), ".")
-}
-
-func inches(f float64) string { return num(f) + "\"" }
+func inches(f float64) string { return engine.Decimal(f) + "\"" }
 
 func plural(n int, one, many string) string { return engine.Plural(n, one, many) }
 

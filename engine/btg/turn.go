@@ -225,10 +225,8 @@ var turnCommands = []command{
 		tx.Say(engine.Message{To: c.Actor, Text: status(s, c.Actor)})
 		return nil
 	}},
-	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Give up the battle."}, Run: concede},
-	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the battle now and count the losses. Game master only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
-		{Name: "reason", Help: "why the battle ends"},
-	}}, Run: endBook},
+	{CommandSpec: engine.ConcedeSpec("Give up the battle."), Run: concede},
+	{CommandSpec: engine.BookEndSpec("End the battle now and count the losses. Game master only.", "battle"), Run: endBook},
 }
 
 // pending refuses a command while the game waits on one player's answer.
@@ -550,16 +548,13 @@ func (s *State) captives() string {
 func concede(tx *engine.Tx, s *State, c engine.Command) error {
 	side, ok := s.sideOf(c.Actor, BlackSide)
 	if !ok || len(s.Armies) < 2 {
-		return engine.Refuse("", "Only a player leading an army in a battle under way can concede.")
+		return engine.NotConceding()
 	}
 	return tx.Emit(BattleEnded{Result: fmt.Sprintf("the %s concede; the %s win.", s.armyName(side), s.armyName(side.Other()))})
 }
 
 func endBook(tx *engine.Tx, s *State, c engine.Command) error {
-	why := strings.TrimSpace(c.Opt("reason"))
-	if why == "" {
-		why = "the game master ends the battle"
-	}
+	why := engine.EndReason(c, "the game master ends the battle")
 	if len(s.Armies) < 2 {
 		return tx.Emit(BattleEnded{Result: why + ", before both armies took the field."})
 	}

@@ -9,12 +9,11 @@ import (
 
 var _ engine.Viewer = Rules{}
 
-// View describes the battle for a picture: terrain, each unit's block to
+// view describes the battle for a picture: terrain, each unit's block to
 // scale with its figures left, morale colour, state and leader, lone
 // leaders, and what the last step did (moves, shots with hits, melee
 // results, removals).
-func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
-	s := g.State.(*State)
+func view(s *State, last []engine.Event) engine.View {
 	v := engine.View{
 		Kind: engine.OpenTable, Width: s.Options.Width, Depth: s.Options.Depth, Unit: "inches", Pips: "figure",
 		Title: fmt.Sprintf("Turn %d, %s — By the Gods!", s.Turn, s.Stage),
@@ -25,7 +24,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	case s.pending() != nil:
 		v.Caption = s.pending().(*engine.Refusal).Text
 	default:
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})

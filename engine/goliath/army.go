@@ -181,7 +181,7 @@ func parseCustom(c engine.Command) (Type, error) {
 		}
 		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(c.Opt(f.name)), "\""), 64)
 		if err != nil || v < 0 || v > f.max {
-			return Type{}, engine.Refuse("Figures", "%s: must be a number from 0 to %s.", f.name, num(f.max))
+			return Type{}, engine.Refuse("Figures", "%s: must be a number from 0 to %s.", f.name, engine.Decimal(f.max))
 		}
 		*f.to = v
 	}
@@ -230,6 +230,6 @@ func describeType(p Profile) string {
 		}
 		fmt.Fprintf(&b, ", SA %s", strings.Join(sa, ", "))
 	}
-	fmt.Fprintf(&b, ", %s %s", num(p.Pts), map[bool]string{true: "pt", false: "pts"}[p.Pts == 1])
+	fmt.Fprintf(&b, ", %s %s", engine.Decimal(p.Pts), map[bool]string{true: "pt", false: "pts"}[p.Pts == 1])
 	return b.String()
 }

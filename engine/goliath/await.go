@@ -18,18 +18,16 @@ var (
 	_ engine.Completer = Rules{}
 )
 
-// Awaited returns the players the battle waits for, each with what
+// awaited returns the players the battle waits for, each with what
 // stands for him at a deadline: /done (which ends his moves, his fire,
 // his orders: a unit without orders holds), and "first" for the
 // initiative's winner. The referee is reminded, not replaced.
-func (Rules) Awaited(st engine.State) []engine.Await {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 || s.Stage == Over {
+func awaited(s *State) []engine.Await {
+	if len(s.Armies) < 2 || s.Stage == Over {
 		return nil
 	}
 	wait := func(side Side, task string, timeout engine.Command) engine.Await {
 		a := s.Armies[side]
-		timeout.Actor = a.Player
 		return engine.Await{Player: a.Player, Who: a.Name, Round: s.Turn, Task: task, Timeout: timeout}
 	}
 	done := engine.Command{Name: "done"}
@@ -55,22 +53,10 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 	return nil
 }
 
-// Master returns the referee: the player who opened the battle.
-func (Rules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*State); ok {
-		return s.Master
-	}
-	return ""
-}
-
-// Complete offers units whose name holds typed: for target: the enemy's
+// complete offers units whose name holds typed: for target: the enemy's
 // first, for every other option the actor's own first; for name: the
 // terrain.
-func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*State)
-	if !ok {
-		return nil
-	}
+func complete(s *State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	if option == "name" {
 		var cands []engine.Candidate
 		for _, f := range s.Terrain {

@@ -200,7 +200,7 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		sh.pause, sh.why = true, "pausing in its move (split move and fire)"
 	case s.Stage == Missile || s.Stage == Moving:
-		return engine.Refuse("Turn sequence", "%s shoot now; your units shoot when they are done.", capital(s.armyName(s.Active)))
+		return engine.Refuse("Turn sequence", "%s shoot now; your units shoot when they are done.", engine.Capital(s.armyName(s.Active)))
 	default:
 		return engine.Refuse("Turn sequence", "Units shoot in the missile phase; it is %s now.", s.Stage)
 	}
@@ -326,7 +326,7 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		return engine.Refuse("Missile Fire", "%s stands in the line of fire; bows and longbows may shoot overhead (indirect:yes).", units[i].ID)
 	}
 	if f := s.screened(from, to); f != "" && !sh.indirect {
-		return engine.Refuse("Terrain", "%s blocks the line of fire.", f)
+		return engine.Refuse("Terrain", "%s blocks the line of fire.", engine.Capital(f))
 	}
 	return nil
 }

@@ -207,7 +207,7 @@ func castCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	switch {
 	case s.Stage == Missile && u.Side == s.Active:
 	case s.Stage == Missile:
-		return engine.Refuse("Turn sequence", "%s shoot and cast now.", capital(s.armyName(s.Active)))
+		return engine.Refuse("Turn sequence", "%s shoot and cast now.", engine.Capital(s.armyName(s.Active)))
 	default:
 		return engine.Refuse("Turn sequence", "Wizards cast and dragons breathe in the missile phase; it is %s now.", s.Stage)
 	}
@@ -219,9 +219,9 @@ func castCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	var at *engine.Vec
 	if c.Has("at") {
-		p, err := engine.ParseVec(c.Opt("at"))
+		p, err := engine.ReadPoint("at", c.Opt("at"), "inches")
 		if err != nil {
-			return engine.Refuse("", "at: %s", err)
+			return err
 		}
 		at = &p
 	}

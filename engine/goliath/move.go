@@ -175,7 +175,7 @@ func (s *State) mover(c engine.Command) (*Unit, error) {
 		return nil, err
 	}
 	if u.Side != s.Active {
-		return nil, engine.Refuse("Turn sequence", "%s move now; your units move when they are done.", capital(s.armyName(s.Active)))
+		return nil, engine.Refuse("Turn sequence", "%s move now; your units move when they are done.", engine.Capital(s.armyName(s.Active)))
 	}
 	return u, s.canMove(u)
 }
@@ -207,26 +207,18 @@ func turnCost(mv float64, from, to engine.Heading) float64 {
 	return mv / 4 * math.Ceil(deg/45-1e-9)
 }
 
-func parseFacing(v string) (engine.Heading, error) {
-	h, err := engine.ParseHeading(v)
-	if err != nil {
-		return 0, engine.Refuse("", "facing: %s", err)
-	}
-	return h, nil
-}
-
 func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	u, err := s.mover(c)
 	if err != nil {
 		return err
 	}
-	to, err := engine.ParseVec(c.Opt("to"))
+	to, err := engine.ReadPoint("to", c.Opt("to"), "inches")
 	if err != nil {
-		return engine.Refuse("", "to: %s", err)
+		return err
 	}
 	var facing *engine.Heading
 	if c.Has("facing") {
-		h, err := parseFacing(c.Opt("facing"))
+		h, err := engine.ReadFacing(c.Opt("facing"))
 		if err != nil {
 			return err
 		}
@@ -399,7 +391,7 @@ func faceCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	h, err := parseFacing(c.Opt("facing"))
+	h, err := engine.ReadFacing(c.Opt("facing"))
 	if err != nil {
 		return err
 	}

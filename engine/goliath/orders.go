@@ -194,7 +194,7 @@ func (b OrderWritten) Apply(s *State) error {
 // Text tells the table only that an order was written, never which unit
 // or what.
 func (b OrderWritten) Text() string {
-	return fmt.Sprintf("%s write an order.", capital(b.Army))
+	return fmt.Sprintf("%s write an order.", engine.Capital(b.Army))
 }
 
 func (b OrdersRevealed) Apply(s *State) error {
@@ -268,7 +268,7 @@ func ordersCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	if s.Armies[u.Side].Done {
-		return engine.Refuse("Turn sequence", "%s have already given in their orders this turn.", capital(s.armyName(u.Side)))
+		return engine.Refuse("Turn sequence", "%s have already given in their orders this turn.", engine.Capital(s.armyName(u.Side)))
 	}
 	if !u.In() {
 		return engine.Refuse("", "%s is not on the table.", u.ID)
@@ -423,7 +423,7 @@ func (r stepReader) move() (Step, error) {
 		case rest[0] == "air":
 			st.Air, rest = true, rest[1:]
 		case rest[0] == "facing" && len(rest) > 1:
-			h, err := parseFacing(rest[1])
+			h, err := engine.ReadFacing(rest[1])
 			if err != nil {
 				return Step{}, err
 			}
@@ -477,7 +477,7 @@ func (r stepReader) face() (Step, error) {
 	if len(r.w) != 2 {
 		return Step{}, r.vocab
 	}
-	h, err := parseFacing(r.w[1])
+	h, err := engine.ReadFacing(r.w[1])
 	if err != nil {
 		return Step{}, err
 	}
@@ -537,7 +537,7 @@ func ordersDone(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "You lead no army in this battle.")
 	}
 	if s.Armies[side].Done {
-		return engine.Refuse("Turn sequence", "%s have already given in their orders.", capital(s.armyName(side)))
+		return engine.Refuse("Turn sequence", "%s have already given in their orders.", engine.Capital(s.armyName(side)))
 	}
 	if err := tx.Emit(SideDone{Side: side, Army: s.armyName(side), Stage: Orders}); err != nil {
 		return err

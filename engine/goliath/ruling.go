@@ -15,14 +15,12 @@ import (
 
 // Ruled is a referee's ruling on one unit.
 type Ruled struct {
-	By      engine.PlayerID `json:"by"`
-	Unit    string          `json:"unit"`
-	Label   string          `json:"label"`
-	Reason  string          `json:"reason"`
-	Figures *int            `json:"figures,omitempty"`
-	Status  string          `json:"status,omitempty"` // steady, routed, surrendered, removed
-	To      *engine.Base    `json:"to,omitempty"`
-	Tired   *bool           `json:"tired,omitempty"`
+	engine.Ruling
+	Unit    string       `json:"unit"`
+	Figures *int         `json:"figures,omitempty"`
+	Status  string       `json:"status,omitempty"` // steady, routed, surrendered, removed
+	To      *engine.Base `json:"to,omitempty"`
+	Tired   *bool        `json:"tired,omitempty"`
 }
 
 func (Ruled) Kind() string { return "goliath.ruled" }
@@ -84,36 +82,33 @@ func (b Ruled) Text() string {
 	if b.Tired != nil {
 		what = append(what, map[bool]string{true: "tired", false: "rested"}[*b.Tired])
 	}
-	return fmt.Sprintf("The referee (%s) rules on %s: %s. Reason: %s.", b.By, b.Label, strings.Join(what, "; "), strings.TrimSuffix(b.Reason, "."))
+	return b.Tell("referee", what)
 }
 
 var rulingCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "ruling", Flags: engine.MasterOnly,
-		Help:    "Overrule a result on a unit (Rule One): its figures, morale, place or fatigue, with the reason. Referee only.",
-		Example: `/ruling unit:ORC-2 figures:14 status:steady reason:"the goblins were hiding behind the hill"`,
-		Options: []engine.OptionSpec{
-			{Name: "unit", Help: "the unit ruled on", Kind: engine.OptElement, Required: true},
-			{Name: "reason", Help: "why, for the log", Required: true},
-			{Name: "figures", Help: "its figures able to fight", Kind: engine.OptInt},
-			{Name: "status", Help: "steady, routed, surrendered or removed", Choices: []string{"steady", "routed", "surrendered", "removed"}},
-			{Name: "to", Help: "where its front centre stands, x,y", Kind: engine.OptPoint},
-			{Name: "facing", Help: "its facing: N, NE, E… or degrees"},
-			{Name: "tired", Help: "yes or no", Choices: []string{"yes", "no"}},
-		}}, Run: rule},
+	{CommandSpec: engine.RulingSpec("Overrule a result on a unit (Rule One): its figures, morale, place or fatigue, with the reason. Referee only.",
+		`/ruling piece:ORC-2 figures:14 status:steady reason:"the goblins were hiding behind the hill"`, "the unit ruled on",
+		engine.OptionSpec{Name: "figures", Help: "its figures able to fight", Kind: engine.OptInt},
+		engine.OptionSpec{Name: "status", Help: "steady, routed, surrendered or removed", Choices: []string{"steady", "routed", "surrendered", "removed"}},
+		engine.OptionSpec{Name: "at", Help: "where its front centre stands, x,y in inches", Kind: engine.OptPoint},
+		engine.OptionSpec{Name: "facing", Help: "its facing: N, NE, E… or degrees"},
+		engine.OptionSpec{Name: "tired", Help: "yes or no", Choices: []string{"yes", "no"}},
+	), Run: rule},
 }
 
 func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if len(s.Armies) < 2 {
 		return engine.Refuse("", "There is nothing to rule on before both armies are raised.")
 	}
-	u, err := s.findUnit(c.Opt("unit"))
+	u, err := s.findUnit(c.Opt("piece"))
 	if err != nil {
 		return err
 	}
-	b := Ruled{By: c.Actor, Unit: u.ID, Label: u.Label(), Reason: strings.TrimSpace(c.Opt("reason"))}
-	if b.Reason == "" {
-		return engine.Refuse("Ten Things", "A ruling gives its reason, for the log.")
+	r, err := engine.NewRuling(c, u.Label())
+	if err != nil {
+		return err
 	}
+	b := Ruled{Ruling: r, Unit: u.ID}
 	if c.Has("figures") {
 		n, err := c.Int("figures", 0)
 		if err != nil {
@@ -125,19 +120,19 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		b.Figures = &n
 	}
 	b.Status = strings.ToLower(c.Opt("status"))
-	if c.Has("to") || c.Has("facing") {
+	if c.Has("at") || c.Has("facing") {
 		base := u.Base
 		if c.Has("facing") {
-			h, err := parseFacing(c.Opt("facing"))
+			h, err := engine.ReadFacing(c.Opt("facing"))
 			if err != nil {
 				return err
 			}
 			base = base.WithFacing(h).WithFrontCenter(u.Base.FrontCenter())
 		}
-		if c.Has("to") {
-			p, err := engine.ParseVec(c.Opt("to"))
+		if c.Has("at") {
+			p, err := engine.ReadPoint("at", c.Opt("at"), "inches")
 			if err != nil {
-				return engine.Refuse("", "to: %s", err)
+				return err
 			}
 			base = base.WithFrontCenter(p)
 		}
@@ -151,7 +146,7 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		b.Tired = &t
 	}
 	if b.Figures == nil && b.Status == "" && b.To == nil && b.Tired == nil {
-		return engine.Refuse("", "Say what the ruling sets: figures:, status:, to:, facing: or tired:.")
+		return engine.NothingRuled("figures", "status", "at", "facing", "tired")
 	}
 	if err := tx.Emit(b); err != nil {
 		return err

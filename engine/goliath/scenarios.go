@@ -21,7 +21,7 @@ func setUp(s *State) []engine.Command {
 			continue
 		}
 		out = append(out, engine.Command{Name: "setup place", Options: map[string]string{
-			"unit": u.ID, "at": u.Base.FrontCenter().String(), "facing": u.Base.Facing.String(), "frontage": strconv.Itoa(u.Frontage)}})
+			"piece": u.ID, "at": u.Base.FrontCenter().String(), "facing": u.Base.Facing.String(), "frontage": strconv.Itoa(u.Frontage)}})
 	}
 	return out
 }

@@ -1,10 +1,6 @@
 package goliath
 
-import (
-	"fmt"
-
-	"github.com/rhapsode/rhapsode/engine"
-)
+import "github.com/rhapsode/rhapsode/engine"
 
 // Seats: each army is a seat its player holds, which the game master may
 // hand to another member (engine.HandSeatSpec).
@@ -22,11 +18,5 @@ func (s *State) Seats() []engine.Seat {
 
 // HandSeat gives the army tagged id to player to.
 func (s *State) HandSeat(id string, to engine.PlayerID) error {
-	for i := range s.Armies {
-		if s.Armies[i].Tag == id {
-			s.Armies[i].Player = to
-			return nil
-		}
-	}
-	return fmt.Errorf("goliath: no army tagged %q", id)
+	return engine.HandSeatIn(s.Seats(), id, to, func(i int, to engine.PlayerID) { s.Armies[i].Player = to })
 }

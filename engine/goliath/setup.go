@@ -90,7 +90,7 @@ func (b BookOpened) Text() string {
 	var terms []string
 	terms = append(terms, fmt.Sprintf("turns by %s (Method %d)", o.Method, o.Method))
 	if o.Points > 0 {
-		terms = append(terms, fmt.Sprintf("armies of up to %s points", num(o.Points)))
+		terms = append(terms, fmt.Sprintf("armies of up to %s points", engine.Decimal(o.Points)))
 	}
 	if o.Turns > 0 {
 		terms = append(terms, fmt.Sprintf("%d turns", o.Turns))
@@ -139,7 +139,7 @@ func (b ArmyRaised) Text() string {
 		units = append(units, fmt.Sprintf("%s %d %s", u.ID, u.Start, name))
 	}
 	return fmt.Sprintf("%s leads %s (%s points) from the %s edge: %s.",
-		b.Army.Player, b.Army.Name, num(b.Army.Points), b.Side, strings.Join(units, "; "))
+		b.Army.Player, b.Army.Name, engine.Decimal(b.Army.Points), b.Side, strings.Join(units, "; "))
 }
 
 func (b UnitPlaced) Apply(s *State) error {
@@ -183,14 +183,7 @@ func (b Deployed) Apply(s *State) error {
 }
 
 func (b Deployed) Text() string {
-	return fmt.Sprintf("%s have finished their deployment.", capital(b.Army))
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return fmt.Sprintf("%s have finished their deployment.", engine.Capital(b.Army))
 }
 
 var openCommands = []command{
@@ -253,9 +246,9 @@ var setupCommands = []command{
 		}}, Run: setupClear},
 	{CommandSpec: engine.CommandSpec{Name: "setup place", Flags: engine.MasterOnly | engine.SetsUp,
 		Help:    "Set a unit anywhere before the first turn, where a scenario wants it. Referee only.",
-		Example: "/setup place unit:KIN-1 at:30,20 facing:N frontage:10",
+		Example: "/setup place piece:KIN-1 at:30,20 facing:N frontage:10",
 		Options: []engine.OptionSpec{
-			{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
+			{Name: "piece", Help: "the unit to place", Kind: engine.OptElement, Required: true},
 			{Name: "at", Help: "where its front centre stands, x,y in inches", Kind: engine.OptPoint, Required: true},
 			{Name: "facing", Help: "N, NE, E… or degrees; default toward the enemy"},
 			{Name: "frontage", Help: "figures across its front", Kind: engine.OptInt},
@@ -361,7 +354,7 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, list string) er
 		return err
 	}
 	if s.Options.Points > 0 && pts > s.Options.Points+1e-9 {
-		return engine.Refuse("Figures", "That list costs %s points; this battle allows %s.", num(pts), num(s.Options.Points))
+		return engine.Refuse("Figures", "That list costs %s points; this battle allows %s.", engine.Decimal(pts), engine.Decimal(s.Options.Points))
 	}
 	tag, err = engine.ArmyTag(tag, name)
 	if err != nil {
@@ -425,7 +418,7 @@ func placeCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "You lead no army in this battle.")
 	}
 	if s.Armies[side].Done {
-		return engine.Refuse("", "%s have finished deploying.", capital(s.Armies[side].Name))
+		return engine.Refuse("", "%s have finished deploying.", engine.Capital(s.Armies[side].Name))
 	}
 	if strings.EqualFold(c.Opt("unit"), "all") {
 		return placeAll(tx, s, side)
@@ -443,7 +436,7 @@ func setupPlace(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Stage == Mustering {
 		return engine.Refuse("", "Units are placed once both armies are raised.")
 	}
-	return place(tx, s, c.Opt("unit"), c.Opt("at"), c.Opt("facing"), c.Opt("frontage"), nil)
+	return place(tx, s, c.Opt("piece"), c.Opt("at"), c.Opt("facing"), c.Opt("frontage"), nil)
 }
 
 func placeDirective(tx *engine.Tx, s *State, c engine.Command) error {
@@ -473,15 +466,13 @@ func place(tx *engine.Tx, s *State, name, at, facing, frontage string, zone *Sid
 	if zone != nil && u.Side != *zone {
 		return engine.Refuse("", "%s is not yours to deploy.", u.ID)
 	}
-	p, err := engine.ParseVec(at)
+	p, err := engine.ReadPoint("at", at, "inches")
 	if err != nil {
-		return engine.Refuse("", "at: %s", err)
+		return err
 	}
-	h := u.Side.forward()
-	if facing != "" {
-		if h, err = engine.ParseHeading(facing); err != nil {
-			return engine.Refuse("", "facing: %s", err)
-		}
+	h, err := engine.ReadFacingOr(facing, u.Side.forward())
+	if err != nil {
+		return err
 	}
 	f := u.Frontage
 	if frontage != "" {
@@ -631,5 +622,5 @@ func figuresDirective(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil || n < 0 || n > maxFigures {
 		return engine.Refuse("", "#figures takes 0 to %d figures.", maxFigures)
 	}
-	return tx.Emit(Ruled{By: "#figures", Unit: u.ID, Label: u.Label(), Figures: &n, Reason: "set by the scenario"})
+	return tx.Emit(Ruled{Ruling: engine.Ruling{By: "#figures", Label: u.Label(), Reason: "set by the scenario"}, Unit: u.ID, Figures: &n})
 }

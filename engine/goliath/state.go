@@ -2,7 +2,6 @@ package goliath
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -426,20 +425,7 @@ func (s *State) points(side Side) (left, all float64) {
 	return left, all
 }
 
-// num writes a number of inches: a value exact to three places as it is
-// (6.75, 2.25, 0.125: moves, turns and costs are quarters and halves of a
-// move, and rounding them misstates them), a measured one to a tenth.
-func num(f float64) string {
-	if r := math.Round(f * 1000); math.Abs(f*1000-r) < 1e-6 {
-		return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", r/1000), "0"), ".")
-	}
-	if math.Abs(f-math.Round(f)) < 0.05 {
-		return fmt.Sprintf("%d", int(math.Round(f)))
-	}
-	return fmt.Sprintf("%.1f", f)
-}
-
-func inches(f float64) string { return num(f) + "\"" }
+func inches(f float64) string { return engine.Decimal(f) + "\"" }
 
 func plural(n int, one, many string) string { return engine.Plural(n, one, many) }
 

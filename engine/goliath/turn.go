@@ -146,7 +146,7 @@ func (b InitiativeRolled) Text() string {
 		rolls = append(rolls, fmt.Sprintf("south %d, north %d", r[0], r[1]))
 	}
 	return fmt.Sprintf("Initiative: %s. %s choose whether to move first or second (/answer reply:first or reply:second).",
-		strings.Join(rolls, "; tied, again: "), capital(b.Army))
+		strings.Join(rolls, "; tied, again: "), engine.Capital(b.Army))
 }
 
 func (b InitiativeRolled) Buttons() []engine.Button {
@@ -203,16 +203,16 @@ func (b SideDone) Apply(s *State) error {
 func (b SideDone) Text() string {
 	switch b.Stage {
 	case Moving:
-		return fmt.Sprintf("%s have finished moving.", capital(b.Army))
+		return fmt.Sprintf("%s have finished moving.", engine.Capital(b.Army))
 	case Missile:
 		if b.Idle {
-			return fmt.Sprintf("%s have nothing that can shoot or cast.", capital(b.Army))
+			return fmt.Sprintf("%s have nothing that can shoot or cast.", engine.Capital(b.Army))
 		}
-		return fmt.Sprintf("%s have finished shooting.", capital(b.Army))
+		return fmt.Sprintf("%s have finished shooting.", engine.Capital(b.Army))
 	case Orders:
-		return fmt.Sprintf("%s have written their orders.", capital(b.Army))
+		return fmt.Sprintf("%s have written their orders.", engine.Capital(b.Army))
 	case Deploying:
-		return fmt.Sprintf("%s have finished their deployment.", capital(b.Army))
+		return fmt.Sprintf("%s have finished their deployment.", engine.Capital(b.Army))
 	}
 	return ""
 }
@@ -315,10 +315,8 @@ var turnCommands = []command{
 		tx.Say(engine.Message{To: c.Actor, Text: status(s, c.Actor)})
 		return nil
 	}},
-	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Give up the battle."}, Run: concede},
-	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the battle now and count the points lost. Referee only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
-		{Name: "reason", Help: "why the battle ends"},
-	}}, Run: endBook},
+	{CommandSpec: engine.ConcedeSpec("Give up the battle."), Run: concede},
+	{CommandSpec: engine.BookEndSpec("End the battle now and count the points lost. Referee only.", "battle"), Run: endBook},
 }
 
 func done(tx *engine.Tx, s *State, c engine.Command) error {
@@ -328,7 +326,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	case Deploying:
 		return deployDone(tx, s, c)
 	case Initiative:
-		return engine.Refuse("Turn sequence", "%s must first choose to move first or second (/answer).", capital(s.armyName(s.Chooser)))
+		return engine.Refuse("Turn sequence", "%s must first choose to move first or second (/answer).", engine.Capital(s.armyName(s.Chooser)))
 	case Moving, Missile:
 		side, ok := s.sideOf(c.Actor, s.Active)
 		if !ok || side != s.Active {
@@ -359,7 +357,7 @@ func deployDone(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "You lead no army in this battle.")
 	}
 	if s.Armies[side].Done {
-		return engine.Refuse("", "%s have already deployed.", capital(s.Armies[side].Name))
+		return engine.Refuse("", "%s have already deployed.", engine.Capital(s.Armies[side].Name))
 	}
 	var off []string
 	for i := range s.Units {
@@ -426,7 +424,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	side, ok := s.sideOf(c.Actor, s.Chooser)
 	if !ok || side != s.Chooser {
-		return engine.Refuse("Turn sequence", "%s won the initiative; the choice is theirs.", capital(s.armyName(s.Chooser)))
+		return engine.Refuse("Turn sequence", "%s won the initiative; the choice is theirs.", engine.Capital(s.armyName(s.Chooser)))
 	}
 	first := side
 	if strings.EqualFold(c.Opt("reply"), "second") {
@@ -545,7 +543,7 @@ func (s *State) onPoints(why string) string {
 		if all > 0 {
 			share[side] = (all - left) / all
 		}
-		tally = append(tally, fmt.Sprintf("%s lost %s of %s points", s.armyName(side), num(all-left), num(all)))
+		tally = append(tally, fmt.Sprintf("%s lost %s of %s points", s.armyName(side), engine.Decimal(all-left), engine.Decimal(all)))
 	}
 	t := why + ": " + strings.Join(tally, ", ") + "; "
 	switch {
@@ -560,16 +558,13 @@ func (s *State) onPoints(why string) string {
 func concede(tx *engine.Tx, s *State, c engine.Command) error {
 	side, ok := s.sideOf(c.Actor, South)
 	if !ok || len(s.Armies) < 2 {
-		return engine.Refuse("", "Only a player leading an army in a battle under way can concede.")
+		return engine.NotConceding()
 	}
 	return tx.Emit(BattleEnded{Result: fmt.Sprintf("%s concede; %s win.", s.armyName(side), s.armyName(side.Other()))})
 }
 
 func endBook(tx *engine.Tx, s *State, c engine.Command) error {
-	why := strings.TrimSpace(c.Opt("reason"))
-	if why == "" {
-		why = "the referee ends the battle"
-	}
+	why := engine.EndReason(c, "the referee ends the battle")
 	if len(s.Armies) < 2 {
 		return tx.Emit(BattleEnded{Result: why + ", before both armies took the field."})
 	}
@@ -593,14 +588,14 @@ func status(s *State, actor engine.PlayerID) string {
 		}
 		fmt.Fprintf(&b, "Turn %d%s, %s (%s).", s.Turn, turns, s.Stage, s.Options.Method)
 	}
-	for _, a := range (Rules{}).Awaited(s) {
+	for _, a := range awaited(s) {
 		fmt.Fprintf(&b, " Waiting for %s to %s.", a.Player, a.Task)
 	}
 	for side, a := range s.Armies {
 		if a.Player != actor {
 			continue
 		}
-		fmt.Fprintf(&b, "\nYour army, %s (%s, %s points):", a.Name, Side(side), num(a.Points))
+		fmt.Fprintf(&b, "\nYour army, %s (%s, %s points):", a.Name, Side(side), engine.Decimal(a.Points))
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Side != Side(side) {

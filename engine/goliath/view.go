@@ -9,13 +9,12 @@ import (
 
 var _ engine.Viewer = Rules{}
 
-// View describes the battle for a picture: the terrain and spell areas,
+// view describes the battle for a picture: the terrain and spell areas,
 // each unit to scale in its formation with its figures left, its morale
 // state, fatigue and paralysis, and what the last step did (moves,
 // volleys and spells with their results, melee, morale moves). Sealed
 // orders are never shown.
-func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
-	s := g.State.(*State)
+func view(s *State, last []engine.Event) engine.View {
 	v := engine.View{
 		Kind: engine.OpenTable, Width: s.Options.Width, Depth: s.Options.Depth, Unit: "inches", Pips: "figure",
 		Title: fmt.Sprintf("Turn %d, %s — Goliath", s.Turn, s.Stage),
@@ -28,7 +27,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	if s.Stage == Over {
 		v.Caption = "The battle is over: " + s.Result
 	} else {
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	for i, a := range s.Armies {
 		v.Groups = append(v.Groups, engine.Group{Name: a.Name, Player: string(a.Player), Side: i})

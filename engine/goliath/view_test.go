@@ -37,7 +37,7 @@ func TestViewShowsNightAndDarkness(t *testing.T) {
 	if !strings.Contains(out, "casts darkness") {
 		t.Fatalf("no darkness was cast:\n%s", out)
 	}
-	v := (Rules{}).View(tb.Game(), nil)
+	v := New().View(tb.Game(), nil)
 	if !strings.Contains(v.Title, "by night") {
 		t.Errorf("title %q does not say it is night", v.Title)
 	}

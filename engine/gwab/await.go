@@ -18,15 +18,14 @@ var (
 	_ engine.Completer = Rules{}
 )
 
-// Awaited returns the player the book waits for: the challenged Hero's
+// awaited returns the player the book waits for: the challenged Hero's
 // player while a challenge is unanswered (10.2.1), the pushed Hero's in a
 // duel after an impact (10.2.3), the victor's while an impact waits to be
 // spent (10.1.3), and otherwise the player of the clan whose turn it is
 // (6.1). Each comes with what stands for him at a deadline: declining,
 // fighting on, pushing the loser all the way back, standing aloof.
-func (Rules) Awaited(st engine.State) []engine.Await {
-	s, ok := st.(*State)
-	if !ok || s.Phase != Playing {
+func awaited(s *State) []engine.Await {
+	if s.Phase != Playing {
 		return nil
 	}
 	out := s.awaited()
@@ -37,7 +36,6 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 }
 
 func (s *State) awaited() []engine.Await {
-
 	if ch := s.Challenge; ch != nil {
 		if !ch.Accepted {
 			b := s.Element(ch.Challenged)
@@ -46,7 +44,7 @@ func (s *State) awaited() []engine.Await {
 			}
 			p := s.Clan(b.Clan).Player
 			return []engine.Await{{Player: p, Who: b.Name, Task: "answer the challenge to " + b.Name,
-				Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "decline"}}}}
+				Timeout: engine.Command{Name: "answer", Options: map[string]string{"reply": "decline"}}}}
 		}
 		if ch.Pushed != "" {
 			b := s.Element(ch.Pushed)
@@ -55,13 +53,13 @@ func (s *State) awaited() []engine.Await {
 			}
 			p := s.Clan(b.Clan).Player
 			return []engine.Await{{Player: p, Who: b.Name, Task: "choose whether " + b.Name + " fights on or withdraws",
-				Timeout: engine.Command{Actor: p, Name: "answer", Options: map[string]string{"reply": "fight"}}}}
+				Timeout: engine.Command{Name: "answer", Options: map[string]string{"reply": "fight"}}}}
 		}
 		return nil
 	}
 	if cl := s.awaitingSuccessor(); cl != nil {
 		return []engine.Await{{Player: cl.Player, Who: "the " + cl.Name, Task: "name the " + cl.Name + "' new Hero",
-			Timeout: engine.Command{Actor: cl.Player, Name: "successor", Options: map[string]string{"companion": string(cl.Successors[0])}}}}
+			Timeout: engine.Command{Name: "successor", Options: map[string]string{"companion": string(cl.Successors[0])}}}}
 	}
 	if s.Fight != nil && s.Fight.Impact != nil {
 		v := s.Element(s.Fight.Impact.Victor)
@@ -70,21 +68,13 @@ func (s *State) awaited() []engine.Await {
 		}
 		cl := s.Clan(v.Clan)
 		return []engine.Await{{Player: cl.Player, Who: "the " + cl.Name, Task: "spend " + possessive(cl.Name) + " impact",
-			Timeout: engine.Command{Actor: cl.Player, Name: "impact"}}}
+			Timeout: engine.Command{Name: "impact"}}}
 	}
 	if cur := s.Current(); cur != nil {
 		return []engine.Await{{Player: cur.Player, Who: "the " + cur.Name, Task: "take " + possessive(cur.Name) + " turn",
-			Timeout: engine.Command{Actor: cur.Player, Name: "aloof"}}}
+			Timeout: engine.Command{Name: "aloof"}}}
 	}
 	return nil
-}
-
-// Master returns the player who opened the book.
-func (Rules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*State); ok {
-		return s.Master
-	}
-	return ""
 }
 
 // elementOptions sorts the element options of the commands by whose
@@ -94,17 +84,13 @@ var (
 	fallenOptions = []string{"body"}
 )
 
-// Complete offers elements whose short name or name holds typed. The
+// complete offers elements whose short name or name holds typed. The
 // likely ones come first: for options that name an enemy (target, toward,
 // hero…), the actor's antagonists, and for a challenge their Heroes; for
 // a body, the fallen; for the rest, the actor's own elements, those of
 // the clan whose turn it is before his other clan's. Options holding a
 // comma-separated list complete their last name.
-func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*State)
-	if !ok {
-		return nil
-	}
+func complete(s *State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	if command == "setup clear" && option == "name" {
 		return s.completeTerrain(typed)
 	}

@@ -485,7 +485,7 @@ func driveChariot(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("", "Give one of to:, toward: or back:, not more.")
 	}
 	if c.Has("to") {
-		p, err := parsePoint("to", c.Opt("to"))
+		p, err := engine.ReadPoint("to", c.Opt("to"), "strides")
 		if err != nil {
 			return err
 		}
@@ -531,7 +531,7 @@ func driveChariot(tx *engine.Tx, s *State, c engine.Command) error {
 		o.back = true
 	}
 	if c.Has("facing") {
-		h, err := parseFacing(c.Opt("facing"))
+		h, err := engine.ReadFacing(c.Opt("facing"))
 		if err != nil {
 			return err
 		}
@@ -559,7 +559,7 @@ func driveChariot(tx *engine.Tx, s *State, c engine.Command) error {
 		if o.dismount == nil {
 			return engine.Refuse("8.2", "alight: goes with dismount:.")
 		}
-		p, err := parsePoint("alight", c.Opt("alight"))
+		p, err := engine.ReadPoint("alight", c.Opt("alight"), "strides")
 		if err != nil {
 			return err
 		}
@@ -605,14 +605,14 @@ func dismountChariot(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	o := order{chariot: ch, dismount: fig}
 	if c.Has("to") {
-		p, err := parsePoint("to", c.Opt("to"))
+		p, err := engine.ReadPoint("to", c.Opt("to"), "strides")
 		if err != nil {
 			return err
 		}
 		o.alight = &p
 	}
 	if c.Has("facing") {
-		h, err := parseFacing(c.Opt("facing"))
+		h, err := engine.ReadFacing(c.Opt("facing"))
 		if err != nil {
 			return err
 		}

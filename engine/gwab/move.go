@@ -91,7 +91,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 	facing, dest = el.Base.Facing, front
 	switch {
 	case c.Has("to"):
-		if dest, err = parsePoint("to", c.Opt("to")); err != nil {
+		if dest, err = engine.ReadPoint("to", c.Opt("to"), "strides"); err != nil {
 			return facing, dest, nil, err
 		}
 		if d := front.Dist(dest); d > allowance+moveSlack {
@@ -124,7 +124,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 		return facing, dest, nil, engine.Refuse("", "Say where to: to:x,y, toward:ELEMENT, or facing: to turn in place.")
 	}
 	if c.Has("facing") {
-		if facing, err = parseFacing(c.Opt("facing")); err != nil {
+		if facing, err = engine.ReadFacing(c.Opt("facing")); err != nil {
 			return facing, dest, nil, err
 		}
 	}
@@ -210,23 +210,4 @@ func describeStep(m Moved) string {
 		return fmt.Sprintf("%s moves %s to %s, facing %s.", m.Label, strideText(m.Strides), to, m.To.Facing)
 	}
 	return fmt.Sprintf("%s moves %s to %s.", m.Label, strideText(m.Strides), to)
-}
-
-// parsePoint reads a position typed as option name, in strides.
-func parsePoint(name, v string) (engine.Vec, error) {
-	p, err := engine.ParseVec(v)
-	if err != nil {
-		return p, engine.Refuse("", "%s:%s is not a position; write x,y in strides, like 12,7.5, as the board's ruler reads.", name, v)
-	}
-	return p, nil
-}
-
-// parseFacing reads a facing: a compass point or degrees clockwise from
-// north (toward the antagonists' edge).
-func parseFacing(v string) (engine.Heading, error) {
-	h, err := engine.ParseHeading(v)
-	if err != nil {
-		return h, engine.Refuse("", "%q is not a facing; use N, NE, E, SE, S, SW, W, NW or degrees clockwise from N.", v)
-	}
-	return h, nil
 }

@@ -89,7 +89,7 @@ func (b PairingVoided) Text() string {
 	if b.Reason == "" {
 		return ""
 	}
-	return capitalize(b.Reason) + "."
+	return engine.Capital(b.Reason) + "."
 }
 
 func (b ImpactWon) Text() string {
@@ -229,13 +229,6 @@ func possessive(clan string) string { return "the " + owner(clan) }
 
 // owner writes a name as an owner: "Achilles'", "Hector's".
 func owner(name string) string { return engine.Possessive(name) }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
 
 func narrateMelee(b MeleeDrawn) string {
 	var lines []string

@@ -18,15 +18,13 @@ import (
 // Ruled is a game master's ruling on one element. Each field set is what
 // the ruling changed; the rest stands as it was.
 type Ruled struct {
-	By      engine.PlayerID `json:"by"`
-	Element ElementID       `json:"element"`
-	Label   string          `json:"label"`
-	Reason  string          `json:"reason"`
-	Wounds  *int            `json:"wounds,omitempty"`
-	Limit   int             `json:"limit,omitempty"`
-	From    *engine.Base    `json:"from,omitempty"`
-	To      *engine.Base    `json:"to,omitempty"`
-	Status  *Status         `json:"status,omitempty"`
+	engine.Ruling
+	Element ElementID    `json:"element"`
+	Wounds  *int         `json:"wounds,omitempty"`
+	Limit   int          `json:"limit,omitempty"`
+	From    *engine.Base `json:"from,omitempty"`
+	To      *engine.Base `json:"to,omitempty"`
+	Status  *Status      `json:"status,omitempty"`
 }
 
 func (Ruled) Kind() string { return "gwab.ruled" }
@@ -66,37 +64,33 @@ func (b Ruled) Text() string {
 			what = append(what, "back in play")
 		}
 	}
-	return fmt.Sprintf("The game master (%s) rules on %s: %s. Reason: %s.", b.By, b.Label, strings.Join(what, "; "), strings.TrimSuffix(b.Reason, "."))
+	return b.Tell("game master", what)
 }
 
 var rulingCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "ruling", Flags: engine.MasterOnly,
-		Help:    "Overrule a result, with the reason: set an element's wounds, position or whether it is in play, or a Hero's honor. It is logged as a ruling; /undo still takes back the last step. Game master only.",
-		Example: `/ruling piece:TRO-W1 wounds:1 reason:"the card was turned by mistake"`,
-		Options: []engine.OptionSpec{
-			{Name: "piece", Help: "the element the ruling is on", Kind: engine.OptElement, Required: true},
-			{Name: "reason", Help: "why, for the log", Required: true},
-			{Name: "wounds", Help: "the wounds it has now, from 0 to one less than it takes to fall", Kind: engine.OptInt},
-			{Name: "at", Help: "where its front centre stands now, as x,y in strides", Kind: engine.OptPoint},
-			{Name: "facing", Help: "its facing now: N, NE, E… or degrees"},
-			{Name: "status", Help: "standing to bring it back into play, removed to take it off the table", Choices: []string{"standing", "removed"}},
-			{Name: "honor", Help: "a Hero's honor now, whole points from 0 (4)", Kind: engine.OptInt},
-		}}, Run: rule},
+	{CommandSpec: engine.RulingSpec("Overrule a result, with the reason: set an element's wounds, position or whether it is in play, or a Hero's honor. It is logged as a ruling; /undo still takes back the last step. Game master only.",
+		`/ruling piece:TRO-W1 wounds:1 reason:"the card was turned by mistake"`, "the element the ruling is on",
+		engine.OptionSpec{Name: "wounds", Help: "the wounds it has now, from 0 to one less than it takes to fall", Kind: engine.OptInt},
+		engine.OptionSpec{Name: "at", Help: "where its front centre stands now, as x,y in strides", Kind: engine.OptPoint},
+		engine.OptionSpec{Name: "facing", Help: "its facing now: N, NE, E… or degrees"},
+		engine.OptionSpec{Name: "status", Help: "standing to bring it back into play, removed to take it off the table", Choices: []string{"standing", "removed"}},
+		engine.OptionSpec{Name: "honor", Help: "a Hero's honor now, whole points from 0 (4)", Kind: engine.OptInt},
+	), Run: rule},
 }
 
 func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Phase != Playing {
 		return engine.Refuse("", "A ruling overrules play; this book is not in play.")
 	}
-	reason := strings.TrimSpace(c.Opt("reason"))
-	if reason == "" {
-		return engine.Refuse("", "A ruling gives its reason, for the log: reason:…")
+	reason, err := engine.RulingReason(c)
+	if err != nil {
+		return err
 	}
 	el, err := s.findElement(c.Opt("piece"))
 	if err != nil {
 		return err
 	}
-	b := Ruled{By: c.Actor, Element: el.ID, Label: el.Label(), Reason: reason}
+	b := Ruled{Ruling: engine.Ruling{By: c.Actor, Label: el.Label(), Reason: reason}, Element: el.ID}
 	if c.Has("wounds") {
 		n, err := c.Int("wounds", 0)
 		if err != nil {
@@ -166,7 +160,7 @@ func ruledBase(s *State, el *Element, at, facing string) (engine.Base, error) {
 		return base, engine.Refuse("8.2", "%s rides %s; a ruling moves the chariot.", el.Label(), el.Aboard)
 	}
 	if facing != "" {
-		h, err := parseFacing(facing)
+		h, err := engine.ReadFacing(facing)
 		if err != nil {
 			return base, err
 		}
@@ -174,7 +168,7 @@ func ruledBase(s *State, el *Element, at, facing string) (engine.Base, error) {
 	}
 	front := base.FrontCenter()
 	if at != "" {
-		p, err := parsePoint("at", at)
+		p, err := engine.ReadPoint("at", at, "strides")
 		if err != nil {
 			return base, err
 		}

@@ -37,6 +37,10 @@ var sagaRulebook = &engine.Rulebook[*Saga]{
 	Blank:        func() *Saga { return &Saga{} },
 	Bodies:       sagaBodies,
 	CommandRules: sagaCommands,
+	// The saga's Herald, who started it (5.1), publishes its pages,
+	// among what only he may do.
+	Referee:     func(s *Saga) engine.PlayerID { return s.Starter },
+	Completions: completeHero,
 }
 
 // HeroID is a Hero's number in his saga, from 1.
@@ -355,15 +359,6 @@ func (s *Saga) enlistment(ref string) Enlistment {
 // starter, or a member of its Herald role (5.1).
 func (s *Saga) isHerald(c engine.Command) bool {
 	return c.Actor == s.Starter || s.Role != "" && slices.Contains(c.Roles, s.Role)
-}
-
-// Master is the saga's Herald, who started it (5.1): he publishes its
-// pages, among what only he may do.
-func (SagaRules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*Saga); ok {
-		return s.Starter
-	}
-	return ""
 }
 
 // MasterRole is the role whose members act as Herald besides him (5.1).

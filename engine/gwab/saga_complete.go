@@ -10,14 +10,10 @@ import (
 
 var _ engine.Completer = SagaRules{}
 
-// Complete offers the saga's Heroes for an option naming one: the living
+// completeHero offers the saga's Heroes for an option naming one: the living
 // before those gone to Tartarus, the actor's own first, those whose name
 // begins with what was typed before those that only hold it.
-func (SagaRules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*Saga)
-	if !ok {
-		return nil
-	}
+func completeHero(s *Saga, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	t := strings.ToLower(strings.TrimSpace(typed))
 	type cand struct {
 		h    SagaHero

@@ -263,7 +263,7 @@ func TestSagaCompletesHeroes(t *testing.T) {
 		{Name: "Menelaus", Clan: "Spartans", Player: "bob"},
 	}}
 	var got []string
-	for _, c := range (SagaRules{}).Complete(s, "alice", "saga hero", "name", "me") {
+	for _, c := range NewSaga().Complete(s, "alice", "saga hero", "name", "me") {
 		got = append(got, c.Value)
 	}
 	want := []string{"Medon", "Idomeneus", "Menelaus", "Diomedes", "Meges"}

@@ -197,6 +197,14 @@ func (b HonorSet) Text() string {
 
 var scenarioBodies = engine.BodyTypes{HonorSet{}.Kind(): engine.Decoder[HonorSet]()}
 
+// directives are the scenario directives of this rule system.
+var directives = []command{
+	{CommandSpec: engine.CommandSpec{Name: "place", Help: "#place ELEMENT x,y [facing]: put an element's front centre at x,y"}, Run: place},
+	{CommandSpec: engine.CommandSpec{Name: "honor", Help: "#honor HERO N: set a Hero's honor points"}, Run: setHonor},
+	{CommandSpec: engine.CommandSpec{Name: "wound", Help: "#wound ELEMENT [N]: deal an element N wounds (1 when left out)"}, Run: setWounds},
+	{CommandSpec: engine.CommandSpec{Name: "terrain", Help: "#terrain KIND x,y x,y… [name]: lay rough ground, an obstacle or a stream (13.1; the book opened with terrain:on)"}, Run: layTerrain},
+}
+
 // setHonor is #honor HERO POINTS.
 func setHonor(tx *engine.Tx, s *State, c engine.Command) error {
 	if len(c.Args) != 2 {

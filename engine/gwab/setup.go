@@ -29,6 +29,26 @@ const (
 	firstHeroHonor = 100
 )
 
+// bookCommands open, fill, start and end a book.
+var bookCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
+		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
+		{Name: "terrain", Help: "on to play with terrain, laid with #terrain (13.1)", Choices: []string{"on", "off"}},
+		{Name: "javelins", Help: "the javelins a chariot carries, 3 or 4 recommended (13.2); left out or 0, no limit", Kind: engine.OptInt},
+	}}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: []engine.OptionSpec{
+		{Name: "name", Help: "the clan's name", Required: true},
+		{Name: "hero", Help: "the Hero's name; in a saga, left out for the clan's Hero of the saga"},
+		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
+		{Name: "warbands", Help: "3 or 4 of spear, sword, javelin, sling, bow, comma-separated", Required: true},
+		{Name: "companions", Help: "the two Companions' names, comma-separated"},
+		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
+		{Name: "armed", Help: "which of the Hero and Companions carry javelins on foot: hero, c1, c2 or all, comma-separated (9.1)"},
+	}}, Run: raiseClan},
+	{CommandSpec: engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only.", Flags: engine.MasterOnly}, Run: startBook},
+	{CommandSpec: engine.BookEndSpec("End the book now, by consent (6.2). Game master only.", "book"), Run: endBook},
+}
+
 func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Master != "" {
 		return engine.Refuse("", "A book is already open here.")
@@ -387,13 +407,13 @@ func placeAt(tx *engine.Tx, s *State, name, position, facing string) error {
 	if el.Aboard != "" {
 		return engine.Refuse("8.2", "%s rides %s; /dismount him, or place the chariot.", el.Label(), el.Aboard)
 	}
-	at, err := parsePoint("position", position)
+	at, err := engine.ReadPoint("position", position, "strides")
 	if err != nil {
 		return err
 	}
 	base := el.Base
 	if facing != "" {
-		h, err := parseFacing(facing)
+		h, err := engine.ReadFacing(facing)
 		if err != nil {
 			return err
 		}

@@ -163,7 +163,7 @@ func lay(tx *engine.Tx, kindName string, points []string, label, usage string) e
 	}
 	switch {
 	case f.area() && len(f.Points) < 3:
-		return engine.Refuse("13.1", "%s is an area: give at least three corners, in order around it.", capitalize(article(kind.String())))
+		return engine.Refuse("13.1", "%s is an area: give at least three corners, in order around it.", engine.Capital(article(kind.String())))
 	case !f.area() && len(f.Points) < 2:
 		return engine.Refuse("13.1", "An obstacle is a line: give at least two points along it.")
 	case f.area() && polyArea(f.Points) < 0.01:

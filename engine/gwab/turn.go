@@ -332,3 +332,24 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// turnCommands are a clan's turn: a move, or standing aloof.
+var turnCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "move", Help: "Move one element of your clan (8).", Example: "/move element:ACH-W1 to:30,22 facing:N", Options: []engine.OptionSpec{
+		{Name: "element", Help: "the element to move", Kind: engine.OptElement, Required: true},
+		{Name: "to", Help: "where its front centre ends, as x,y in strides", Kind: engine.OptPoint},
+		{Name: "toward", Help: "an element to move toward", Kind: engine.OptElement},
+		{Name: "strides", Help: "how far to move toward it (default: as far as allowed)", Kind: engine.OptInt},
+		{Name: "facing", Help: "the facing at the end: N, NE, E… or degrees"},
+	}}, Run: move},
+	{CommandSpec: engine.CommandSpec{Name: "aloof", Help: "Stand aloof: your clan passes this round (6.1)."}, Run: standAloof},
+}
+
+// infoCommands answer a player without changing the book.
+var infoCommands = []command{
+	{CommandSpec: engine.CommandSpec{Name: "status", Help: "The round, whose turn it is, and every clan's elements.", Flags: engine.Private | engine.Reads},
+		Run: func(tx *engine.Tx, s *State, c engine.Command) error {
+			tx.Say(engine.Message{To: c.Actor, Text: status(s)})
+			return nil
+		}},
+}

@@ -8,10 +8,9 @@ import (
 
 var _ engine.Viewer = Rules{}
 
-// View describes the book's table for a picture: every clan's elements on
+// view describes the book's table for a picture: every clan's elements on
 // their bases, the deployment zones, and what the last step did.
-func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
-	s := g.State.(*State)
+func view(s *State, last []engine.Event) engine.View {
 	v := engine.View{
 		Kind:  engine.OpenTable,
 		Width: s.Board.Width, Depth: s.Board.Depth,

@@ -14,27 +14,23 @@ var (
 	_ engine.Completer = Rules{}
 )
 
-// Awaited returns the player the battle waits for: the one a question is
+// awaited returns the player the battle waits for: the one a question is
 // put to, with its default answer at the deadline (stand, stand, fire at
 // the first attacker, pursue); otherwise the side to act, for whom the
 // deadline gives /done in an activation and /pass when he may roll for
 // continuity. A free activation has no default: the game waits.
-func (Rules) Awaited(st engine.State) []engine.Await {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func awaited(s *State) []engine.Await {
+	if len(s.Armies) < 2 {
 		return nil
 	}
 	f := s.Flow
 	wait := func(side int, task string, timeout engine.Command) []engine.Await {
 		a := s.Armies[side]
-		if timeout.Name != "" {
-			timeout.Actor = a.Player
-		}
 		return []engine.Await{{Player: a.Player, Who: a.Name, Round: f.Count, Task: task, Timeout: timeout}}
 	}
 	if len(f.Queue) > 0 {
 		q := f.Queue[0]
-		return wait(q.Side, "answer for "+q.Unit+" ("+q.Kind+")", engine.Command{Name: "answer", Options: map[string]string{"choice": q.fallback()}})
+		return wait(q.Side, "answer for "+q.Unit+" ("+q.Kind+")", engine.Command{Name: "answer", Options: map[string]string{"reply": q.fallback()}})
 	}
 	switch f.Stage {
 	case Free:
@@ -47,22 +43,10 @@ func (Rules) Awaited(st engine.State) []engine.Await {
 	return nil
 }
 
-// Master returns the game master: the player who opened the battle.
-func (Rules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*State); ok {
-		return s.Master
-	}
-	return ""
-}
-
-// Complete offers units and leaders whose name holds typed: the enemy's
+// complete offers units and leaders whose name holds typed: the enemy's
 // first for target:, the actor's own first otherwise; and the lines of his
 // army for line:.
-func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*State)
-	if !ok {
-		return nil
-	}
+func complete(s *State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	me := s.armyOf(actor)
 	var cands []engine.Candidate
 	if option == "line" {

@@ -83,7 +83,7 @@ func (e Effects) Buttons() []engine.Button {
 	}
 	out := make([]engine.Button, len(e.Ask.Choices))
 	for i, c := range e.Ask.Choices {
-		out[i] = engine.Button{Label: c.Label, For: e.Ask.Player, Command: engine.Command{Name: "answer", Options: map[string]string{"choice": c.Answer}}}
+		out[i] = engine.Button{Label: c.Label, For: e.Ask.Player, Command: engine.Command{Name: "answer", Options: map[string]string{"reply": c.Answer}}}
 	}
 	return out
 }

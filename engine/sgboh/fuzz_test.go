@@ -25,11 +25,11 @@ func openBattle(t testing.TB, scenario string, seed uint64) *enginetest.Player {
 }
 
 var fuzzSeeds = []string{
-	"alice|activate|leader:ALX|line:Companions\nalice|move|unit:COM|to:0904\nbob|answer|choice:left\nalice|shock|attacks:COM>BAC\nbob|answer|choice:COM\nalice|done\nalice|pass",
-	"alice|activate|leader:ALX\nalice|move|unit:ALX|to:0905|with:COM\nalice|command|line:Companions\nalice|shock|attacks:COM>BAC\nbob|answer|choice:hold\nalice|advance|unit:COM\nalice|done",
+	"alice|activate|leader:ALX|line:Companions\nalice|move|unit:COM|to:0904\nbob|answer|reply:left\nalice|shock|attacks:COM>BAC\nbob|answer|reply:COM\nalice|done\nalice|pass",
+	"alice|activate|leader:ALX\nalice|move|unit:ALX|to:0905|with:COM\nalice|command|line:Companions\nalice|shock|attacks:COM>BAC\nbob|answer|reply:hold\nalice|advance|unit:COM\nalice|done",
 	"alice|activate|units:AGR\nalice|hitrun|unit:AGR|target:ARC\nalice|fire|unit:AGR|target:ARC\nalice|done\nalice|activate|group:PH1\nalice|move|unit:PH1|to:0605",
 	"alice|activate|leader:ALX|line:Phalanx\nalice|move|unit:PH1|to:0605\nalice|move|unit:PH2|to:0706\nalice|shock|attacks:PH1 PH2>ARC\nalice|done\nbob|activate|leader:DAT|line:Hoplites\nbob|rally|unit:HO1\nbob|done\nbob|concede",
-	"alice|pass\nalice|done\nbob|activate|leader:DAT\nbob|move|unit:DAT|to:0803|with:PHC\nalice|status\nbob|answer|choice:stand|to:0101\nalice|delegate|leader:DAT",
+	"alice|pass\nalice|done\nbob|activate|leader:DAT\nbob|move|unit:DAT|to:0803|with:PHC\nalice|status\nbob|answer|reply:stand|to:0101\nalice|delegate|leader:DAT",
 }
 
 // FuzzPlay plays any commands in the prepared plain: no command panics or
@@ -147,7 +147,7 @@ func randomCommand(r *rand.Rand, s *State) string {
 			"pursue": {"pursue", "hold"},
 			"fire":   append([]string{"hold"}, q.Targets...),
 		}[q.Kind]
-		line := actor + "|answer|choice:" + pick(append(choices, "nonsense"))
+		line := actor + "|answer|reply:" + pick(append(choices, "nonsense"))
 		if q.Kind == "evade" && r.IntN(3) == 0 {
 			ns := s.unit(q.Unit).Hex.Neighbors()
 			line += "|to:" + ns[r.IntN(6)].Neighbors()[r.IntN(6)].String()

@@ -8,10 +8,13 @@ import (
 
 // Rules is Simple GBoH: its rulebook, and what the game adds to it
 // (pictures, whom it waits for, completions).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns Simple GBoH as a rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}
@@ -23,24 +26,17 @@ var book = &engine.Rulebook[*State]{
 	Name:    "Simple Great Battles of History (Alexander)",
 	Version: 1,
 	Blank:   func() *State { return &State{} },
-	Bodies:  engine.MergeBodies(setupBodies, playBodies),
+	Bodies:  engine.MergeBodies(setupBodies, playBodies, rulingBodies),
 	CommandRules: slices.Concat(openCommands, playCommands, moveCommands, fireCommands, shockCommands,
-		undoCommands, setupCommands),
-	SetUp:     setUp,
-	Scenarios: engineScenarios(),
-	Ended: func(s *State) error {
-		if s.Flow.Stage == Over {
-			return engine.Refuse("", "This battle has ended: %s", s.Result)
-		}
-		return nil
-	},
+		setupCommands, rulingCommands),
+	SetUp:       setUp,
+	Scenarios:   engineScenarios(),
+	Ended:       func(s *State) error { return engine.Refuse("", "This battle has ended: %s", s.Result) },
+	Referee:     func(s *State) engine.PlayerID { return s.Master },
+	Waits:       awaited,
+	Completions: complete,
+	Undo:        "rolled no die",
 }
 
 // command is one command players give, with the rule that runs it.
 type command = engine.Rule[*State]
-
-// Taking back a step (/undo) is the engine's: it keeps the game as it
-// stood before its last step, unless that step rolled a die.
-var undoCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "undo", Help: "Take back the last step, if it rolled no die. Game master only.", Flags: engine.TakesBack | engine.MasterOnly}},
-}

@@ -574,7 +574,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	w := begin(tx, s)
 	w.Flow.Queue = w.Flow.Queue[1:]
 	u, foeU := w.unit(q.Unit), w.unit(q.Foe)
-	choice := strings.ToLower(strings.TrimSpace(c.Opt("choice")))
+	choice := strings.ToLower(strings.TrimSpace(c.Opt("reply")))
 	switch q.Kind {
 	case "face":
 		switch choice {
@@ -600,7 +600,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		case "stand":
 			w.say("%s stands as it is.", u.ID)
 		default:
-			return engine.Refuse("7.16", "choice: left, right or stand.")
+			return engine.Refuse("7.16", "reply: left, right or stand.")
 		}
 	case "evade":
 		switch choice {
@@ -621,7 +621,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		case "stand":
 			w.say("%s stands to receive the attack.", u.ID)
 		default:
-			return engine.Refuse("8.3", "choice: evade or stand.")
+			return engine.Refuse("8.3", "reply: evade or stand.")
 		}
 	case "fire":
 		if choice == "hold" {
@@ -630,7 +630,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		t := w.unit(choice)
 		if t == nil || !containsID(q.Targets, t.ID) {
-			return engine.Refuse("8.2", "choice: one of the attackers (%s), or hold.", strings.Join(q.Targets, ", "))
+			return engine.Refuse("8.2", "reply: one of the attackers (%s), or hold.", strings.Join(q.Targets, ", "))
 		}
 		u.Reacted = true
 		w.say("%s fires in reaction (8.2).", u.ID)
@@ -642,7 +642,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		case "hold":
 			w.say("%s does not pursue.", u.ID)
 		default:
-			return engine.Refuse("8.3", "choice: pursue or hold.")
+			return engine.Refuse("8.3", "reply: pursue or hold.")
 		}
 	}
 	w.dropLapsed()
@@ -702,13 +702,13 @@ func (s *State) questionText(q Question) string {
 	u := s.unit(q.Unit)
 	switch q.Kind {
 	case "face":
-		return fmt.Sprintf("%s may try to turn one vertex toward %s (7.16): /answer choice:left (to %s), right (to %s) or stand.", q.Unit, q.Foe, u.Facing.Turn(-1), u.Facing.Turn(1))
+		return fmt.Sprintf("%s may try to turn one vertex toward %s (7.16): /answer reply:left (to %s), right (to %s) or stand.", q.Unit, q.Foe, u.Facing.Turn(-1), u.Facing.Turn(1))
 	case "evade":
-		return fmt.Sprintf("%s, attacked by infantry, may retreat before combat two hexes (8.3): /answer choice:evade (to %s, or give to:) or stand.", q.Unit, q.To)
+		return fmt.Sprintf("%s, attacked by infantry, may retreat before combat two hexes (8.3): /answer reply:evade (to %s, or give to:) or stand.", q.Unit, q.To)
 	case "fire":
-		return fmt.Sprintf("%s may fire in reaction at one attacker (8.2): /answer choice:%s or hold.", q.Unit, strings.Join(q.Targets, " or "))
+		return fmt.Sprintf("%s may fire in reaction at one attacker (8.2): /answer reply:%s or hold.", q.Unit, strings.Join(q.Targets, " or "))
 	case "pursue":
-		return fmt.Sprintf("%s may pursue the routed %s (8.3): /answer choice:pursue or hold.", q.Unit, q.Foe)
+		return fmt.Sprintf("%s may pursue the routed %s (8.3): /answer reply:pursue or hold.", q.Unit, q.Foe)
 	}
 	return q.Kind
 }

@@ -30,12 +30,12 @@ var playCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "done", Help: "End the activation: mandatory rally, then continuity."}, Run: done},
 	{CommandSpec: engine.CommandSpec{Name: "pass", Help: "Decline the continuity roll: play passes to the other side."}, Run: pass},
 	{CommandSpec: engine.CommandSpec{Name: "answer", Help: "Answer the question the battle waits on: reaction facing, reaction fire, retreat before combat, pursuit.",
-		Example: "/answer choice:left", Options: []engine.OptionSpec{
-			{Name: "choice", Help: "left, right or stand; evade or stand; a target or hold; pursue or hold", Required: true},
+		Example: "/answer reply:left", Options: []engine.OptionSpec{
+			{Name: "reply", Help: "left, right or stand; evade or stand; a target or hold; pursue or hold", Required: true},
 			{Name: "to", Help: "for a retreat before combat: the hex, two away", Kind: engine.OptPoint},
 		}}, Run: answer},
 	{CommandSpec: engine.CommandSpec{Name: "status", Help: "The armies, their losses, and where play stands.", Flags: engine.Private | engine.Reads}, Run: status},
-	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Withdraw your army from the field: the battle is lost."}, Run: concede},
+	{CommandSpec: engine.ConcedeSpec("Withdraw your army from the field: the battle is lost."), Run: concede},
 }
 
 // emit settles the battle (engagements, threatened leaders, withdrawal)

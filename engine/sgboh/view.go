@@ -9,12 +9,11 @@ import (
 
 var _ engine.Viewer = Rules{}
 
-// View describes the battle for a picture: the hex map and its terrain,
+// view describes the battle for a picture: the hex map and its terrain,
 // each counter with its type, facing, status and missile hits, the
 // leaders, the activated leader's command range, and what the last step
 // did.
-func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
-	s := g.State.(*State)
+func view(s *State, last []engine.Event) engine.View {
 	v := engine.View{Kind: engine.HexGrid, Width: float64(s.Cols), Depth: float64(s.Rows), Pips: "missile hit"}
 	v.Title = "Simple GBoH"
 	if s.Scenario != "" {
@@ -26,7 +25,7 @@ func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
 	if s.Flow.Stage == Over {
 		v.Caption = "The battle is over: " + s.Result
 	} else {
-		v.Caption = engine.WaitingCaption((Rules{}).Awaited(s))
+		v.Caption = book.Caption(s)
 	}
 	if s.Cols == 0 {
 		v.Width, v.Depth = 1, 1

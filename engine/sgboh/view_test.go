@@ -19,7 +19,7 @@ func TestViewListsPursuersOffTheMap(t *testing.T) {
 	if _, err := tb.Play(string(src)); err != nil {
 		t.Fatal(err)
 	}
-	v := (Rules{}).View(tb.Game(), nil)
+	v := New().View(tb.Game(), nil)
 	if len(v.Aside) != 1 || v.Aside[0].Label != "C2" || v.Aside[0].Crew == "" {
 		t.Fatalf("aside: %+v, want C2 pursuing", v.Aside)
 	}

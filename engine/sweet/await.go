@@ -20,18 +20,16 @@ var (
 	_ engine.Completer = Rules{}
 )
 
-// Awaited returns the players the game waits for in its stage, each with
+// awaited returns the players the game waits for in its stage, each with
 // what stands for him at a deadline: /done, which ends his part of the
 // stage (in deployment it lays out what is left first), or in a melee the
 // indicator WITHDRAWAL laid face down for him.
-func (Rules) Awaited(st engine.State) []engine.Await {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func awaited(s *State) []engine.Await {
+	if len(s.Armies) < 2 {
 		return nil
 	}
 	wait := func(side Side, task string, timeout engine.Command) engine.Await {
 		a := s.Armies[side]
-		timeout.Actor = a.Player
 		return engine.Await{Player: a.Player, Who: "the " + a.Name, Round: s.Turn, Task: task, Timeout: timeout}
 	}
 	done := engine.Command{Name: "done"}
@@ -77,21 +75,9 @@ func (s *State) waitingMelees(side Side) []string {
 	return at
 }
 
-// Master returns the player who opened the game.
-func (Rules) Master(st engine.State) engine.PlayerID {
-	if s, ok := st.(*State); ok {
-		return s.Master
-	}
-	return ""
-}
-
-// Complete offers units whose name holds typed: for target: the enemy's
+// complete offers units whose name holds typed: for target: the enemy's
 // first, for every other option the actor's own on the board first.
-func (Rules) Complete(st engine.State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
-	s, ok := st.(*State)
-	if !ok {
-		return nil
-	}
+func complete(s *State, actor engine.PlayerID, command, option, typed string) []engine.Completion {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	type cand struct {
 		u          *Unit

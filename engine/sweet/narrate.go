@@ -2,29 +2,24 @@ package sweet
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-// num writes a number of points or squares: 2, 2.5, 1.75.
-func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
-
 // points writes a number of points with its noun: "1 point", "0.5 points".
 func points(f float64) string {
-	if num(f) == "1" {
+	if engine.Decimal(f) == "1" {
 		return "1 point"
 	}
-	return num(f) + " points"
+	return engine.Decimal(f) + " points"
 }
 
 func squares(n float64) string {
 	if n == 1 {
 		return "1 square"
 	}
-	return num(n) + " squares"
+	return engine.Decimal(n) + " squares"
 }
 
 func (b BookOpened) Text() string {
@@ -162,7 +157,7 @@ func (b GameEnded) Text() string {
 		for side := South; side <= North; side++ {
 			sides = append(sides, fmt.Sprintf("the %s mustered %d points, lost %d and have %d standing", b.Names[side], b.Mustered[side], max(b.Mustered[side]-b.Points[side], 0), b.Points[side]))
 		}
-		score = " " + capitalize(strings.Join(sides, "; ")) + "."
+		score = " " + engine.Capital(strings.Join(sides, "; ")) + "."
 	case b.Names[South] != "":
 		score = fmt.Sprintf(" Points standing: %s %d, %s %d.", b.Names[South], b.Points[South], b.Names[North], b.Points[North])
 	}
@@ -219,13 +214,6 @@ func (b MissilesFired) Text() string {
 		result = fmt.Sprintf("%d stands fall", b.Hits)
 	}
 	return fmt.Sprintf("%s shoots at %s in %s, %s away, where %s; %s. %s.", b.Label, b.Victim, b.At, b.Band, b.Needs, roll, result)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func (b Moved) Text() string {
@@ -295,7 +283,7 @@ func (b MeleeResolved) Text() string {
 		fmt.Fprintf(&w, " The %s withdraw and get away: they fall back two squares, and no one loses a stand.", b.Names[b.Verdict.Side])
 	case Equal:
 		fmt.Fprintf(&w, " Equal deployments, %s against %s: each side loses half the weaker side's strength, %s.",
-			num(b.Points[South]), points(b.Points[North]), points(b.Losses[South]))
+			engine.Decimal(b.Points[South]), points(b.Points[North]), points(b.Losses[South]))
 	case Superior:
 		sup, inf := b.Verdict.Side, b.Verdict.Side.Other()
 		failed := ""
@@ -303,7 +291,7 @@ func (b MeleeResolved) Text() string {
 			failed = " (their withdrawal fails)"
 		}
 		fmt.Fprintf(&w, " %s deployment is superior to %s%s; with %s against %s they inflict %s of losses and take %s.",
-			engine.Possessive("The "+b.Names[sup]), engine.Possessive("the "+b.Names[inf]), failed, points(b.Points[sup]), num(b.Points[inf]), points(b.Losses[inf]), num(b.Losses[sup]))
+			engine.Possessive("The "+b.Names[sup]), engine.Possessive("the "+b.Names[inf]), failed, points(b.Points[sup]), engine.Decimal(b.Points[inf]), points(b.Losses[inf]), engine.Decimal(b.Losses[sup]))
 	}
 	if len(b.Removed) > 0 {
 		var parts []string
@@ -322,7 +310,7 @@ func (b MeleeResolved) Text() string {
 		}
 	}
 	if b.Verdict.Kind == Equal || b.Verdict.Kind == Superior {
-		fmt.Fprintf(&w, " Left standing: %s %s, %s %s.", b.Names[South], num(b.After[South]), b.Names[North], num(b.After[North]))
+		fmt.Fprintf(&w, " Left standing: %s %s, %s %s.", b.Names[South], engine.Decimal(b.After[South]), b.Names[North], engine.Decimal(b.After[North]))
 	}
 	for side := South; side <= North; side++ {
 		switch {

@@ -8,10 +8,13 @@ import (
 
 // Rules is the de Gre / Sweet ancient grid game: its rulebook, and what
 // the grid game adds to it (pictures, turns, completions, the tape).
-type Rules struct{ *engine.Rulebook[*State] }
+type Rules struct {
+	*engine.Rulebook[*State]
+	engine.Drawing[*State]
+}
 
 // New returns the grid game's rule system.
-func New() Rules { return Rules{book} }
+func New() Rules { return Rules{book, view} }
 
 var (
 	_ engine.Ruleset    = Rules{}
@@ -26,16 +29,15 @@ var book = &engine.Rulebook[*State]{
 	Version:        3,
 	Blank:          func() *State { return &State{} },
 	Bodies:         engine.MergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies, rulingBodies),
-	CommandRules:   slices.Concat(openCommands, fireCommands, moveCommands, meleeCommands, turnCommands, undoCommands, setupCommands, rulingCommands),
+	CommandRules:   slices.Concat(openCommands, fireCommands, moveCommands, meleeCommands, turnCommands, setupCommands, rulingCommands),
 	DirectiveRules: directives,
 	Scenarios:      scenarios,
 	SetUp:          setUp,
-	Ended: func(s *State) error {
-		if s.Stage == Over {
-			return engine.Refuse("Morale 4", "This game has ended: %s", s.Result)
-		}
-		return nil
-	},
+	Ended:          func(s *State) error { return engine.Refuse("Morale 4", "This game has ended: %s", s.Result) },
+	Referee:        func(s *State) engine.PlayerID { return s.Master },
+	Waits:          awaited,
+	Completions:    complete,
+	Undo:           "rolled no die and laid no secret choice",
 }
 
 // command is one command players give, with the rule that runs it.

@@ -2,7 +2,6 @@ package sweet
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -16,15 +15,13 @@ import (
 // Ruled is a game master's ruling on one unit. Each field set is what the
 // ruling changed; the rest stands as it was.
 type Ruled struct {
-	By     engine.PlayerID `json:"by"`
-	Unit   UnitID          `json:"unit"`
-	Label  string          `json:"label"`
-	Reason string          `json:"reason"`
-	Stands *int            `json:"stands,omitempty"`
-	Full   int             `json:"full,omitempty"`
-	From   *engine.Square  `json:"from,omitempty"`
-	To     *engine.Square  `json:"to,omitempty"`
-	Facing *engine.Dir8    `json:"facing,omitempty"`
+	engine.Ruling
+	Unit   UnitID         `json:"unit"`
+	Stands *int           `json:"stands,omitempty"`
+	Full   int            `json:"full,omitempty"`
+	From   *engine.Square `json:"from,omitempty"`
+	To     *engine.Square `json:"to,omitempty"`
+	Facing *engine.Dir8   `json:"facing,omitempty"`
 }
 
 func (Ruled) Kind() string { return "sweet.ruled" }
@@ -65,35 +62,31 @@ func (b Ruled) Text() string {
 	case b.Facing != nil:
 		what = append(what, fmt.Sprintf("facing %s", b.Facing))
 	}
-	return fmt.Sprintf("The game master (%s) rules on %s: %s. Reason: %s.", b.By, b.Label, strings.Join(what, "; "), strings.TrimSuffix(b.Reason, "."))
+	return b.Tell("game master", what)
 }
 
 var rulingCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "ruling", Flags: engine.MasterOnly,
-		Help:    "Overrule a result, with the reason: set a unit's stands, square or facing. It is logged as a ruling; /undo still takes back the last step. Game master only.",
-		Example: `/ruling piece:ROM-3 stands:2 reason:"the die fell off the table"`,
-		Options: []engine.OptionSpec{
-			{Name: "piece", Help: "the unit the ruling is on", Kind: engine.OptElement, Required: true},
-			{Name: "reason", Help: "why, for the log", Required: true},
-			{Name: "stands", Help: "the stands it has now; 0 takes it from the field", Kind: engine.OptInt},
-			{Name: "at", Help: "the square it stands in now, like E5", Kind: engine.OptPoint},
-			{Name: "facing", Help: "its facing now: N, NE, E…"},
-		}}, Run: rule},
+	{CommandSpec: engine.RulingSpec("Overrule a result, with the reason: set a unit's stands, square or facing. It is logged as a ruling; /undo still takes back the last step. Game master only.",
+		`/ruling piece:ROM-3 stands:2 reason:"the die fell off the table"`, "the unit the ruling is on",
+		engine.OptionSpec{Name: "stands", Help: "the stands it has now; 0 takes it from the field", Kind: engine.OptInt},
+		engine.OptionSpec{Name: "at", Help: "the square it stands in now, like E5", Kind: engine.OptPoint},
+		engine.OptionSpec{Name: "facing", Help: "its facing now: N, NE, E…"},
+	), Run: rule},
 }
 
 func rule(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Stage == Mustering {
 		return engine.Refuse("", "A ruling overrules play; the armies are still mustering.")
 	}
-	reason := strings.TrimSpace(c.Opt("reason"))
-	if reason == "" {
-		return engine.Refuse("", "A ruling gives its reason, for the log: reason:…")
+	reason, err := engine.RulingReason(c)
+	if err != nil {
+		return err
 	}
 	u, err := s.findUnit(c.Opt("piece"))
 	if err != nil {
 		return err
 	}
-	b := Ruled{By: c.Actor, Unit: u.ID, Label: u.Label(), Reason: reason}
+	b := Ruled{Ruling: engine.Ruling{By: c.Actor, Label: u.Label(), Reason: reason}, Unit: u.ID}
 	if c.Has("stands") {
 		n, err := c.Int("stands", 0)
 		if err != nil {
@@ -129,7 +122,7 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		b.Facing = &f
 	}
 	if b.Stands == nil && b.To == nil && b.Facing == nil {
-		return engine.Refuse("", "A ruling sets something: stands:, at: or facing:.")
+		return engine.NothingRuled("stands", "at", "facing")
 	}
 	return tx.Emit(b)
 }

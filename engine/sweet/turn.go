@@ -166,10 +166,8 @@ var turnCommands = []command{
 		tx.Say(engine.Message{To: c.Actor, Text: status(s, c.Actor)})
 		return nil
 	}},
-	{CommandSpec: engine.CommandSpec{Name: "concede", Help: "Give up the game (Morale 4)."}, Run: concede},
-	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the game now and count the points (Morale 4). Game master only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
-		{Name: "reason", Help: "why the game ends"},
-	}}, Run: endBook},
+	{CommandSpec: engine.ConcedeSpec("Give up the game (Morale 4)."), Run: concede},
+	{CommandSpec: engine.BookEndSpec("End the game now and count the points (Morale 4). Game master only.", "game"), Run: endBook},
 }
 
 // actingSide returns the side the actor plays in the current stage.

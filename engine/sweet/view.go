@@ -11,11 +11,10 @@ import (
 
 var _ engine.Viewer = Rules{}
 
-// View describes the board for a picture: the grid, terrain, deployment
+// view describes the board for a picture: the grid, terrain, deployment
 // zones, every unit on its square with its facing and lost stands, and
 // what the last step did. It shows nothing of a choice still face down.
-func (Rules) View(g *engine.Game, last []engine.Event) engine.View {
-	s := g.State.(*State)
+func view(s *State, last []engine.Event) engine.View {
 	if len(s.Armies) < 2 {
 		return engine.View{Kind: engine.SquareGrid} // nothing to draw before both armies muster
 	}
