@@ -1,6 +1,7 @@
 package goliath
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -46,5 +47,108 @@ func TestBotsPlayEachScenario(t *testing.T) {
 				t.Logf("%s by %s: %d steps: %s", sc.Name, method, steps, p.Game.State.(*State).Result)
 			})
 		}
+	}
+}
+
+// peeker is Goliath with the bot's concealment switched off: a bot
+// playing it reads the other side's sealed orders.
+type peeker struct {
+	engine.Ruleset
+	engine.Strategist
+	engine.Awaiter
+}
+
+// The bot never peeks: when the Horde have written and sealed their
+// orders and the Kingdom's bot writes its own, the same position with
+// other orders under the Horde's seal, and other dice to come, gives the
+// same decision, scores and all. With the concealment switched off the
+// bot reads the seal, and the two positions are weighed apart.
+func TestBotDoesNotPeek(t *testing.T) {
+	p := botGame(t, "", "orders", 7, "6", false)
+	aw := New()
+	for steps := 0; ; steps++ {
+		s := p.Game.State.(*State)
+		if steps > 500 || s.Stage == Over {
+			t.Fatal("no turn came where the Horde wrote their orders first")
+		}
+		if s.Stage == Orders && s.Armies[North].Done && !s.Armies[South].Done && len(s.Orders) > 0 && s.Turn > 1 {
+			break
+		}
+		awaits := aw.Awaited(s)
+		who := awaits[0].Player
+		// Let the Horde write first.
+		for _, a := range awaits {
+			if a.Player == s.Armies[North].Player {
+				who = a.Player
+			}
+		}
+		level, _ := engine.IsBot(who)
+		d, err := engine.Think(p.Game, who, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+	kingdom := p.Game.State.(*State).Armies[South].Player
+	// Two sealings the Kingdom cannot tell apart: the Horde's orders as
+	// they wrote them, and every one of those units charging its nearest
+	// enemy instead (or holding, where it has no charge), with the dice
+	// loaded apart.
+	variants := func(rules engine.Ruleset) [2]*engine.Game {
+		var out [2]*engine.Game
+		for i := range out {
+			g := p.Game.Clone()
+			g.Rules = rules
+			s := g.State.(*State)
+			if i == 1 {
+				for j := range s.Orders {
+					o := &s.Orders[j]
+					u := s.Unit(o.Unit)
+					if o.Side != North || u == nil {
+						continue
+					}
+					text := "hold"
+					if f := s.foes(u); len(f) > 0 && u.Profile.Chg > 0 {
+						text = "charge " + f[0].ID
+					}
+					if text == o.Text {
+						text = "hold"
+					}
+					alt, err := s.parseOrder(u, text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					*o = alt
+				}
+			}
+			g.Table.Loaded = map[engine.Die][]int{engine.D6: {1 + 5*i, 1 + 5*i, 1 + 5*i}}
+			out[i] = g
+		}
+		return out
+	}
+	weigh := func(gs [2]*engine.Game) [2][]engine.Scored {
+		var out [2][]engine.Scored
+		for i, g := range gs {
+			d, err := engine.Think(g, kingdom, engine.Normal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i] = d.Weighed
+		}
+		return out
+	}
+	fair := weigh(variants(New()))
+	if !reflect.DeepEqual(fair[0], fair[1]) {
+		t.Errorf("the bot decides differently on orders it cannot see:\n%v\n%v", fair[0], fair[1])
+	}
+	if len(fair[0]) < 2 {
+		t.Errorf("the bot weighed %d orders; want a choice", len(fair[0]))
+	}
+	r := New()
+	peeked := weigh(variants(peeker{Ruleset: r, Strategist: r, Awaiter: r}))
+	if reflect.DeepEqual(peeked[0], peeked[1]) {
+		t.Errorf("with the concealment off the bot weighs both sealings alike: the test cannot tell a peeking bot")
 	}
 }
