@@ -198,19 +198,36 @@ func (s *State) foes(u *Unit) []*Unit {
 	return out[:min(nearFoes, len(out))]
 }
 
+// inReach reports whether e's nearest edge lies ahead of u within its
+// charge move, as the crow flies (a charge, Morale Check).
+func (s *State) inReach(u, e *Unit) bool {
+	if u.Profile.Chg == 0 {
+		return false
+	}
+	from := u.Base.FrontCenter()
+	contact, _, _ := contactEdge(e.Base, from)
+	return from.Dist(contact) <= u.ChargeReach(s.Turn)+1e-6 && math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, contact))) <= 90
+}
+
 // at writes a point for a command's option.
 func at(p engine.Vec) string { return p.String() }
 
 // approach is where u's front centre goes moving dist inches straight
-// toward e, stopping short of contact.
-func approach(u, e *Unit, dist float64) (engine.Vec, bool) {
+// toward e, stopping short of contact; failing that, as far straight
+// ahead. A move that would leave the table is none.
+func (s *State) approach(u, e *Unit, dist float64) (engine.Vec, bool) {
 	from := u.Base.FrontCenter()
-	room := u.Base.Gap(e.Base) - standOff
-	d := math.Min(dist, room)
+	d := math.Min(dist, u.Base.Gap(e.Base)-standOff)
 	if d < 0.5 {
 		return engine.Vec{}, false
 	}
-	return from.Add(engine.HeadingTo(from, e.Base.Center).Vec().Scale(d)), true
+	for _, h := range []engine.Heading{engine.HeadingTo(from, e.Base.Center), u.Base.Facing} {
+		p := from.Add(h.Vec().Scale(d))
+		if s.onTable(u.Base.WithFrontCenter(p)) {
+			return p, true
+		}
+	}
+	return engine.Vec{}, false
 }
 
 // ahead reports whether p lies within 45° of u's facing, where a move
@@ -243,7 +260,7 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 	}
 	half := u.Allowance(s.Turn, false) / 2
 	for _, e := range s.foes(u) {
-		if u.Profile.Chg > 0 && u.Moved == 0 && u.Base.Gap(e.Base) <= u.ChargeReach(s.Turn)+1 {
+		if u.Moved == 0 && s.inReach(u, e) {
 			out = append(out, cmd(player, "charge", "unit", u.ID, "target", e.ID))
 		}
 		if u.Profile.SplitsMove() && u.Moved > 0 && u.Moved <= half+1e-6 && !u.Paused {
@@ -263,12 +280,12 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 			if d <= 0.5 || left <= 0.5 {
 				continue
 			}
-			if p, ok := approach(u, e, d); ok {
+			if p, ok := s.approach(u, e, d); ok {
 				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p)))
 			}
 		}
 		if fly := u.Allowance(s.Turn, true); u.Profile.Fly > 0 && u.Moved == 0 {
-			if p, ok := approach(u, e, fly); ok {
+			if p, ok := s.approach(u, e, fly); ok {
 				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p), "air", "yes"))
 			}
 		}
@@ -407,9 +424,8 @@ func (s *State) orderTexts(u *Unit) []string {
 	p := &u.Profile
 	mv := u.Allowance(s.Turn, false)
 	for _, e := range s.foes(u) {
-		gap := u.Base.Gap(e.Base)
 		reach := u.ChargeReach(s.Turn)
-		if p.Chg > 0 && gap <= reach+1 {
+		if s.inReach(u, e) {
 			out = append(out, "charge "+e.ID)
 		}
 		if !ahead(u, e.Base.Center) {
@@ -417,15 +433,15 @@ func (s *State) orderTexts(u *Unit) []string {
 			out = append(out, fmt.Sprintf("face %.0f", math.Round(float64(h)/45)*45))
 			continue
 		}
-		full, okFull := approach(u, e, mv)
+		full, okFull := s.approach(u, e, mv)
 		if okFull {
 			out = append(out, "move to "+at(full))
-			if p.Chg > 0 && gap > reach+1 {
+			if p.Chg > 0 && !s.inReach(u, e) {
 				out = append(out, fmt.Sprintf("if enemy within %s: charge %s else move to %s", num(math.Floor(reach)), e.ID, at(full)))
 			}
 		}
 		if p.Fly > 0 {
-			if air, ok := approach(u, e, u.Allowance(s.Turn, true)); ok {
+			if air, ok := s.approach(u, e, u.Allowance(s.Turn, true)); ok {
 				out = append(out, "fly to "+at(air))
 			}
 		}
@@ -453,7 +469,7 @@ func (s *State) orderShots(u, e *Unit) []string {
 		if gap <= p.Mss {
 			out = append(out, "fire at "+e.ID)
 		}
-		if half, ok := approach(u, e, u.Allowance(s.Turn, false)/2); ok && gap-u.Allowance(s.Turn, false)/2 <= p.Mss {
+		if half, ok := s.approach(u, e, u.Allowance(s.Turn, false)/2); ok && gap-u.Allowance(s.Turn, false)/2 <= p.Mss {
 			out = append(out, "move to "+at(half)+" then fire at "+e.ID)
 		}
 	}
