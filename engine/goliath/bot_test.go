@@ -152,3 +152,28 @@ func TestBotDoesNotPeek(t *testing.T) {
 		t.Errorf("with the concealment off the bot weighs both sealings alike: the test cannot tell a peeking bot")
 	}
 }
+
+// The bot raises a legal army: a sample army where the book sets no
+// limit, and where the samples cost more than the book allows, one cut
+// down to fit its points.
+func TestBotRaisesALegalArmy(t *testing.T) {
+	for _, points := range []string{"", "|points:120"} {
+		p := enginetest.NewPlayer(t, New(), "ref", 3)
+		p.Must(t, "ref|book open"+points)
+		d, err := engine.Think(p.Game, "bot", engine.Easy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: the rules refuse the bot's army: %v", d.Command, err)
+		}
+		s := p.Game.State.(*State)
+		if len(s.Armies) != 1 || s.Armies[0].Player != "bot" {
+			t.Fatalf("%s raised no army for the bot: %+v", d.Command, s.Armies)
+		}
+		if s.Options.Points > 0 && s.Armies[0].Points > s.Options.Points {
+			t.Errorf("the bot's army costs %s points; the book allows %s", num(s.Armies[0].Points), num(s.Options.Points))
+		}
+		t.Logf("%s: %s, %s points", d.Command, s.Armies[0].Name, num(s.Armies[0].Points))
+	}
+}
