@@ -235,3 +235,27 @@ func BenchmarkBotOrders(b *testing.B) {
 		}
 	}
 }
+
+// Two bots lead the Elven Host (a wizard, invisible elves who split move
+// and fire) and the Restless Dead (flying wraiths, paralysing ghouls and
+// wights) to the end, by either turn sequence: the wizard casts, and the
+// rules take every step.
+func TestBotsUseWizardsAndAbilities(t *testing.T) {
+	for _, method := range []string{"move", "orders"} {
+		t.Run(method, func(t *testing.T) {
+			p := enginetest.NewPlayer(t, New(), "ref", 11)
+			p.Must(t, "ref|book open|turns:4|method:"+method,
+				"bot:easy|army pick|list:elves",
+				"bot:easy#2|army pick|list:dead")
+			enginetest.PlayBots(t, p, 3000)
+			kinds := map[string]int{}
+			for _, r := range p.Records {
+				kinds[r.Kind]++
+			}
+			if kinds[Cast{}.Kind()] == 0 {
+				t.Errorf("the Elven Host's wizard never cast a spell: %v", kinds)
+			}
+			t.Logf("%v: %s", kinds, p.Game.State.(*State).Result)
+		})
+	}
+}
