@@ -199,43 +199,6 @@ func advance(tb testing.TB, p *enginetest.Player, ready func(*State) bool) {
 	}
 }
 
-// BenchmarkBotMove is one decision of the normal bot in the movement
-// phase of the second turn, on the arena's armies: go test -bench
-// BotMove -cpu 1 gives its time on one core.
-func BenchmarkBotMove(b *testing.B) {
-	p := botGame(b, "", "move", 7, "6", false)
-	advance(b, p, func(s *State) bool { return s.Turn == 2 && s.Stage == Moving })
-	who := p.Game.State.(*State).Armies[p.Game.State.(*State).Active].Player
-	for b.Loop() {
-		if _, err := engine.Think(p.Game, who, engine.Normal); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkBotOrders is the normal bot writing a whole side's orders for
-// the second turn of a written-orders battle, through its /done.
-func BenchmarkBotOrders(b *testing.B) {
-	p := botGame(b, "", "orders", 7, "6", false)
-	advance(b, p, func(s *State) bool { return s.Turn == 2 && s.Stage == Orders })
-	who := p.Game.State.(*State).Armies[South].Player
-	start := p.Game.Clone()
-	for b.Loop() {
-		g := start.Clone()
-		for !g.State.(*State).Armies[South].Done {
-			d, err := engine.Think(g, who, engine.Normal)
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := g.Decide(d.Command)
-			if err != nil {
-				b.Fatal(err)
-			}
-			g = res.After
-		}
-	}
-}
-
 // Two bots lead the Elven Host (a wizard, invisible elves who split move
 // and fire) and the Restless Dead (flying wraiths, paralysing ghouls and
 // wights) to the end, by either turn sequence: the wizard casts, and the
