@@ -53,8 +53,9 @@ func cmd(player engine.PlayerID, name string, opts ...string) engine.Command {
 // army and end his deployment; choose to move first or second; in the
 // movement phase, for each unit, charge the nearest enemies, move toward
 // them (its whole move, half of it, to missile range, in the air for
-// fliers), turn to face them, or move into cover, and pause to shoot for
-// those who split move and fire; in the missile phase, shoot each missile
+// fliers), turn to face them, or move into cover, pause to shoot for
+// those who split move and fire, and lift a missile unit's held fire
+// (Pass-through Fire); in the missile phase, shoot each missile
 // unit at the enemies in reach and cast each wizard's spells and each
 // dragon's breath; in a written-orders battle, write each unit one order
 // in the vocabulary; and /done.
