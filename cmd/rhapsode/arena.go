@@ -156,6 +156,9 @@ type arenaSetup struct {
 }
 
 var arenaSetups = map[string]arenaSetup{
+	"goliath": goliathArena("move"),
+	// Goliath's second turn sequence: both sides write sealed orders.
+	"goliath-orders": goliathArena("orders"),
 	"sweet": {rules: func() engine.Ruleset { return rulesetByID("sweet") }, maxSteps: 3000, end: "@gm /book end reason:time",
 		open: func(a, b engine.PlayerID, scenario string) []string {
 			lines := []string{"@gm /book open size:10x8 turns:6"}
@@ -179,6 +182,22 @@ var arenaSetups = map[string]arenaSetup{
 				fmt.Sprintf("@%s /clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,sword,bow,javelin", b),
 				"@gm /book start")
 		}},
+}
+
+// goliathArena is a battle of Goliath by method (move or orders) between
+// two armies of the same troops, six turns long.
+func goliathArena(method string) arenaSetup {
+	return arenaSetup{rules: func() engine.Ruleset { return rulesetByID("goliath") }, maxSteps: 3000, end: "@gm /book end reason:time",
+		open: func(a, b engine.PlayerID, scenario string) []string {
+			lines := []string{"@gm /book open method:" + method + " turns:6"}
+			if scenario != "" {
+				lines = append(lines, "@gm /scenario load name:"+scenario)
+			}
+			const units = `"12 heavy infantry, 12 medium infantry, 8 longbowmen, 6 heavy cavalry"`
+			return append(lines,
+				fmt.Sprintf("@%s /army raise name:\"the Kingdom\" tag:KIN units:%s", a, units),
+				fmt.Sprintf("@%s /army raise name:\"the March\" tag:MAR units:%s", b, units))
+		}}
 }
 
 func arenaKeys() []string {

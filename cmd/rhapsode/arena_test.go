@@ -5,6 +5,8 @@ import (
 	"context"
 	"regexp"
 	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
 )
 
 // The arena plays its games and reports the score with its interval and
@@ -42,6 +44,36 @@ func TestWilson(t *testing.T) {
 		lo, hi := wilson(tc.p, tc.n)
 		if lo < tc.lo-0.001 || lo > tc.lo+0.001 || hi < tc.hi-0.001 || hi > tc.hi+0.001 {
 			t.Errorf("wilson(%v, %d) = %.3f–%.3f; want %.3f–%.3f", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+// Every arena opens a game its rules accept, with both armies raised
+// and someone awaited.
+func TestArenaSetupsOpen(t *testing.T) {
+	for _, key := range arenaKeys() {
+		setup := arenaSetups[key]
+		for _, ground := range []string{""} {
+			g := engine.NewGame(setup.rules())
+			if err := g.Apply(g.Open("gm", 1)); err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range setup.open("bot#a", "bot#b", ground) {
+				l, err := engine.ParseLine(text)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", key, text, err)
+				}
+				l.Command.Actor = l.User
+				res, err := g.Decide(l.Command)
+				if err != nil {
+					t.Fatalf("%s on %q: %s: %v", key, ground, text, err)
+				}
+				g = res.After
+			}
+			aw, ok := g.Rules.(engine.Awaiter)
+			if !ok || len(aw.Awaited(g.State)) == 0 {
+				t.Errorf("%s on %q: the opened game awaits no one", key, ground)
+			}
 		}
 	}
 }

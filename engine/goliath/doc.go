@@ -19,6 +19,12 @@
 // sealed events (engine.Sealed): nobody sees the other side's orders
 // until both are in and they are revealed together.
 //
+// The bot can lead either army (bot.go): it lists the commands of the
+// awaited side at each stage of either turn sequence, written orders
+// included, and scores a position by the share of each army's points
+// standing and what each side may expect to kill in the coming round;
+// it draws the other side's sealed orders afresh rather than read them.
+//
 // Every die lives in the event that rolled it, so a battle replays
 // exactly; the transcripts in testdata/transcripts stack the dice and
 // play each mechanic from the text.

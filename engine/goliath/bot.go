@@ -1,0 +1,763 @@
+package goliath
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// What the bot needs to lead an army: the commands it could give at each
+// stage of either turn sequence (Turn sequence: Method 1's initiative,
+// moves and fire; Method 2's written orders, in the vocabulary the bot
+// carries out), how good a position is for a side, and the other side's
+// sealed orders drawn afresh, since it may not read them.
+//
+// A position is worth, first, the share of each army's points still on
+// the table in good order (the measure the battle ends on when its turns
+// run out); then what each side can expect to kill in the coming round:
+// the melees joined, the enemies within its charge reach, its missiles
+// and spells in range, each reckoned from the melee table, the missile
+// target numbers and the figures' points. While orders are written, each
+// unit is taken to be where its order sends it.
+
+var (
+	_ engine.Strategist = Rules{}
+	_ engine.Concealer  = Rules{}
+)
+
+// nearFoes is how many of the nearest enemies the bot weighs moving
+// toward, charging, shooting at or casting on, so that its list of
+// candidates stays short on a crowded table.
+const nearFoes = 2
+
+// standOff is how far short of an enemy a plain move stops: contact is
+// made by a charge (Morale Check).
+const standOff = 1.0
+
+// cmd builds a command of player's.
+func cmd(player engine.PlayerID, name string, opts ...string) engine.Command {
+	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		c.Options[opts[i]] = opts[i+1]
+	}
+	return c
+}
+
+// Candidates lists what player could do now: pick a sample army (or raise
+// one cut down to the book's points) while the armies muster; lay out his
+// army and end his deployment; choose to move first or second; in the
+// movement phase, for each unit, charge the nearest enemies, move toward
+// them (its whole move, half of it, to missile range, in the air for
+// fliers), turn to face them, or move into cover, pause to shoot for
+// those who split move and fire, and lift a missile unit's held fire
+// (Pass-through Fire); in the missile phase, shoot each missile
+// unit at the enemies in reach and cast each wizard's spells and each
+// dragon's breath; in a written-orders battle, write each unit one order
+// in the vocabulary; and /done.
+func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
+	s, ok := st.(*State)
+	if !ok || s.Stage == Over {
+		return nil
+	}
+	if s.Stage == Mustering {
+		return s.armyCandidates(player)
+	}
+	side, ok := s.botSide(player)
+	if !ok {
+		return nil
+	}
+	done := cmd(player, "done")
+	switch s.Stage {
+	case Deploying:
+		for _, u := range s.sideUnits(side) {
+			if !u.Placed {
+				return []engine.Command{cmd(player, "place", "unit", "all")}
+			}
+		}
+		return []engine.Command{done}
+	case Initiative:
+		return []engine.Command{cmd(player, "answer", "reply", "first"), cmd(player, "answer", "reply", "second")}
+	case Moving:
+		return append(s.moveCandidates(player, side), done)
+	case Missile:
+		return append(s.fireCandidates(player, side), done)
+	case Orders:
+		return append(s.orderCandidates(player, side), done)
+	}
+	return nil
+}
+
+// botSide is the side player answers for now: the side whose turn it is,
+// or, in a stage both sides play, the first of his not yet done.
+func (s *State) botSide(player engine.PlayerID) (Side, bool) {
+	if len(s.Armies) < 2 {
+		return 0, false
+	}
+	mine := func(side Side) bool { return s.Armies[side].Player == player }
+	switch s.Stage {
+	case Deploying, Orders:
+		for side := South; side <= North; side++ {
+			if mine(side) && !s.Armies[side].Done {
+				return side, true
+			}
+		}
+	case Initiative:
+		return s.Chooser, mine(s.Chooser)
+	case Moving, Missile:
+		return s.Active, mine(s.Active)
+	}
+	return 0, false
+}
+
+// sideUnits lists a side's units, on the table or not.
+func (s *State) sideUnits(side Side) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		if s.Units[i].Side == side {
+			out = append(out, &s.Units[i])
+		}
+	}
+	return out
+}
+
+// armyCandidates are the sample armies player may lead, when he leads
+// none yet; in a book with a points limit, each sample that costs more
+// is offered cut down to fit (Point Cost).
+func (s *State) armyCandidates(player engine.PlayerID) []engine.Command {
+	if len(s.Armies) >= 2 {
+		return nil
+	}
+	for _, a := range s.Armies {
+		if a.Player == player {
+			return nil
+		}
+	}
+	var out []engine.Command
+	for _, a := range samples {
+		_, _, pts, err := ParseUnits(s.Custom, a.units)
+		if err != nil {
+			continue
+		}
+		if s.Options.Points <= 0 || pts <= s.Options.Points+1e-9 {
+			out = append(out, cmd(player, "army pick", "list", a.key))
+			continue
+		}
+		if list, ok := fitList(s.Custom, a.units, s.Options.Points); ok {
+			out = append(out, cmd(player, "army raise", "name", a.name, "tag", a.tag, "units", list))
+		}
+	}
+	return out
+}
+
+// fitList cuts every item of a unit list by the same share, dropping
+// those that come to no figure, until the list costs at most points.
+func fitList(custom []Type, list string, points float64) (string, bool) {
+	items := strings.Split(list, ",")
+	_, _, total, err := ParseUnits(custom, list)
+	if err != nil || total <= 0 {
+		return "", false
+	}
+	for share := points / total; share > 0.01; share *= 0.9 {
+		var kept []string
+		for _, it := range items {
+			var n int
+			var rest string
+			if _, err := fmt.Sscanf(strings.TrimSpace(it), "%d", &n); err != nil {
+				return "", false
+			}
+			_, rest, _ = strings.Cut(strings.TrimSpace(it), " ")
+			if m := int(math.Floor(float64(n) * share)); m > 0 {
+				kept = append(kept, fmt.Sprintf("%d %s", m, rest))
+			}
+		}
+		if len(kept) == 0 {
+			return "", false
+		}
+		out := strings.Join(kept, ", ")
+		if _, _, pts, err := ParseUnits(custom, out); err == nil && pts <= points+1e-9 {
+			return out, true
+		}
+	}
+	return "", false
+}
+
+// foes returns the enemies of u on the table that it can see, nearest
+// first, at most nearFoes of them.
+func (s *State) foes(u *Unit) []*Unit {
+	var out []*Unit
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if s.hidden(u, e) == "" {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Unit) int { return cmp.Compare(u.Base.Gap(a.Base), u.Base.Gap(b.Base)) })
+	return out[:min(nearFoes, len(out))]
+}
+
+// inReach reports whether e's nearest edge lies ahead of u within its
+// charge move, as the crow flies (a charge, Morale Check).
+func (s *State) inReach(u, e *Unit) bool {
+	if u.Profile.Chg == 0 {
+		return false
+	}
+	from := u.Base.FrontCenter()
+	contact, _, _ := contactEdge(e.Base, from)
+	return from.Dist(contact) <= u.ChargeReach(s.Turn)+1e-6 && math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, contact))) <= 90
+}
+
+// at writes a point for a command's option.
+func at(p engine.Vec) string { return p.String() }
+
+// approach is where u's front centre goes moving dist inches straight
+// toward e, stopping short of contact; failing that, as far straight
+// ahead. A move that would leave the table is none.
+func (s *State) approach(u, e *Unit, dist float64) (engine.Vec, bool) {
+	from := u.Base.FrontCenter()
+	d := math.Min(dist, u.Base.Gap(e.Base)-standOff)
+	if d < 0.5 {
+		return engine.Vec{}, false
+	}
+	for _, h := range []engine.Heading{engine.HeadingTo(from, e.Base.Center), u.Base.Facing} {
+		p := from.Add(h.Vec().Scale(d))
+		if s.onTable(u.Base.WithFrontCenter(p)) {
+			return p, true
+		}
+	}
+	return engine.Vec{}, false
+}
+
+// ahead reports whether p lies within 45° of u's facing, where a move
+// may go (Facing and Formation).
+func ahead(u *Unit, p engine.Vec) bool {
+	return math.Abs(u.Base.Facing.Diff(engine.HeadingTo(u.Base.FrontCenter(), p))) <= 45
+}
+
+// moveCandidates are the movement phase's commands for side's units.
+func (s *State) moveCandidates(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for _, u := range s.inPlay(side) {
+		if u.HoldFire {
+			out = append(out, cmd(player, "hold", "unit", u.ID, "fire", "no"))
+		}
+		if s.canMove(u) != nil || s.engaged(u) {
+			continue
+		}
+		out = append(out, s.unitMoves(player, u)...)
+	}
+	return out
+}
+
+// unitMoves are the moves the bot weighs for one unit that may move.
+func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
+	var out []engine.Command
+	left := u.Allowance(s.Turn, false) - u.Moved
+	if u.Flew {
+		left = 0
+	}
+	half := u.Allowance(s.Turn, false) / 2
+	for _, e := range s.foes(u) {
+		if u.Moved == 0 && s.inReach(u, e) {
+			out = append(out, cmd(player, "charge", "unit", u.ID, "target", e.ID))
+		}
+		if u.Profile.SplitsMove() && u.Moved > 0 && u.Moved <= half+1e-6 && !u.Paused {
+			out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID))
+		}
+		if !ahead(u, e.Base.Center) {
+			h := engine.HeadingTo(u.Base.Center, e.Base.Center)
+			out = append(out, cmd(player, "face", "unit", u.ID, "facing", fmt.Sprintf("%.0f", math.Round(float64(h)/45)*45)))
+			continue
+		}
+		dists := []float64{left, left / 2}
+		if u.Profile.Shoots() {
+			// Into missile range, and no nearer.
+			dists = append(dists, u.Base.Gap(e.Base)-u.Profile.Mss+1)
+		}
+		for _, d := range dists {
+			if d <= 0.5 || left <= 0.5 {
+				continue
+			}
+			if p, ok := s.approach(u, e, d); ok {
+				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p)))
+			}
+		}
+		if fly := u.Allowance(s.Turn, true); u.Profile.Fly > 0 && u.Moved == 0 {
+			if p, ok := s.approach(u, e, fly); ok {
+				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p), "air", "yes"))
+			}
+		}
+	}
+	if p, ok := s.cover(u, left); ok {
+		out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p)))
+	}
+	return out
+}
+
+// cover is a move into the nearest wood or village ahead of u within its
+// move left, where missiles do half their harm (Missile Fire: cover).
+func (s *State) cover(u *Unit, left float64) (engine.Vec, bool) {
+	if left <= 0.5 || u.Profile.Cavalry() || s.covered(u.Base) {
+		return engine.Vec{}, false
+	}
+	from := u.Base.FrontCenter()
+	best, bestD := engine.Vec{}, math.Inf(1)
+	for _, f := range s.Terrain {
+		if !f.Ground.Covers() {
+			continue
+		}
+		c := f.Area.Center
+		// Far enough in for the whole unit to stand in it.
+		p := from.Add(engine.HeadingTo(from, c).Vec().Scale(from.Dist(c) + u.Base.Depth/2))
+		if d := from.Dist(p); d <= left && d < bestD && ahead(u, c) {
+			best, bestD = p, d
+		}
+	}
+	return best, !math.IsInf(bestD, 1)
+}
+
+// covered reports whether b stands on ground that covers it.
+func (s *State) covered(b engine.Base) bool {
+	for _, g := range s.groundUnder(b) {
+		if g.Covers() {
+			return true
+		}
+	}
+	return false
+}
+
+// fireCandidates are the missile phase's volleys and castings for side.
+func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for _, u := range s.inPlay(side) {
+		if !u.Able() || u.Figures == 0 || u.Rallying || s.engaged(u) {
+			continue
+		}
+		p := &u.Profile
+		switch {
+		case p.Wizard:
+			out = append(out, s.spellCandidates(player, u)...)
+		case p.Breath:
+			for _, e := range s.foes(u) {
+				out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Breath), "target", e.ID))
+			}
+		case p.Shoots():
+			for _, e := range s.foes(u) {
+				if u.Base.Gap(e.Base) > p.Mss+0.01 {
+					continue
+				}
+				out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID))
+				if p.Weapon.Archers() {
+					out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID, "indirect", "yes"))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// spellCandidates are a wizard's castings: bolt, fireball, fear and slow
+// at the nearest enemies, light on an invisible enemy, darkness over an
+// enemy missile unit that cannot see in it, and haste on the friend
+// nearest the enemy (Spells).
+func (s *State) spellCandidates(player engine.PlayerID, u *Unit) []engine.Command {
+	if u.Cast || u.Moved > 0 || u.Spells >= castLimit(&u.Profile) {
+		return nil
+	}
+	var out []engine.Command
+	for _, e := range s.foes(u) {
+		for _, sp := range []Spell{Fireball, Bolt, Fear, Slow} {
+			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(sp), "target", e.ID))
+		}
+		if e.Profile.Shoots() && !e.Profile.Has(DarkSight) {
+			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Darkness), "target", e.ID))
+		}
+	}
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if s.hidden(u, e) != "" && u.Base.Gap(e.Base) <= wizardRange {
+			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Lamp), "target", e.ID))
+			break
+		}
+	}
+	var friend *Unit
+	near := math.Inf(1)
+	for _, f := range s.inPlay(u.Side) {
+		if f == u || !f.Able() {
+			continue
+		}
+		for _, e := range s.inPlay(u.Side.Other()) {
+			if d := f.Base.Gap(e.Base); d < near {
+				friend, near = f, d
+			}
+		}
+	}
+	if friend != nil {
+		out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Haste), "target", friend.ID))
+	}
+	return out
+}
+
+// orderCandidates are the written orders the bot weighs for each unit of
+// side that has none yet this turn: hold; charge the nearest enemies;
+// charge if one comes within reach, else advance; move toward them (on
+// foot or in the air) or turn to face them; shoot, standing or after half
+// a move; cast a bolt or fireball, or breathe fire. Each order is in the
+// vocabulary the bot carries out, so none waits for the referee.
+func (s *State) orderCandidates(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for _, u := range s.inPlay(side) {
+		if s.order(u.ID) != nil || u.Status != Steady || u.Rallying || u.Figures == 0 {
+			continue
+		}
+		for _, text := range s.orderTexts(u) {
+			out = append(out, cmd(player, "orders", "unit", u.ID, "order", text))
+		}
+	}
+	return out
+}
+
+// orderTexts are the orders the bot weighs for u.
+func (s *State) orderTexts(u *Unit) []string {
+	out := []string{"hold"}
+	p := &u.Profile
+	mv := u.Allowance(s.Turn, false)
+	for _, e := range s.foes(u) {
+		reach := u.ChargeReach(s.Turn)
+		if s.inReach(u, e) {
+			out = append(out, "charge "+e.ID)
+		}
+		if !ahead(u, e.Base.Center) {
+			h := engine.HeadingTo(u.Base.Center, e.Base.Center)
+			out = append(out, fmt.Sprintf("face %.0f", math.Round(float64(h)/45)*45))
+			continue
+		}
+		full, okFull := s.approach(u, e, mv)
+		if okFull {
+			out = append(out, "move to "+at(full))
+			if p.Chg > 0 && !s.inReach(u, e) {
+				out = append(out, fmt.Sprintf("if enemy within %s: charge %s else move to %s", num(math.Floor(reach)), e.ID, at(full)))
+			}
+		}
+		if p.Fly > 0 {
+			if air, ok := s.approach(u, e, u.Allowance(s.Turn, true)); ok {
+				out = append(out, "fly to "+at(air))
+			}
+		}
+		out = append(out, s.orderShots(u, e)...)
+	}
+	return out
+}
+
+// orderShots are the orders that shoot or cast at e: standing, or, for
+// missile troops, after half a move toward it.
+func (s *State) orderShots(u, e *Unit) []string {
+	p := &u.Profile
+	gap := u.Base.Gap(e.Base)
+	var out []string
+	switch {
+	case p.Wizard:
+		if gap <= wizardRange {
+			out = append(out, "cast fireball at "+e.ID, "cast bolt at "+e.ID)
+		}
+	case p.Breath:
+		if gap <= breathRange+p.MV {
+			out = append(out, "breathe at "+e.ID)
+		}
+	case p.Shoots():
+		if gap <= p.Mss {
+			out = append(out, "fire at "+e.ID)
+		}
+		if half, ok := s.approach(u, e, u.Allowance(s.Turn, false)/2); ok && gap-u.Allowance(s.Turn, false)/2 <= p.Mss {
+			out = append(out, "move to "+at(half)+" then fire at "+e.ID)
+		}
+	}
+	return out
+}
+
+// Conceal returns a copy of st in which the other side's orders for this
+// turn, sealed until both sides are done, are drawn afresh: each of its
+// units on the table is given one of the orders the bot would weigh for
+// it, or none. The bot knows that orders were written, not which.
+func (Rules) Conceal(st engine.State, player engine.PlayerID, r *rand.Rand) engine.State {
+	s, ok := st.(*State)
+	if !ok || s.Stage != Orders || len(s.Armies) < 2 {
+		return st
+	}
+	c := engine.Copy(s)
+	for side := South; side <= North; side++ {
+		if c.Armies[side].Player == player {
+			continue
+		}
+		c.Orders = slices.DeleteFunc(c.Orders, func(o Order) bool { return o.Side == side })
+		for _, u := range c.inPlay(side) {
+			texts := c.orderTexts(u)
+			k := r.IntN(len(texts) + 1)
+			if k == len(texts) {
+				continue
+			}
+			if o, err := c.parseOrder(u, texts[k]); err == nil {
+				c.Orders = append(c.Orders, o)
+			}
+		}
+	}
+	return c
+}
+
+// Evaluate scores s for player from -1 to 1: a finished battle is won,
+// lost or drawn as its result says; a running one weighs the share of
+// his army's points still standing against the enemy's (routed units
+// counting less), and what each side may expect to kill in the coming
+// round.
+func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
+	s, ok := st.(*State)
+	if !ok || len(s.Armies) < 2 {
+		return 0
+	}
+	side, ok := s.sideOf(player, South)
+	if !ok {
+		return 0
+	}
+	if s.Stage == Over {
+		switch {
+		case strings.Contains(s.Result, s.armyName(side)+" win"):
+			return 1
+		case strings.Contains(s.Result, s.armyName(side.Other())+" win"):
+			return -1
+		}
+		return 0
+	}
+	mine, theirs := s.standing(side), s.standing(side.Other())
+	_, allMine := s.points(side)
+	_, allTheirs := s.points(side.Other())
+	if allMine+allTheirs == 0 {
+		return 0
+	}
+	p := s
+	if s.Stage == Orders && len(s.Orders) > 0 {
+		p = s.projected()
+	}
+	threat := (p.expected(side) - p.expected(side.Other())) / (allMine + allTheirs)
+	v := 0.7*(mine-theirs) + 0.25*math.Tanh(4*threat) + 0.05*p.closing(side)
+	return max(-1, min(1, v))
+}
+
+// closing is 1 when each of side's units stands where it fights best
+// (missile troops at four fifths of their range from the nearest enemy,
+// the rest beside it), falling toward 0 as they stand a table away: it
+// has the bot advance when nothing else is at stake.
+func (s *State) closing(side Side) float64 {
+	far := math.Hypot(s.Options.Width, s.Options.Depth)
+	if far == 0 {
+		return 0
+	}
+	foes := s.inPlay(side.Other())
+	sum, n := 0.0, 0
+	for _, u := range s.inPlay(side) {
+		if !u.Able() {
+			continue
+		}
+		near := far
+		for _, e := range foes {
+			near = min(near, u.Base.Gap(e.Base))
+		}
+		want := 0.0
+		switch {
+		case u.Profile.Wizard:
+			want = 0.8 * wizardRange
+		case u.Profile.Shoots():
+			want = 0.8 * u.Profile.Mss
+		}
+		sum += 1 - math.Abs(near-want)/far
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// standing is the share of side's points on the table, a routed unit's
+// counting at a third.
+func (s *State) standing(side Side) float64 {
+	var left, all float64
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		all += u.Profile.Pts * float64(u.Start)
+		if !u.In() {
+			continue
+		}
+		w := u.Profile.Pts * float64(u.Total())
+		if u.Status == Routed {
+			w /= 3
+		}
+		left += w
+	}
+	if all == 0 {
+		return 0
+	}
+	return left / all
+}
+
+// projected returns a copy of s, shallow but for its units, with each
+// unit where its written order takes it: a move's end (as far as its move
+// goes), a charge's contact with its target when in reach.
+func (s *State) projected() *State {
+	c := *s
+	c.Units = slices.Clone(s.Units)
+	for _, o := range c.Orders {
+		u := c.Unit(o.Unit)
+		if u == nil || !u.Able() {
+			continue
+		}
+		steps := o.Steps
+		if o.Within > 0 {
+			steps = o.Else
+			for _, e := range c.inPlay(u.Side.Other()) {
+				if e.Base.Gap(u.Base) <= o.Within {
+					steps = o.Steps
+				}
+			}
+		}
+		for _, st := range steps {
+			c.project(u, st)
+		}
+	}
+	return &c
+}
+
+// project moves u as one step of its order would, roughly: no other unit
+// is in the way.
+func (s *State) project(u *Unit, st Step) {
+	switch st.Kind {
+	case MoveStep:
+		from := u.Base.FrontCenter()
+		allow := u.Allowance(s.Turn, st.Air)
+		to := *st.To
+		if d := from.Dist(to); d > allow && d > 0 {
+			to = from.Lerp(to, allow/d)
+		}
+		u.Base = u.Base.WithFrontCenter(to)
+		u.Moved = allow
+	case ChargeStep:
+		t := s.Unit(st.Target)
+		if t == nil || !t.In() {
+			return
+		}
+		contact, facing, _ := contactEdge(t.Base, u.Base.FrontCenter())
+		if u.Base.FrontCenter().Dist(contact) <= u.ChargeReach(s.Turn) {
+			u.Base = u.Base.WithFacing(facing).WithFrontCenter(contact)
+			u.Charged = true
+		}
+	case FaceStep:
+		u.Base = u.Base.WithFacing(*st.Facing)
+	}
+}
+
+// expected is what side's units may expect to kill of the enemy, in
+// points, in the coming round: in the melees they have joined, at the
+// enemies within their charge reach (at half, since the charge is yet to
+// come), and with their missiles and spells.
+func (s *State) expected(side Side) float64 {
+	sum := 0.0
+	for _, u := range s.inPlay(side) {
+		if !u.Able() || u.Figures == 0 {
+			continue
+		}
+		if s.engaged(u) {
+			if e := s.foe(u); e != nil {
+				sum += meleeKills(u, e, meleeFigures(u, e, u.Figures)) * e.Profile.Pts
+			}
+			continue
+		}
+		sum += s.threat(u) + s.volley(u)
+	}
+	return sum
+}
+
+// threat is half what u would kill charging the best enemy ahead of it
+// within its charge reach.
+func (s *State) threat(u *Unit) float64 {
+	if u.Profile.Chg == 0 {
+		return 0
+	}
+	best := 0.0
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if u.Base.Gap(e.Base) > u.ChargeReach(s.Turn) || !u.Base.InArc(e.Base, 90, 90) {
+			continue
+		}
+		best = max(best, meleeKills(u, e, min(u.Figures, u.Frontage))*e.Profile.Pts/2)
+	}
+	return best
+}
+
+// volley is what u's missiles or spells would kill of the best enemy in
+// range and arc.
+func (s *State) volley(u *Unit) float64 {
+	p := &u.Profile
+	best := 0.0
+	for _, e := range s.inPlay(u.Side.Other()) {
+		gap := u.Base.Gap(e.Base)
+		switch {
+		case (p.Wizard || p.Breath) && u.Spells < castLimit(p):
+			rng := float64(wizardRange)
+			if p.Breath {
+				rng = breathRange
+			}
+			if gap <= rng {
+				best = max(best, float64(min(ballFigures, e.Total()))*0.6*e.Profile.Pts/float64(max(1, e.Profile.HT)))
+			}
+		case p.Shoots() && !p.Wizard:
+			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {
+				continue
+			}
+			figs := min(u.Figures, 2*u.Frontage)
+			eff := missileNeed(e.Profile.Armor())
+			if p.Weapon == HeavyCrossbow {
+				eff--
+			}
+			kills := float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
+			if s.covered(e.Base) {
+				kills /= 2
+			}
+			best = max(best, kills*e.Profile.Pts)
+		}
+	}
+	return best
+}
+
+// hitChance is the chance one missile die hits needing eff, a needed 7
+// or more asking a six and then a confirming roll (Missile Fire).
+func hitChance(eff int) float64 {
+	if eff <= 6 {
+		return float64(7-max(2, eff)) / 6
+	}
+	return float64(7-min(6, eff-3)) / 36
+}
+
+// meleeKills is the figures a's figs attacking figures may expect to
+// kill of d in one round (the melee table, Figures item 3).
+func meleeKills(a, d *Unit, figs int) float64 {
+	if figs <= 0 {
+		return 0
+	}
+	if d.Profile.Has(Charmed) && !a.Profile.Slayer {
+		return 0
+	}
+	arSteps, drSteps := 0, 0
+	if a.Tired {
+		arSteps--
+	}
+	if d.Tired {
+		drSteps--
+	}
+	n, need, mod := meleeDice(a.Profile.AR, d.Profile.DR, arSteps, drSteps, figs*max(1, a.Profile.HT))
+	chance := float64(7-max(2, min(6, need-mod))) / 6
+	kills := float64(n) * chance / float64(max(1, d.Profile.HT))
+	return min(kills, float64(d.Total()))
+}

@@ -1,0 +1,224 @@
+package goliath
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+)
+
+// botGame opens a small battle on ground (a prepared scenario, or none)
+// by method (move or orders), whose two armies the bot leads: a normal
+// bot in the south and an easy one in the north, or the other way round
+// when swap is set, so that each scenario is played from either side.
+func botGame(t testing.TB, ground, method string, seed uint64, turns string, swap bool) *enginetest.Player {
+	t.Helper()
+	p := enginetest.NewPlayer(t, New(), "ref", seed)
+	p.Must(t, "ref|book open|method:"+method+"|turns:"+turns)
+	if ground != "" {
+		p.Must(t, "ref|scenario load|name:"+ground)
+	}
+	south, north := "bot:easy", "bot:easy#2"
+	if swap {
+		south, north = north, south
+	}
+	p.Must(t,
+		south+"|army raise|name:the Kingdom|tag:KIN|units:12 heavy infantry, 8 longbowmen, 6 heavy cavalry",
+		north+"|army raise|name:the Horde|tag:ORC|units:16 orcs, 8 giant-orcs, 4 orogs",
+	)
+	return p
+}
+
+// Two bots fight each prepared ground to the end, by either turn
+// sequence and from either side: every step is one the rules take (never
+// a refused one twice in a row), the battle ends, and its log replays to
+// the same game.
+func TestBotsPlayEachScenario(t *testing.T) {
+	for _, sc := range append([]engine.Scenario{{Name: "open field"}}, scenarios...) {
+		for i, method := range []string{"move", "orders"} {
+			t.Run(sc.Name+"/"+method, func(t *testing.T) {
+				ground := sc.Name
+				if ground == "open field" {
+					ground = ""
+				}
+				p := botGame(t, ground, method, 7, "4", i == 1)
+				steps := enginetest.PlayBots(t, p, 3000)
+				t.Logf("%s by %s: %d steps: %s", sc.Name, method, steps, p.Game.State.(*State).Result)
+			})
+		}
+	}
+}
+
+// peeker is Goliath with the bot's concealment switched off: a bot
+// playing it reads the other side's sealed orders.
+type peeker struct {
+	engine.Ruleset
+	engine.Strategist
+	engine.Awaiter
+}
+
+// The bot never peeks: when the Horde have written and sealed their
+// orders and the Kingdom's bot writes its own, the same position with
+// other orders under the Horde's seal, and other dice to come, gives the
+// same decision, scores and all. With the concealment switched off the
+// bot reads the seal, and the two positions are weighed apart.
+func TestBotDoesNotPeek(t *testing.T) {
+	p := botGame(t, "", "orders", 7, "6", false)
+	aw := New()
+	for steps := 0; ; steps++ {
+		s := p.Game.State.(*State)
+		if steps > 500 || s.Stage == Over {
+			t.Fatal("no turn came where the Horde wrote their orders first")
+		}
+		if s.Stage == Orders && s.Armies[North].Done && !s.Armies[South].Done && len(s.Orders) > 0 && s.Turn > 1 {
+			break
+		}
+		awaits := aw.Awaited(s)
+		who := awaits[0].Player
+		// Let the Horde write first.
+		for _, a := range awaits {
+			if a.Player == s.Armies[North].Player {
+				who = a.Player
+			}
+		}
+		level, _ := engine.IsBot(who)
+		d, err := engine.Think(p.Game, who, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+	kingdom := p.Game.State.(*State).Armies[South].Player
+	// Two sealings the Kingdom cannot tell apart: the Horde's orders as
+	// they wrote them, and every one of those units charging its nearest
+	// enemy instead (or holding, where it has no charge), with the dice
+	// loaded apart.
+	variants := func(rules engine.Ruleset) [2]*engine.Game {
+		var out [2]*engine.Game
+		for i := range out {
+			g := p.Game.Clone()
+			g.Rules = rules
+			s := g.State.(*State)
+			if i == 1 {
+				for j := range s.Orders {
+					o := &s.Orders[j]
+					u := s.Unit(o.Unit)
+					if o.Side != North || u == nil {
+						continue
+					}
+					text := "hold"
+					if f := s.foes(u); len(f) > 0 && u.Profile.Chg > 0 {
+						text = "charge " + f[0].ID
+					}
+					if text == o.Text {
+						text = "hold"
+					}
+					alt, err := s.parseOrder(u, text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					*o = alt
+				}
+			}
+			g.Table.Loaded = map[engine.Die][]int{engine.D6: {1 + 5*i, 1 + 5*i, 1 + 5*i}}
+			out[i] = g
+		}
+		return out
+	}
+	weigh := func(gs [2]*engine.Game) [2][]engine.Scored {
+		var out [2][]engine.Scored
+		for i, g := range gs {
+			d, err := engine.Think(g, kingdom, engine.Normal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i] = d.Weighed
+		}
+		return out
+	}
+	fair := weigh(variants(New()))
+	if !reflect.DeepEqual(fair[0], fair[1]) {
+		t.Errorf("the bot decides differently on orders it cannot see:\n%v\n%v", fair[0], fair[1])
+	}
+	if len(fair[0]) < 2 {
+		t.Errorf("the bot weighed %d orders; want a choice", len(fair[0]))
+	}
+	r := New()
+	peeked := weigh(variants(peeker{Ruleset: r, Strategist: r, Awaiter: r}))
+	if reflect.DeepEqual(peeked[0], peeked[1]) {
+		t.Errorf("with the concealment off the bot weighs both sealings alike: the test cannot tell a peeking bot")
+	}
+}
+
+// The bot raises a legal army: a sample army where the book sets no
+// limit, and where the samples cost more than the book allows, one cut
+// down to fit its points.
+func TestBotRaisesALegalArmy(t *testing.T) {
+	for _, points := range []string{"", "|points:120"} {
+		p := enginetest.NewPlayer(t, New(), "ref", 3)
+		p.Must(t, "ref|book open"+points)
+		d, err := engine.Think(p.Game, "bot", engine.Easy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: the rules refuse the bot's army: %v", d.Command, err)
+		}
+		s := p.Game.State.(*State)
+		if len(s.Armies) != 1 || s.Armies[0].Player != "bot" {
+			t.Fatalf("%s raised no army for the bot: %+v", d.Command, s.Armies)
+		}
+		if s.Options.Points > 0 && s.Armies[0].Points > s.Options.Points {
+			t.Errorf("the bot's army costs %s points; the book allows %s", num(s.Armies[0].Points), num(s.Options.Points))
+		}
+		t.Logf("%s: %s, %s points", d.Command, s.Armies[0].Name, num(s.Armies[0].Points))
+	}
+}
+
+// advance plays bots on from p's game until ready says the position is
+// the one wanted.
+func advance(tb testing.TB, p *enginetest.Player, ready func(*State) bool) {
+	tb.Helper()
+	aw := New()
+	for steps := 0; !ready(p.Game.State.(*State)); steps++ {
+		if steps > 1000 || p.Game.State.Over() {
+			tb.Fatal("the position never came")
+		}
+		who := aw.Awaited(p.Game.State)[0].Player
+		level, _ := engine.IsBot(who)
+		d, err := engine.Think(p.Game, who, level)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := p.Do(tb, d.Command); err != nil {
+			tb.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+}
+
+// Two bots lead the Elven Host (a wizard, invisible elves who split move
+// and fire) and the Restless Dead (flying wraiths, paralysing ghouls and
+// wights) to the end, by either turn sequence: the wizard casts, and the
+// rules take every step.
+func TestBotsUseWizardsAndAbilities(t *testing.T) {
+	for _, method := range []string{"move", "orders"} {
+		t.Run(method, func(t *testing.T) {
+			p := enginetest.NewPlayer(t, New(), "ref", 11)
+			p.Must(t, "ref|book open|turns:4|method:"+method,
+				"bot:easy|army pick|list:elves",
+				"bot:easy#2|army pick|list:dead")
+			enginetest.PlayBots(t, p, 3000)
+			kinds := map[string]int{}
+			for _, r := range p.Records {
+				kinds[r.Kind]++
+			}
+			if kinds[Cast{}.Kind()] == 0 {
+				t.Errorf("the Elven Host's wizard never cast a spell: %v", kinds)
+			}
+			t.Logf("%v: %s", kinds, p.Game.State.(*State).Result)
+		})
+	}
+}
