@@ -438,7 +438,7 @@ func (s *State) orderTexts(u *Unit) []string {
 		if okFull {
 			out = append(out, "move to "+at(full))
 			if p.Chg > 0 && !s.inReach(u, e) {
-				out = append(out, fmt.Sprintf("if enemy within %s: charge %s else move to %s", num(math.Floor(reach)), e.ID, at(full)))
+				out = append(out, fmt.Sprintf("if enemy within %s: charge %s else move to %s", engine.Decimal(math.Floor(reach)), e.ID, at(full)))
 			}
 		}
 		if p.Fly > 0 {

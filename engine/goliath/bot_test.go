@@ -172,9 +172,9 @@ func TestBotRaisesALegalArmy(t *testing.T) {
 			t.Fatalf("%s raised no army for the bot: %+v", d.Command, s.Armies)
 		}
 		if s.Options.Points > 0 && s.Armies[0].Points > s.Options.Points {
-			t.Errorf("the bot's army costs %s points; the book allows %s", num(s.Armies[0].Points), num(s.Options.Points))
+			t.Errorf("the bot's army costs %s points; the book allows %s", engine.Decimal(s.Armies[0].Points), engine.Decimal(s.Options.Points))
 		}
-		t.Logf("%s: %s, %s points", d.Command, s.Armies[0].Name, num(s.Armies[0].Points))
+		t.Logf("%s: %s, %s points", d.Command, s.Armies[0].Name, engine.Decimal(s.Armies[0].Points))
 	}
 }
 
