@@ -155,12 +155,22 @@ func (s *State) strays(side int) []string {
 			us = append(us, u)
 		}
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(s.enemyDist(side, a.Hex), s.enemyDist(side, b.Hex)) })
+	us = s.nearestFirst(side, us)
 	var out []string
 	for _, u := range us[:min(3, len(us))] {
 		out = append(out, u.ID)
 	}
 	return out
+}
+
+// nearestFirst sorts side's units us, those nearest the enemy first.
+func (s *State) nearestFirst(side int, us []*Unit) []*Unit {
+	dist := make(map[*Unit]int, len(us))
+	for _, u := range us {
+		dist[u] = s.enemyDist(side, u.Hex)
+	}
+	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(dist[a], dist[b]) })
+	return us
 }
 
 // enemyDist is the distance from h to the nearest enemy unit on the map
@@ -330,8 +340,7 @@ func (s *State) movers(side int) []*Unit {
 			us = append(us, u)
 		}
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(s.enemyDist(side, a.Hex), s.enemyDist(side, b.Hex)) })
-	return us[:min(botMovers, len(us))]
+	return s.nearestFirst(side, us)[:min(botMovers, len(us))]
 }
 
 // moves are the moves the bot weighs for u: for each of its nearest
@@ -351,15 +360,21 @@ func (s *State) moves(player engine.PlayerID, u *Unit) []engine.Command {
 			nodes = append(nodes, n)
 		}
 	}
-	slices.SortFunc(nodes, func(a, b node) int {
-		return cmp.Or(cmp.Compare(ps[a].cost, ps[b].cost), cmp.Compare(a.H.Q, b.H.Q), cmp.Compare(a.H.R, b.H.R), cmp.Compare(a.F, b.F))
-	})
+	// first orders nodes the same way whatever order the map gave them
+	// in: the cheapest, then by place and facing.
+	first := func(a, b node) bool {
+		return cmp.Or(cmp.Compare(ps[a].cost, ps[b].cost), cmp.Compare(a.H.Q, b.H.Q), cmp.Compare(a.H.R, b.H.R), cmp.Compare(a.F, b.F)) < 0
+	}
 	var picks []node
 	// pick keeps the node better likes best among those keep allows.
 	pick := func(keep func(n node) bool, better func(n, best node) bool) {
 		var best *node
 		for i := range nodes {
-			if n := nodes[i]; keep(n) && (best == nil || better(n, *best)) {
+			n := nodes[i]
+			if !keep(n) {
+				continue
+			}
+			if best == nil || better(n, *best) || !better(*best, n) && first(n, *best) {
 				best = &nodes[i]
 			}
 		}
@@ -369,16 +384,7 @@ func (s *State) moves(player engine.PlayerID, u *Unit) []engine.Command {
 	}
 	facing := func(n node, e *Unit) bool { return slices.Contains(engine.FrontHexes(n.H, n.F), e.Hex) }
 	for _, e := range foes {
-		var contact []node
-		for _, n := range nodes {
-			if facing(n, e) {
-				contact = append(contact, n)
-			}
-		}
-		if len(contact) > 0 {
-			slices.SortStableFunc(contact, func(a, b node) int { return cmp.Compare(aspectRank(e, b.H), aspectRank(e, a.H)) })
-			picks = append(picks, contact[0])
-		}
+		pick(func(n node) bool { return facing(n, e) }, func(n, best node) bool { return aspectRank(e, n.H) > aspectRank(e, best.H) })
 		toward := func(n, best node) bool {
 			dn, db := engine.HexDistance(n.H, e.Hex), engine.HexDistance(best.H, e.Hex)
 			if (dn < 2) != (db < 2) {
