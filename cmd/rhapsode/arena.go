@@ -166,7 +166,8 @@ type arenaSetup struct {
 	rules    func() engine.Ruleset
 	open     func(a, b engine.PlayerID, scenario string) []string // lines as the local table reads them
 	maxSteps int
-	// end closes a game that runs past maxSteps, by the game master.
+	// end closes a game that runs past maxSteps, by the game master;
+	// without it such a game is scored as it stands.
 	end string
 }
 
@@ -194,7 +195,7 @@ var arenaSetups = map[string]arenaSetup{
 				fmt.Sprintf("@%s /clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,sword,bow,javelin", b),
 				"@gm /book start")
 		}},
-	"sgboh": {rules: func() engine.Ruleset { return rulesetByID("sgboh") }, maxSteps: 3000, end: "@gm /book end",
+	"sgboh": {rules: func() engine.Ruleset { return rulesetByID("sgboh") }, maxSteps: 3000,
 		open: func(a, b engine.PlayerID, scenario string) []string {
 			if scenario == "" {
 				scenario = "plain"
@@ -306,7 +307,7 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 			}
 		}
 	}
-	if !g.State.Over() {
+	if !g.State.Over() && setup.end != "" {
 		l, _ := engine.ParseLine(setup.end)
 		l.Command.Actor = l.User
 		_ = do(l.Command)
