@@ -11,7 +11,8 @@
 //	rhapsode register [--guild ID]
 //	                         declare the slash commands (DISCORD_TOKEN)
 //	rhapsode arena --rules R --games N --a bot:normal --b random|greedy|bot:LEVEL
-//	                         play the bot against another program on all cores (arena.go)
+//	                         play the bot against another program on all cores (arena.go);
+//	                         --clock cpu times its decisions in processor time (cputime_linux.go)
 //
 // Flags of local: --db PATH (default ./rhapsode.db), --channel NAME,
 // --json (one JSON object per reply), --boards DIR (write board pictures,

@@ -26,4 +26,12 @@
 // fire, retreat before combat) and the active player's pursuit are
 // questions the game waits on, with buttons and a default at the
 // deadline.
+//
+// The bot leads an army (bot.go): it lists the commands its seat could
+// give (leaders to activate with a line, continuity gambles and the pass,
+// the activated units' moves toward, into contact with and away from the
+// nearest enemies, shots, shocks, advances, rallies, and every answer to
+// a question) and scores a battle by rout points against each army's
+// limit (10.4). The battle hides nothing from a player but the dice, which
+// the engine's search draws afresh itself.
 package sgboh
