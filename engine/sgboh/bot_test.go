@@ -24,10 +24,16 @@ func botBattle(t testing.TB, scenario string, seed uint64, a engine.Level) *engi
 
 // Two bots fight each prepared battle to the end: every step is one the
 // rules take (none refused twice in a row), the battle ends by an army's
-// withdrawal (10.4), and its log replays to the same battle.
+// withdrawal (10.4), and its log replays to the same battle. The three
+// great battles (some two hundred steps each) are left to the full run:
+// the small one alone is fought in -short mode and under the race
+// detector.
 func TestBotsPlayEachScenario(t *testing.T) {
 	for _, sc := range preparedBattles {
 		t.Run(sc.Name, func(t *testing.T) {
+			if sc.Name != "plain" && (testing.Short() || raceDetector) {
+				t.Skip("a great battle: fought in the full run without the race detector")
+			}
 			p := botBattle(t, sc.Name, 5, engine.Easy)
 			steps := enginetest.PlayBots(t, p, 4000)
 			t.Logf("%s: %d steps: %s", sc.Name, steps, p.Game.State.(*State).Result)
