@@ -26,6 +26,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rules := fs.String("rules", "sweet", "the rule system: "+strings.Join(arenaKeys(), ", "))
 	scenario := fs.String("scenario", "", "a prepared scenario of the rule system to fight on")
 	games := fs.Int("games", 20, "how many games to play")
+	seed := fs.Uint64("seed", 1, "the first game's seed; each next game's is one more, so a later run may go on where one stopped")
 	a := fs.String("a", "bot:normal", "the first program: bot:easy|bot:normal|bot:hard, random or greedy")
 	b := fs.String("b", "random", "the second program, as --a")
 	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
@@ -70,7 +71,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for i := range jobs {
-				out, spent, err := playArena(setup, *scenario, uint64(i+1), i%2 == 1, pa, pb, now)
+				out, spent, err := playArena(setup, *scenario, *seed+uint64(i), i%2 == 1, pa, pb, now)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
