@@ -295,7 +295,6 @@ func (s *State) rides(player engine.PlayerID, l *Leader) []engine.Command {
 // cost, as moveLeader would find it (paying as cavalry, passing no enemy
 // unit, ending on none).
 func (s *State) leaderReach(l *Leader) map[engine.Hex]int {
-	best := map[engine.Hex]int{}
 	frontier := []engine.Hex{l.Hex}
 	seen := map[engine.Hex]int{l.Hex: 0}
 	for len(frontier) > 0 {
@@ -322,12 +321,8 @@ func (s *State) leaderReach(l *Leader) map[engine.Hex]int {
 		}
 		frontier = next
 	}
-	for h, c := range seen {
-		if h != l.Hex {
-			best[h] = c
-		}
-	}
-	return best
+	delete(seen, l.Hex)
+	return seen
 }
 
 // movers are the activated units of side still free to move, nearest
