@@ -27,9 +27,11 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rules := fs.String("rules", "sweet", "the rule system: "+strings.Join(arenaKeys(), ", "))
 	scenario := fs.String("scenario", "", "a prepared scenario of the rule system to fight on")
 	games := fs.Int("games", 20, "how many games to play")
+	seed := fs.Uint64("seed", 1, "the first game's seed; each next game's is one more, so a later run may go on where one stopped")
 	a := fs.String("a", "bot:normal", "the first program: bot:easy|bot:normal|bot:hard, random or greedy")
 	b := fs.String("b", "random", "the second program, as --a")
 	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
+	clock := fs.String("clock", "wall", "how decisions are timed: wall (the time they took) or cpu (the processor time of the thread that thought, fair on a busy machine)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,6 +47,14 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	now, label := wallClock, ""
+	switch *clock {
+	case "wall":
+	case "cpu":
+		now, label = threadCPU, " (CPU)"
+	default:
+		return fmt.Errorf("arena: --clock %s: use wall or cpu", *clock)
+	}
 	var (
 		mu       sync.Mutex
 		wins     [3]int // a wins, draws, b wins
@@ -57,8 +67,12 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// The thread's processor time counts the game's own thinking
+			// only while the game keeps to one thread.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for i := range jobs {
-				out, spent, err := playArena(setup, *scenario, uint64(i+1), i%2 == 1, pa, pb)
+				out, spent, err := playArena(setup, *scenario, *seed+uint64(i), i%2 == 1, pa, pb, now)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -100,11 +114,14 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}) {
 		d := times[k]
 		slices.Sort(d)
-		fmt.Fprintf(stdout, "decision at %s: %d decisions, median %s, p95 %s, max %s\n", k, len(d),
+		fmt.Fprintf(stdout, "decision at %s%s: %d decisions, median %s, p95 %s, max %s\n", k, label, len(d),
 			d[len(d)/2].Round(time.Microsecond), d[len(d)*95/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
 	}
 	return nil
 }
+
+// wallClock is the time since an arbitrary start.
+func wallClock() time.Duration { return time.Duration(time.Now().UnixNano()) }
 
 // wilson returns the Wilson 95% interval of a proportion p over n trials.
 func wilson(p float64, n int) (lo, hi float64) {
@@ -151,7 +168,8 @@ type arenaSetup struct {
 	rules    func() engine.Ruleset
 	open     func(a, b engine.PlayerID, scenario string) []string // lines as the local table reads them
 	maxSteps int
-	// end closes a game that runs past maxSteps, by the game master.
+	// end closes a game that runs past maxSteps, by the game master;
+	// without it such a game is scored as it stands.
 	end string
 }
 
@@ -181,6 +199,16 @@ var arenaSetups = map[string]arenaSetup{
 				fmt.Sprintf("@%s /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow,javelin", b),
 				fmt.Sprintf("@%s /clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,sword,bow,javelin", b),
 				"@gm /book start")
+		}},
+	"sgboh": {rules: func() engine.Ruleset { return rulesetByID("sgboh") }, maxSteps: 3000,
+		open: func(a, b engine.PlayerID, scenario string) []string {
+			if scenario == "" {
+				scenario = "plain"
+			}
+			return []string{"@gm /book open scenario:" + scenario,
+				fmt.Sprintf("@%s /side take side:1", a),
+				fmt.Sprintf("@%s /side take side:2", b),
+				"@gm /start"}
 		}},
 }
 
@@ -217,8 +245,8 @@ func rulesetByID(id string) engine.Ruleset {
 
 // playArena plays one game between pa and pb, pb opening first when
 // swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
-// with the time each bot level spent on each decision.
-func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program) (int, map[string][]time.Duration, error) {
+// with the time each bot level spent on each decision, as now counts it.
+func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, now func() time.Duration) (int, map[string][]time.Duration, error) {
 	r := setup.rules()
 	g := engine.NewGame(r)
 	if err := g.Apply(g.Open("gm", seed)); err != nil {
@@ -272,10 +300,10 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		var err error
 		switch {
 		case p.bot:
-			t0 := time.Now()
+			t0 := now()
 			var d engine.Decision
 			d, err = engine.Think(g, who, p.level)
-			spent[p.name] = append(spent[p.name], time.Since(t0))
+			spent[p.name] = append(spent[p.name], now()-t0)
 			c = d.Command
 		case p.name == "greedy":
 			c, err = engine.Greedy(g, who, rng)
@@ -296,7 +324,7 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 			}
 		}
 	}
-	if !g.State.Over() {
+	if !g.State.Over() && setup.end != "" {
 		l, _ := engine.ParseLine(setup.end)
 		l.Command.Actor = l.User
 		_ = do(l.Command)

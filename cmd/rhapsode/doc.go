@@ -41,7 +41,10 @@
 //	          a table for; "rhapsode arena -h" lists them), --scenario
 //	          NAME, --games N, --cores N (games at once; default every
 //	          core), --a and --b (bot:easy, bot:normal, bot:hard, random
-//	          or greedy)
+//	          or greedy), --seed N (the first game's seed, so that a
+//	          second run plays new games), --clock wall|cpu (time each
+//	          decision on the wall clock, or in the thinking thread's
+//	          processor time, which a busy machine does not inflate)
 //	health    ask a running bot's health endpoint, for a container's
 //	          HEALTHCHECK: --url (default http://127.0.0.1:8081/healthz)
 //	version   print the version

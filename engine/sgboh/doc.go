@@ -38,4 +38,12 @@
 // effects every event carries and the event kinds; await.go whom the
 // battle waits for; measure.go the tape measure (/measure, in hexes);
 // view.go the picture.
+//
+// The bot leads an army (bot.go): it lists the commands its seat could
+// give (leaders to activate with a line, continuity gambles and the pass,
+// the activated units' moves toward, into contact with and away from the
+// nearest enemies, shots, shocks, advances, rallies, and every answer to
+// a question) and scores a battle by rout points against each army's
+// limit (10.4). The battle hides nothing from a player but the dice, which
+// the engine's search draws afresh itself.
 package sgboh

@@ -60,6 +60,7 @@ func (s *State) paths(u *Unit) map[node]reach { return s.pathsStopping(u, true) 
 // pathsStopping is paths; without stops it lets u go on through enemies'
 // fronts, to tell a player where 7.2 stops a move he asked for.
 func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
+	occ, stopAt, nearEL := s.moveGround(u)
 	start := node{u.Hex, u.Facing}
 	best := map[node]reach{start: {}}
 	q := &nodeQueue{{n: start}}
@@ -91,20 +92,51 @@ func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
 				continue
 			}
 			via := false
-			if o := s.at(h); o != nil {
+			if o := occ[h]; o != nil {
 				if o.Side != u.Side {
 					continue
 				}
 				via = true
 				cost++
 			}
-			if u.Type.Cavalry() && s.nearElephant(u.Side, h) {
+			if u.Type.Cavalry() && nearEL[h] {
 				continue
 			}
-			try(node{h, it.n.F}, r.cost+cost, s.stopsAt(u, h), via)
+			try(node{h, it.n.F}, r.cost+cost, stopAt[h], via)
 		}
 	}
 	return best
+}
+
+// moveGround indexes the map for u's move, once rather than at every
+// step of the search: the unit each hex holds (as at finds it), the hexes
+// where u must stop (stopsAt), and those next to an enemy elephant
+// (nearElephant).
+func (s *State) moveGround(u *Unit) (occ map[engine.Hex]*Unit, stopAt, nearEL map[engine.Hex]bool) {
+	occ = map[engine.Hex]*Unit{}
+	for i := range s.Units {
+		if o := &s.Units[i]; o.On() && occ[o.Hex] == nil {
+			occ[o.Hex] = o
+		}
+	}
+	stopAt, nearEL = map[engine.Hex]bool{}, map[engine.Hex]bool{}
+	for i := range s.Units {
+		e := &s.Units[i]
+		if occ[e.Hex] != e || e.Side == u.Side {
+			continue
+		}
+		if e.MA >= u.MA && !e.lockedOut() {
+			for _, f := range engine.FrontHexes(e.Hex, e.Facing) {
+				stopAt[f] = true
+			}
+		}
+		if e.Type == EL {
+			for _, n := range e.Hex.Neighbors() {
+				nearEL[n] = true
+			}
+		}
+	}
+	return occ, stopAt, nearEL
 }
 
 // nearElephant reports whether an enemy elephant stands next to h.
