@@ -90,7 +90,7 @@ func (s *State) answers(player engine.PlayerID, q Question) []engine.Command {
 	}
 	out := make([]engine.Command, len(choices))
 	for i, c := range choices {
-		out[i] = botCmd(player, "answer", "choice", c)
+		out[i] = botCmd(player, "answer", "reply", c)
 	}
 	return out
 }
