@@ -103,120 +103,138 @@ func randomCommand(r *rand.Rand, s *State) string {
 	if r.IntN(12) == 0 {
 		side = 1 - side
 	}
-	actor := []string{"alice", "bob"}[side]
-	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
-	var mine, acting, theirs, leaders, lines []string
+	p := newPlayer(r, s, side)
+	if len(p.mine) == 0 || len(p.theirs) == 0 || len(p.leaders) == 0 {
+		return p.actor + "|done"
+	}
+	if len(s.Flow.Queue) > 0 && r.IntN(6) != 0 {
+		return p.answer(s.Flow.Queue[0])
+	}
+	if s.Flow.Stage != Acting || r.IntN(20) == 0 {
+		return p.activate()
+	}
+	if len(p.acting) == 0 {
+		return p.command()
+	}
+	return p.act()
+}
+
+// fuzzPlayer is one side as randomCommand sees it: its units, those
+// activated, the enemy's, its leaders and the lines it has.
+type fuzzPlayer struct {
+	r                                    *rand.Rand
+	s                                    *State
+	actor                                string
+	mine, acting, theirs, leaders, lines []string
+}
+
+func newPlayer(r *rand.Rand, s *State, side int) *fuzzPlayer {
+	p := &fuzzPlayer{r: r, s: s, actor: []string{"alice", "bob"}[side]}
 	for _, u := range s.Units {
 		switch {
 		case !u.On():
 		case u.Side == side:
-			mine = append(mine, u.ID)
-			lines = append(lines, u.Line)
+			p.mine = append(p.mine, u.ID)
+			p.lines = append(p.lines, u.Line)
 			if u.Act && !u.lockedOut() {
-				acting = append(acting, u.ID)
+				p.acting = append(p.acting, u.ID)
 			}
 		default:
-			theirs = append(theirs, u.ID)
+			p.theirs = append(p.theirs, u.ID)
 		}
 	}
 	for _, l := range s.Leaders {
 		if l.Side == side && l.In() {
-			leaders = append(leaders, l.ID)
+			p.leaders = append(p.leaders, l.ID)
 		}
 	}
-	if len(mine) == 0 || len(theirs) == 0 || len(leaders) == 0 {
-		return actor + "|done"
-	}
-	// nearest is the enemy closest to unit id, and the hexes next to it.
-	nearest := func(id string) (*Unit, []engine.Hex) {
-		u := s.unit(id)
-		var best *Unit
-		for i := range s.Units {
-			e := &s.Units[i]
-			if e.On() && e.Side != u.Side && (best == nil || engine.HexDistance(u.Hex, e.Hex) < engine.HexDistance(u.Hex, best.Hex)) {
-				best = e
-			}
+	return p
+}
+
+func (p *fuzzPlayer) pick(xs []string) string { return xs[p.r.IntN(len(xs))] }
+
+// nearest is the enemy closest to unit id, and the hexes next to it.
+func (p *fuzzPlayer) nearest(id string) (*Unit, []engine.Hex) {
+	s := p.s
+	u := s.unit(id)
+	var best *Unit
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.On() && e.Side != u.Side && (best == nil || engine.HexDistance(u.Hex, e.Hex) < engine.HexDistance(u.Hex, best.Hex)) {
+			best = e
 		}
-		return best, best.Hex.Neighbors()
 	}
-	if len(s.Flow.Queue) > 0 && r.IntN(6) != 0 {
-		q := s.Flow.Queue[0]
-		choices := map[string][]string{
-			"face":   {"left", "right", "stand"},
-			"evade":  {"evade", "stand"},
-			"pursue": {"pursue", "hold"},
-			"fire":   append([]string{"hold"}, q.Targets...),
-		}[q.Kind]
-		line := actor + "|answer|reply:" + pick(append(choices, "nonsense"))
-		if q.Kind == "evade" && r.IntN(3) == 0 {
-			ns := s.unit(q.Unit).Hex.Neighbors()
-			line += "|to:" + ns[r.IntN(6)].Neighbors()[r.IntN(6)].String()
+	return best, best.Hex.Neighbors()
+}
+
+// answer answers the question q, now and then with nonsense.
+func (p *fuzzPlayer) answer(q Question) string {
+	r := p.r
+	choices := map[string][]string{
+		"face":   {"left", "right", "stand"},
+		"evade":  {"evade", "stand"},
+		"pursue": {"pursue", "hold"},
+		"fire":   append([]string{"hold"}, q.Targets...),
+	}[q.Kind]
+	line := p.actor + "|answer|reply:" + p.pick(append(choices, "nonsense"))
+	if q.Kind == "evade" && r.IntN(3) == 0 {
+		ns := p.s.unit(q.Unit).Hex.Neighbors()
+		line += "|to:" + ns[r.IntN(6)].Neighbors()[r.IntN(6)].String()
+	}
+	return line
+}
+
+// activate activates a leader, a line or a group, or passes.
+func (p *fuzzPlayer) activate() string {
+	actor, mine, leaders := p.actor, p.mine, p.leaders
+	switch p.r.IntN(8) {
+	case 0:
+		return actor + "|activate|units:" + strings.Join([]string{p.pick(mine), p.pick(mine)}, " ")
+	case 1:
+		return actor + "|activate|group:" + p.pick(mine)
+	case 2:
+		return actor + "|activate|leader:" + p.pick(leaders)
+	case 3:
+		if p.s.Flow.Stage == Continuity {
+			return actor + "|pass"
 		}
-		return line
 	}
-	if s.Flow.Stage != Acting || r.IntN(20) == 0 {
-		switch r.IntN(8) {
-		case 0:
-			return actor + "|activate|units:" + strings.Join([]string{pick(mine), pick(mine)}, " ")
-		case 1:
-			return actor + "|activate|group:" + pick(mine)
-		case 2:
-			return actor + "|activate|leader:" + pick(leaders)
-		case 3:
-			if s.Flow.Stage == Continuity {
-				return actor + "|pass"
-			}
+	return actor + "|activate|leader:" + p.pick(leaders) + "|line:" + p.pick(p.lines)
+}
+
+// command is what the activated leader does when no unit acts yet.
+func (p *fuzzPlayer) command() string {
+	actor := p.actor
+	switch p.r.IntN(4) {
+	case 0:
+		return actor + "|command|line:" + p.pick(p.lines)
+	case 1:
+		if l := p.s.leader(p.s.Flow.Leader); l != nil {
+			to := l.Hex.Neighbors()[p.r.IntN(6)]
+			return actor + "|move|unit:" + l.ID + "|to:" + to.String()
 		}
-		return actor + "|activate|leader:" + pick(leaders) + "|line:" + pick(lines)
+	case 2:
+		return actor + "|delegate|leader:" + p.pick(p.leaders)
 	}
-	if len(acting) == 0 {
-		switch r.IntN(4) {
-		case 0:
-			return actor + "|command|line:" + pick(lines)
-		case 1:
-			if l := s.leader(s.Flow.Leader); l != nil {
-				to := l.Hex.Neighbors()[r.IntN(6)]
-				return actor + "|move|unit:" + l.ID + "|to:" + to.String()
-			}
-		case 2:
-			return actor + "|delegate|leader:" + pick(leaders)
-		}
-		return actor + "|done"
-	}
-	u := pick(acting)
-	e, around := nearest(u)
+	return actor + "|done"
+}
+
+// act is what an activated unit does: a move, a shock, fire, a rally.
+func (p *fuzzPlayer) act() string {
+	r, s, actor := p.r, p.s, p.actor
+	u := p.pick(p.acting)
+	e, around := p.nearest(u)
 	switch r.IntN(12) {
 	case 0, 1, 2, 3:
 		line := actor + "|move|unit:" + u + "|to:" + around[r.IntN(6)].String()
 		if r.IntN(4) == 0 {
-			line += "|facing:" + pick([]string{"NNE", "E", "SSE", "SSW", "W", "NNW"})
+			line += "|facing:" + p.pick([]string{"NNE", "E", "SSE", "SSW", "W", "NNW"})
 		}
 		return line
 	case 4:
-		// A step or two toward the enemy.
-		h := s.unit(u).Hex
-		for range 1 + r.IntN(2) {
-			ns := h.Neighbors()
-			best := ns[0]
-			for _, n := range ns {
-				if engine.HexDistance(n, e.Hex) < engine.HexDistance(best, e.Hex) {
-					best = n
-				}
-			}
-			h = best
-		}
-		return actor + "|move|unit:" + u + "|to:" + h.String()
+		return actor + "|move|unit:" + u + "|to:" + p.toward(s.unit(u).Hex, e.Hex).String()
 	case 5, 6, 7:
-		var attacks []string
-		for _, a := range acting {
-			if f, _ := nearest(a); engine.HexDistance(s.unit(a).Hex, f.Hex) == 1 && r.IntN(3) != 0 {
-				attacks = append(attacks, a+">"+f.ID)
-			}
-		}
-		if len(attacks) == 0 {
-			attacks = append(attacks, u+">"+e.ID)
-		}
-		return actor + "|shock|attacks:" + strings.Join(attacks, ", ")
+		return actor + "|shock|attacks:" + strings.Join(p.attacks(u, e), ", ")
 	case 8:
 		return actor + "|fire|unit:" + u + "|target:" + e.ID
 	case 9:
@@ -228,6 +246,36 @@ func randomCommand(r *rand.Rand, s *State) string {
 		return actor + "|advance|unit:" + u
 	}
 	return actor + "|done"
+}
+
+// toward is a step or two from h toward the enemy at e.
+func (p *fuzzPlayer) toward(h, e engine.Hex) engine.Hex {
+	for range 1 + p.r.IntN(2) {
+		ns := h.Neighbors()
+		best := ns[0]
+		for _, n := range ns {
+			if engine.HexDistance(n, e) < engine.HexDistance(best, e) {
+				best = n
+			}
+		}
+		h = best
+	}
+	return h
+}
+
+// attacks declares some of the acting units next to an enemy on it, or
+// u on e when none is.
+func (p *fuzzPlayer) attacks(u string, e *Unit) []string {
+	var out []string
+	for _, a := range p.acting {
+		if f, _ := p.nearest(a); engine.HexDistance(p.s.unit(a).Hex, f.Hex) == 1 && p.r.IntN(3) != 0 {
+			out = append(out, a+">"+f.ID)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, u+">"+e.ID)
+	}
+	return out
 }
 
 // checkState reports what is wrong with a battle: two combat units in a
