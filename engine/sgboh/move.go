@@ -110,7 +110,7 @@ func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
 
 // moveGround indexes the map for u's move, once rather than at every
 // step of the search: the unit each hex holds (as at finds it), the hexes
-// where u must stop (stopsAt), and those next to an enemy elephant
+// where u must stop (stopper), and those next to an enemy elephant
 // (nearElephant).
 func (s *State) moveGround(u *Unit) (occ map[engine.Hex]*Unit, stopAt, nearEL map[engine.Hex]bool) {
 	occ = map[engine.Hex]*Unit{}
@@ -149,11 +149,8 @@ func (s *State) nearElephant(side int, h engine.Hex) bool {
 	return false
 }
 
-// stopsAt reports whether u must stop on entering h: a frontal hex of an
-// enemy with an MA at least its own (7.2).
-func (s *State) stopsAt(u *Unit, h engine.Hex) bool { return s.stopper(u, h) != nil }
-
-// stopper is the enemy whose front stops u on entering h (7.2), or nil.
+// stopper is the enemy whose front stops u on entering h (7.2): one with
+// an MA at least u's, or nil.
 func (s *State) stopper(u *Unit, h engine.Hex) *Unit {
 	for _, e := range s.enemiesNext(u.Side, h) {
 		if e.MA < u.MA || e.lockedOut() {
