@@ -13,15 +13,16 @@ import (
 // Two bots fight a whole book while the club watches: the command that
 // gives them the seats plays a bounded share of their steps, and the
 // deadline loop's CheckBots plays the rest, a share at a time, until the
-// book ends; every step is in the log.
+// book ends; every step is in the log. The armies are big enough that
+// the book outlasts the first request's share.
 func TestBotsFightABookToTheEnd(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, filepath.Join(t.TempDir(), "r.db"))
 	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{sweet.New()}, Directives: true, Seed: func() uint64 { return 5 }})
 	doAll(t, r, []string{
 		"@alice /book open rules:sweet size:10x8 turns:12",
-		`/army build name:Romans units:"1 CMD, 2 HI, 1 LI, 1 LC"`,
-		`@bob /army build name:Gauls tag:GAU units:"1 SUB, 2 HI, 1 LI, 1 LC"`,
+		`/army build name:Romans units:"1 CMD, 4 HI, 2 LI, 2 LC"`,
+		`@bob /army build name:Gauls tag:GAU units:"1 SUB, 4 HI, 2 LI, 2 LC"`,
 		`@alice /seat hand seat:ROM bot:easy reason:"the bots fight tonight"`,
 	})
 	info, err := st.ActiveGame(ctx, "g", "c")
