@@ -52,12 +52,12 @@ var book = &engine.Rulebook[*State]{
 type command = engine.Rule[*State]
 
 var bookCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Flags: engine.Opens, Options: append([]engine.OptionSpec{
 		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
 		{Name: "terrain", Help: "on to play with terrain, laid with #terrain (13.1)", Choices: []string{"on", "off"}},
 		{Name: "javelins", Help: "the javelins a chariot carries, 3 or 4 recommended (13.2); left out or 0, no limit", Kind: engine.OptInt},
-	}}, Run: openBook},
-	{CommandSpec: engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: []engine.OptionSpec{
+	}, engine.BotOpenOptions...)}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: append([]engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
 		{Name: "hero", Help: "the Hero's name; in a saga, left out for the clan's Hero of the saga"},
 		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
@@ -65,7 +65,7 @@ var bookCommands = []command{
 		{Name: "companions", Help: "the two Companions' names, comma-separated"},
 		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
 		{Name: "armed", Help: "which of the Hero and Companions carry javelins on foot: hero, c1, c2 or all, comma-separated (9.1)"},
-	}}, Run: raiseClan},
+	}, engine.BotSetUpOptions...)}, Run: raiseClan},
 	{CommandSpec: engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only.", Flags: engine.MasterOnly}, Run: startBook},
 	{CommandSpec: engine.CommandSpec{Name: "book end", Help: "End the book now, by consent (6.2). Game master only.", Flags: engine.MasterOnly, Options: []engine.OptionSpec{
 		{Name: "reason", Help: "why the book ends"},

@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -47,6 +48,12 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if ev.Options, err = bookOptions(c); err != nil {
 		return err
 	}
+	if ev.Bots, err = engine.OpenBots(c); err != nil {
+		return err
+	}
+	if len(ev.Bots) > 0 && s.Saga != nil {
+		return engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
+	}
 	return tx.Emit(ev)
 }
 
@@ -58,7 +65,11 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if !ok {
 		return engine.Refuse("2.2", "side:%s is not a side; choose protagonist or antagonist.", c.Opt("side"))
 	}
-	for _, cl := range s.PlayerClans(c.Actor) {
+	holder, err := s.clanHolder(c, side)
+	if err != nil {
+		return err
+	}
+	for _, cl := range s.PlayerClans(holder) {
 		if cl.Side == side {
 			return engine.Refuse("2.2", "You already lead the %s on the %s side; each player raises one clan on each side.", cl.Name, side)
 		}
@@ -74,7 +85,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if s.Saga != nil {
 		var err error
-		if hero, honor, err = s.sagaHero(c.Actor, name, hero); err != nil {
+		if hero, honor, err = s.sagaHero(holder, name, hero); err != nil {
 			return err
 		}
 	} else if hero == "" {
@@ -110,7 +121,11 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	clan := Clan{Tag: tag, Name: name, Player: c.Actor, Side: side, Hero: elementID(tag, "H")}
+	if holder == "" {
+		// The bot, new at the table: it is marked with this clan's tag.
+		holder = engine.BotSeat(level(c), nil, engine.Seat{ID: string(tag)})
+	}
+	clan := Clan{Tag: tag, Name: name, Player: holder, Side: side, Hero: elementID(tag, "H")}
 	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: int16(min(classFor(max(honor, firstHeroHonor)), 4)), Honor: honor}}
 	for i, n := range comps {
 		id := elementID(tag, fmt.Sprintf("C%d", i+1))
@@ -132,6 +147,35 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 		els[i].Base = baseFor(els[i].Kind)
 	}
 	return tx.Emit(ClanRaised{Clan: clan, Elements: els})
+}
+
+// clanHolder returns who leads the clan c raises on side: its actor, or
+// with player:bot (from the game master) the bot — a bot already at the
+// table at that level with no clan on that side yet, so that one bot
+// leads a clan on each side as a player does (2.2), or "" for a new one.
+func (s *State) clanHolder(c engine.Command, side Side) (engine.PlayerID, error) {
+	l, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil || !bot {
+		return c.Actor, err
+	}
+	if s.Saga != nil {
+		return "", engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
+	}
+	for _, cl := range s.Clans {
+		if lv, ok := engine.IsBot(cl.Player); !ok || lv != l {
+			continue
+		}
+		if !slices.ContainsFunc(s.PlayerClans(cl.Player), func(o *Clan) bool { return o.Side == side }) {
+			return cl.Player, nil
+		}
+	}
+	return "", nil
+}
+
+// level is the bot's level a set-up command asks for (checked already).
+func level(c engine.Command) engine.Level {
+	l, _ := engine.ParseLevel(c.Opt("level"))
+	return l
 }
 
 // armHeroes gives a javelin to each of the Hero and Companions that list
