@@ -19,7 +19,8 @@ import (
 // arena plays games between two programs (the bot at a level, a uniform
 // random legal player, or a one-ply greedy one) on all cores, and prints
 // how the first fared against the second with a 95% interval, and how
-// long the bot took to decide at each level.
+// long the bot took to decide at each level (on the processor's clock as
+// well, when it runs one game at a time with GOMAXPROCS=1).
 func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -44,6 +45,9 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Decisions are timed on the processor's clock too when one game runs
+	// at a time on one core.
+	oneCore := *workers <= 1 && runtime.GOMAXPROCS(0) == 1
 	var (
 		mu       sync.Mutex
 		wins     [3]int // a wins, draws, b wins
@@ -57,7 +61,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out, spent, err := playArena(setup, *scenario, uint64(i+1), i%2 == 1, pa, pb)
+				out, spent, err := playArena(setup, *scenario, uint64(i+1), i%2 == 1, pa, pb, oneCore)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -202,7 +206,12 @@ func rulesetByID(id string) engine.Ruleset {
 // playArena plays one game between pa and pb, pb opening first when
 // swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
 // with the time each bot level spent on each decision.
-func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program) (int, map[string][]time.Duration, error) {
+//
+// With oneCore set (one game at a time, on one core), each decision's
+// processor time is kept too, under the level's name and "(processor
+// time)": on a busy machine the clock counts the other programs' turns as
+// well.
+func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, oneCore bool) (int, map[string][]time.Duration, error) {
 	r := setup.rules()
 	g := engine.NewGame(r)
 	if err := g.Apply(g.Open("gm", seed)); err != nil {
@@ -257,9 +266,13 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		switch {
 		case p.bot:
 			t0 := time.Now()
+			c0, cpu := cpuTime()
 			var d engine.Decision
 			d, err = engine.Think(g, who, p.level)
 			spent[p.name] = append(spent[p.name], time.Since(t0))
+			if c1, _ := cpuTime(); cpu && oneCore {
+				spent[p.name+" (processor time)"] = append(spent[p.name+" (processor time)"], c1-c0)
+			}
 			c = d.Command
 		case p.name == "greedy":
 			c, err = engine.Greedy(g, who, rng)
