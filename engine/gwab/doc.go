@@ -15,8 +15,9 @@
 // (8, 9.2, 13.2); terrain.go terrain (13.1); narrate.go how each event
 // reads to the table; rewind.go what a step changed, kept so that /undo
 // can take it back without a second copy of the whole table; bot.go
-// what the bot needs to lead clans (its candidate commands, and stands,
-// wounds and honor as its measure of a position). Rulings
+// what the bot needs to lead clans (its candidate commands, the clans it
+// raises when a book is opened against it, and stands, wounds and honor
+// as its measure of a position). Rulings
 // beyond the fixed ones of the design are listed in RULINGS.md at the
 // top of the repository, each with the section it settles.
 package gwab
