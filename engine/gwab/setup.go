@@ -65,12 +65,12 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if !ok {
 		return engine.Refuse("2.2", "side:%s is not a side; choose protagonist or antagonist.", c.Opt("side"))
 	}
-	holder, err := s.clanHolder(c, side)
+	holder, newBot, err := s.clanHolder(c, side)
 	if err != nil {
 		return err
 	}
 	for _, cl := range s.PlayerClans(holder) {
-		if cl.Side == side {
+		if cl.Side == side && !newBot {
 			return engine.Refuse("2.2", "You already lead the %s on the %s side; each player raises one clan on each side.", cl.Name, side)
 		}
 	}
@@ -121,7 +121,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	if holder == "" {
+	if newBot {
 		// The bot, new at the table: it is marked with this clan's tag.
 		holder = engine.BotSeat(level(c), nil, engine.Seat{ID: string(tag)})
 	}
@@ -152,24 +152,25 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 // clanHolder returns who leads the clan c raises on side: its actor, or
 // with player:bot (from the game master) the bot — a bot already at the
 // table at that level with no clan on that side yet, so that one bot
-// leads a clan on each side as a player does (2.2), or "" for a new one.
-func (s *State) clanHolder(c engine.Command, side Side) (engine.PlayerID, error) {
+// leads a clan on each side as a player does (2.2), or with newBot set a
+// new one, to be marked with the clan's tag.
+func (s *State) clanHolder(c engine.Command, side Side) (holder engine.PlayerID, newBot bool, err error) {
 	l, bot, err := engine.SetUpForBot(c, s.Master)
 	if err != nil || !bot {
-		return c.Actor, err
+		return c.Actor, false, err
 	}
 	if s.Saga != nil {
-		return "", engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
+		return "", false, engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
 	}
 	for _, cl := range s.Clans {
 		if lv, ok := engine.IsBot(cl.Player); !ok || lv != l {
 			continue
 		}
 		if !slices.ContainsFunc(s.PlayerClans(cl.Player), func(o *Clan) bool { return o.Side == side }) {
-			return cl.Player, nil
+			return cl.Player, false, nil
 		}
 	}
-	return "", nil
+	return "", true, nil
 }
 
 // level is the bot's level a set-up command asks for (checked already).
