@@ -14,8 +14,9 @@ import (
 // by a player the engine plays itself (engine.Think). After every step
 // the router records, while the game waits for the bot, it plays the
 // bot's steps at once, as anyone's: the same narration, posted together
-// with one picture at the end, and then the next human is called. /why
-// shows what the bot weighed for its last decision.
+// with one picture at the end, and then the next human is called. /why,
+// or the Why? button on the bot's message, shows what the bot weighed
+// for its last decision.
 
 // maxBotSteps bounds the steps of the bot that one request plays, so that
 // two bots fighting a whole book do not hold a channel; the book is then
@@ -32,6 +33,10 @@ type botWhy struct {
 // whySpec is /why.
 var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for its last choice in this channel's book: its best candidates with their scores.", Flags: engine.Private | engine.Reads}
 
+// whyButton rides on the message of the bot's steps when it chose one
+// of several: anyone may press it, and is answered privately as /why.
+var whyButton = engine.Button{Label: "Why?", Command: engine.Command{Name: whySpec.Name}}
+
 // playBots plays the bot's steps while g, just recorded as row, waits for
 // it, and returns the replies to post: the bot's steps and the calls that
 // follow them.
@@ -40,14 +45,18 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 	var lines []string
 	var events []engine.Event
 	var player engine.PlayerID
+	chose := false
 	flush := func() {
 		if len(lines) == 0 {
 			return
 		}
 		rep := Reply{User: player, Text: strings.Join(lines, "\n"), Seq: g.Seq}
 		rep.Image = r.picture(ctx, g, events)
+		if chose {
+			rep.Buttons = []engine.Button{whyButton}
+		}
 		out = append(out, rep)
-		lines, events = nil, nil
+		lines, events, chose = nil, nil, false
 	}
 	for range maxBotSteps {
 		a, ok := awaitedBot(g)
@@ -81,6 +90,7 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 			break
 		}
 		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d}, len(d.Weighed) > 1)
+		chose = chose || len(d.Weighed) > 1
 		for _, e := range res.Events {
 			for _, m := range g.Rules.Narrate(e) {
 				if !m.Private() && m.Text != "" {

@@ -13,15 +13,16 @@ import (
 // Two bots fight a whole book while the club watches: the command that
 // gives them the seats plays a bounded share of their steps, and the
 // deadline loop's CheckBots plays the rest, a share at a time, until the
-// book ends; every step is in the log.
+// book ends; every step is in the log. The armies are big enough that
+// the book outlasts the first request's share.
 func TestBotsFightABookToTheEnd(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, filepath.Join(t.TempDir(), "r.db"))
 	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{sweet.New()}, Directives: true, Seed: func() uint64 { return 5 }})
 	doAll(t, r, []string{
 		"@alice /book open rules:sweet size:10x8 turns:12",
-		`/army build name:Romans units:"1 CMD, 2 HI, 1 LI, 1 LC"`,
-		`@bob /army build name:Gauls tag:GAU units:"1 SUB, 2 HI, 1 LI, 1 LC"`,
+		`/army build name:Romans units:"1 CMD, 4 HI, 2 LI, 2 LC"`,
+		`@bob /army build name:Gauls tag:GAU units:"1 SUB, 4 HI, 2 LI, 2 LC"`,
 		`@alice /seat hand seat:ROM bot:easy reason:"the bots fight tonight"`,
 	})
 	info, err := st.ActiveGame(ctx, "g", "c")
@@ -32,6 +33,28 @@ func TestBotsFightABookToTheEnd(t *testing.T) {
 	if len(reps) < 2 || !strings.Contains(reps[1].Text, "placed") {
 		t.Fatalf("the bots did not play at once after the seat was handed: %+v", reps)
 	}
+	played := checkBotsToTheEnd(t, r)
+	if _, err := st.ActiveGame(ctx, "g", "c"); err == nil {
+		t.Fatal("the book is still open after the bots played on")
+	}
+	g, err := Replay(ctx, st, sweet.New(), info.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State.Over() {
+		t.Fatal("the replayed book has not ended")
+	}
+	if played == 0 {
+		t.Fatal("the book ended within the first request's share of steps: CheckBots was not tried")
+	}
+}
+
+// checkBotsToTheEnd runs the deadline loop's CheckBots until the bots in
+// channel c have nothing left to play, and returns how many times it
+// posted something.
+func checkBotsToTheEnd(t *testing.T, r *Router) int {
+	t.Helper()
+	ctx := context.Background()
 	played := 0
 	for round := 0; ; round++ {
 		if round > 100 {
@@ -51,17 +74,37 @@ func TestBotsFightABookToTheEnd(t *testing.T) {
 			}
 		}
 	}
-	if _, err := st.ActiveGame(ctx, "g", "c"); err == nil {
-		t.Fatal("the book is still open after the bots played on")
+	return played
+}
+
+// A club that wants to watch opens a book with both sides for the bot:
+// the bots muster their armies at once, each under its own mark, and
+// fight the book to its end, every step in the log.
+func TestBookOpenedForTwoBots(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, filepath.Join(t.TempDir(), "r.db"))
+	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{sweet.New()}, Directives: true, Seed: func() uint64 { return 5 }})
+	reps := do(t, r, "@alice /book open rules:sweet size:10x8 turns:3 opponent:bots level:easy")
+	var said []string
+	for _, rep := range reps {
+		said = append(said, rep.Text)
 	}
+	all := strings.Join(said, "\n")
+	for _, want := range []string{"The bot leads both sides", "bot:easy#1 leads the", "bot:easy#2 leads the", "placed in"} {
+		if !strings.Contains(all, want) {
+			t.Fatalf("opening a book for two bots did not say %q:\n%s", want, all)
+		}
+	}
+	info, err := st.ActiveGame(ctx, "g", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBotsToTheEnd(t, r)
 	g, err := Replay(ctx, st, sweet.New(), info.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !g.State.Over() {
-		t.Fatal("the replayed book has not ended")
-	}
-	if played == 0 {
-		t.Fatal("the book ended within the first request's share of steps: CheckBots was not tried")
+		t.Fatal("the two bots' book has not ended")
 	}
 }

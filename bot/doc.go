@@ -48,7 +48,8 @@
 // masters with buttons; [Router.CheckDigests] posts the server's weekly
 // digest. /seat hand (decided by the engine) hands a seat to another member,
 // or with bot: to the bot; chair.go plays the bot's steps at once after
-// every step while the game waits for it, and answers /why.
+// every step (a book opened against the bot included) while the game
+// waits for it, offers a Why? button on its message, and answers /why.
 //
 // A book whose dice and cards come from the players at the table (opened
 // with dice:table) needs nothing more of the router than its commands:

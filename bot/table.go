@@ -159,7 +159,9 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 		return nil, err
 	}
 	res.Events = append(enlisted, res.Events...)
-	return append(r.replies(ctx, req, g, res), r.follow(ctx, info, g, req.Channel)...), nil
+	out := append(r.replies(ctx, req, g, res), r.follow(ctx, info, g, req.Channel)...)
+	// A book opened against the bot (opponent:bot) may wait for it at once.
+	return append(out, r.playBots(ctx, info, g, req.Channel)...), nil
 }
 
 func (r *Router) ruleset(id string) (engine.Ruleset, error) {

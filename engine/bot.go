@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -136,6 +137,13 @@ const botSalt = 0x9e3779b97f4a7c15
 
 // Think chooses player's next command in g at level l. It reads g only
 // through copies in which what player cannot see is drawn afresh.
+//
+// The level's playouts are spent by successive halving: every legal
+// candidate is played out a few times, the better half kept, and so on
+// until one is left, each round with the rest of the budget, so that the
+// promising candidates get most of the playouts. Within a round every
+// candidate is played out in the same drawn worlds (the same decks and
+// dice), so that their scores differ by what they do, not by luck.
 func Think(g *Game, player PlayerID, l Level) (Decision, error) {
 	st, ok := g.Rules.(Strategist)
 	if !ok {
@@ -150,29 +158,74 @@ func Think(g *Game, player PlayerID, l Level) (Decision, error) {
 		return Decision{Command: legal[0], Weighed: []Scored{{Command: legal[0]}}}, nil
 	}
 	playouts, depth := l.budget()
-	per := max(1, playouts/len(legal))
-	weighed := make([]Scored, len(legal))
+	cands := make([]candidate, len(legal))
+	alive := make([]int, len(legal))
 	for i, c := range legal {
-		weighed[i] = Scored{Command: c, Score: -2}
-		sum, n := 0.0, 0
-		for range per {
-			d := Determinize(g, player, r)
-			res, err := d.Decide(c)
-			if err != nil {
-				continue
-			}
-			after := rollout(res.After, st, depth, r)
-			sum += st.Evaluate(after.State, player)
-			n++
+		cands[i] = candidate{Scored: Scored{Command: c, Score: -2}}
+		alive[i] = i
+	}
+	rounds := bits.Len(uint(len(legal) - 1))
+	left := playouts
+	for round := range rounds {
+		per := max(1, left/(len(alive)*(rounds-round)))
+		worlds := make([]uint64, per)
+		for j := range worlds {
+			worlds[j] = r.Uint64()
 		}
-		if n > 0 {
-			weighed[i].Score, weighed[i].Playouts = sum/float64(n), n
+		for _, i := range alive {
+			cands[i].playOut(g, st, player, worlds, depth)
+		}
+		left -= per * len(alive)
+		slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(cands[b].Score, cands[a].Score) })
+		alive = alive[:(len(alive)+1)/2]
+		slices.Sort(alive)
+		for _, i := range alive {
+			cands[i].round = round + 1
+		}
+		if left < len(alive) {
+			// A list longer than the budget: the best half of the last
+			// round stands.
+			break
 		}
 	}
-	// The sort is stable, so among equal scores the candidate listed
+	// The candidates that lasted longest come first, best first among
+	// them; the sort is stable, so among equal scores the candidate listed
 	// first wins: the choice depends on nothing but the search's source.
-	slices.SortStableFunc(weighed, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(cands, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(b.round, a.round), cmp.Compare(b.Score, a.Score))
+	})
+	weighed := make([]Scored, len(cands))
+	for i, c := range cands {
+		weighed[i] = c.Scored
+	}
 	return Decision{Command: weighed[0].Command, Weighed: weighed}, nil
+}
+
+// candidate is one command under the search's eye: its mean score so
+// far, and the last round of successive halving it took part in.
+type candidate struct {
+	Scored
+	sum   float64
+	round int
+}
+
+// playOut plays c's command out once in each world (a seed for the
+// determinized copy and the rollout), adding to its mean score.
+func (c *candidate) playOut(g *Game, st Strategist, player PlayerID, worlds []uint64, depth int) {
+	for _, w := range worlds {
+		r := rand.New(rand.NewPCG(w, botSalt))
+		d := Determinize(g, player, r)
+		res, err := d.Decide(c.Command)
+		if err != nil {
+			continue
+		}
+		after := rollout(res.After, st, depth, r)
+		c.sum += st.Evaluate(after.State, player)
+		c.Playouts++
+	}
+	if c.Playouts > 0 {
+		c.Score = c.sum / float64(c.Playouts)
+	}
 }
 
 // Legal returns the candidates for player that the rules accept in a
@@ -241,8 +294,12 @@ func Determinize(g *Game, player PlayerID, r *rand.Rand) *Game {
 }
 
 // rollout plays g on for up to depth steps, each awaited player giving a
-// random command the rules accept (or what stands for him at a
-// deadline), and returns the game it comes to.
+// command the rules accept (or what stands for him at a deadline), and
+// returns the game it comes to. The players in a rollout are not blind:
+// each mostly gives the best for him, by the rule system's evaluation,
+// of a few of his candidates drawn at random, and now and then one of
+// them at random, so that a playout looks like a game players might play
+// and its end scores the first command, not the noise after it.
 func rollout(g *Game, st Strategist, depth int, r *rand.Rand) *Game {
 	aw, ok := g.Rules.(Awaiter)
 	if !ok {
@@ -257,7 +314,7 @@ func rollout(g *Game, st Strategist, depth int, r *rand.Rand) *Game {
 			return g
 		}
 		a := awaits[r.IntN(len(awaits))]
-		next := randomStep(g, st, a, r)
+		next := rolloutStep(g, st, a, r)
 		if next == nil {
 			return g
 		}
@@ -266,16 +323,43 @@ func rollout(g *Game, st Strategist, depth int, r *rand.Rand) *Game {
 	return g
 }
 
-// randomStep plays one random accepted command of a's player, trying a
-// few candidates before the deadline's command; nil when none is taken.
-func randomStep(g *Game, st Strategist, a Await, r *rand.Rand) *Game {
+// Of the rollout's players: how many candidates each weighs for a step,
+// and how often (in 256ths) he gives the first he draws instead of the
+// best of them.
+const (
+	rolloutSample = 3
+	rolloutWild   = 48
+)
+
+// rolloutStep plays one step of a's player: of up to rolloutSample of his
+// candidates drawn at random that the rules accept, the one he scores
+// best, or now and then the first of them; the deadline's command when
+// none is taken; nil when not even that is.
+func rolloutStep(g *Game, st Strategist, a Await, r *rand.Rand) *Game {
 	cands := st.Candidates(g.State, a.Player)
-	for range min(4, len(cands)) {
+	wild := r.IntN(256) < rolloutWild
+	var best *Game
+	bestScore := math.Inf(-1)
+	tries := 0
+	for range min(2*rolloutSample, len(cands)) {
 		c := cands[r.IntN(len(cands))]
 		c.Actor = a.Player
-		if res, err := g.Decide(c); err == nil && len(res.Events) > 0 {
+		res, err := g.Decide(c)
+		if err != nil || len(res.Events) == 0 {
+			continue
+		}
+		if wild {
 			return res.After
 		}
+		if v := st.Evaluate(res.After.State, a.Player); v > bestScore {
+			best, bestScore = res.After, v
+		}
+		if tries++; tries == rolloutSample {
+			break
+		}
+	}
+	if best != nil {
+		return best
 	}
 	if a.Timeout.Name != "" {
 		if res, err := g.Decide(a.Timeout); err == nil && len(res.Events) > 0 {

@@ -55,10 +55,14 @@
 //     what others can read of the log until a later event reveals them.
 //   - bot.go: the bot, a player the engine plays itself. A rule system
 //     that is a [Strategist] lists the awaited player's candidate commands
-//     and scores positions; [Think] searches them (flat Monte Carlo over
+//     and scores positions; [Think] searches them (Monte Carlo over
 //     determinized copies: what the seat cannot see, the table's future
-//     and a [Concealer]'s secrets, drawn afresh), its budget in playouts
-//     by [Level], seeded from the table's seed and the step's number.
+//     and a [Concealer]'s secrets, drawn afresh; playouts whose players
+//     mostly give the best of a few sampled candidates; the budget spent
+//     by successive halving), its budget in playouts by [Level], seeded
+//     from the table's seed and the step's number. seats.go has the
+//     options with which set-up commands give seats to the bot
+//     ([BotOpenOptions], [BotSetUpOptions]).
 //   - scenario.go: prepared set-ups ([Scenario]) as scripts of set-up
 //     commands, and /scenario load and save ([ParseScript], [WriteScript]).
 //   - turns.go: whom a game waits for ([Await], [Awaiter]), who referees

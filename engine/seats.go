@@ -168,3 +168,65 @@ func HandSeatIn(seats []Seat, id string, to PlayerID, hold func(i int, to Player
 	}
 	return fmt.Errorf("engine: no seat tagged %q", id)
 }
+
+// Set-up commands that make a seat (a clan raised, an army picked) may
+// make it for the bot instead of the player who gives them: player:bot,
+// at level:. Only the game master may do that, as only he hands seats.
+
+// BotSetUpOptions are the options a seat-making set-up command takes to
+// make the seat for the bot.
+var BotSetUpOptions = []OptionSpec{
+	{Name: "player", Help: "bot: the bot takes this seat, not you (game master only)", Choices: []string{"bot"}},
+	{Name: "level", Help: "how hard the bot thinks, with player:bot: easy, normal or hard", Choices: []string{"easy", "normal", "hard"}},
+}
+
+// BotOpenOptions are the options /book open takes to give the seats it
+// will make to the bot: the other side's (opponent:bot) or both
+// (opponent:bots, for a club that watches two bots fight).
+var BotOpenOptions = []OptionSpec{
+	{Name: "opponent", Help: "bot: the bot takes the other side; bots: it takes both, and you watch", Choices: []string{"bot", "bots"}},
+	{Name: "level", Help: "how hard the bot thinks, with opponent: easy, normal or hard", Choices: []string{"easy", "normal", "hard"}},
+}
+
+// SetUpForBot reads player:bot and level: from a seat-making set-up
+// command: whether the seat goes to the bot, and at what level. It
+// refuses a player: that is not the bot, a level: without it, and a
+// player who is not the game master.
+func SetUpForBot(c Command, master PlayerID) (Level, bool, error) {
+	p := strings.ToLower(strings.TrimSpace(c.Opt("player")))
+	switch {
+	case p == "" && c.Has("level"):
+		return Normal, false, Refuse("", "level: sets how hard the bot thinks; give it with player:bot.")
+	case p == "":
+		return Normal, false, nil
+	case p != "bot":
+		return Normal, false, Refuse("", "player: takes bot (the bot takes this seat); a member takes a seat by giving the command himself.")
+	case c.Actor != master:
+		return Normal, false, Refuse("", "Only the game master, %s, gives a seat to the bot.", master)
+	}
+	l, err := ParseLevel(c.Opt("level"))
+	return l, err == nil, err
+}
+
+// OpenBots reads opponent: and level: from /book open: the players the
+// bot holds the book's seats as, none when the opener plays his side
+// himself. One bot is its level's [BotPlayer]; two are marked #1 and #2.
+func OpenBots(c Command) ([]PlayerID, error) {
+	l, err := ParseLevel(c.Opt("level"))
+	if err != nil {
+		return nil, err
+	}
+	switch o := strings.ToLower(strings.TrimSpace(c.Opt("opponent"))); o {
+	case "":
+		if c.Has("level") {
+			return nil, Refuse("", "level: sets how hard the bot thinks; give it with opponent:bot or opponent:bots.")
+		}
+		return nil, nil
+	case "bot":
+		return []PlayerID{BotPlayer(l)}, nil
+	case "bots":
+		return []PlayerID{BotPlayer(l) + "#1", BotPlayer(l) + "#2"}, nil
+	default:
+		return nil, Refuse("", "opponent:%s is not an opponent; choose bot (the bot takes the other side) or bots (it takes both).", o)
+	}
+}

@@ -398,6 +398,12 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 	if who != "" && who != req.User {
 		return b.privately(ctx, i, mentionText(fmt.Sprintf("This choice is for %s to make.", who), nil))
 	}
+	if spec, ok := b.Router.Spec(c.Name); ok && spec.Is(engine.Reads) {
+		// A button that only reads (the bot's Why?) stays for everyone
+		// else to press, and its answer is the presser's alone.
+		req.Command = c
+		return b.readPrivately(ctx, i, b.Router.Handle(ctx, req))
+	}
 	req.Command, req.Seen = c, seen
 	replies := b.Router.Handle(ctx, req)
 	if again(replies) {
@@ -419,6 +425,23 @@ func (b *Bot) press(ctx context.Context, i *discordgo.Interaction, respond Respo
 	}
 	for _, rep := range later {
 		errs = append(errs, b.postOne(ctx, rep))
+	}
+	return errors.Join(errs...)
+}
+
+// readPrivately answers the presser of a button that only reads with
+// replies, as private follow-ups, and leaves the message as it was.
+func (b *Bot) readPrivately(ctx context.Context, i *discordgo.Interaction, replies []bot.Reply) error {
+	var errs []error
+	for _, r := range replies {
+		if r.Channel != "" {
+			continue
+		}
+		r.Ephemeral = true
+		for _, m := range shape(r) {
+			_, err := b.Session.FollowupMessageCreate(i, true, m.followup(), b.opts(ctx)...)
+			errs = append(errs, err)
+		}
 	}
 	return errors.Join(errs...)
 }

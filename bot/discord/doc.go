@@ -25,7 +25,8 @@
 // replies to Discord's limits (2,000 characters of content, 4,096 of an
 // embed's description) and mentions; buttons.go carries a choice's
 // command in a button; bot.go handles one interaction from first
-// response to last follow-up; gateway.go (with socket.go, one
+// response to last follow-up (a button that only reads, like the bot's
+// Why?, is answered privately and stays on its message); gateway.go (with socket.go, one
 // connection to the gateway) and http.go are the two ways in; shard.go
 // says which guilds' events a gateway process receives.
 //

@@ -20,7 +20,8 @@ import (
 // arena plays games between two programs (the bot at a level, a uniform
 // random legal player, or a one-ply greedy one) on all cores, and prints
 // how the first fared against the second with a 95% interval, and how
-// long the bot took to decide at each level.
+// long the bot took to decide at each level (on the processor's clock as
+// well, when it runs one game at a time with GOMAXPROCS=1).
 func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)

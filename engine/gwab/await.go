@@ -25,12 +25,28 @@ var (
 // (6.1). Each comes with what stands for him at a deadline: declining,
 // fighting on, pushing the loser all the way back, standing aloof.
 func awaited(s *State) []engine.Await {
+	if s.Phase == Gathering {
+		return s.awaitedBots()
+	}
 	if s.Phase != Playing {
 		return nil
 	}
 	out := s.awaited()
 	for i := range out {
 		out[i].Round = s.Round
+	}
+	return out
+}
+
+// awaitedBots returns, while the book gathers, the bots it was opened
+// for (/book open opponent:bot) that have a clan still to raise: each
+// raises its own at once.
+func (s *State) awaitedBots() []engine.Await {
+	var out []engine.Await
+	for _, b := range s.Bots {
+		if raise := s.botClans(b); len(raise) > 0 {
+			out = append(out, engine.Await{Player: b, Who: string(b), Task: "raise a clan with /clan raise", Timeout: raise[0]})
+		}
 	}
 	return out
 }

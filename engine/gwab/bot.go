@@ -29,6 +29,9 @@ const nearFoes = 3
 // and whatever answers the book awaits from him otherwise.
 func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
 	s, ok := st.(*State)
+	if ok && s.Phase == Gathering {
+		return s.botClans(player)
+	}
 	if !ok || s.Phase != Playing {
 		return nil
 	}
@@ -85,6 +88,38 @@ func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Comman
 		}
 	}
 	return append(out, cmd("aloof"))
+}
+
+// botRoster are the clans the bot raises, each with its Hero, the first
+// whose names no one at the table has taken: Homer's (Iliad 2).
+var botRoster = [][2]string{
+	{"Myrmidons", "Achilles"}, {"Trojans", "Hector"}, {"Lycians", "Sarpedon"}, {"Achaeans", "Ajax"},
+	{"Ithacans", "Odysseus"}, {"Dardanians", "Aeneas"}, {"Pylians", "Nestor"}, {"Thracians", "Rhesus"},
+	{"Argives", "Diomedes"}, {"Mycenaeans", "Agamemnon"}, {"Spartans", "Menelaus"}, {"Paeonians", "Asteropaeus"},
+}
+
+// botClans lists the /clan raise player gives while the book gathers:
+// one for each side he has no clan on yet (2.2), named from botRoster,
+// with a warband of each kind of arms but the sling (2.3). None when the
+// table holds as many clans as it may.
+func (s *State) botClans(player engine.PlayerID) []engine.Command {
+	var out []engine.Command
+	taken := 0
+	for side := Protagonist; side <= Antagonist; side++ {
+		if len(s.Clans)+len(out) >= maxClans || slices.ContainsFunc(s.PlayerClans(player), func(c *Clan) bool { return c.Side == side }) {
+			continue
+		}
+		for taken < len(botRoster) && (s.nameTaken(botRoster[taken][0]) || s.nameTaken(botRoster[taken][1])) {
+			taken++
+		}
+		if taken == len(botRoster) {
+			break
+		}
+		out = append(out, engine.Command{Actor: player, Name: "clan raise", Options: map[string]string{
+			"name": botRoster[taken][0], "hero": botRoster[taken][1], "side": side.String(), "warbands": "spear,sword,bow,javelin"}})
+		taken++
+	}
+	return out
 }
 
 // nearestFoes returns the standing antagonist elements nearest el,

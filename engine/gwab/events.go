@@ -16,6 +16,9 @@ type BookOpened struct {
 	Mode    Mode            `json:"mode"`
 	ModeSet bool            `json:"mode_set,omitempty"`
 	Options Options         `json:"options"`
+	// Bots are the players the bot holds seats as (/book open
+	// opponent:bot), each raising its two clans at once.
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 }
 
 // ClanRaised brings a clan and its elements to the book (2.3).
@@ -118,7 +121,7 @@ var setupBodies = engine.BodyTypes{
 func (s *State) Apply(e engine.Event) error { return engine.Fold(s, e) }
 
 func (b BookOpened) Apply(s *State) error {
-	s.Master, s.Mode, s.ModeSet, s.Options = b.Master, b.Mode, b.ModeSet, b.Options
+	s.Master, s.Mode, s.ModeSet, s.Options, s.Bots = b.Master, b.Mode, b.ModeSet, b.Options, b.Bots
 	return nil
 }
 

@@ -12,7 +12,14 @@ func (b BookOpened) Text() string {
 	if b.ModeSet {
 		mode = "as a " + b.Mode.String()
 	}
-	return fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.%s", b.Master, mode, optionsText(b.Options))
+	t := fmt.Sprintf("%s opens a book of Gang Warfare in the Age of Bronze, %s. Raise your clans with /clan raise; each player leads one protagonist and one antagonist clan.%s", b.Master, mode, optionsText(b.Options))
+	switch len(b.Bots) {
+	case 1:
+		t += fmt.Sprintf(" The bot (%s) plays against you and raises its clans now.", b.Bots[0])
+	case 2:
+		t += fmt.Sprintf(" The bot plays both sides (%s and %s) and raises their clans now.", b.Bots[0], b.Bots[1])
+	}
+	return t
 }
 
 func (b ClanRaised) Text() string {

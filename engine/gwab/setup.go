@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -31,12 +32,12 @@ const (
 
 // bookCommands open, fill, start and end a book.
 var bookCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a book in this channel; you keep it as its game master.", Flags: engine.Opens, Options: append([]engine.OptionSpec{
 		{Name: "mode", Help: "battle, raid or practice; left out, it follows the number of players at /book start", Choices: []string{"battle", "raid", "practice"}},
 		{Name: "terrain", Help: "on to play with terrain, laid with #terrain (13.1)", Choices: []string{"on", "off"}},
 		{Name: "javelins", Help: "the javelins a chariot carries, 3 or 4 recommended (13.2); left out or 0, no limit", Kind: engine.OptInt},
-	}}, Run: openBook},
-	{CommandSpec: engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: []engine.OptionSpec{
+	}, engine.BotOpenOptions...)}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "clan raise", Help: "Raise a clan: a Hero, two Companions, a chariot and 3 or 4 warbands (2.3).", Example: "/clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,spear,javelin", Options: append([]engine.OptionSpec{
 		{Name: "name", Help: "the clan's name", Required: true},
 		{Name: "hero", Help: "the Hero's name; in a saga, left out for the clan's Hero of the saga"},
 		{Name: "side", Help: "protagonist or antagonist", Required: true, Choices: []string{"protagonist", "antagonist"}},
@@ -44,7 +45,7 @@ var bookCommands = []command{
 		{Name: "companions", Help: "the two Companions' names, comma-separated"},
 		{Name: "tag", Help: "a 2 to 4 letter code for the clan's element names"},
 		{Name: "armed", Help: "which of the Hero and Companions carry javelins on foot: hero, c1, c2 or all, comma-separated (9.1)"},
-	}}, Run: raiseClan},
+	}, engine.BotSetUpOptions...)}, Run: raiseClan},
 	{CommandSpec: engine.CommandSpec{Name: "book start", Help: "Deploy every clan in its huddle and deal the first round (7, 6.1). Game master only.", Flags: engine.MasterOnly}, Run: startBook},
 	{CommandSpec: engine.BookEndSpec("End the book now, by consent (6.2). Game master only.", "book"), Run: endBook},
 }
@@ -67,6 +68,12 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if ev.Options, err = bookOptions(c); err != nil {
 		return err
 	}
+	if ev.Bots, err = engine.OpenBots(c); err != nil {
+		return err
+	}
+	if len(ev.Bots) > 0 && s.Saga != nil {
+		return engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
+	}
 	return tx.Emit(ev)
 }
 
@@ -78,8 +85,12 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if !ok {
 		return engine.Refuse("2.2", "side:%s is not a side; choose protagonist or antagonist.", c.Opt("side"))
 	}
-	for _, cl := range s.PlayerClans(c.Actor) {
-		if cl.Side == side {
+	holder, newBot, err := s.clanHolder(c, side)
+	if err != nil {
+		return err
+	}
+	for _, cl := range s.PlayerClans(holder) {
+		if cl.Side == side && !newBot {
 			return engine.Refuse("2.2", "You already lead the %s on the %s side; each player raises one clan on each side.", cl.Name, side)
 		}
 	}
@@ -94,7 +105,7 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if s.Saga != nil {
 		var err error
-		if hero, honor, err = s.sagaHero(c.Actor, name, hero); err != nil {
+		if hero, honor, err = s.sagaHero(holder, name, hero); err != nil {
 			return err
 		}
 	} else if hero == "" {
@@ -130,7 +141,11 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
-	clan := Clan{Tag: tag, Name: name, Player: c.Actor, Side: side, Hero: elementID(tag, "H")}
+	if newBot {
+		// The bot, new at the table: it is marked with this clan's tag.
+		holder = engine.BotSeat(level(c), nil, engine.Seat{ID: string(tag)})
+	}
+	clan := Clan{Tag: tag, Name: name, Player: holder, Side: side, Hero: elementID(tag, "H")}
 	els := []Element{{ID: clan.Hero, Clan: tag, Kind: Hero, Name: hero, Class: int16(min(classFor(max(honor, firstHeroHonor)), 4)), Honor: honor}}
 	for i, n := range comps {
 		id := elementID(tag, fmt.Sprintf("C%d", i+1))
@@ -152,6 +167,36 @@ func raiseClan(tx *engine.Tx, s *State, c engine.Command) error {
 		els[i].Base = baseFor(els[i].Kind)
 	}
 	return tx.Emit(ClanRaised{Clan: clan, Elements: els})
+}
+
+// clanHolder returns who leads the clan c raises on side: its actor, or
+// with player:bot (from the game master) the bot — a bot already at the
+// table at that level with no clan on that side yet, so that one bot
+// leads a clan on each side as a player does (2.2), or with newBot set a
+// new one, to be marked with the clan's tag.
+func (s *State) clanHolder(c engine.Command, side Side) (holder engine.PlayerID, newBot bool, err error) {
+	l, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil || !bot {
+		return c.Actor, false, err
+	}
+	if s.Saga != nil {
+		return "", false, engine.Refuse("", "A saga's clans are its players' own; the bot takes a seat in it only from a player, with /seat hand.")
+	}
+	for _, cl := range s.Clans {
+		if lv, ok := engine.IsBot(cl.Player); !ok || lv != l {
+			continue
+		}
+		if !slices.ContainsFunc(s.PlayerClans(cl.Player), func(o *Clan) bool { return o.Side == side }) {
+			return cl.Player, false, nil
+		}
+	}
+	return "", true, nil
+}
+
+// level is the bot's level a set-up command asks for (checked already).
+func level(c engine.Command) engine.Level {
+	l, _ := engine.ParseLevel(c.Opt("level"))
+	return l
 }
 
 // armHeroes gives a javelin to each of the Hero and Companions that list

@@ -247,14 +247,17 @@ type Board struct {
 
 // State is a book of GWAB.
 type State struct {
-	Phase    Phase           `json:"phase"`
-	Mode     Mode            `json:"mode"`
-	ModeSet  bool            `json:"mode_set,omitempty"` // the opener chose the mode
-	Master   engine.PlayerID `json:"master"`
-	Board    Board           `json:"board"`
-	Clans    []Clan          `json:"clans"`
-	Elements []Element       `json:"elements"`
-	Round    int             `json:"round"`
+	Phase   Phase           `json:"phase"`
+	Mode    Mode            `json:"mode"`
+	ModeSet bool            `json:"mode_set,omitempty"` // the opener chose the mode
+	Master  engine.PlayerID `json:"master"`
+	// Bots are the players the bot holds seats as, who raise their clans
+	// while the book gathers (BookOpened).
+	Bots     []engine.PlayerID `json:"bots,omitempty"`
+	Board    Board             `json:"board"`
+	Clans    []Clan            `json:"clans"`
+	Elements []Element         `json:"elements"`
+	Round    int               `json:"round"`
 	// Order is this round's sequence: clans by the card they were dealt,
 	// highest first (6.1).
 	Order []Dealt `json:"order,omitempty"`

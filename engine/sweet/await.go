@@ -25,6 +25,9 @@ var (
 // stage (in deployment it lays out what is left first), or in a melee the
 // indicator WITHDRAWAL laid face down for him.
 func awaited(s *State) []engine.Await {
+	if s.Stage == Mustering {
+		return s.awaitedBots()
+	}
 	if len(s.Armies) < 2 {
 		return nil
 	}
@@ -59,6 +62,21 @@ func awaited(s *State) []engine.Await {
 			}
 			out = append(out, wait(side, task, mdi))
 		}
+	}
+	return out
+}
+
+// awaitedBots returns, while the book musters, the bots the book was
+// opened for that lead no army yet: each picks its own at once, or the
+// first sample list at a deadline.
+func (s *State) awaitedBots() []engine.Await {
+	var out []engine.Await
+	for _, b := range s.Bots {
+		if _, ok := s.sideOf(b, South); ok || len(s.Armies)+len(out) >= 2 {
+			continue
+		}
+		pick := engine.Command{Actor: b, Name: "army pick", Options: map[string]string{"list": listKeys()[0]}}
+		out = append(out, engine.Await{Player: b, Who: string(b), Task: "pick an army with /army pick", Timeout: pick})
 	}
 	return out
 }

@@ -32,7 +32,8 @@
 // /status; ruling.go and measure.go /ruling and /measure; bot.go what
 // the bot needs to lead an army (the candidate commands of each stage,
 // the points standing as its measure, and the other side's sealed
-// indicators drawn afresh, since it may not read them). Every gap of the
+// indicators drawn afresh, since it may not read them; a book opened against the bot awaits
+// it, while the book musters, to pick its army). Every gap of the
 // text this package settles is listed in RULINGS.md, under the rules'
 // own section names (the text numbers its paragraphs within each
 // section: "Movement 4" is the fourth paragraph of MOVEMENT).

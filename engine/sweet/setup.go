@@ -26,6 +26,9 @@ const (
 type BookOpened struct {
 	Master  engine.PlayerID `json:"master"`
 	Options Options         `json:"options"`
+	// Bots are the players the bot holds the armies to come as
+	// (/book open opponent:bot), each picking its army at once.
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 }
 
 // ArmyMustered brings one side's army to the game.
@@ -74,7 +77,7 @@ var setupBodies = engine.BodyTypes{
 }
 
 func (b BookOpened) Apply(s *State) error {
-	s.Master, s.Options, s.Stage = b.Master, b.Options, Mustering
+	s.Master, s.Options, s.Stage, s.Bots = b.Master, b.Options, Mustering, b.Bots
 	return nil
 }
 
@@ -134,19 +137,19 @@ func (b StandsSet) Apply(s *State) error {
 }
 
 var openCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a game in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a game in this channel; you keep it as its game master.", Flags: engine.Opens, Options: append([]engine.OptionSpec{
 		{Name: "points", Help: "the points an army built with /army build may spend (default 200)", Kind: engine.OptInt},
 		{Name: "turns", Help: "the agreed number of turns (default 12)", Kind: engine.OptInt},
 		{Name: "size", Help: "the grid, columns x rows (default 16x12)"},
-	}}, Run: openBook},
-	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north (Sample Army Compositions).", Options: []engine.OptionSpec{
+	}, engine.BotOpenOptions...)}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the seven sample armies; the first army takes the south edge, the second the north (Sample Army Compositions).", Options: append([]engine.OptionSpec{
 		{Name: "list", Help: "the sample army", Required: true, Choices: listKeys()},
-	}}, Run: pickArmy},
-	{CommandSpec: engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Example: "/army build name:Romans units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\"", Options: []engine.OptionSpec{
+	}, engine.BotSetUpOptions...)}, Run: pickArmy},
+	{CommandSpec: engine.CommandSpec{Name: "army build", Help: "Lead an army built from the unit table to the game's points, like units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\".", Example: "/army build name:Romans units:\"1 CMD, 4 HI, 1 HI guard, 3 LI\"", Options: append([]engine.OptionSpec{
 		{Name: "units", Help: "comma-separated: a count, a type code, and guard for guards", Required: true},
 		{Name: "name", Help: "the army's name", Required: true},
 		{Name: "tag", Help: "2 to 4 letters for its unit names (default: from its name)"},
-	}}, Run: buildArmy},
+	}, engine.BotSetUpOptions...)}, Run: buildArmy},
 	{CommandSpec: engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone, the three rows at your edge; unit:all lays out the rest.", Example: "/place unit:ROM-1 at:C2 facing:N", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit, or all", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "the square, like C2", Kind: engine.OptPoint},
@@ -187,7 +190,11 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		o.Cols, o.Rows = cols, rows
 	}
-	return tx.Emit(BookOpened{Master: c.Actor, Options: o})
+	bots, err := engine.OpenBots(c)
+	if err != nil {
+		return err
+	}
+	return tx.Emit(BookOpened{Master: c.Actor, Options: o, Bots: bots})
 }
 
 func pickArmy(tx *engine.Tx, s *State, c engine.Command) error {
@@ -223,6 +230,10 @@ func muster(tx *engine.Tx, s *State, c engine.Command, a Army, entries []entry) 
 	if a.Name == "" {
 		return engine.Refuse("", "An army needs a name.")
 	}
+	level, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil {
+		return err
+	}
 	for _, o := range s.Armies {
 		if o.Tag == a.Tag {
 			a.Tag = a.Tag[:min(len(a.Tag), 3)] + "2"
@@ -233,6 +244,10 @@ func muster(tx *engine.Tx, s *State, c engine.Command, a Army, entries []entry) 
 	}
 	side := Side(len(s.Armies))
 	a.Player = c.Actor
+	if bot {
+		// The bot leads it, marked with its tag, apart from any other.
+		a.Player = engine.BotSeat(level, nil, engine.Seat{ID: a.Tag})
+	}
 	return tx.Emit(ArmyMustered{Side: side, Army: a, Units: units(entries, side, a.Tag)})
 }
 

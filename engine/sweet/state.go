@@ -179,6 +179,9 @@ type State struct {
 	// stage (Missile Fire 3).
 	Targets map[UnitID]int `json:"targets,omitempty"`
 	Result  string         `json:"result,omitempty"`
+	// Bots are the players the bot holds the armies to come as, while
+	// the book musters (BookOpened).
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 }
 
 var _ engine.State = (*State)(nil)
