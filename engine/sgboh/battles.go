@@ -1,4 +1,4 @@
-// The prepared battles; their sources are in RULINGS.md ("sgboh: scenarios"). Edit both together.
+// The prepared battles; their sources are in RULINGS.md (sgboh, "Scenarios"). Edit both together.
 
 package sgboh
 
