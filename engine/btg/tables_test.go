@@ -200,6 +200,13 @@ func TestMeleeChartCells(t *testing.T) {
 			t.Errorf("melee chart, %s: hits on 1-%d, the chart says 1-%d", row, got, c.hit)
 		}
 	}
+	// The chart has no line for missile troops and siege crews; RULINGS.md
+	// (btg, "Melee") has them fight as clubs.
+	for _, w := range []Weapon{Javelin, Sling, ShortBow, CompositeBow, Engine} {
+		if got := w.MeleeHit(); got != 2 {
+			t.Errorf("melee, %s: hits on 1-%d; RULINGS.md has missile troops and siege crews fight as clubs (1-2)", w.Key(), got)
+		}
+	}
 }
 
 // TestDamageTables checks the Damage Value Chart and the damage roll of §7.
