@@ -48,6 +48,12 @@ func applyAll(t testing.TB, g *engine.Game, res engine.Result) []engine.Record {
 // the saga follow every event of the book.
 func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine.Game, []engine.Record) {
 	t.Helper()
+	return sagaBookIn(t, saga, "7", lines...)
+}
+
+// sagaBookIn is sagaBook in the channel named id.
+func sagaBookIn(t testing.TB, saga *engine.Game, id string, lines ...engine.Command) (*engine.Game, []engine.Record) {
+	t.Helper()
 	book := engine.NewGame(New())
 	var events []engine.Event
 	step := func(res engine.Result, err error) {
@@ -67,11 +73,11 @@ func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine
 		t.Fatal(err)
 	}
 	events = append(events, open)
-	step(book.Enlist(saga, "7"))
+	step(book.Enlist(saga, id))
 	for _, c := range lines {
 		step(book.Decide(c))
 	}
-	res, err := saga.Follow("7", events)
+	res, err := saga.Follow(id, events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,5 +294,57 @@ func TestChronicAbsence(t *testing.T) {
 	want := []engine.PlayerID{"dave", "erin"}
 	if !slices.Equal(got, want) {
 		t.Errorf("chronically absent: %v, want %v", got, want)
+	}
+}
+
+// TestSagaAbsence plays 4 and 5.4 through the saga: a session is called,
+// and the player who has Heroes in the saga but does not come to the book
+// that closes it is named absent, each of his living Heroes paying the
+// chart's penalty for a battle (10); those who came pay nothing.
+func TestSagaAbsence(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	schedule := func(when string) {
+		t.Helper()
+		res, err := saga.Decide(opt("alice", "saga schedule", "when", when))
+		if err != nil {
+			t.Fatal(err)
+		}
+		applyAll(t, saga, res)
+	}
+	schedule("Monday")
+	first := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	first = append(first, threePlayers[1:4]...)
+	first = append(first,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("dave", "clan raise", "name", "Ithacans", "hero", "Odysseus", "side", "protagonist", "warbands", "spear,bow,javelin"),
+		opt("dave", "clan raise", "name", "Thracians", "hero", "Rhesus", "side", "antagonist", "warbands", "spear,sword,sling"),
+		opt("alice", "book start"), opt("alice", "book end"))
+	sagaBook(t, saga, first...)
+	schedule("Wednesday")
+	second := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "side", "protagonist", "warbands", "spear,spear,bow"),
+		opt("alice", "clan raise", "name", "Lycians", "side", "antagonist", "warbands", "sword,javelin,sling"),
+		opt("bob", "clan raise", "name", "Trojans", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("bob", "clan raise", "name", "Achaeans", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("carol", "clan raise", "name", "Dardanians", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("alice", "book start"), opt("alice", "book end")}
+	sagaBookIn(t, saga, "8", second...)
+
+	sg := saga.State.(*Saga)
+	if n := len(sg.Sessions); n != 2 || sg.Sessions[1].Book != 2 || !slices.Equal(sg.Sessions[1].Absent, []engine.PlayerID{"dave"}) {
+		t.Fatalf("sessions %+v; want Wednesday's closed by book 2 with dave absent", sg.Sessions)
+	}
+	paid := map[string]int{}
+	for _, l := range sg.Ledger {
+		if l.Cause == Absence {
+			paid[sg.hero(l.Hero).Name] += l.Points
+		}
+	}
+	want := map[string]int{"Odysseus": -10, "Rhesus": -10}
+	if len(paid) != len(want) || paid["Odysseus"] != -10 || paid["Rhesus"] != -10 {
+		t.Errorf("paid for absence: %v; want %v (the battle column of 4)", paid, want)
 	}
 }
