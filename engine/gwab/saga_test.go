@@ -348,3 +348,40 @@ func TestSagaAbsence(t *testing.T) {
 		t.Errorf("paid for absence: %v; want %v (the battle column of 4)", paid, want)
 	}
 }
+
+// TestSagaCountsCaptures checks that the saga keeps, beside the honor, the
+// deeds a Hero's honor was won by: armor stripped from a fallen Hero
+// (10.3) and a chariot taken (8.2.2), each counted once on his record.
+func TestSagaCountsCaptures(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("alice", "book start"))
+	book, _ := sagaBook(t, saga, lines...)
+	// What the book's loot and chariot rules emit when Achilles strips
+	// Hector's armor and takes the Trojans' chariot.
+	var events []engine.Event
+	for _, b := range []HonorChanged{
+		{Hero: "MYR-H", Name: "Achilles", Points: 10, Cause: Armor, Reason: "stripping the armor of Hector", Column: "Battle", Round: 1},
+		{Hero: "MYR-H", Name: "Achilles", Points: 5, Captured: true, Reason: "taking the Trojans' chariot", Column: "Battle", Round: 1},
+	} {
+		e := engine.Event{Seq: book.Seq + 1, Step: true, Actor: "alice", Body: b}
+		if err := book.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		events = append(events, e)
+	}
+	res, err := saga.Follow("7", events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyAll(t, saga, res)
+	h := saga.State.(*Saga).hero(1)
+	if h.Name != "Achilles" || h.Deeds[ArmorWon] != 1 || h.Deeds[ChariotsTaken] != 1 {
+		t.Errorf("Hero 1 is %s with deeds %v; want Achilles with one armor won and one chariot taken", h.Name, h.Deeds)
+	}
+}
