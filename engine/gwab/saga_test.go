@@ -385,3 +385,40 @@ func TestSagaCountsCaptures(t *testing.T) {
 		t.Errorf("Hero 1 is %s with deeds %v; want Achilles with one armor won and one chariot taken", h.Name, h.Deeds)
 	}
 }
+
+// TestSagaCountsChallenges plays a challenge (10.2) in a saga's battle:
+// the challenger's record counts a challenge issued, and both Heroes'
+// a challenge fought.
+func TestSagaCountsChallenges(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		directive("alice", "place", "MYR-H", "30,19", "N"),
+		directive("alice", "place", "DAR-H", "30,21", "S"),
+		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S", "8S", "7S"),
+		opt("alice", "book start"),
+		directive("alice", "stack", "combat", "AS", "2D", "AH", "3D", "KS", "4D", "QS", "5D"),
+		opt("alice", "challenge", "hero", "Aeneas"),
+		opt("carol", "answer", "reply", "accept"))
+	sagaBook(t, saga, lines...)
+	sg := saga.State.(*Saga)
+	var achilles, aeneas *SagaHero
+	for i := range sg.Heroes {
+		switch h := &sg.Heroes[i]; h.Name {
+		case "Achilles":
+			achilles = h
+		case "Aeneas":
+			aeneas = h
+		}
+	}
+	if achilles == nil || aeneas == nil {
+		t.Fatalf("the saga's Heroes are %+v", sg.Heroes)
+	}
+	if achilles.Deeds[ChallengesIssue] != 1 || achilles.Deeds[ChallengesFight] != 1 || aeneas.Deeds[ChallengesFight] != 1 {
+		t.Errorf("Achilles' deeds %v, Aeneas' %v; want a challenge issued and fought, and one fought", achilles.Deeds, aeneas.Deeds)
+	}
+}
