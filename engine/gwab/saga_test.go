@@ -3,6 +3,7 @@ package gwab
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -420,5 +421,18 @@ func TestSagaCountsChallenges(t *testing.T) {
 	}
 	if achilles.Deeds[ChallengesIssue] != 1 || achilles.Deeds[ChallengesFight] != 1 || aeneas.Deeds[ChallengesFight] != 1 {
 		t.Errorf("Achilles' deeds %v, Aeneas' %v; want a challenge issued and fought, and one fought", achilles.Deeds, aeneas.Deeds)
+	}
+}
+
+// TestBookClosedSaysPractice checks what the Herald says as a book
+// closes: a practice book played changes no standing, and says so; a
+// battle does not say it.
+func TestBookClosedSaysPractice(t *testing.T) {
+	const note = "It was practice and changes no standing."
+	if got := (BookClosed{Book: 2, Result: "by consent", Mode: Practice, Started: true}).Text(); !strings.Contains(got, note) {
+		t.Errorf("a practice book closes with %q; want it to say %q", got, note)
+	}
+	if got := (BookClosed{Book: 2, Result: "by consent", Mode: Battle, Started: true}).Text(); strings.Contains(got, note) {
+		t.Errorf("a battle closes with %q", got)
 	}
 }
