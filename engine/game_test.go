@@ -102,6 +102,14 @@ func (pack) Decide(tx *Tx, c Command) error {
 		return tx.Emit(rolled{tx.Roll(D6)})
 	case "note":
 		return tx.Emit(noted{c.Args[0]})
+	case "peek":
+		// A faulty rule: it draws a card and records it in no event.
+		_, err := tx.Draw("main")
+		return err
+	case "drop":
+		// A faulty rule: it discards a held card and records it in no event.
+		tx.Discard("main", tx.State().(*packState).Hand[0])
+		return nil
 	}
 	return Refuse("", "no %s", c.Name)
 }
@@ -192,6 +200,28 @@ func TestStackedCardsComeFirstFromAnyPile(t *testing.T) {
 	play(t, g, dir("stack", "main", "KS"))
 	if _, err := g.Decide(cmd("draw", "1")); err == nil {
 		t.Fatal("dealt KS while it is held")
+	}
+}
+
+// TestUnrecordedDrawsAreAnError holds the core to its promise that every
+// card dealt or discarded lives in the event that used it: a step that
+// draws or discards even one card without an event is an error, not a
+// step, and the game is unchanged.
+func TestUnrecordedDrawsAreAnError(t *testing.T) {
+	g := newPack(t, false, 4)
+	play(t, g, cmd("draw", "1"))
+	seq, left := g.Seq, g.Table.Deck("main").Draw.Len()
+	for _, c := range []Command{cmd("peek"), cmd("drop")} {
+		res, err := g.Decide(c)
+		if err == nil {
+			t.Fatalf("%s: a step that records none of its cards gave %d events", c, len(res.Events))
+		}
+		if _, ok := IsRefusal(err); ok {
+			t.Fatalf("%s: %v is a refusal; a faulty rule is an error", c, err)
+		}
+	}
+	if g.Seq != seq || g.Table.Deck("main").Draw.Len() != left || len(g.State.(*packState).Hand) != 1 {
+		t.Fatal("a failed step changed the game")
 	}
 }
 

@@ -231,12 +231,15 @@ func (b *Rulebook[S]) undoSpec() CommandSpec {
 
 // MasterNote ends the help of a command only the game master may give:
 // "Game master only." in the words of b's rules.
-func (b *Rulebook[S]) MasterNote() string {
-	t := b.MasterTitle
-	if t == "" {
-		t = "game master"
+func (b *Rulebook[S]) MasterNote() string { return Capital(b.RefereeTitle()) + " only." }
+
+// RefereeTitle is what b's rules call the one who referees a game: its
+// MasterTitle, or "game master".
+func (b *Rulebook[S]) RefereeTitle() string {
+	if b.MasterTitle == "" {
+		return "game master"
 	}
-	return Capital(t) + " only."
+	return b.MasterTitle
 }
 
 // Master returns who referees the game in state st, through

@@ -76,7 +76,11 @@ func (g *Game) Permit(spec CommandSpec, c Command) error {
 	if m, ok := g.Rules.(Mastered); ok && m.Master(g.State) != "" {
 		who = string(m.Master(g.State))
 	}
-	return Refuse("", "Only the book's game master (%s) may give /%s.", who, spec.Name)
+	title := "game master"
+	if t, ok := g.Rules.(interface{ RefereeTitle() string }); ok {
+		title = t.RefereeTitle()
+	}
+	return Refuse("", "Only the book's %s (%s) may give /%s.", title, who, spec.Name)
 }
 
 // Completion is one value offered for an option as a player types it.

@@ -354,14 +354,43 @@ func moraleFromFire(tx *engine.Tx, s *State) error { return s.morale(tx) }
 // in the army lists; a rout makes friends within 2" of where the routing
 // unit stood check too (§3.C).
 func (s *State) morale(tx *engine.Tx) error {
-	checked := map[string]bool{}
 	var queue []string
 	for _, u := range s.Units {
 		if u.Shaken != "" && u.In() {
 			queue = append(queue, u.ID)
 		}
 	}
-	whyOf := map[string]string{}
+	return s.checkEach(tx, queue, map[string]string{}, map[string]bool{})
+}
+
+// routSpreads makes the friends within 2" of where u stood before its
+// rout check morale, and theirs in turn (§3.C), for a rout that is not
+// the morale phase's: a charger or its target routing on its check (3.B).
+func (s *State) routSpreads(tx *engine.Tx, u *Unit, stood engine.Base) error {
+	if u.Class == Elephant {
+		return nil // elephants rampage; they do not rout
+	}
+	whyOf, checked := map[string]string{}, map[string]bool{u.ID: true}
+	return s.checkEach(tx, s.nearRout(u, stood, whyOf, checked), whyOf, checked)
+}
+
+// nearRout lists u's steady friends not yet checked within 2" of stood,
+// where u stood when it routed, not where its rout ends (§3.C), noting
+// why each checks.
+func (s *State) nearRout(u *Unit, stood engine.Base, whyOf map[string]string, checked map[string]bool) []string {
+	var out []string
+	for _, f := range s.inPlay(u.Side) {
+		if f != u && f.Status == Steady && !checked[f.ID] && f.Base.Gap(stood) <= 2 {
+			out = append(out, f.ID)
+			whyOf[f.ID] = fmt.Sprintf("%s routing within 2\"", u.ID)
+		}
+	}
+	return out
+}
+
+// checkEach checks the morale of the units queued, one after another,
+// each once, queuing the friends of any that routs.
+func (s *State) checkEach(tx *engine.Tx, queue []string, whyOf map[string]string, checked map[string]bool) error {
 	for len(queue) > 0 {
 		id := queue[0]
 		queue = queue[1:]
@@ -389,8 +418,6 @@ func (s *State) morale(tx *engine.Tx) error {
 		}
 		switch chk {
 		case Rout:
-			// The friends within 2" are those near where it stood when
-			// it routed, not where its rout ends (§3.C).
 			stood := u.Base
 			if err := s.routMove(tx, u, false); err != nil {
 				return err
@@ -398,12 +425,7 @@ func (s *State) morale(tx *engine.Tx) error {
 			if u.Class == Elephant {
 				continue
 			}
-			for _, f := range s.inPlay(u.Side) {
-				if f != u && f.Status == Steady && !checked[f.ID] && f.Base.Gap(stood) <= 2 {
-					queue = append(queue, f.ID)
-					whyOf[f.ID] = fmt.Sprintf("%s routing within 2\"", u.ID)
-				}
-			}
+			queue = append(queue, s.nearRout(u, stood, whyOf, checked)...)
 		case FallBack:
 			if err := s.fallBack(tx, u, Back); err != nil {
 				return err

@@ -735,7 +735,11 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 	}
 	switch chk {
 	case Rout:
+		stood := u.Base
 		if err := s.routMove(tx, u, true); err != nil {
+			return err
+		}
+		if err := s.routSpreads(tx, u, stood); err != nil {
 			return err
 		}
 		return afterMove(tx, s)
@@ -778,10 +782,14 @@ func receive(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float64) 
 func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float64, chk Check) error {
 	switch chk {
 	case Rout:
+		stood := t.Base
 		if err := s.routMove(tx, t, false); err != nil {
 			return err
 		}
-		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
+		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+			return err
+		}
+		return s.routSpreads(tx, t, stood)
 	case FallBack:
 		if err := s.fallBack(tx, t, Back); err != nil {
 			return err

@@ -99,6 +99,28 @@ func TestMovementTableCells(t *testing.T) {
 	}
 }
 
+// TestSiegeEngineMoves checks the moves RULINGS.md gives the siege
+// engines, which the movement table of §1 leaves out (btg, "Movement":
+// dragged by their crews): 4" on level ground, 2" over rough, never into
+// woods; the helepolis 3" on level ground only.
+func TestSiegeEngineMoves(t *testing.T) {
+	ruled := map[Class][3]int{
+		StoneThrower:  {4, 2, 0},
+		Catapult:      {4, 2, 0},
+		HeavyCatapult: {4, 2, 0},
+		Ballista:      {4, 2, 0},
+		Helepolis:     {3, 0, 0},
+	}
+	none, _ := CivByKey("hittite") // no move bonus
+	for c, inches := range ruled {
+		for tr := Level; tr <= Woods; tr++ {
+			if got := none.Move(c, tr); got != inches[tr] {
+				t.Errorf("%s on %s: %d\", RULINGS.md says %d\"", c, []string{"level ground", "rough/hills", "woods/swamp"}[tr], got, inches[tr])
+			}
+		}
+	}
+}
+
 // TestMissileTableCells checks every cell of the missile table (§2.F):
 // ranges short and long, and what hits at each.
 func TestMissileTableCells(t *testing.T) {
@@ -176,6 +198,13 @@ func TestMeleeChartCells(t *testing.T) {
 	for row, c := range text {
 		if got := c.w.MeleeHit(); got != c.hit {
 			t.Errorf("melee chart, %s: hits on 1-%d, the chart says 1-%d", row, got, c.hit)
+		}
+	}
+	// The chart has no line for missile troops and siege crews; RULINGS.md
+	// (btg, "Melee") has them fight as clubs.
+	for _, w := range []Weapon{Javelin, Sling, ShortBow, CompositeBow, Engine} {
+		if got := w.MeleeHit(); got != 2 {
+			t.Errorf("melee, %s: hits on 1-%d; RULINGS.md has missile troops and siege crews fight as clubs (1-2)", w.Key(), got)
 		}
 	}
 }

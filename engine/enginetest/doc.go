@@ -18,6 +18,9 @@
 // text: what came and went) beside them as NAME.views, so that a wrong
 // caption, pip count or mark is seen without drawing a picture.
 // [DeadlineGoldens] lets the deadlines of a game under way pass one after
-// another, keeping what they said as NAME.deadlines. [UnusedOptions] lists the commands and options of a rule system that no
-// script of the repository plays.
+// another, keeping what they said as NAME.deadlines. [UnusedOptions]
+// lists the commands and options of a rule system that no script of the
+// repository plays, [Unexplained] those /help would show without help,
+// and [MasterOnlyUnsaid] those whose help and flags disagree on whether
+// only the game master may give them.
 package enginetest

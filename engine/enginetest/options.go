@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -180,6 +181,22 @@ func Unexplained(rules engine.Ruleset) []string {
 			if strings.TrimSpace(c.Help) == "" {
 				out = append(out, "#"+c.Name)
 			}
+		}
+	}
+	return out
+}
+
+// MasterOnlyUnsaid lists the commands of rules whose help and flags
+// disagree on who may give them: a command /help calls the game master's
+// (or the referee's) alone must be refused to every other player, and a
+// command refused to them must say so in its help.
+func MasterOnlyUnsaid(rules engine.Ruleset) []string {
+	var out []string
+	for _, c := range rules.Commands() {
+		h := strings.ToLower(c.Help)
+		says := strings.Contains(h, "game master only") || strings.Contains(h, "referee only")
+		if is := c.Flags&engine.MasterOnly != 0; is != says {
+			out = append(out, fmt.Sprintf("/%s (game master only: %v; its help says so: %v)", c.Name, is, says))
 		}
 	}
 	return out

@@ -119,3 +119,37 @@ func TestCompleteTerrainByName(t *testing.T) {
 		t.Errorf("nothing typed offers %+v", all)
 	}
 }
+
+// TestAwaitedSuccessor checks the deadline of a successor's choice
+// (10.1.3): the book awaits the fallen Hero's player, and what stands for
+// him is the first Companion standing, a command the rules take.
+func TestAwaitedSuccessor(t *testing.T) {
+	g := aStartedBook(t)
+	for _, c := range []engine.Command{directive("alice", "wound", "MYR-H", "4")} {
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range res.Events {
+			if err := g.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	a := New().Awaited(g.State)
+	if len(a) != 1 || a[0].Player != "alice" || a[0].Timeout.Name != "successor" || a[0].Timeout.Opt("companion") != "MYR-C1" {
+		t.Fatalf("with Achilles fallen the book awaits %+v; want alice, standing in with /successor companion:MYR-C1", a)
+	}
+	res, err := g.Decide(a[0].Timeout)
+	if err != nil {
+		t.Fatalf("the stand-in %s was refused: %v", a[0].Timeout, err)
+	}
+	for _, e := range res.Events {
+		if err := g.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h := g.State.(*State).Clan("MYR").Hero; h != "MYR-C1" {
+		t.Errorf("after the deadline the Myrmidons are led by %s, want MYR-C1", h)
+	}
+}

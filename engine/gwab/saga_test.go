@@ -3,6 +3,7 @@ package gwab
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -48,6 +49,12 @@ func applyAll(t testing.TB, g *engine.Game, res engine.Result) []engine.Record {
 // the saga follow every event of the book.
 func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine.Game, []engine.Record) {
 	t.Helper()
+	return sagaBookIn(t, saga, "7", lines...)
+}
+
+// sagaBookIn is sagaBook in the channel named id.
+func sagaBookIn(t testing.TB, saga *engine.Game, id string, lines ...engine.Command) (*engine.Game, []engine.Record) {
+	t.Helper()
 	book := engine.NewGame(New())
 	var events []engine.Event
 	step := func(res engine.Result, err error) {
@@ -67,11 +74,11 @@ func sagaBook(t testing.TB, saga *engine.Game, lines ...engine.Command) (*engine
 		t.Fatal(err)
 	}
 	events = append(events, open)
-	step(book.Enlist(saga, "7"))
+	step(book.Enlist(saga, id))
 	for _, c := range lines {
 		step(book.Decide(c))
 	}
-	res, err := saga.Follow("7", events)
+	res, err := saga.Follow(id, events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,5 +295,144 @@ func TestChronicAbsence(t *testing.T) {
 	want := []engine.PlayerID{"dave", "erin"}
 	if !slices.Equal(got, want) {
 		t.Errorf("chronically absent: %v, want %v", got, want)
+	}
+}
+
+// TestSagaAbsence plays 4 and 5.4 through the saga: a session is called,
+// and the player who has Heroes in the saga but does not come to the book
+// that closes it is named absent, each of his living Heroes paying the
+// chart's penalty for a battle (10); those who came pay nothing.
+func TestSagaAbsence(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	schedule := func(when string) {
+		t.Helper()
+		res, err := saga.Decide(opt("alice", "saga schedule", "when", when))
+		if err != nil {
+			t.Fatal(err)
+		}
+		applyAll(t, saga, res)
+	}
+	schedule("Monday")
+	first := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	first = append(first, threePlayers[1:4]...)
+	first = append(first,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("dave", "clan raise", "name", "Ithacans", "hero", "Odysseus", "side", "protagonist", "warbands", "spear,bow,javelin"),
+		opt("dave", "clan raise", "name", "Thracians", "hero", "Rhesus", "side", "antagonist", "warbands", "spear,sword,sling"),
+		opt("alice", "book start"), opt("alice", "book end"))
+	sagaBook(t, saga, first...)
+	schedule("Wednesday")
+	second := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "side", "protagonist", "warbands", "spear,spear,bow"),
+		opt("alice", "clan raise", "name", "Lycians", "side", "antagonist", "warbands", "sword,javelin,sling"),
+		opt("bob", "clan raise", "name", "Trojans", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("bob", "clan raise", "name", "Achaeans", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("carol", "clan raise", "name", "Dardanians", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("alice", "book start"), opt("alice", "book end")}
+	sagaBookIn(t, saga, "8", second...)
+
+	sg := saga.State.(*Saga)
+	if n := len(sg.Sessions); n != 2 || sg.Sessions[1].Book != 2 || !slices.Equal(sg.Sessions[1].Absent, []engine.PlayerID{"dave"}) {
+		t.Fatalf("sessions %+v; want Wednesday's closed by book 2 with dave absent", sg.Sessions)
+	}
+	paid := map[string]int{}
+	for _, l := range sg.Ledger {
+		if l.Cause == Absence {
+			paid[sg.hero(l.Hero).Name] += l.Points
+		}
+	}
+	want := map[string]int{"Odysseus": -10, "Rhesus": -10}
+	if len(paid) != len(want) || paid["Odysseus"] != -10 || paid["Rhesus"] != -10 {
+		t.Errorf("paid for absence: %v; want %v (the battle column of 4)", paid, want)
+	}
+}
+
+// TestSagaCountsCaptures checks that the saga keeps, beside the honor, the
+// deeds a Hero's honor was won by: armor stripped from a fallen Hero
+// (10.3) and a chariot taken (8.2.2), each counted once on his record.
+func TestSagaCountsCaptures(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		opt("alice", "book start"))
+	book, _ := sagaBook(t, saga, lines...)
+	// What the book's loot and chariot rules emit when Achilles strips
+	// Hector's armor and takes the Trojans' chariot.
+	var events []engine.Event
+	for _, b := range []HonorChanged{
+		{Hero: "MYR-H", Name: "Achilles", Points: 10, Cause: Armor, Reason: "stripping the armor of Hector", Column: "Battle", Round: 1},
+		{Hero: "MYR-H", Name: "Achilles", Points: 5, Captured: true, Reason: "taking the Trojans' chariot", Column: "Battle", Round: 1},
+	} {
+		e := engine.Event{Seq: book.Seq + 1, Step: true, Actor: "alice", Body: b}
+		if err := book.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		events = append(events, e)
+	}
+	res, err := saga.Follow("7", events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyAll(t, saga, res)
+	h := saga.State.(*Saga).hero(1)
+	if h.Name != "Achilles" || h.Deeds[ArmorWon] != 1 || h.Deeds[ChariotsTaken] != 1 {
+		t.Errorf("Hero 1 is %s with deeds %v; want Achilles with one armor won and one chariot taken", h.Name, h.Deeds)
+	}
+}
+
+// TestSagaCountsChallenges plays a challenge (10.2) in a saga's battle:
+// the challenger's record counts a challenge issued, and both Heroes'
+// a challenge fought.
+func TestSagaCountsChallenges(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		directive("alice", "place", "MYR-H", "30,19", "N"),
+		directive("alice", "place", "DAR-H", "30,21", "S"),
+		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S", "8S", "7S"),
+		opt("alice", "book start"),
+		directive("alice", "stack", "combat", "AS", "2D", "AH", "3D", "KS", "4D", "QS", "5D"),
+		opt("alice", "challenge", "hero", "Aeneas"),
+		opt("carol", "answer", "reply", "accept"))
+	sagaBook(t, saga, lines...)
+	sg := saga.State.(*Saga)
+	var achilles, aeneas *SagaHero
+	for i := range sg.Heroes {
+		switch h := &sg.Heroes[i]; h.Name {
+		case "Achilles":
+			achilles = h
+		case "Aeneas":
+			aeneas = h
+		}
+	}
+	if achilles == nil || aeneas == nil {
+		t.Fatalf("the saga's Heroes are %+v", sg.Heroes)
+	}
+	if achilles.Deeds[ChallengesIssue] != 1 || achilles.Deeds[ChallengesFight] != 1 || aeneas.Deeds[ChallengesFight] != 1 {
+		t.Errorf("Achilles' deeds %v, Aeneas' %v; want a challenge issued and fought, and one fought", achilles.Deeds, aeneas.Deeds)
+	}
+}
+
+// TestBookClosedSaysPractice checks what the Herald says as a book
+// closes: a practice book played changes no standing, and says so; a
+// battle does not say it.
+func TestBookClosedSaysPractice(t *testing.T) {
+	const note = "It was practice and changes no standing."
+	if got := (BookClosed{Book: 2, Result: "by consent", Mode: Practice, Started: true}).Text(); !strings.Contains(got, note) {
+		t.Errorf("a practice book closes with %q; want it to say %q", got, note)
+	}
+	if got := (BookClosed{Book: 2, Result: "by consent", Mode: Battle, Started: true}).Text(); strings.Contains(got, note) {
+		t.Errorf("a battle closes with %q", got)
 	}
 }

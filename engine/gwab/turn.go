@@ -135,6 +135,9 @@ func afterFightStep(tx *engine.Tx) error {
 	if ended, err := checkEnd(tx, s); ended || err != nil {
 		return err
 	}
+	if err := askSuccessors(tx, s); err != nil {
+		return err
+	}
 	if s.Fight != nil {
 		return nil // an impact waits to be spent
 	}

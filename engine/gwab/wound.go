@@ -187,25 +187,31 @@ func succeed(tx *engine.Tx, s *State, tag ClanTag) error {
 	if hero.Status == Standing {
 		return nil
 	}
-	var standing []*Element
-	for _, el := range s.ClanElements(tag) {
-		if el.Kind == Companion && el.Status == Standing {
-			standing = append(standing, el)
-		}
-	}
+	standing := s.companionsStanding(tag)
 	switch len(standing) {
 	case 0:
 		return tx.Emit(ClanLeft{Clan: tag, Name: c.Name, Withdraw: true})
 	case 1:
 		return tx.Emit(HeroSucceeded{Clan: tag, ClanName: c.Name, Fallen: hero.ID, Heir: standing[0].ID, Name: standing[0].Name})
 	}
-	if s.endCondition() != "" {
-		// The book ends with this fall (6.2: a champion fallen, a Hero's
-		// 100 honor won): there is no more battle for a Companion to lead,
-		// and no one is asked to choose.
+	if s.Fight != nil {
+		// A melee's results apply one after another, and a later one may
+		// end the book (6.2); the choice is asked once the fight stops
+		// (askSuccessors), if the book goes on.
 		return nil
 	}
-	ask := SuccessionAsked{Clan: tag, ClanName: c.Name, Player: c.Player, Fallen: hero.Name}
+	return askSuccessor(tx, s, c, hero, standing)
+}
+
+// askSuccessor asks c's player which of the Companions standing takes
+// the fallen hero's place, unless the book ends with this fall (6.2: a
+// champion fallen, a Hero's 100 honor won): then there is no more battle
+// for a Companion to lead, and no one is asked to choose.
+func askSuccessor(tx *engine.Tx, s *State, c *Clan, hero *Element, standing []*Element) error {
+	if s.endCondition() != "" {
+		return nil
+	}
+	ask := SuccessionAsked{Clan: c.Tag, ClanName: c.Name, Player: c.Player, Fallen: hero.Name}
 	for _, el := range standing {
 		ask.Companions = append(ask.Companions, el.ID)
 		ask.Names = append(ask.Names, el.Label())
@@ -214,4 +220,36 @@ func succeed(tx *engine.Tx, s *State, tag ClanTag) error {
 		return nil
 	}
 	return tx.Emit(ask)
+}
+
+// askSuccessors asks, once a melee stops (its pairings all applied, or
+// one waiting for an impact to be spent), the player of every clan whose
+// Hero fell in it which Companion leads now (10.1.3).
+func askSuccessors(tx *engine.Tx, s *State) error {
+	for i := range s.Clans {
+		c := &s.Clans[i]
+		hero := s.Element(c.Hero)
+		if c.Gone || hero == nil || hero.Status == Standing {
+			continue
+		}
+		standing := s.companionsStanding(c.Tag)
+		if len(standing) < 2 {
+			continue
+		}
+		if err := askSuccessor(tx, s, c, hero, standing); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// companionsStanding lists the clan's Companions still in the fight.
+func (s *State) companionsStanding(tag ClanTag) []*Element {
+	var out []*Element
+	for _, el := range s.ClanElements(tag) {
+		if el.Kind == Companion && el.Status == Standing {
+			out = append(out, el)
+		}
+	}
+	return out
 }

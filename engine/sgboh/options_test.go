@@ -22,3 +22,11 @@ func TestEveryOptionExplained(t *testing.T) {
 		t.Errorf("%s has no help", u)
 	}
 }
+
+// TestMasterOnlyAsHelped fails on a command that /help calls the game
+// master's alone but that any player may give, or the other way round.
+func TestMasterOnlyAsHelped(t *testing.T) {
+	for _, u := range enginetest.MasterOnlyUnsaid(sgboh.New()) {
+		t.Errorf("%s", u)
+	}
+}

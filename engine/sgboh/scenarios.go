@@ -107,7 +107,7 @@ func setUp(s *State) []engine.Command {
 	return out
 }
 
-// The prepared battles; their sources are in RULINGS.md ("sgboh: scenarios"). Edit both together.
+// The prepared battles; their sources are in RULINGS.md (sgboh, "Scenarios"). Edit both together.
 
 // preparedBattles are the battles /book open rules:sgboh scenario: lays out.
 var preparedBattles = []scenario{

@@ -252,3 +252,32 @@ func TestShockModifiers(t *testing.T) {
 		}
 	}
 }
+
+// TestMissileChart checks our missile chart as RULINGS.md writes it
+// (sgboh, "Missile fire"; the text keeps the standard chart of 8.6, which
+// we do not have): the highest modified roll that hits at each range in
+// hexes, and nothing beyond the last.
+func TestMissileChart(t *testing.T) {
+	ruled := map[string][]int{
+		"javelin": {4, 2},
+		"sling":   {4, 3, 2},
+		"bow":     {4, 3, 3, 2, 1},
+		"bolt":    {4, 4, 3, 3, 2, 2, 1, 1},
+	}
+	for name, row := range ruled {
+		m, err := parseMissile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := 0; r <= len(row)+1; r++ {
+			got, ok := m.hitsOn(r)
+			want, in := 0, r >= 1 && r <= len(row)
+			if in {
+				want = row[r-1]
+			}
+			if ok != in || got != want {
+				t.Errorf("%s at range %d: hits on %d (in range %v); RULINGS.md says %d (in range %v)", name, r, got, ok, want, in)
+			}
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 
 // Ground is what covers a hex. The text keeps the standard terrain
 // rules (6.2) and prints the terrain effects on combat (8.6); movement
-// costs are our own (RULINGS.md, "sgboh: terrain").
+// costs are our own (RULINGS.md, sgboh, "Movement").
 type Ground uint8
 
 // The grounds. River and Stream are the major and minor rivers of the

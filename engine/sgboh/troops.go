@@ -87,8 +87,8 @@ func (t Type) Infantry() bool {
 func (t Type) Mounted() bool { return t.Cavalry() || t == CH || t == EL }
 
 // Profile is a type's usual counter: what a unit gets when the scenario
-// does not say otherwise. These are our own values (RULINGS.md, "sgboh:
-// unit types"); the text keeps the PH's MA at 4 (6.4).
+// does not say otherwise. These are our own values (RULINGS.md, sgboh,
+// "Unit types and counters"); the text keeps the PH's MA at 4 (6.4).
 type Profile struct {
 	TQ, Size, MA int
 	Missile      Missile

@@ -1,6 +1,7 @@
 package sweet
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -59,19 +60,24 @@ func setupPlace(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 // setUp writes the game's set-up as the commands that lay it out again:
-// its ground, kind by kind, then every unit on the board.
+// its ground, kind by kind and name by name, then every unit on the board.
 func setUp(s *State) []engine.Command {
 	var out []engine.Command
 	for _, k := range []TerrainKind{Road, Protected, Impassable} {
-		var sq []string
+		named := map[string][]string{}
 		for _, c := range s.Terrain {
 			if c.Kind == k {
-				sq = append(sq, c.At.String())
+				named[c.Name] = append(named[c.Name], c.At.String())
 			}
 		}
-		if len(sq) > 0 {
+		for _, name := range slices.Sorted(maps.Keys(named)) {
+			sq := named[name]
 			slices.Sort(sq)
-			out = append(out, engine.Command{Name: "setup terrain", Options: map[string]string{"kind": k.String(), "where": strings.Join(sq, " ")}})
+			opts := map[string]string{"kind": k.String(), "where": strings.Join(sq, " ")}
+			if name != "" {
+				opts["name"] = name
+			}
+			out = append(out, engine.Command{Name: "setup terrain", Options: opts})
 		}
 	}
 	for _, u := range s.Units {

@@ -110,7 +110,7 @@ func (b TerrainLaid) Apply(s *State) error {
 	for _, q := range b.Squares {
 		s.Terrain = slicesDeleteCell(s.Terrain, q)
 		if b.Ground != Open {
-			s.Terrain = append(s.Terrain, Cell{At: q, Kind: b.Ground})
+			s.Terrain = append(s.Terrain, Cell{At: q, Kind: b.Ground, Name: b.Name})
 		}
 	}
 	return nil

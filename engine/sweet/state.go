@@ -135,10 +135,12 @@ func parseTerrain(s string) (TerrainKind, bool) {
 	return TerrainKind(i), true
 }
 
-// Cell is a square with terrain.
+// Cell is a square with terrain, and what the table calls the ground it
+// belongs to (the farm, the wood), if anything.
 type Cell struct {
 	At   engine.Square `json:"at"`
 	Kind TerrainKind   `json:"kind"`
+	Name string        `json:"name,omitempty"`
 }
 
 // Melee is a contact square after movement (Charging and Melee 1): the
