@@ -325,7 +325,8 @@ func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
 	if s.Stage == Over {
 		return s.outcome(side)
 	}
-	us, them := s.standing(side), s.standing(side.Other())
+	loss := s.expectedLosses()
+	us, them := s.standing(side, loss[side]), s.standing(side.Other(), loss[side.Other()])
 	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
 }
 
@@ -363,9 +364,10 @@ func (s *State) outcome(side Side) float64 {
 
 // standing is how far side stands from defeat, roughly from 0 (broken)
 // to 1 (untouched): half for the units it may still lose before it
-// breaks, four tenths for its figures, and a tenth for the morale of its
+// breaks, four tenths for its figures less those it is expected to lose
+// to the shots and melees at hand, and a tenth for the morale of its
 // units in good order and its leaders.
-func (s *State) standing(side Side) float64 {
+func (s *State) standing(side Side, losing float64) float64 {
 	var all, lost, figs, start, morale, steady float64
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -408,7 +410,74 @@ func (s *State) standing(side Side) float64 {
 	if had > 0 {
 		spirit = (spirit + leaders/had) / 2
 	}
-	return 0.5*breaking + 0.4*figs/start + 0.1*spirit
+	return 0.5*breaking + 0.4*max(0, figs-losing)/start + 0.1*spirit
+}
+
+// expectedLosses is what each side may expect to lose, in figures, to
+// the melees under way (5.E: a die per two figures, hitting on the
+// weapon's band, bonus dice on 5 or 6, less the armor) and, before its
+// enemy has shot this turn, to each enemy shooter's best shot (§2). A
+// routed unit in contact is as good as captured (§3). The rolls are
+// averaged, not drawn: the bot weighs what a position promises.
+func (s *State) expectedLosses() [2]float64 {
+	var loss [2]float64
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() {
+			continue
+		}
+		foes := s.foes(u)
+		if len(foes) == 0 {
+			if s.Stage <= Fire && !s.Armies[u.Side].Done && s.canShoot(u) == nil && !u.Class.Siege() {
+				if t, l := s.bestShot(u); t != nil {
+					loss[t.Side] += l
+				}
+			}
+			continue
+		}
+		if u.Status == Routed {
+			loss[u.Side] += float64(u.Figures)
+			continue
+		}
+		opp := foes[0]
+		for _, o := range foes {
+			if u.Base.ContactSide(o.Base) == engine.Front {
+				opp = o
+				break
+			}
+		}
+		bonus, _ := s.bonusDice(u, opp)
+		hits := float64(Dice(u.Figures))*float64(meleeWeapon(u).MeleeHit())/6 + float64(bonus)/3
+		if u.Weapon == Tusks {
+			hits *= 1 + 2*5.0/6
+		}
+		loss[opp.Side] += min(float64(opp.Figures), max(0, hits-float64(s.armor(opp, false))))
+	}
+	return loss
+}
+
+// bestShot is the enemy u may hurt most with its shot now, and the
+// figures it may expect to take.
+func (s *State) bestShot(u *Unit) (*Unit, float64) {
+	var best *Unit
+	most := 0.0
+	for _, t := range s.inPlay(u.Side.Other()) {
+		sh, err := s.aim(u, t)
+		if err != nil || t.Effects.Immune {
+			continue
+		}
+		p := 0.0
+		for r := 1; r <= 5; r++ {
+			if r+sh.mod.Sum() <= sh.band {
+				p++
+			}
+		}
+		hits := float64(sh.front+sh.back) * p / 6
+		if l := min(float64(t.Figures), hits-float64(s.armor(t, true))); l > most {
+			best, most = t, l
+		}
+	}
+	return best, most
 }
 
 // closing is 1 when side's units in good order each stand at an enemy,
