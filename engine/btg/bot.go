@@ -166,7 +166,7 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 		return nil
 	}
 	var out []engine.Command
-	for _, u := range s.movable(c.Side) {
+	for _, u := range s.firstToMove(c.Side) {
 		if u.Class.CanCharge() {
 			for _, e := range s.nearest(u.Base.Center, c.Side.Other(), botFoes) {
 				out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
@@ -177,6 +177,28 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 		}
 	}
 	return append(out, done)
+}
+
+// botMovers is how many of the units that may move on a card the bot
+// weighs at once: those nearest the enemy, the others waiting for the
+// card's next move. A short list leaves the search more playouts for
+// each candidate.
+const botMovers = 2
+
+// firstToMove lists the units of side that may move, nearest an enemy
+// first, at most botMovers of them.
+func (s *State) firstToMove(side Side) []*Unit {
+	us := s.movable(side)
+	foes := s.inPlay(side.Other())
+	gap := func(u *Unit) float64 {
+		d := math.Inf(1)
+		for _, e := range foes {
+			d = min(d, u.Base.Gap(e.Base))
+		}
+		return d
+	}
+	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gap(a), gap(b)) })
+	return us[:min(botMovers, len(us))]
 }
 
 // leaderCandidates sends each of side's lone leaders that has not moved
@@ -285,7 +307,10 @@ func (s *State) nearest(p engine.Vec, side Side, n int) []*Unit {
 // enemy it can aim at, and each siege engine at each enemy structure.
 func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
 	var out []engine.Command
-	for _, u := range s.shooters(side) {
+	// Shooting costs nothing, and the shots of a side land as if at once
+	// (RULINGS.md, btg, "fire"): the bot weighs one shooter's targets at a
+	// time, in the order of its units.
+	for _, u := range s.shooters(side)[:min(1, len(s.shooters(side)))] {
 		for _, t := range s.inPlay(side.Other()) {
 			if _, err := s.aim(u, t); err == nil && !t.Effects.Immune {
 				out = append(out, botCmd(player, "fire", "unit", u.ID, "target", t.ID))
