@@ -453,7 +453,10 @@ func (s *State) expectedLosses() [2]float64 {
 		}
 		foes := s.foes(u)
 		if len(foes) == 0 {
-			if s.Stage <= Fire && !s.Armies[u.Side].Done && s.canShoot(u) == nil && !u.Class.Siege() {
+			// In the movement phase every shooter will have its turn; in
+			// the fire phase those of a side that has not finished.
+			shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
+			if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
 				if t, l := s.bestShot(u); t != nil {
 					loss[t.Side] += l
 				}
