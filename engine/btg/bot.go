@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -253,7 +252,7 @@ func (s *State) moveTargets(u *Unit) []target {
 		if room <= 0 || gap <= 0 {
 			continue
 		}
-		face := strconv.Itoa(int(h))
+		face := h.String()
 		for _, k := range []float64{room, room / 2, gap} {
 			if k = min(k, gap); k > 0.5 {
 				add(fc.Add(h.Vec().Scale(k)), face)
