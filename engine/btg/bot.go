@@ -143,8 +143,8 @@ func nearestIn(b engine.Base, p engine.Vec) engine.Vec {
 }
 
 // moveCandidates lists the moves of the card in play that are player's:
-// on a number card, for each unit that may move, the moves moveTargets
-// finds and a charge at each near enemy; on a black face, his lone
+// on a number card, for the units firstToMove names, the moves
+// moveTargets finds and a charge at each near enemy; on a black face, his lone
 // leaders joining the nearest units; and /done, which passes what is
 // left.
 func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
@@ -302,8 +302,9 @@ func (s *State) nearest(p engine.Vec, side Side, n int) []*Unit {
 	return us[:min(n, len(us))]
 }
 
-// fireCandidates lists each shot side may take: each missile unit at each
-// enemy it can aim at, and each siege engine at each enemy structure.
+// fireCandidates lists the shots of the first of side's units that may
+// still shoot: at each enemy it can aim at, and for a siege engine at
+// each enemy structure.
 func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
 	var out []engine.Command
 	// Shooting costs nothing, and the shots of a side land as if at once
