@@ -188,6 +188,17 @@ var arenaSetups = map[string]arenaSetup{
 				fmt.Sprintf(`@%s /army build name:Romans tag:ROM units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`, a),
 				fmt.Sprintf(`@%s /army build name:Gauls tag:GAU units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`, b))
 		}},
+	"btg": {rules: func() engine.Ruleset { return rulesetByID("btg") }, maxSteps: 3000, end: "@gm /book end reason:time",
+		open: func(a, b engine.PlayerID, scenario string) []string {
+			lines := []string{"@gm /book open turns:6"}
+			if scenario != "" {
+				lines = append(lines, "@gm /scenario load name:"+scenario)
+			}
+			const units = `"2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 lt-inf bow 8, 1 cav spear 8, 1 leader"`
+			return append(lines,
+				fmt.Sprintf(`@%s /army build name:Spartans tag:SPA civ:greek units:%s`, a, units),
+				fmt.Sprintf(`@%s /army build name:Athenians tag:ATH civ:greek units:%s`, b, units))
+		}},
 	"gwab": {rules: func() engine.Ruleset { return rulesetByID("gwab") }, maxSteps: 3000, end: "@gm /book end",
 		open: func(a, b engine.PlayerID, scenario string) []string {
 			lines := []string{"@gm /book open terrain:on"}

@@ -25,7 +25,13 @@
 // rally and rampage; morale.go the morale check and its modifiers;
 // random.go the random events (§6); ruling.go the game master's rulings
 // and decisions; view.go the picture; measure.go the tape measure
-// (/measure, in inches); await.go whom the battle waits for. RULINGS.md,
+// (/measure, in inches); await.go whom the battle waits for; bot.go what the bot weighs when
+// it leads an army or answers for the game master (engine.Strategist):
+// its candidate commands, and a position scored by how near each army is
+// to breaking, its figures, morale and leaders, and the melees and shots
+// at hand. The bot sees nothing a player could not: the battle hides
+// only the cards and dice to come, which the engine draws afresh for it.
+// RULINGS.md,
 // "btg: By the Gods!", records every ruling made where the text is
 // silent or contradicts itself.
 package btg

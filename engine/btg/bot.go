@@ -1,0 +1,535 @@
+package btg
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// What the bot needs to lead an army: the commands it could give when the
+// battle waits for it (a sample army to pick while the book musters, its
+// deployment, the moves of a card of its colour and its lone leaders on a
+// black face, its fire, the answer to a charge on its horse) and, for the
+// game master's seat, an answer to each event that asks for one (§6); and
+// how good a position is for a side, in the terms the battle is judged in
+// (RULINGS.md, btg, "victory"): the share of units lost toward the half
+// that breaks an army, and the share of figures lost, with a little for
+// morale colours, routs and leaders. By the Gods! hides nothing from a
+// player but the order of the cards and the dice to come, which the
+// engine draws afresh itself, so it needs no [engine.Concealer].
+
+var _ engine.Strategist = Rules{}
+
+// botFoes is how many of the nearest enemy units the bot weighs moving
+// toward, charging and shooting at, so that its list stays short.
+const botFoes = 2
+
+// Candidates lists what player could do now, for the side the battle
+// awaits him for; empty when it awaits someone else.
+func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
+	s, ok := st.(*State)
+	if !ok || s.Stage == Over {
+		return nil
+	}
+	switch {
+	case s.Stage == Mustering:
+		return s.pickCandidates(player)
+	case s.Await != nil:
+		if t := s.Unit(s.Await.Target); t != nil && s.leads(player, t.Side) {
+			return []engine.Command{botCmd(player, "avoid"), botCmd(player, "stand")}
+		}
+		return nil
+	case s.Judge != nil:
+		if player == s.Master {
+			return s.decideCandidates(player)
+		}
+		return nil
+	}
+	switch s.Stage {
+	case Deploying:
+		for side := BlackSide; side <= RedSide; side++ {
+			if s.leads(player, side) && !s.Armies[side].Done {
+				return []engine.Command{botCmd(player, "done")}
+			}
+		}
+	case Movement:
+		return s.moveCandidates(player)
+	case Fire:
+		for side := BlackSide; side <= RedSide; side++ {
+			if s.leads(player, side) && !s.Armies[side].Done {
+				return append(s.fireCandidates(player, side), botCmd(player, "done"))
+			}
+		}
+	}
+	return nil
+}
+
+// botCmd is a command of player's with options given as name, value
+// pairs.
+func botCmd(player engine.PlayerID, name string, opts ...string) engine.Command {
+	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		c.Options[opts[i]] = opts[i+1]
+	}
+	return c
+}
+
+// leads reports whether player leads side's army.
+func (s *State) leads(player engine.PlayerID, side Side) bool {
+	a := s.army(side)
+	return a != nil && a.Player == player
+}
+
+// pickCandidates offers each sample army to a player who leads none yet.
+func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
+	if len(s.Armies) >= 2 {
+		return nil
+	}
+	for _, a := range s.Armies {
+		if a.Player == player {
+			return nil
+		}
+	}
+	var out []engine.Command
+	for _, k := range sampleKeys() {
+		out = append(out, botCmd(player, "army pick", "list", k))
+	}
+	return out
+}
+
+// decideCandidates answers the event the game master must judge (§6):
+// for Baptism the water nearest the side's units, for Lost and Found the
+// edge nearest the unit that goes, for Rivals each unit that may be the
+// rival.
+func (s *State) decideCandidates(player engine.PlayerID) []engine.Command {
+	j := s.Judge
+	var out []engine.Command
+	switch j.Event {
+	case "Baptism":
+		for i := range s.Terrain {
+			f := &s.Terrain[i]
+			if f.ground() != Water {
+				continue
+			}
+			for _, u := range s.nearest(f.Area.Center, j.Side, 2) {
+				p := nearestIn(f.Area, u.Base.Center)
+				out = append(out, botCmd(player, "decide", "at", p.String()))
+			}
+			out = append(out, botCmd(player, "decide", "at", f.Area.Center.String()))
+		}
+	case "Lost and Found":
+		if u := s.Unit(j.Unit); u != nil {
+			out = append(out, botCmd(player, "decide", "at", s.edgePoint(u.Base.Center).String()))
+		}
+	case "Rivals":
+		for _, u := range s.inPlay(j.Side) {
+			if u.ID != j.Unit {
+				out = append(out, botCmd(player, "decide", "unit", u.ID))
+			}
+		}
+	}
+	return out
+}
+
+// nearestIn is the point of the rectangle b nearest p (b unturned, as
+// terrain areas are laid).
+func nearestIn(b engine.Base, p engine.Vec) engine.Vec {
+	x := max(b.Center.X-b.Width/2, min(b.Center.X+b.Width/2, p.X))
+	y := max(b.Center.Y-b.Depth/2, min(b.Center.Y+b.Depth/2, p.Y))
+	return engine.Vec{X: round1(x), Y: round1(y)}
+}
+
+// moveCandidates lists the moves of the card in play that are player's:
+// on a number card, for the units firstToMove names, the moves
+// moveTargets finds and a charge at each near enemy; on a black face, his lone
+// leaders joining the nearest units; and /done, which passes what is
+// left.
+func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
+	c := s.Card
+	if c == nil {
+		return nil
+	}
+	done := botCmd(player, "done")
+	if c.Leaders {
+		for side := BlackSide; side <= RedSide; side++ {
+			if s.leads(player, side) && !c.Done[side] {
+				return append(s.leaderCandidates(player, side), done)
+			}
+		}
+		return nil
+	}
+	if !s.leads(player, c.Side) {
+		return nil
+	}
+	var out []engine.Command
+	for _, u := range s.firstToMove(c.Side) {
+		if u.Class.CanCharge() {
+			for _, e := range s.nearest(u.Base.Center, c.Side.Other(), botFoes) {
+				out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
+			}
+		}
+		for _, m := range s.moveTargets(u) {
+			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.facing))
+		}
+	}
+	return append(out, done)
+}
+
+// botMovers is how many of the units that may move on a card the bot
+// weighs at once: those nearest the enemy, the others waiting for the
+// card's next move. A short list leaves the search more playouts for
+// each candidate.
+const botMovers = 2
+
+// firstToMove lists the units of side that may move, nearest an enemy
+// first, at most botMovers of them.
+func (s *State) firstToMove(side Side) []*Unit {
+	us := s.movable(side)
+	foes := s.inPlay(side.Other())
+	gap := func(u *Unit) float64 {
+		d := math.Inf(1)
+		for _, e := range foes {
+			d = min(d, u.Base.Gap(e.Base))
+		}
+		return d
+	}
+	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gap(a), gap(b)) })
+	return us[:min(botMovers, len(us))]
+}
+
+// leaderCandidates sends each of side's lone leaders that has not moved
+// to command the nearest of its units that have none.
+func (s *State) leaderCandidates(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for _, l := range s.loneLeaders(side) {
+		if l.Moved {
+			continue
+		}
+		var best *Unit
+		for _, u := range s.inPlay(side) {
+			if u.Class.Siege() || s.leaderOf(u) != nil {
+				continue
+			}
+			if best == nil || u.Base.Gap(l.Base()) < best.Base.Gap(l.Base()) {
+				best = u
+			}
+		}
+		if best != nil {
+			out = append(out, botCmd(player, "attach", "leader", l.ID, "unit", best.ID))
+		}
+	}
+	return out
+}
+
+// target is a move the bot weighs: where the front centre goes, and the
+// facing it takes.
+type target struct {
+	to     engine.Vec
+	facing string
+}
+
+// moveTargets are the moves the bot tries for u: toward each near enemy
+// as far as it goes, half as far, and to an inch short of it (turned to
+// face it); straight ahead at full move; a step back; and into the
+// nearest cover or high ground it can reach. The rules refuse those that
+// run into a unit or off the table, and the bot's list is filtered by
+// them.
+func (s *State) moveTargets(u *Unit) []target {
+	fc := u.Base.FrontCenter()
+	full := s.fullMove(u)
+	keep := u.Base.Facing.String()
+	var out []target
+	add := func(p engine.Vec, facing string) {
+		out = append(out, target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, facing: facing})
+	}
+	for _, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
+		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
+		room := full - turnCost(u.Base.Width, u.Base.Facing, h)
+		gap := fc.Dist(e.Base.Center) - max(e.Base.Width, e.Base.Depth)/2 - 1
+		if room <= 0 || gap <= 0 {
+			continue
+		}
+		face := h.String()
+		for _, k := range []float64{room, room / 2, gap} {
+			if k = min(k, gap); k > 0.5 {
+				add(fc.Add(h.Vec().Scale(k)), face)
+			}
+		}
+		if u.Missile() {
+			// Into long range of the enemy and no nearer.
+			if _, long := s.civ(u.Side).Range(u.Weapon); long > 0 {
+				if k := fc.Dist(e.Base.Center) - float64(long) + 1; k > 0.5 && k < room {
+					add(fc.Add(h.Vec().Scale(k)), face)
+				}
+			}
+		}
+	}
+	add(fc.Add(u.Base.Facing.Vec().Scale(full)), keep)
+	add(fc.Add(u.Base.Facing.Vec().Scale(-full/2)), keep)
+	if f := s.nearestCover(u, full); f != nil {
+		add(f.Area.Center, keep)
+	}
+	return out
+}
+
+// nearestCover is the nearest wood, hill, rough ground or building u
+// could reach this move, or nil.
+func (s *State) nearestCover(u *Unit, reach float64) *Feature {
+	var best *Feature
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		g := f.ground()
+		if !(g.Cover() || g == Hill) || f.Area.Overlaps(u.Base) {
+			continue
+		}
+		if d := u.Base.Center.Dist(f.Area.Center); d <= reach && (best == nil || d < u.Base.Center.Dist(best.Area.Center)) {
+			best = f
+		}
+	}
+	return best
+}
+
+// nearest lists side's units on the table nearest p, at most n of them,
+// nearest first.
+func (s *State) nearest(p engine.Vec, side Side, n int) []*Unit {
+	us := s.inPlay(side)
+	slices.SortStableFunc(us, func(a, b *Unit) int {
+		return cmp.Compare(a.Base.Center.Dist(p), b.Base.Center.Dist(p))
+	})
+	return us[:min(n, len(us))]
+}
+
+// fireCandidates lists the shots of the first of side's units that may
+// still shoot: at each enemy it can aim at, and for a siege engine at
+// each enemy structure.
+func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	// Shooting costs nothing, and the shots of a side land as if at once
+	// (RULINGS.md, btg, "fire"): the bot weighs one shooter's targets at a
+	// time, in the order of its units.
+	for _, u := range s.shooters(side)[:min(1, len(s.shooters(side)))] {
+		for _, t := range s.inPlay(side.Other()) {
+			if _, err := s.aim(u, t); err == nil && !t.Effects.Immune {
+				out = append(out, botCmd(player, "fire", "unit", u.ID, "target", t.ID))
+			}
+		}
+		if !u.Class.Siege() {
+			continue
+		}
+		for _, f := range s.Terrain {
+			if f.ground().Structure() && f.DV > 0 && (f.Side == nil || *f.Side != side) {
+				out = append(out, botCmd(player, "fire", "unit", u.ID, "structure", f.Name))
+			}
+		}
+	}
+	return out
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// Evaluate scores s for player's army from -1 to 1. A battle over is won,
+// lost or drawn as it was judged; one under way weighs how near each
+// army is to breaking (half its units lost), the share of its figures
+// still standing (what decides the battle after the last turn), the
+// morale colours of its units in good order, routed units as half lost,
+// and its leaders; with a touch for closing on the enemy, so that an army
+// with nothing to shoot advances. The game master, who leads no army,
+// scores every position 0.
+func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
+	s, ok := st.(*State)
+	if !ok || len(s.Armies) < 2 {
+		return 0
+	}
+	side, ok := s.sideOf(player, BlackSide)
+	if !ok {
+		return 0
+	}
+	if s.Stage == Over {
+		return s.outcome(side)
+	}
+	loss := s.expectedLosses()
+	us, them := s.standing(side, loss[side]), s.standing(side.Other(), loss[side.Other()])
+	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
+}
+
+// outcome is the end of the battle for side: 1 won, -1 lost, 0 drawn, as
+// verdict and onPoints judged it, or a concession.
+func (s *State) outcome(side Side) float64 {
+	switch {
+	case strings.Contains(s.Result, "the "+s.armyName(side)+" concede"):
+		return -1
+	case strings.Contains(s.Result, "the "+s.armyName(side.Other())+" concede"):
+		return 1
+	}
+	broken := func(sd Side) bool {
+		lost, all := s.lost(sd)
+		return all > 0 && 2*lost >= all
+	}
+	us, them := broken(side), broken(side.Other())
+	switch {
+	case us && !them:
+		return -1
+	case them && !us:
+		return 1
+	case us && them:
+		return 0
+	}
+	a, b := s.figuresLost(side), s.figuresLost(side.Other())
+	switch {
+	case a < b:
+		return 1
+	case b < a:
+		return -1
+	}
+	return 0
+}
+
+// standing is how far side stands from defeat, roughly from 0 (broken)
+// to 1 (untouched): half for the units it may still lose before it
+// breaks, four tenths for its figures less those it is expected to lose
+// to the shots and melees at hand, and a tenth for the morale of its
+// units in good order and its leaders.
+func (s *State) standing(side Side, losing float64) float64 {
+	var all, lost, figs, start, morale, steady float64
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		all++
+		start += float64(u.Start)
+		switch {
+		case u.Status == Gone && u.Return == 0:
+			lost++
+		case u.Status == Gone:
+			lost += 0.5
+		case u.Status == Routed || u.Status == Rampaging:
+			lost += 0.5
+			figs += float64(u.Figures) / 2
+		default:
+			figs += float64(u.Figures)
+			morale += float64(u.Morale) / float64(Gold)
+			steady++
+		}
+	}
+	if all == 0 || start == 0 {
+		return 0
+	}
+	breaking := max(0, 1-2*lost/all)
+	leaders, had := 0.0, 0.0
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.Side == side {
+			had++
+			if !l.Gone {
+				leaders += 1 - float64(l.Hits)/2
+			}
+		}
+	}
+	spirit := 0.0
+	if steady > 0 {
+		spirit = morale / steady
+	}
+	if had > 0 {
+		spirit = (spirit + leaders/had) / 2
+	}
+	return 0.5*breaking + 0.4*max(0, figs-losing)/start + 0.1*spirit
+}
+
+// expectedLosses is what each side may expect to lose, in figures, to
+// the melees under way (5.E: a die per two figures, hitting on the
+// weapon's band, bonus dice on 5 or 6, less the armor) and, before its
+// enemy has shot this turn, to each enemy shooter's best shot (§2). A
+// routed unit in contact is as good as captured (§3). The rolls are
+// averaged, not drawn: the bot weighs what a position promises.
+func (s *State) expectedLosses() [2]float64 {
+	var loss [2]float64
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() {
+			continue
+		}
+		foes := s.foes(u)
+		if len(foes) == 0 {
+			// In the movement phase every shooter will have its turn; in
+			// the fire phase those of a side that has not finished.
+			shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
+			if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
+				if t, l := s.bestShot(u); t != nil {
+					loss[t.Side] += l
+				}
+			}
+			continue
+		}
+		if u.Status == Routed {
+			loss[u.Side] += float64(u.Figures)
+			continue
+		}
+		opp := foes[0]
+		for _, o := range foes {
+			if u.Base.ContactSide(o.Base) == engine.Front {
+				opp = o
+				break
+			}
+		}
+		bonus, _ := s.bonusDice(u, opp)
+		hits := float64(Dice(u.Figures))*float64(meleeWeapon(u).MeleeHit())/6 + float64(bonus)/3
+		if u.Weapon == Tusks {
+			hits *= 1 + 2*5.0/6
+		}
+		loss[opp.Side] += min(float64(opp.Figures), max(0, hits-float64(s.armor(opp, false))))
+	}
+	return loss
+}
+
+// bestShot is the enemy u may hurt most with its shot now, and the
+// figures it may expect to take.
+func (s *State) bestShot(u *Unit) (*Unit, float64) {
+	var best *Unit
+	most := 0.0
+	for _, t := range s.inPlay(u.Side.Other()) {
+		sh, err := s.aim(u, t)
+		if err != nil || t.Effects.Immune {
+			continue
+		}
+		p := 0.0
+		for r := 1; r <= 5; r++ {
+			if r+sh.mod.Sum() <= sh.band {
+				p++
+			}
+		}
+		hits := float64(sh.front+sh.back) * p / 6
+		if l := min(float64(t.Figures), hits-float64(s.armor(t, true))); l > most {
+			best, most = t, l
+		}
+	}
+	return best, most
+}
+
+// closing is 1 when side's units in good order each stand at an enemy,
+// falling toward 0 as they stand the table's depth away.
+func (s *State) closing(side Side) float64 {
+	depth := max(s.Options.Depth, 1)
+	foes := s.inPlay(side.Other())
+	if len(foes) == 0 {
+		return 0
+	}
+	sum, n := 0.0, 0
+	for _, u := range s.inPlay(side) {
+		if u.Status != Steady || u.Class.Siege() {
+			continue
+		}
+		near := depth
+		for _, e := range foes {
+			near = min(near, u.Base.Gap(e.Base))
+		}
+		sum += 1 - near/depth
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
