@@ -43,6 +43,51 @@ type Concealer interface {
 	Conceal(s State, player PlayerID, r *rand.Rand) State
 }
 
+// Strategy is what the bot needs of a rule system, typed on its state:
+// embedded in the rule system beside its [Rulebook], it makes it a
+// [Strategist] and a [Concealer]. Propose lists the candidates and
+// Assess scores a position (see [Strategist]); Redraw, left nil where
+// the state hides nothing but the table's future (which [Determinize]
+// draws afresh itself), is [Concealer.Conceal].
+type Strategy[S State] struct {
+	Propose func(s S, player PlayerID) []Command
+	Assess  func(s S, player PlayerID) float64
+	Redraw  func(s S, player PlayerID, r *rand.Rand) S
+}
+
+var (
+	_ Strategist = Strategy[State]{}
+	_ Concealer  = Strategy[State]{}
+)
+
+// Candidates lists player's candidates in st through Propose.
+func (y Strategy[S]) Candidates(st State, player PlayerID) []Command {
+	s, ok := st.(S)
+	if !ok || y.Propose == nil {
+		return nil
+	}
+	return y.Propose(s, player)
+}
+
+// Evaluate scores st for player through Assess.
+func (y Strategy[S]) Evaluate(st State, player PlayerID) float64 {
+	s, ok := st.(S)
+	if !ok || y.Assess == nil {
+		return 0
+	}
+	return y.Assess(s, player)
+}
+
+// Conceal redraws what player may not see in st through Redraw; without
+// it st is returned as it is.
+func (y Strategy[S]) Conceal(st State, player PlayerID, r *rand.Rand) State {
+	s, ok := st.(S)
+	if !ok || y.Redraw == nil {
+		return st
+	}
+	return y.Redraw(s, player, r)
+}
+
 // Level is how hard the bot thinks. The zero Level is Normal.
 type Level uint8
 

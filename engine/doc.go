@@ -54,8 +54,9 @@
 //   - secret.go: choices made in secret ([Sealed] bodies) that stay out of
 //     what others can read of the log until a later event reveals them.
 //   - bot.go: the bot, a player the engine plays itself. A rule system
-//     that is a [Strategist] lists the awaited player's candidate commands
-//     and scores positions; [Think] searches them (Monte Carlo over
+//     that is a [Strategist] (through a [Strategy] typed on its state,
+//     embedded beside its rulebook) lists the awaited player's candidate
+//     commands and scores positions; [Think] searches them (Monte Carlo over
 //     determinized copies: what the seat cannot see, the table's future
 //     and a [Concealer]'s secrets, drawn afresh; playouts whose players
 //     mostly give the best of a few sampled candidates; the budget spent
@@ -105,10 +106,13 @@
 //   - await.go: whom the game waits for, and completions of typed names.
 //   - seats.go: the seats players hold; undo.go (with rewind.go where a
 //     step keeps only what it changed): /undo.
-//   - ruling.go: the game master's /ruling; measure.go: /measure.
+//   - ruling.go: the game master's /ruling; measure.go: /measure, the
+//     function of its [Tape].
 //   - narrate.go: how each event reads to the table; view.go: the
 //     picture of the board and /status.
-//   - bot.go: what the bot needs to play a seat ([Strategist]).
+//   - bot.go: what the bot needs to play a seat: the functions of its
+//     [Strategy] (candidates, evaluate and, where the state hides
+//     something, conceal).
 //
 // A mechanic of one game alone keeps a file named for it: gwab's
 // chariot.go, drive.go, javelin.go and runaway.go, honor.go and the saga files; sweet's mdi.go;

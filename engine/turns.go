@@ -157,6 +157,21 @@ type Measurer interface {
 	Measure(s State, actor PlayerID, from, to string) (string, error)
 }
 
+// Tape is a rule system's tape measure, typed on its state: embedded in
+// the rule system beside its [Rulebook], it makes it a [Measurer].
+type Tape[S State] func(s S, actor PlayerID, from, to string) (string, error)
+
+var _ Measurer = Tape[State](nil)
+
+// Measure answers /measure through t.
+func (t Tape[S]) Measure(st State, actor PlayerID, from, to string) (string, error) {
+	s, ok := st.(S)
+	if !ok || t == nil {
+		return "", Refuse("", "This game has no tape measure.")
+	}
+	return t(s, actor, from, to)
+}
+
 // WaitingCaption says in one line whom a game waits for and for what
 // ("Waiting for alice to move Gondor; bob to …"), for a picture's
 // caption; "" when it waits for no one.

@@ -21,17 +21,14 @@ import (
 // player but the order of the cards and the dice to come, which the
 // engine draws afresh itself, so it needs no [engine.Concealer].
 
-var _ engine.Strategist = Rules{}
-
 // botFoes is how many of the nearest enemy units the bot weighs moving
 // toward, charging and shooting at, so that its list stays short.
 const botFoes = 2
 
-// Candidates lists what player could do now, for the side the battle
+// candidates lists what player could do now, for the side the battle
 // awaits him for; empty when it awaits someone else.
-func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
-	s, ok := st.(*State)
-	if !ok || s.Stage == Over {
+func candidates(s *State, player engine.PlayerID) []engine.Command {
+	if s.Stage == Over {
 		return nil
 	}
 	switch {
@@ -330,7 +327,7 @@ func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Comma
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
-// Evaluate scores s for player's army from -1 to 1. A battle over is won,
+// evaluate scores s for player's army from -1 to 1. A battle over is won,
 // lost or drawn as it was judged; one under way weighs how near each
 // army is to breaking (half its units lost), the share of its figures
 // still standing (what decides the battle after the last turn), the
@@ -338,9 +335,8 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 // and its leaders; with a touch for closing on the enemy, so that an army
 // with nothing to shoot advances. The game master, who leads no army,
 // scores every position 0.
-func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func evaluate(s *State, player engine.PlayerID) float64 {
+	if len(s.Armies) < 2 {
 		return 0
 	}
 	side, ok := s.sideOf(player, BlackSide)

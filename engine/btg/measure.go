@@ -14,8 +14,6 @@ import (
 // 2.A, 2.F) and a lone leader's move (RULINGS.md, btg, "leaders") measure
 // them. It changes nothing.
 
-var _ engine.Measurer = Rules{}
-
 // spot is what a player measured from or to: a unit, a leader, or a
 // place on the table.
 type spot struct {
@@ -80,11 +78,10 @@ func (s *State) anyPlaced() bool {
 	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.In() })
 }
 
-// Measure is the tape measure, in inches: between two pieces or places,
+// measure is the tape measure, in inches: between two pieces or places,
 // or what a unit or leader can reach.
-func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
-	s, ok := st.(*State)
-	if !ok || !s.anyPlaced() {
+func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
+	if !s.anyPlaced() {
 		return "", engine.Refuse("", "There is nothing on the table to measure yet.")
 	}
 	a, err := s.spotOf("from", from)

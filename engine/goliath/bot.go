@@ -25,11 +25,6 @@ import (
 // target numbers and the figures' points. While orders are written, each
 // unit is taken to be where its order sends it.
 
-var (
-	_ engine.Strategist = Rules{}
-	_ engine.Concealer  = Rules{}
-)
-
 // nearFoes is how many of the nearest enemies the bot weighs moving
 // toward, charging, shooting at or casting on, so that its list of
 // candidates stays short on a crowded table.
@@ -48,7 +43,7 @@ func cmd(player engine.PlayerID, name string, opts ...string) engine.Command {
 	return c
 }
 
-// Candidates lists what player could do now: pick a sample army (or raise
+// candidates lists what player could do now: pick a sample army (or raise
 // one cut down to the book's points) while the armies muster; lay out his
 // army and end his deployment; choose to move first or second; in the
 // movement phase, for each unit, charge the nearest enemies, move toward
@@ -59,9 +54,8 @@ func cmd(player engine.PlayerID, name string, opts ...string) engine.Command {
 // unit at the enemies in reach and cast each wizard's spells and each
 // dragon's breath; in a written-orders battle, write each unit one order
 // in the vocabulary; and /done.
-func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
-	s, ok := st.(*State)
-	if !ok || s.Stage == Over {
+func candidates(s *State, player engine.PlayerID) []engine.Command {
+	if s.Stage == Over {
 		return nil
 	}
 	if s.Stage == Mustering {
@@ -477,14 +471,13 @@ func (s *State) orderShots(u, e *Unit) []string {
 	return out
 }
 
-// Conceal returns a copy of st in which the other side's orders for this
+// conceal returns a copy of s in which the other side's orders for this
 // turn, sealed until both sides are done, are drawn afresh: each of its
 // units on the table is given one of the orders the bot would weigh for
 // it, or none. The bot knows that orders were written, not which.
-func (Rules) Conceal(st engine.State, player engine.PlayerID, r *rand.Rand) engine.State {
-	s, ok := st.(*State)
-	if !ok || s.Stage != Orders || len(s.Armies) < 2 {
-		return st
+func conceal(s *State, player engine.PlayerID, r *rand.Rand) *State {
+	if s.Stage != Orders || len(s.Armies) < 2 {
+		return s
 	}
 	c := engine.Copy(s)
 	for side := South; side <= North; side++ {
@@ -506,14 +499,13 @@ func (Rules) Conceal(st engine.State, player engine.PlayerID, r *rand.Rand) engi
 	return c
 }
 
-// Evaluate scores s for player from -1 to 1: a finished battle is won,
+// evaluate scores s for player from -1 to 1: a finished battle is won,
 // lost or drawn as its result says; a running one weighs the share of
 // his army's points still standing against the enemy's (routed units
 // counting less), and what each side may expect to kill in the coming
 // round.
-func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func evaluate(s *State, player engine.PlayerID) float64 {
+	if len(s.Armies) < 2 {
 		return 0
 	}
 	side, ok := s.sideOf(player, South)

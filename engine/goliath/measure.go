@@ -15,8 +15,6 @@ import (
 // Fire), spells (Spells) and a hero's inspiration (Special Abilities, SA
 // 4) measure them. It changes nothing.
 
-var _ engine.Measurer = Rules{}
-
 // spot is what a player measured from or to: a unit, or a place on the
 // table.
 type spot struct {
@@ -40,11 +38,10 @@ func (s *State) spotOf(name, typed string) (spot, error) {
 	return spot{u: u, at: u.Base.FrontCenter()}, nil
 }
 
-// Measure is the tape measure, in inches: between two units or places,
+// measure is the tape measure, in inches: between two units or places,
 // or what a unit can reach.
-func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
-	s, ok := st.(*State)
-	if !ok || !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.In() }) {
+func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
+	if !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.In() }) {
 		return "", engine.Refuse("", "There is nothing on the table to measure yet.")
 	}
 	a, err := s.spotOf("from", from)

@@ -11,10 +11,14 @@ import (
 type Rules struct {
 	*engine.Rulebook[*State]
 	engine.Drawing[*State]
+	engine.Strategy[*State]
+	engine.Tape[*State]
 }
 
 // New returns Goliath as a rule system.
-func New() Rules { return Rules{book, view} }
+func New() Rules {
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: conceal}, measure}
+}
 
 var (
 	_ engine.Ruleset    = Rules{}

@@ -15,24 +15,21 @@ import (
 // (3.4, 10.1) and in its Heroes' honor (4). GWAB hides nothing but the
 // decks' order, which the engine draws afresh itself.
 
-var _ engine.Strategist = Rules{}
-
 // nearFoes is how many of the nearest antagonists the bot weighs moving
 // toward, shooting at and challenging, so that its list stays short on a
 // crowded table.
 const nearFoes = 3
 
-// Candidates lists what player could do now: in his clan's turn, each
+// candidates lists what player could do now: in his clan's turn, each
 // standing element moving toward each of its nearest antagonists (all
 // the way, to contact, or a few strides), each shooter shooting at them,
 // the Hero challenging the antagonist Heroes near, and standing aloof;
 // and whatever answers the book awaits from him otherwise.
-func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
-	s, ok := st.(*State)
-	if ok && s.Phase == Gathering {
+func candidates(s *State, player engine.PlayerID) []engine.Command {
+	if s.Phase == Gathering {
 		return s.botClans(player)
 	}
-	if !ok || s.Phase != Playing {
+	if s.Phase != Playing {
 		return nil
 	}
 	cmd := func(name string, opts ...string) engine.Command {
@@ -138,16 +135,12 @@ func (s *State) nearestFoes(el *Element) []*Element {
 	return foes[:min(nearFoes, len(foes))]
 }
 
-// Evaluate weighs the elements still standing in player's clans (he
+// evaluate weighs the elements still standing in player's clans (he
 // raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion or chariot 2, a warband
 // 1, less a quarter for each wound; the honor his Heroes won in the book
 // adds a little. From -1 to 1; a finished book counts the same way, a
 // side with nothing standing having lost it.
-func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
-	s, ok := st.(*State)
-	if !ok {
-		return 0
-	}
+func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.PlayerClans(player)) == 0 {
 		return 0
 	}

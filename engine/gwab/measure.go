@@ -9,8 +9,6 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-var _ engine.Measurer = Rules{}
-
 // spot is what a player measured from or to: an element on the table, or
 // a place.
 type spot struct {
@@ -33,11 +31,10 @@ func (s *State) spotOf(name, typed string) (spot, error) {
 	return spot{el: el, at: el.Base.FrontCenter()}, nil
 }
 
-// Measure is the tape measure (8.1, 9.3): the distance between two
+// measure is the tape measure (8.1, 9.3): the distance between two
 // elements or places, or what an element can reach.
-func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
-	s, ok := st.(*State)
-	if !ok || len(s.Elements) == 0 {
+func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
+	if len(s.Elements) == 0 {
 		return "", engine.Refuse("", "There is nothing on the table to measure yet.")
 	}
 	a, err := s.spotOf("from", from)

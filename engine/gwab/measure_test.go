@@ -29,7 +29,7 @@ func TestMeasure(t *testing.T) {
 		{"MYR-W1", "20,18", "From the front of MYR-W1 (spearmen) (20,15) to 20,18: 3 strides."},
 		{"20,18", "TRO-W1", "From 20,18 to the front of TRO-W1 (spearmen) (20,22): 4 strides."},
 	} {
-		got, err := (Rules{}).Measure(g.State, "alice", c.from, c.to)
+		got, err := New().Measure(g.State, "alice", c.from, c.to)
 		if err != nil {
 			t.Fatalf("from %s to %s: %v", c.from, c.to, err)
 		}

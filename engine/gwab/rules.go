@@ -22,10 +22,14 @@ var cardOrder = engine.Ranking{Suits: [4]engine.Suit{engine.Spades, engine.Heart
 type Rules struct {
 	*engine.Rulebook[*State]
 	engine.Drawing[*State]
+	engine.Strategy[*State]
+	engine.Tape[*State]
 }
 
 // New returns the GWAB rule system.
-func New() Rules { return Rules{book, view} }
+func New() Rules {
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: nil}, measure}
+}
 
 var _ engine.Ruleset = Rules{}
 

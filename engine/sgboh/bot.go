@@ -20,8 +20,6 @@ import (
 // Simple GBoH hides nothing but the dice, which the engine draws afresh
 // itself, so the package is no engine.Concealer.
 
-var _ engine.Strategist = Rules{}
-
 // The bot's limits, which keep its list short on a crowded map.
 const (
 	botMovers  = 2 // activated units whose moves it weighs at one step
@@ -29,7 +27,7 @@ const (
 	botLeaders = 4 // leaders weighed for one activation
 )
 
-// Candidates lists what player could do now: the answers to a question
+// candidates lists what player could do now: the answers to a question
 // put to him; in a free activation or at continuity, each of his leaders
 // activated with each line he has in range (and alone, to ride first), a
 // leaderless group where no leader reaches, and the pass; in an
@@ -39,9 +37,8 @@ const (
 // ground, a turn to face), each shot and hit and run in reach, the
 // rallies, the shocks (every one that may be made, or the good ones),
 // the advances into emptied hexes, and /done.
-func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 || s.Flow.Stage == SettingUp || s.Flow.Stage == Over {
+func candidates(s *State, player engine.PlayerID) []engine.Command {
+	if len(s.Armies) < 2 || s.Flow.Stage == SettingUp || s.Flow.Stage == Over {
 		return nil
 	}
 	if len(s.Flow.Queue) > 0 {
@@ -535,15 +532,14 @@ func modSum(ms []mod) int {
 	return n
 }
 
-// Evaluate counts the battle as 10.4 does: each side's rout points
+// evaluate counts the battle as 10.4 does: each side's rout points
 // against the limit at which its army withdraws, with a routed unit
 // counted as half lost, a Disordered one, missile hits and cavalry
 // pursuing off the map as a little, and a touch for closing on the enemy
 // so that an army with nothing better to do advances. A finished battle
 // is won or lost by who withdrew. From -1 to 1.
-func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func evaluate(s *State, player engine.PlayerID) float64 {
+	if len(s.Armies) < 2 {
 		return 0
 	}
 	me := s.armyOf(player)

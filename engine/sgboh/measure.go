@@ -13,8 +13,6 @@ import (
 // a unit can reach in an activation (6.1, 7.2) and fire at (8.1), and a
 // leader's command range (4.2) and ride (6.1). It changes nothing.
 
-var _ engine.Measurer = Rules{}
-
 // spot is what a player measured from or to: a combat unit, a leader, or
 // a hex.
 type spot struct {
@@ -57,11 +55,10 @@ func (s *State) spotOf(name, typed string) (spot, error) {
 	return spot{}, engine.Refuse("", "%s:%s is neither a unit, a leader nor a hex like 0412.", name, typed)
 }
 
-// Measure is the tape measure, in hexes: between two counters or hexes,
+// measure is the tape measure, in hexes: between two counters or hexes,
 // or what a unit or leader can reach.
-func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
-	s, ok := st.(*State)
-	if !ok || !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.On() }) {
+func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
+	if !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.On() }) {
 		return "", engine.Refuse("", "There is nothing on the map to measure yet.")
 	}
 	a, err := s.spotOf("from", from)

@@ -12,20 +12,14 @@ import (
 // and the other side's sealed melee choices drawn afresh, since it may
 // not read them (Melee Procedure).
 
-var (
-	_ engine.Strategist = Rules{}
-	_ engine.Concealer  = Rules{}
-)
-
-// Candidates lists what player could do now: pick an army while the
+// candidates lists what player could do now: pick an army while the
 // book musters; lay out the rest of his army in deployment; shoot each
 // unit at each enemy in reach; move each unit toward its nearest enemy
 // (as far as it goes, half way, into its square to charge) or a square
 // back; support each melee beside a unit; choose each indicator for each
 // melee waiting on him; and /done, which ends his part of a stage.
-func (Rules) Candidates(st engine.State, player engine.PlayerID) []engine.Command {
-	s, ok := st.(*State)
-	if !ok || s.Stage == Over {
+func candidates(s *State, player engine.PlayerID) []engine.Command {
+	if s.Stage == Over {
 		return nil
 	}
 	cmd := func(name string, opts ...string) engine.Command {
@@ -135,13 +129,12 @@ func (s *State) moveTargets(u *Unit) []engine.Square {
 	return out
 }
 
-// Evaluate scores the points standing (Morale 4): a finished game is
+// evaluate scores the points standing (Morale 4): a finished game is
 // won, lost or drawn on them; a running one is the share of the points
 // standing that is player's, from -1 to 1, with a touch for closing on
 // the enemy, so that a bot with nothing to shoot advances.
-func (Rules) Evaluate(st engine.State, player engine.PlayerID) float64 {
-	s, ok := st.(*State)
-	if !ok || len(s.Armies) < 2 {
+func evaluate(s *State, player engine.PlayerID) float64 {
+	if len(s.Armies) < 2 {
 		return 0
 	}
 	side, ok := s.sideOf(player, s.Attacker)
@@ -195,14 +188,10 @@ func (s *State) closing(side Side) float64 {
 	return sum / float64(n)
 }
 
-// Conceal returns a copy of st in which every indicator the other side
+// conceal returns a copy of st in which every indicator the other side
 // has laid face down for a melee not yet resolved is drawn afresh: the
 // bot knows that one was laid, not which.
-func (Rules) Conceal(st engine.State, player engine.PlayerID, r *rand.Rand) engine.State {
-	s, ok := st.(*State)
-	if !ok {
-		return st
-	}
+func conceal(s *State, player engine.PlayerID, r *rand.Rand) *State {
 	c := engine.Copy(s)
 	for i := range c.Melees {
 		m := &c.Melees[i]

@@ -7,8 +7,6 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
-var _ engine.Measurer = Rules{}
-
 // squareOf reads a unit's name or a square.
 func (s *State) squareOf(name, typed string) (engine.Square, *Unit, error) {
 	if q, err := engine.ParseSquare(strings.TrimSpace(typed)); err == nil {
@@ -27,12 +25,11 @@ func (s *State) squareOf(name, typed string) (engine.Square, *Unit, error) {
 	return u.At, u, nil
 }
 
-// Measure counts squares as movement and shooting do, a diagonal step
+// measure counts squares as movement and shooting do, a diagonal step
 // costing one and a half (Movement 1, Missile Fire 1, Catapult Fire 3):
 // between two units or squares, or what a unit can reach.
-func (Rules) Measure(st engine.State, actor engine.PlayerID, from, to string) (string, error) {
-	s, ok := st.(*State)
-	if !ok || len(s.Units) == 0 {
+func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
+	if len(s.Units) == 0 {
 		return "", engine.Refuse("", "There is nothing on the board to measure yet.")
 	}
 	a, ua, err := s.squareOf("from", from)

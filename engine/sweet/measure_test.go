@@ -13,11 +13,11 @@ import (
 func TestMeasure(t *testing.T) {
 	p := enginetest.NewPlayer(t, New(), "alice", 5)
 	p.Must(t, "alice|book open|size:10x8|turns:3")
-	if _, err := (Rules{}).Measure(p.Game.State, "alice", "A1", "B2"); err == nil {
+	if _, err := New().Measure(p.Game.State, "alice", "A1", "B2"); err == nil {
 		t.Error("measured on a board with no unit")
 	}
 	g := setupGame(t)
-	got, err := (Rules{}).Measure(g.Game.State, "alice", "A1", "C2")
+	got, err := New().Measure(g.Game.State, "alice", "A1", "C2")
 	if err != nil {
 		t.Fatal(err)
 	}
