@@ -234,3 +234,6 @@ func firstLine(s string) string {
 	}
 	return ""
 }
+
+// line is the 1-based line of the site in src.
+func (s site) line(src []byte) int { return bytes.Count(src[:s.start], []byte("\n")) + 1 }
