@@ -912,7 +912,13 @@ func group(user engine.PlayerID, msgs []engine.Message) []Reply {
 		}
 		if !m.Private() {
 			public = append(public, m.Text)
-			buttons = append(buttons, m.Buttons...)
+			for _, b := range m.Buttons {
+				// A question put to the bot is answered by it at once:
+				// no one else may press its buttons.
+				if _, bot := engine.IsBot(b.For); !bot {
+					buttons = append(buttons, b)
+				}
+			}
 			continue
 		}
 		if _, ok := private[m.To]; !ok {
