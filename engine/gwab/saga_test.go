@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -434,5 +435,33 @@ func TestBookClosedSaysPractice(t *testing.T) {
 	}
 	if got := (BookClosed{Book: 2, Result: "by consent", Mode: Battle, Started: true}).Text(); strings.Contains(got, note) {
 		t.Errorf("a battle closes with %q", got)
+	}
+}
+
+// TestSagaAttendance answers the Herald's call (4): each answer is kept
+// with the session called, yes by default, and a second answer replaces
+// the first.
+func TestSagaAttendance(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("bob", "saga start", "name", "Wine-dark Sea", "quorum", "3"))
+	for _, c := range []engine.Command{
+		opt("bob", "saga schedule", "when", "Friday at the club"),
+		opt("alice", "saga attend"),
+		opt("carol", "saga attend", "reply", "no"),
+		opt("dave", "saga attend", "reply", "no"),
+		opt("dave", "saga attend", "reply", "yes"),
+	} {
+		res, err := saga.Decide(c)
+		if err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		applyAll(t, saga, res)
+	}
+	_, ses := saga.State.(*Saga).openSession()
+	if ses == nil || ses.When != "Friday at the club" {
+		t.Fatalf("the session called: %+v", ses)
+	}
+	want := map[engine.PlayerID]bool{"alice": true, "carol": false, "dave": true}
+	if !maps.Equal(ses.Answers, want) {
+		t.Errorf("the answers kept: %v, want %v", ses.Answers, want)
 	}
 }
