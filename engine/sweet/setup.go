@@ -203,7 +203,7 @@ func pickArmy(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("Sample Army Compositions", "There is no sample army %q; the lists are %s.", c.Opt("list"), strings.Join(listKeys(), ", "))
 	}
 	entries := withCrews(l.Entries)
-	return muster(tx, s, c, Army{Name: l.Name, Tag: l.Tag, List: l.Key, Points: cost(entries)}, entries)
+	return muster(tx, s, c, Army{Name: l.Name, Tag: l.Tag, Points: cost(entries)}, entries)
 }
 
 func buildArmy(tx *engine.Tx, s *State, c engine.Command) error {

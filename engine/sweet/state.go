@@ -67,7 +67,6 @@ type Army struct {
 	Player engine.PlayerID `json:"player"`
 	Name   string          `json:"name"`
 	Tag    string          `json:"tag"`
-	List   string          `json:"list,omitempty"` // the sample list it was picked from
 	Points int             `json:"points"`         // as mustered
 	Done   bool            `json:"done,omitempty"` // finished its part of the stage
 }
