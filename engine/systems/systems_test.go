@@ -34,3 +34,31 @@ func TestEverySystem(t *testing.T) {
 		t.Error("ByID found a system that is not on the list")
 	}
 }
+
+// TestOptionsMeanOneThing checks that an option holds the same kind of
+// thing wherever players meet it. Discord registers one /fire for every
+// table, so its unit: is a piece in every system that has it or the bot
+// refuses to start; and the names players type most (unit:, piece:,
+// target:, at:, to:) hold one kind of thing in every command, so that
+// Discord offers the same completions for them everywhere.
+func TestOptionsMeanOneThing(t *testing.T) {
+	everywhere := map[string]engine.OptionKind{
+		"unit": engine.OptElement, "piece": engine.OptElement, "target": engine.OptElement,
+		"at": engine.OptPoint, "to": engine.OptPoint,
+	}
+	byCommand := map[string]engine.OptionKind{}
+	for _, rs := range All() {
+		for _, c := range rs.Commands() {
+			for _, o := range c.Options {
+				key := c.Name + " " + o.Name
+				if had, ok := byCommand[key]; ok && had != o.Kind {
+					t.Errorf("/%s: is %s in one system and %s in %s", key, had, o.Kind, rs.ID())
+				}
+				byCommand[key] = o.Kind
+				if want, ok := everywhere[o.Name]; ok && o.Kind != want {
+					t.Errorf("%s /%s %s: is %s; everywhere else it is %s", rs.ID(), c.Name, o.Name, o.Kind, want)
+				}
+			}
+		}
+	}
+}
