@@ -425,6 +425,43 @@ func TestSagaCountsChallenges(t *testing.T) {
 	}
 }
 
+// TestSagaTakesBackAStep plays a refused challenge (9.3) that the game
+// master then takes back: the saga enters a line that undoes each Hero's
+// points, in the same book, round and column as the line it undoes, so
+// that /saga hero shows where the points came and went.
+func TestSagaTakesBackAStep(t *testing.T) {
+	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S", "KH", "10H"),
+		opt("alice", "book start"),
+		opt("alice", "challenge", "hero", "Aeneas"),
+		opt("carol", "answer", "reply", "decline"),
+		opt("alice", "undo"))
+	sagaBook(t, saga, lines...)
+	sg := saga.State.(*Saga)
+	want := map[string][]Line{
+		"Achilles": {{Points: 2, Cause: Refused, Book: 1, Round: 1, Column: "Battle"}, {Points: -2, Cause: TakenBack, Book: 1, Round: 1, Column: "Battle"}},
+		"Aeneas":   {{Points: -2, Cause: Refusing, Book: 1, Round: 1, Column: "Battle"}, {Points: 2, Cause: TakenBack, Book: 1, Round: 1, Column: "Battle"}},
+	}
+	for name, lines := range want {
+		var got []Line
+		for _, l := range sg.Ledger {
+			if h := sg.hero(l.Hero); h != nil && h.Name == name && l.Cause != Enrolling {
+				l.Hero, l.Reason = 0, ""
+				got = append(got, l)
+			}
+		}
+		if !slices.Equal(got, lines) {
+			t.Errorf("the ledger of %s after the step was taken back:\n got %+v\nwant %+v", name, got, lines)
+		}
+	}
+}
+
 // TestBookClosedSaysPractice checks what the Herald says as a book
 // closes: a practice book played changes no standing, and says so; a
 // battle does not say it.
