@@ -234,3 +234,44 @@ func TestBotsUseWizardsAndAbilities(t *testing.T) {
 		})
 	}
 }
+
+// The bot's longbowmen look for cover ahead (Missile Fire: cover): with a
+// wood in front of them within their move and another behind them,
+// nearer or not, the move into cover it weighs goes into the wood in
+// front, and none turns its back on the enemy to reach the other.
+func TestBotSeeksCoverAhead(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(`@ref /book open rules:goliath
+@alice /army raise name:Archers units:"10 longbowmen" tag:ARC
+@bob /army raise name:Orcs units:"20 orcs" tag:ORC
+#terrain woods 16,13 24,19 the near wood
+#terrain woods 16,1 24,5 the wood behind
+#place ARC-1 20,10 N 5
+#place ORC-1 20,40 S 10
+@alice /done
+#load d6 6 1
+@bob /done
+@alice /answer reply:first`); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	s := tb.Game().State.(*State)
+	var near, behind int
+	for _, c := range New().Propose(s, "alice") {
+		if c.Name != "move" || c.Opt("air") != "" {
+			continue
+		}
+		p, err := engine.ReadPoint("to", c.Opt("to"), "\"")
+		if err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		switch {
+		case s.Terrain[0].Area.Contains(p):
+			near++
+		case s.Terrain[1].Area.Contains(p):
+			behind++
+		}
+	}
+	if near == 0 || behind > 0 {
+		t.Errorf("the longbowmen's moves end %d times in the wood in front and %d in the wood behind; want some in front and none behind", near, behind)
+	}
+}
