@@ -15,7 +15,7 @@ import (
 // the router takes it, before any rule system reads or stores it: names
 // of clans, Heroes, companions, sagas and armies, and the pieces on the
 // table, at MaxName characters; any other text (reasons, schedules,
-// lists) at MaxText. Every option must be UTF-8; it is normalised (NFC,
+// lists) at MaxText, a written order at MaxOrder. Every option must be UTF-8; it is normalised (NFC,
 // so that one name typed on two keyboards is one name) and loses the
 // characters Unicode says are invisible by default (zero-width spaces and
 // joiners, variation selectors…), which would let one clan's name look
@@ -27,6 +27,9 @@ const (
 	MaxName = 40
 	// MaxText is the most characters any other option may have.
 	MaxText = 200
+	// MaxOrder is the most characters of a written order (Goliath's
+	// /orders order:), which may chain steps with "then" and a condition.
+	MaxOrder = 300
 	// MaxScript is the most characters of a scenario's set-up pasted
 	// whole (/scenario load script:), Discord's longest option.
 	MaxScript = 6000
@@ -47,6 +50,8 @@ func OptionLimit(name string) int {
 	case name == "companions":
 		// Two names and a comma.
 		return 2*MaxName + 1
+	case name == "order":
+		return MaxOrder
 	case name == "script":
 		return MaxScript
 	}

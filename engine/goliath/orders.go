@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -289,12 +290,19 @@ var (
 	thenRe = regexp.MustCompile(`\s*(?:;|\bthen\b|,\s*then\b)\s*`)
 )
 
+// maxOrder is the most characters of one written order; the bot's
+// router takes as many (bot.MaxOrder).
+const maxOrder = 300
+
 // parseOrder reads an order; text outside the vocabulary becomes an
 // order for the referee.
 func (s *State) parseOrder(u *Unit, text string) (Order, error) {
 	text = strings.TrimSpace(text)
-	if text == "" || len(text) > 300 {
-		return Order{}, engine.Refuse("", "order: must be 1 to 300 characters.")
+	switch n := utf8.RuneCountInString(text); {
+	case n == 0:
+		return Order{}, engine.Refuse("Turn sequence", "An order needs words: what %s is to do (/help orders lists them).", u.Label())
+	case n > maxOrder:
+		return Order{}, engine.Refuse("Turn sequence", "An order may have at most %d characters; this one has %d.", maxOrder, n)
 	}
 	o := Order{Unit: u.ID, Side: u.Side, Text: text}
 	l := strings.ToLower(text)
