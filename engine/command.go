@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,6 +128,9 @@ type OptionSpec struct {
 	Kind     OptionKind
 	Required bool
 	Choices  []string // the only values allowed, when set
+	// Formerly is the option's older name, which set-ups saved before it
+	// was renamed still use: /scenario load reads it as this option.
+	Formerly string
 }
 
 // CommandSpec describes one command a rule system understands. Name may
@@ -196,6 +200,21 @@ func (s CommandSpec) Option(name string) (OptionSpec, bool) {
 		}
 	}
 	return OptionSpec{}, false
+}
+
+// Renew returns c with every option given by its former name (see
+// [OptionSpec.Formerly]) under its name now, unless both are given.
+func (s CommandSpec) Renew(c Command) Command {
+	for _, o := range s.Options {
+		if o.Formerly == "" || !c.Has(o.Formerly) || c.Has(o.Name) {
+			continue
+		}
+		opts := maps.Clone(c.Options)
+		opts[o.Name] = opts[o.Formerly]
+		delete(opts, o.Formerly)
+		c.Options = opts
+	}
+	return c
 }
 
 // Check reports the first problem with c's options against s: an unknown

@@ -165,6 +165,7 @@ func (b *Rulebook[S]) load(tx *Tx, s S, c Command) error {
 		if !ok || !r.Is(SetsUp) {
 			return Refuse("", "Part %d of the scenario, /%s, is not a set-up command.", i+1, sc.Name)
 		}
+		sc = r.Renew(sc)
 		sc.Actor, sc.Roles, sc.Master = c.Actor, c.Roles, c.Master
 		if err := r.Check(sc); err != nil {
 			return scenarioRefusal(i, sc, err)

@@ -248,7 +248,7 @@ var setupCommands = []command{
 		Help:    "Set a unit anywhere before the first turn, where a scenario wants it. Referee only.",
 		Example: "/setup place piece:KIN-1 at:30,20 facing:N frontage:10",
 		Options: []engine.OptionSpec{
-			{Name: "piece", Help: "the unit to place", Kind: engine.OptElement, Required: true},
+			{Name: "piece", Help: "the unit to place", Kind: engine.OptElement, Required: true, Formerly: "unit"},
 			{Name: "at", Help: "where its front centre stands, x,y in inches", Kind: engine.OptPoint, Required: true},
 			{Name: "facing", Help: "N, NE, E… or degrees; default toward the enemy"},
 			{Name: "frontage", Help: "figures across its front", Kind: engine.OptInt},

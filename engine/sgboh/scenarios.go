@@ -57,7 +57,7 @@ func setUp(s *State) []engine.Command {
 	}
 	cmd("setup map", map[string]string{"size": strconv.Itoa(s.Cols) + "x" + strconv.Itoa(s.Rows)})
 	for _, f := range s.Features {
-		o := map[string]string{"kind": f.Ground.String(), "hexes": hexList(f.Hexes), "name": f.Name}
+		o := map[string]string{"kind": f.Ground.String(), "where": hexList(f.Hexes), "name": f.Name}
 		if f.Level > 0 {
 			o["kind"], o["level"] = "hill", strconv.Itoa(f.Level)
 		}
@@ -113,8 +113,8 @@ func setUp(s *State) []engine.Command {
 var preparedBattles = []scenario{
 	{Name: "plain", Title: "A skirmish on the plain", Help: "a small battle for learning: two phalanxes, hypaspists and Companions against Greek mercenaries and Persian horse",
 		Script: `/setup map size:14x10
-/setup terrain kind:hill hexes:"0704 0705 0804" name:"the low hill" level:1
-/setup terrain kind:woods hexes:"1107 1108 1207" name:"the grove"
+/setup terrain kind:hill where:"0704 0705 0804" name:"the low hill" level:1
+/setup terrain kind:woods where:"1107 1108 1207" name:"the grove"
 /setup side name:"Macedonians" edge:S withdraw:13 first:yes
 /setup side name:"Persians" edge:N withdraw:10
 /setup leader id:ALX name:"Alexander" side:1 at:0908 initiative:6 range:4 elite:yes
@@ -131,9 +131,9 @@ var preparedBattles = []scenario{
 /setup unit id:ARC name:"Persian archers" type:SK side:2 at:0604 facing:SSW line:"Skirmishers" missile:bow tq:3`},
 	{Name: "granicus", Title: "The Granicus, 334 BC", Help: "the Persian horse holds the steep north bank of the river; the Greek mercenaries wait on the rise behind",
 		Script: `/setup map size:22x12
-/setup terrain kind:river hexes:"0107 0207 0307 0407 0507 0607 0707 0807 0907 1007 1107 1207 1307 1407 1507 1607 1707 1807 1907 2007 2107 2207" name:"the Granicus"
-/setup terrain kind:bank hexes:"0106 0206 0306 0406 0506 0606 0706 0806 0906 1006 1106 1206 1306 1406 1506 1606 1706 1806 1906 2006 2106 2206" name:"the steep north bank"
-/setup terrain kind:hill hexes:"0901 0902 1001 1002 1101 1102 1201 1202 1301 1302 1401 1402" name:"the rise" level:1
+/setup terrain kind:river where:"0107 0207 0307 0407 0507 0607 0707 0807 0907 1007 1107 1207 1307 1407 1507 1607 1707 1807 1907 2007 2107 2207" name:"the Granicus"
+/setup terrain kind:bank where:"0106 0206 0306 0406 0506 0606 0706 0806 0906 1006 1106 1206 1306 1406 1506 1606 1706 1806 1906 2006 2106 2206" name:"the steep north bank"
+/setup terrain kind:hill where:"0901 0902 1001 1002 1101 1102 1201 1202 1301 1302 1401 1402" name:"the rise" level:1
 /setup side name:"Macedonians" edge:S withdraw:51 first:yes
 /setup side name:"Persians" edge:N withdraw:46
 /setup leader id:ALX name:"Alexander" side:1 at:1509 initiative:7 range:6 elite:yes wing:yes
@@ -184,11 +184,11 @@ var preparedBattles = []scenario{
 /setup unit id:LV2 name:"Persian levy" type:LI side:2 at:1503 facing:SSW line:"Levy LI" tq:3`},
 	{Name: "issus", Title: "Issus, 333 BC", Help: "the Pinarus between the sea and the hills; Darius behind his mercenaries and the stockaded bank, his horse massed by the shore",
 		Script: `/setup map size:22x12
-/setup terrain kind:stream hexes:"0106 0206 0306 0406 0506 0606 0706 0806 0906 1006 1106 1206 1306 1406 1506 1606 1706 1806 1906 2006 2106 2206" name:"the Pinarus"
-/setup terrain kind:abatis hexes:"1005 1105 1205" name:"the stockade"
-/setup terrain kind:marsh hexes:"0101 0102 0103 0104 0105 0107 0108 0109 0110 0111 0112" name:"the shore"
-/setup terrain kind:hill hexes:"2002 2003 2004 2005 2006 2007 2008 2009 2102 2103 2104 2105 2106 2107 2108 2109 2202 2203 2204 2205 2206 2207 2208 2209" name:"the foothills" level:1
-/setup terrain kind:rocky hexes:"2104 2105" name:"the crags"
+/setup terrain kind:stream where:"0106 0206 0306 0406 0506 0606 0706 0806 0906 1006 1106 1206 1306 1406 1506 1606 1706 1806 1906 2006 2106 2206" name:"the Pinarus"
+/setup terrain kind:abatis where:"1005 1105 1205" name:"the stockade"
+/setup terrain kind:marsh where:"0101 0102 0103 0104 0105 0107 0108 0109 0110 0111 0112" name:"the shore"
+/setup terrain kind:hill where:"2002 2003 2004 2005 2006 2007 2008 2009 2102 2103 2104 2105 2106 2107 2108 2109 2202 2203 2204 2205 2206 2207 2208 2209" name:"the foothills" level:1
+/setup terrain kind:rocky where:"2104 2105" name:"the crags"
 /setup side name:"Macedonians" edge:S withdraw:54 first:yes
 /setup side name:"Persians" edge:N withdraw:41
 /setup leader id:ALX name:"Alexander" side:1 at:1508 initiative:7 range:6 elite:yes wing:yes
@@ -241,8 +241,8 @@ var preparedBattles = []scenario{
 /setup unit id:LV2 name:"Persian levy" type:LI side:2 at:2005 facing:SSW line:"Levy LI" tq:3`},
 	{Name: "gaugamela", Title: "Gaugamela, 331 BC", Help: "the levelled plain: scythed chariots and elephants before the Great King, Bactrian and Scythian horse on his left",
 		Script: `/setup map size:26x14
-/setup terrain kind:hill hexes:"1201 1301 1401 1501" name:"the camp rise" level:1
-/setup terrain kind:rocky hexes:"2411 2412 2511" name:"the broken ground"
+/setup terrain kind:hill where:"1201 1301 1401 1501" name:"the camp rise" level:1
+/setup terrain kind:rocky where:"2411 2412 2511" name:"the broken ground"
 /setup side name:"Macedonians" edge:S withdraw:61 first:yes
 /setup side name:"Persians" edge:N withdraw:55
 /setup leader id:ALX name:"Alexander" side:1 at:1610 initiative:7 range:6 elite:yes wing:yes

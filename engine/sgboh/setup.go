@@ -227,9 +227,9 @@ var setupCommands = []command{
 			{Name: "size", Help: "columns x rows, each 4 to 60", Required: true},
 		}}, Run: setupMap},
 	{CommandSpec: engine.CommandSpec{Name: "setup terrain", Flags: engine.MasterOnly | engine.SetsUp, Help: "Lay terrain on hexes, or a hill's level. Game master only.",
-		Example: `/setup terrain kind:woods hexes:"0405 0406 0505" name:"the grove"`, Options: []engine.OptionSpec{
+		Example: `/setup terrain kind:woods where:"0405 0406 0505" name:"the grove"`, Options: []engine.OptionSpec{
 			{Name: "kind", Help: "clear, woods, rocky, marsh, river, stream, bank, abatis, or hill", Required: true},
-			{Name: "hexes", Help: "the hexes, by number, separated by spaces", Required: true},
+			{Name: "where", Help: "the hexes, by number, separated by spaces", Required: true, Formerly: "hexes"},
 			{Name: "name", Help: "what the map calls it", Required: true},
 			{Name: "level", Help: "a hill's level above the plain, 1 to 3 (default 1)", Kind: engine.OptInt},
 		}}, Run: setupTerrain},
@@ -396,8 +396,8 @@ func setupTerrain(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		f.Ground = g
 	}
-	for _, t := range strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("hexes"))) {
-		h, err := parseHexOn(s, "hexes", t)
+	for _, t := range strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("where"))) {
+		h, err := parseHexOn(s, "where", t)
 		if err != nil {
 			return err
 		}
@@ -406,7 +406,7 @@ func setupTerrain(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	if len(f.Hexes) == 0 {
-		return engine.Refuse("", "hexes: list at least one hex.")
+		return engine.Refuse("", "where: list at least one hex.")
 	}
 	return tx.Emit(GroundLaid{Feature: f})
 }
