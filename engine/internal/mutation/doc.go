@@ -8,7 +8,7 @@
 // of change on a small source. run_test.go, built only with the mutation
 // tag, samples mutants with a fixed seed (each site's place in the draw
 // depends only on the seed and the site's own file and line, so editing
-// one file leaves the rest of the sample as it was), lays each over its
+// one file leaves nearly all of the rest of the sample as it was), lays each over its
 // file with go test -overlay (no file changes in place), runs the tests of
 // the mutated package and of the engine packages that import it, and
 // prints the score per package:
