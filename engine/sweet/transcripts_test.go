@@ -30,3 +30,10 @@ func TestTableTwin(t *testing.T) {
 func TestViews(t *testing.T) {
 	enginetest.ViewGoldens(t, sweet.New(), "testdata/transcripts", []string{"sweet-capture", "sweet-catapult-duel", "sweet-equal-weaker", "sweet-exact-losses", "sweet-fall-back", "sweet-fire", "sweet-game-master", "sweet-manning", "sweet-morale", "sweet-move", "sweet-retreat-aside", "sweet-run-down", "sweet-ruling", "sweet-setup", "sweet-support", "sweet-two-melees"}, *update)
 }
+
+// TestDeadlines lets the deadlines pass after scripts that leave a game
+// waiting, and compares what each did with the script's .deadlines
+// golden: the step a player (or the bot) takes when time runs out.
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, sweet.New(), "testdata/transcripts", []string{"sweet-bot-muster", "sweet-move", "sweet-two-melees"}, 40, *update)
+}
