@@ -33,7 +33,7 @@ func TestViews(t *testing.T) {
 
 // TestDeadlines lets the deadlines pass after scripts that leave a game
 // waiting, and compares what each did with the script's .deadlines
-// golden: the step a player (or the bot) takes when time runs out.
+// golden: the step a player takes when time runs out.
 func TestDeadlines(t *testing.T) {
-	enginetest.DeadlineGoldens(t, sweet.New(), "testdata/transcripts", []string{"sweet-bot-muster", "sweet-move", "sweet-two-melees"}, 40, *update)
+	enginetest.DeadlineGoldens(t, sweet.New(), "testdata/transcripts", []string{"sweet-move", "sweet-two-melees"}, 40, *update)
 }
