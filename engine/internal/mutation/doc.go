@@ -4,14 +4,15 @@
 // the sites where a small, plausible mistake can be made in the engine's
 // non-test Go files (a comparison flipped, an integer constant moved by
 // one, a condition negated, && swapped with ||, a field assignment
-// dropped) and writes the mutated file; its ordinary tests check each kind
-// of change on a small source. run_test.go, built only with the mutation
-// tag, samples mutants with a fixed seed (each site's place in the draw
-// depends only on the seed and the site's own file and line, so editing
-// one file leaves nearly all of the rest of the sample as it was), lays each over its
-// file with go test -overlay (no file changes in place), runs the tests of
-// the mutated package and of the engine packages that import it, and
-// prints the score per package:
+// dropped, unless it sets the zero value leaving it out would give) and
+// writes the mutated file; its ordinary tests check each kind of change on
+// a small source. run_test.go, built only with the mutation tag, samples
+// mutants with a fixed seed (each site's place in the draw depends only on
+// the seed and the site's own file and line, so editing one file leaves
+// nearly all of the rest of the sample as it was), lays each over its file
+// with go test -overlay (no file changes in place), runs the tests of the
+// mutated package and of the engine packages that import it, and prints
+// the score per package:
 //
 //	go test -tags mutation ./engine/internal/mutation -run TestMutationScore -v -timeout 2h
 //

@@ -123,7 +123,7 @@ func sites(name string, src []byte) ([]site, error) {
 				if !ok {
 					continue
 				}
-				if _, ok := kv.Key.(*ast.Ident); !ok {
+				if _, ok := kv.Key.(*ast.Ident); !ok || zeroLit(kv.Value) {
 					continue
 				}
 				start, end := off(kv.Pos()), off(kv.End())
@@ -152,4 +152,19 @@ func (s site) describe(src []byte, down bool) string {
 		r = r[:57] + "..."
 	}
 	return fmt.Sprintf("%s: %q -> %q", s.kind, old, r)
+}
+
+// zeroLit reports whether e is written as its type's zero value (0, "",
+// false, nil, T{}): a field so set is set to what leaving it out gives,
+// and dropping it is no mistake at all.
+func zeroLit(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return e.Value == "0" || e.Value == `""` || e.Value == "0.0"
+	case *ast.Ident:
+		return e.Name == "false" || e.Name == "nil"
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	}
+	return false
 }
