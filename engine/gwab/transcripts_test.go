@@ -30,3 +30,11 @@ func TestTableTwin(t *testing.T) {
 func TestViews(t *testing.T) {
 	enginetest.ViewGoldens(t, gwab.New(), "testdata/transcripts", []string{"body-carry", "challenge", "chariots", "divine", "drive-contact", "duel-steps", "fire", "hairline", "hero-javelins", "impact-push", "impact-toward-friends", "joker-player", "jokers", "long-range", "loot", "mmr-example", "pushback", "riding-out", "riding", "ruling", "runaways", "setup", "succession", "terrain"}, *update)
 }
+
+// TestDeadlines lets the deadlines pass after scripts that leave a book
+// waiting, and compares what each did with the script's .deadlines
+// golden: the step a player takes when time runs out (a Hero in a duel fights on by default,
+// a successor named, a round played on).
+func TestDeadlines(t *testing.T) {
+	enginetest.DeadlineGoldens(t, gwab.New(), "testdata/transcripts", []string{"duel-steps", "succession", "runaways"}, 40, *update)
+}
