@@ -33,8 +33,8 @@ func TestViews(t *testing.T) {
 
 // TestDeadlines lets the deadlines pass after scripts that leave a book
 // waiting, and compares what each did with the script's .deadlines
-// golden: the step a player takes when time runs out (a Hero in a duel fights on by default,
-// a successor named, a round played on).
+// golden: the step a player takes when time runs out (a Hero in a duel
+// fights on, a successor is named, the rounds are played on).
 func TestDeadlines(t *testing.T) {
 	enginetest.DeadlineGoldens(t, gwab.New(), "testdata/transcripts", []string{"duel-steps", "succession", "runaways"}, 40, *update)
 }
