@@ -44,9 +44,16 @@ const minRun = 4
 
 // newRunLayer keeps img as runs.
 func newRunLayer(img *image.RGBA) *runLayer {
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	l := &runLayer{w: w, h: h, row: make([]int32, 0, h+1)}
-	for y := range h {
+	l := &runLayer{w: img.Rect.Dx(), row: make([]int32, 0, img.Rect.Dy()+1)}
+	l.add(img)
+	return l.done()
+}
+
+// add appends img's rows to the layer, which is as wide as img; done
+// finishes it. A large layer is drawn and kept a band of rows at a time.
+func (l *runLayer) add(img *image.RGBA) {
+	w := l.w
+	for y := range img.Rect.Dy() {
 		l.row = append(l.row, int32(len(l.runs)))
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
 		lit := -1 // where the literal run being gathered starts in line
@@ -74,11 +81,46 @@ func newRunLayer(img *image.RGBA) *runLayer {
 			x += n
 		}
 		flush(w)
+		l.h++
 	}
+}
+
+// done ends the layer's last row and lets its spare room go.
+func (l *runLayer) done() *runLayer {
 	l.row = append(l.row, int32(len(l.runs)))
+	l.row = slices.Clip(l.row)
 	l.runs = slices.Clip(l.runs)
 	l.lit = slices.Clip(l.lit)
 	return l
+}
+
+// copyRect writes the part r of dst from the layer, whose pixel (x, y)
+// goes to (x+dx, y+dy) of dst; what r holds beyond the layer is left.
+func (l *runLayer) copyRect(dst *image.RGBA, r image.Rectangle, dx, dy int) {
+	r = r.Intersect(dst.Rect).Intersect(image.Rect(dx, dy, dx+l.w, dy+l.h))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		x0, x1 := r.Min.X-dx, r.Max.X-dx // in the layer
+		x := 0
+		for _, run := range l.runs[l.row[y-dy]:l.row[y-dy+1]] {
+			n := int(run.n &^ literalRun)
+			a, b := max(x, x0), min(x+n, x1)
+			if a < b {
+				seg := dst.Pix[dst.PixOffset(a+dx, y):dst.PixOffset(b+dx, y)]
+				if run.n&literalRun != 0 {
+					copy(seg, l.lit[4*(int(run.px)+a-x):])
+				} else {
+					binary.LittleEndian.PutUint32(seg, run.px)
+					for done := 4; done < len(seg); done *= 2 {
+						copy(seg[done:], seg[:done])
+					}
+				}
+			}
+			x += n
+			if x >= x1 {
+				break
+			}
+		}
+	}
 }
 
 // copyRows writes rows y0 to y1 of the layer onto dst, with the layer's

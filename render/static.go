@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"hash"
 	"hash/fnv"
 	"image"
 	"image/color"
@@ -29,6 +30,39 @@ type staticKey struct {
 }
 
 func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
+	h := contentHash(v)
+	var buf [8]byte
+	f := func(x float64) {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+		h.Write(buf[:])
+	}
+	// A terrain's name on an open table steps aside from the pieces on
+	// it: where it went is part of the layer.
+	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
+		for _, sp := range staticLabels(fs, k, v, b) {
+			f(sp.x)
+			f(sp.y)
+		}
+	}
+	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
+}
+
+// groundKey identifies the ground of a whole table (groundOf): the table
+// and what lies on it, at one scale.
+type groundKey struct {
+	kind     engine.BoardKind
+	scale    float64
+	hc0, hr0 int
+	content  uint64 // hash of unit, zones and terrain
+}
+
+func groundKeyOf(v *engine.View, b *board) groundKey {
+	return groundKey{kind: v.Kind, scale: b.scale, hc0: b.hc0, hr0: b.hr0, content: contentHash(v).Sum64()}
+}
+
+// contentHash hashes what a table's layers are drawn from besides the
+// frame: its size, unit, zones and terrain.
+func contentHash(v *engine.View) hash.Hash64 {
 	h := fnv.New64a()
 	var buf [8]byte
 	f := func(x float64) {
@@ -61,15 +95,7 @@ func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 	}
 	f(v.Width)
 	f(v.Depth)
-	// A terrain's name on an open table steps aside from the pieces on
-	// it: where it went is part of the layer.
-	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
-		for _, sp := range staticLabels(fs, k, v, b) {
-			f(sp.x)
-			f(sp.y)
-		}
-	}
-	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
+	return h
 }
 
 // layerCache keeps the parts of pictures drawn lately that later
@@ -98,6 +124,11 @@ type layerEntry struct {
 // get returns the layer for key, drawing it with draw the first time.
 // Two pictures that need a new one at once draw it only once.
 func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
+	return c.getRuns(key, func() *runLayer { return newRunLayer(draw()) })
+}
+
+// getRuns is get for a layer drawn straight as runs.
+func (c *layerCache[K]) getRuns(key K, draw func() *runLayer) *runLayer {
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	if ok {
@@ -114,7 +145,7 @@ func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		e.layer = newRunLayer(draw())
+		e.layer = draw()
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if c.entries[key] == e { // not let go while it was drawn
@@ -139,17 +170,188 @@ func (c *layerCache[K]) evict() {
 }
 
 // drawStatic draws the static layer of v on the part area of img, in
-// b's coordinates.
+// b's coordinates, afresh.
 func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
 	fill(img, area, white)
+	drawGround(img, fs, k, v, b)
+	drawMarkings(img, fs, k, v, b)
+}
+
+// A static layer is drawn in two parts. The ground (the table, its
+// cells, zones' fills, grid lines and terrain; a hex map's outlines and
+// numbers) is the same in every frame of a table at one scale, so it is
+// drawn once for the whole table (groundOf) and each frame takes its
+// part of it. What is drawn over it along the frame's edges, or placed
+// within the frame (zones' borders and names, terrain's names, the
+// table's edge, the ruler or the squares' letters), is drawn for each
+// frame (drawMarkings), after the ground as before: it is a few strokes
+// and words.
+
+// drawGround draws the ground of v's table on img, in b's coordinates.
+func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	dc := gg.NewContextForRGBA(img)
 	switch b.kind {
 	case engine.OpenTable:
-		drawOpenTable(dc, img, fs, k, v, b)
+		drawOpenGround(dc, img, k, v, b)
 	case engine.SquareGrid:
-		drawSquareGrid(dc, img, fs, k, v, b)
+		drawSquareGround(dc, img, fs, k, v, b)
 	case engine.HexGrid:
-		drawHexGrid(dc, img, fs, k, v, b)
+		drawHexGround(dc, img, fs, k, v, b)
+	}
+}
+
+// drawMarkings draws what goes over the ground of v's table in b's
+// frame.
+func drawMarkings(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	dc := gg.NewContextForRGBA(img)
+	switch b.kind {
+	case engine.OpenTable:
+		drawOpenMarkings(dc, img, fs, k, v, b)
+	case engine.SquareGrid:
+		drawSquareMarkings(dc, img, fs, k, v, b)
+	case engine.HexGrid:
+		drawSpots(img, staticLabels(fs, k, v, b))
+	}
+}
+
+// groundBand is how many rows of a whole table's ground are drawn at a
+// time: a large table at a close scale would take tens of MB as one
+// picture, and is kept as runs a tenth of that.
+const groundBand = 256
+
+// groundOf returns the board of b's whole table at b's scale, moved by
+// whole pixels to start just inside a picture of its own, that
+// picture's size, and how far it moved: pixel (x, y) of the ground is
+// pixel (x+dx, y+dy) of b's picture. Every frame of a table at one scale
+// gives the same ground, as b's world origin is on a whole pixel.
+func groundOf(b *board) (g board, w, h, dx, dy int) {
+	const pad = 2
+	dx = int(math.Floor(b.all.x0)) - pad
+	dy = int(math.Floor(b.all.y0)) - pad
+	w = int(math.Ceil(b.all.x1)) - dx + pad
+	h = int(math.Ceil(b.all.y1)) - dy + pad
+	g = *b
+	g.ox -= float64(dx)
+	g.oy -= float64(dy)
+	g.all = rect{b.all.x0 - float64(dx), b.all.y0 - float64(dy), b.all.x1 - float64(dx), b.all.y1 - float64(dy)}
+	g.table = g.all
+	switch b.kind {
+	case engine.OpenTable:
+		g.wx, g.wy, g.w, g.d = 0, 0, b.allW, b.allD
+	case engine.SquareGrid:
+		g.wx, g.wy, g.w, g.d = 0, 0, b.allW, b.allD
+		g.cols, g.rows = int(b.allW), int(b.allD)
+	case engine.HexGrid:
+		g.c0, g.r0 = b.hc0, b.hr0
+		g.cols, g.rows = int(b.allW), int(b.allD)
+	}
+	return g, w, h, dx, dy
+}
+
+// drawGroundLayer draws the ground of v's whole table, g from groundOf,
+// w by h pixels, a band of rows at a time.
+func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
+	img := image.NewRGBA(image.Rect(0, 0, w, min(h, groundBand)))
+	l := &runLayer{w: w, row: make([]int32, 0, h+1)}
+	for y0 := 0; y0 < h; y0 += groundBand {
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(groundBand, h-y0))}
+		fill(part, part.Rect, white)
+		gb := g.shifted(-float64(y0))
+		drawGround(part, fs, k, v, &gb)
+		l.add(part)
+	}
+	return l.done()
+}
+
+// cutGround copies onto img (the board's area, in b's coordinates) the
+// part of ground (from groundOf, moved by dx, dy) that b's frame shows.
+// A hex frame shows whole hexes: what lies outside them is left white.
+func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engine.View, b *board, dx, dy int) {
+	t := b.table
+	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
+	ground.copyRect(img, r, dx, dy)
+	if b.kind == engine.HexGrid {
+		cutHexes(img, r.Intersect(img.Rect), fs, k, v, b)
+	}
+}
+
+// cutHexes leaves of the part r of img only the hexes of b's frame.
+// Within a few pixels of the frame's edge, the ground of the whole map
+// holds the neighbouring hexes' colours in its antialiased edges, so
+// there the pixels are those of the frame's edge hexes drawn alone, on
+// white, as a frame drawn afresh has them.
+func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
+	if r.Empty() {
+		return
+	}
+	edge := func(c, rr int) bool {
+		return c == b.c0 || c == b.c0+b.cols-1 || rr == b.r0 || rr == b.r0+b.rows-1
+	}
+	alone := image.NewRGBA(img.Rect)
+	fill(alone, r, white)
+	dc := gg.NewContextForRGBA(alone)
+	drawGridCellsWhere(dc, alone, k, v, b, edge)
+	dc.SetColor(gridDark)
+	dc.SetLineWidth(1.2 * k)
+	gridCells(b, func(c, rr int, ps []pt) {
+		if edge(c, rr) {
+			polygon(dc, ps)
+			dc.Stroke()
+		}
+	})
+	for _, sp := range hexNumbers(fs, b) {
+		drawText(alone, sp.f, sp.s, sp.x, sp.y, sp.c)
+	}
+	// Each row's stretches inside the frame's hexes.
+	s, s3 := b.scale, math.Sqrt(3)
+	inside := func(y int) [][2]float64 {
+		wy := b.oy - (float64(y) + 0.5) // world, y up
+		var out [][2]float64
+		for c := b.c0; c < b.c0+b.cols; c++ {
+			half := 0.0
+			if c&1 == 1 {
+				half = 0.5
+			}
+			row := min(max(int(math.Round(half-wy/(s3*s))), b.r0), b.r0+b.rows-1)
+			t := math.Abs(wy + s3*s*(float64(row)-half))
+			if t > s3*s/2 {
+				continue
+			}
+			cx, span := b.ox+1.5*s*float64(c), s-t/s3
+			if n := len(out); n > 0 && cx-span <= out[n-1][1]+1 {
+				out[n-1][1] = max(out[n-1][1], cx+span)
+			} else {
+				out = append(out, [2]float64{cx - span, cx + span})
+			}
+		}
+		return out
+	}
+	const m = 3 // pixels from the frame's edge taken from the hexes alone
+	rows := map[int][][2]float64{}
+	at := func(y int) [][2]float64 {
+		if _, ok := rows[y]; !ok {
+			rows[y] = inside(y)
+		}
+		return rows[y]
+	}
+	deep := func(x float64, in [][2]float64) bool {
+		for _, iv := range in {
+			if x >= iv[0]+m && x <= iv[1]-m {
+				return true
+			}
+		}
+		return false
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		up, here, down := at(y-m), at(y), at(y+m)
+		delete(rows, y-m)
+		for x := r.Min.X; x < r.Max.X; x++ {
+			px := float64(x) + 0.5
+			if !deep(px, here) || !deep(px, up) || !deep(px, down) {
+				i := img.PixOffset(x, y)
+				copy(img.Pix[i:i+4], alone.Pix[i:i+4])
+			}
+		}
 	}
 }
 
@@ -168,7 +370,7 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board) {
 	t := b.table
 	// The table and its zones are large: a tall filler fills them with
 	// gg's pixels, writing what they cover wholly straight.
@@ -188,7 +390,7 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		box(r)
 		fl.fill(dc, img, zoneFill[sideOf(z.Side)])
 	}
-	step, minor := rulerSteps(b.scale, k)
+	step, _ := rulerSteps(b.scale, k)
 	// Grid lines at every numbered step: separate short paths rasterise
 	// much faster in gg than one long one.
 	dc.SetColor(gridLine)
@@ -217,6 +419,12 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
 	}
 	dc.ResetClip()
+}
+
+func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	t := b.table
+	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
+	step, minor := rulerSteps(b.scale, k)
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
@@ -336,7 +544,9 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 		fillIn = func(c color.RGBA) { fl.fill(dc, img, c) }
 	}
 	unit := b.scale
-	origin := pt{b.table.x0, b.table.y0}
+	// Patterns run from the whole table's corner, so that every frame
+	// of it shows them alike.
+	origin := pt{b.all.x0, b.all.y0}
 	var fillC, edge color.RGBA
 	switch kind {
 	case engine.Stream:
@@ -492,8 +702,16 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 // A cell is small, so its fills go through a filler: gg would clear and
 // scan a rasteriser as tall as the picture for each.
 func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	drawGridCellsWhere(dc, img, k, v, b, func(int, int) bool { return true })
+}
+
+// drawGridCellsWhere draws the cells of the grid for which which is true.
+func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, which func(c, r int) bool) {
 	fl := newFiller()
 	gridCells(b, func(c, r int, ps []pt) {
+		if !which(c, r) {
+			return
+		}
 		col := tableSand
 		for _, z := range v.Zones {
 			if cellZone(z, c, r) {
@@ -531,7 +749,7 @@ func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
 	}
 }
 
-func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	t := b.table
 	drawGridCells(dc, img, fs, k, v, b)
 	dc.SetColor(gridDark)
@@ -546,6 +764,10 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 		dc.DrawLine(t.x0, y, t.x1, y)
 		dc.Stroke()
 	}
+}
+
+func drawSquareMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	t := b.table
 	for _, z := range v.Zones {
 		r, found := gridZone(b, z)
 		if !found {
@@ -582,7 +804,7 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 	}
 }
 
-func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	drawGridCells(dc, img, fs, k, v, b)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
@@ -590,7 +812,6 @@ func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engin
 		polygon(dc, ps)
 		dc.Stroke()
 	})
-	drawSpots(img, staticLabels(fs, k, v, b))
 	for _, sp := range hexNumbers(fs, b) {
 		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
 	}
