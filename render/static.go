@@ -252,7 +252,7 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 // w by h pixels, a band of rows at a time.
 func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
 	img := image.NewRGBA(image.Rect(0, 0, w, min(h, groundBand)))
-	l := &runLayer{w: w, row: make([]int32, 0, h+1)}
+	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
 	for y0 := 0; y0 < h; y0 += groundBand {
 		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(groundBand, h-y0))}
 		fill(part, part.Rect, white)
