@@ -355,6 +355,52 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 	}
 }
 
+// fillRect paints the box r (in pixels, its edges anywhere) of img with
+// the opaque colour c, each pixel its edges cut blended by the share of
+// it the box covers, as a rasteriser does: a table's ground and zones
+// are large boxes, and gg would blend every pixel of them.
+func fillRect(img *image.RGBA, r rect, c color.RGBA) {
+	b := img.Rect
+	x0, x1 := max(r.x0, float64(b.Min.X)), min(r.x1, float64(b.Max.X))
+	y0, y1 := max(r.y0, float64(b.Min.Y)), min(r.y1, float64(b.Max.Y))
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	// cover is how much of pixel i (from lo to hi) the span covers.
+	cover := func(i int, lo, hi float64) float64 {
+		return max(0, min(hi, float64(i+1))-max(lo, float64(i)))
+	}
+	ix0, ix1 := int(math.Floor(x0)), int(math.Ceil(x1))
+	iy0, iy1 := int(math.Floor(y0)), int(math.Ceil(y1))
+	// The whole pixels, straight.
+	fx0, fx1 := int(math.Ceil(x0)), int(math.Floor(x1))
+	fy0, fy1 := int(math.Ceil(y0)), int(math.Floor(y1))
+	if fx0 < fx1 && fy0 < fy1 {
+		fill(img, image.Rect(fx0, fy0, fx1, fy1), c)
+	}
+	blend := func(x, y int, a float64) {
+		if a <= 0 {
+			return
+		}
+		i := img.PixOffset(x, y)
+		p := img.Pix[i : i+4 : i+4]
+		p[0] = uint8(float64(p[0]) + (float64(c.R)-float64(p[0]))*a + 0.5)
+		p[1] = uint8(float64(p[1]) + (float64(c.G)-float64(p[1]))*a + 0.5)
+		p[2] = uint8(float64(p[2]) + (float64(c.B)-float64(p[2]))*a + 0.5)
+		p[3] = uint8(float64(p[3]) + (255-float64(p[3]))*a + 0.5)
+	}
+	for y := iy0; y < iy1; y++ {
+		cy := cover(y, y0, y1)
+		for x := ix0; x < ix1; x++ {
+			if y >= fy0 && y < fy1 && x >= fx0 && x < fx1 {
+				x = fx1 - 1 // painted already
+				continue
+			}
+			blend(x, y, cy*cover(x, x0, x1))
+		}
+	}
+}
+
 // fill paints r of img with c.
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	r = r.Intersect(img.Bounds())
@@ -372,23 +418,14 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 
 func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board) {
 	t := b.table
-	// The table and its zones are large: a tall filler fills them with
-	// gg's pixels, writing what they cover wholly straight.
-	fl := newFiller()
-	fl.tall = true
-	box := func(r rect) {
-		polygon(fl, []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}})
-	}
-	box(t)
-	fl.fill(dc, img, tableSand)
+	fillRect(img, t, tableSand)
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
 			continue
 		}
-		box(r)
-		fl.fill(dc, img, zoneFill[sideOf(z.Side)])
+		fillRect(img, r, zoneFill[sideOf(z.Side)])
 	}
 	step, _ := rulerSteps(b.scale, k)
 	// Grid lines at every numbered step: separate short paths rasterise
