@@ -327,31 +327,53 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		return out
 	}
 	const m = 3 // pixels from the frame's edge taken from the hexes alone
+	// deep returns the stretches of row y at least m pixels inside the
+	// frame's hexes, in this row and m rows above and below.
+	shrink := func(in [][2]float64) [][2]float64 {
+		var out [][2]float64
+		for _, iv := range in {
+			if iv[1]-iv[0] > 2*m {
+				out = append(out, [2]float64{iv[0] + m, iv[1] - m})
+			}
+		}
+		return out
+	}
+	both := func(a, b [][2]float64) [][2]float64 {
+		var out [][2]float64
+		for _, p := range a {
+			for _, q := range b {
+				if lo, hi := max(p[0], q[0]), min(p[1], q[1]); lo < hi {
+					out = append(out, [2]float64{lo, hi})
+				}
+			}
+		}
+		return out
+	}
 	rows := map[int][][2]float64{}
 	at := func(y int) [][2]float64 {
-		if _, ok := rows[y]; !ok {
-			rows[y] = inside(y)
+		if in, ok := rows[y]; ok {
+			return in
 		}
+		rows[y] = shrink(inside(y))
 		return rows[y]
 	}
-	deep := func(x float64, in [][2]float64) bool {
-		for _, iv := range in {
-			if x >= iv[0]+m && x <= iv[1]-m {
-				return true
-			}
+	from := func(y, x0, x1 int) {
+		if x0 < x1 {
+			copy(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)], alone.Pix[alone.PixOffset(x0, y):])
 		}
-		return false
 	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		up, here, down := at(y-m), at(y), at(y+m)
+		deep := both(both(at(y-m), at(y)), at(y+m))
 		delete(rows, y-m)
-		for x := r.Min.X; x < r.Max.X; x++ {
-			px := float64(x) + 0.5
-			if !deep(px, here) || !deep(px, up) || !deep(px, down) {
-				i := img.PixOffset(x, y)
-				copy(img.Pix[i:i+4], alone.Pix[i:i+4])
-			}
+		// A pixel is deep when its middle lies in a deep stretch.
+		x := r.Min.X
+		for _, iv := range deep {
+			a := min(max(int(math.Ceil(iv[0]-0.5)), x), r.Max.X)
+			b := min(max(int(math.Floor(iv[1]-0.5))+1, a), r.Max.X)
+			from(y, x, a)
+			x = b
 		}
+		from(y, x, r.Max.X)
 	}
 }
 
