@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"image"
@@ -268,7 +269,9 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 
 // mapRows writes rows y0 to y1 of dst: each pixel's bin's palette index.
 // A bin that the sampled rows missed takes the palette colour nearest
-// its middle.
+// its middle. A row the same as the one above it (open ground crossed by
+// grid lines, a zone, the margins) takes that row's indices: comparing
+// two rows costs a fraction of mapping one.
 func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 	kept := q.kept
 	var missed map[int]uint8
@@ -276,6 +279,10 @@ func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 	for y := y0; y < y1; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		if y > y0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
+			copy(out, dst.Pix[(y-1)*dst.Stride:])
+			continue
+		}
 		prev := ^uint32(0)
 		pair := ^uint64(0)
 		var idx uint8
