@@ -214,10 +214,10 @@ func drawMarkings(img *image.RGBA, fs *faces, k float64, v *engine.View, b *boar
 	}
 }
 
-// groundBand is how many rows of a whole table's ground are drawn at a
-// time: a large table at a close scale would take tens of MB as one
-// picture, and is kept as runs a tenth of that.
-const groundBand = 256
+// groundPixels is about how many pixels of a whole table's ground are
+// drawn at a time, a band of rows: a large table at a close scale would
+// take tens of MB as one picture, and is kept as runs a tenth of that.
+const groundPixels = 2 << 20
 
 // groundOf returns the board of b's whole table at b's scale, moved by
 // whole pixels to start just inside a picture of its own, that
@@ -251,10 +251,11 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 // drawGroundLayer draws the ground of v's whole table, g from groundOf,
 // w by h pixels, a band of rows at a time.
 func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
-	img := image.NewRGBA(image.Rect(0, 0, w, min(h, groundBand)))
+	band := max(256, groundPixels/w)
+	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
 	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
-	for y0 := 0; y0 < h; y0 += groundBand {
-		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(groundBand, h-y0))}
+	for y0 := 0; y0 < h; y0 += band {
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(band, h-y0))}
 		fill(part, part.Rect, white)
 		gb := g.shifted(-float64(y0))
 		drawGround(part, fs, k, v, &gb)
@@ -767,8 +768,11 @@ func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 // drawGridCellsWhere draws the cells of the grid for which which is true.
 func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, which func(c, r int) bool) {
 	fl := newFiller()
+	rows := img.Rect
 	gridCells(b, func(c, r int, ps []pt) {
-		if !which(c, r) {
+		// A cell wholly above or below the rows drawn (a band of a
+		// ground) is left out.
+		if bb := bounds(ps...); !which(c, r) || bb.y1 < float64(rows.Min.Y)-2 || bb.y0 > float64(rows.Max.Y)+2 {
 			return
 		}
 		col := tableSand
