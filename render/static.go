@@ -424,6 +424,18 @@ func fillRect(img *image.RGBA, r rect, c color.RGBA) {
 	}
 }
 
+// straight draws the line from (x0, y0) to (x1, y1), which runs across
+// or up and down, w pixels wide with flat ends, as gg strokes it: a
+// box. The ruler's ticks and the grid lines are many, and gg would
+// rasterise each over the whole picture's height.
+func straight(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
+	if x0 == x1 {
+		fillRect(img, rect{x0 - w/2, min(y0, y1), x0 + w/2, max(y0, y1)}, c)
+	} else {
+		fillRect(img, rect{min(x0, x1), y0 - w/2, max(x0, x1), y0 + w/2}, c)
+	}
+}
+
 // fill paints r of img with c.
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	r = r.Intersect(img.Bounds())
@@ -451,19 +463,14 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 		fillRect(img, r, zoneFill[sideOf(z.Side)])
 	}
 	step, _ := rulerSteps(b.scale, k)
-	// Grid lines at every numbered step: separate short paths rasterise
-	// much faster in gg than one long one.
-	dc.SetColor(gridLine)
-	dc.SetLineWidth(1 * k)
+	// Grid lines at every numbered step.
 	for x := math.Floor(b.wx/step)*step + step; x < b.wx+b.w-1e-9; x += step {
 		p := b.px(engine.Vec{X: x})
-		dc.DrawLine(p.x, t.y0, p.x, t.y1)
-		dc.Stroke()
+		straight(img, p.x, t.y0, p.x, t.y1, 1*k, gridLine)
 	}
 	for y := math.Floor(b.wy/step)*step + step; y < b.wy+b.d-1e-9; y += step {
 		p := b.px(engine.Vec{Y: y})
-		dc.DrawLine(t.x0, p.y, t.x1, p.y)
-		dc.Stroke()
+		straight(img, t.x0, p.y, t.x1, p.y, 1*k, gridLine)
 	}
 	if len(v.Terrain) > 0 {
 		// Terrain reaching past the part of the table shown stops at
@@ -503,12 +510,7 @@ func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *
 	dc.Stroke()
 	drawSpots(img, staticLabels(fs, k, v, b))
 	// The ruler: numbers as players type them, on all four sides.
-	dc.SetColor(rulerInk)
-	dc.SetLineWidth(1 * k)
-	tick := func(x0, y0, x1, y1 float64) {
-		dc.DrawLine(x0, y0, x1, y1)
-		dc.Stroke()
-	}
+	tick := func(x0, y0, x1, y1 float64) { straight(img, x0, y0, x1, y1, 1*k, rulerInk) }
 	for i := 0; ; i++ {
 		x := math.Ceil(b.wx/minor-1e-9)*minor + float64(i)*minor
 		if x > b.wx+b.w+1e-9 {
@@ -815,17 +817,13 @@ func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
 func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	t := b.table
 	drawGridCells(dc, img, fs, k, v, b)
-	dc.SetColor(gridDark)
-	dc.SetLineWidth(1 * k)
 	for c := 1; c < b.cols; c++ {
 		x := t.x0 + float64(c)*b.scale
-		dc.DrawLine(x, t.y0, x, t.y1)
-		dc.Stroke()
+		straight(img, x, t.y0, x, t.y1, 1*k, gridDark)
 	}
 	for r := 1; r < b.rows; r++ {
 		y := t.y0 + float64(r)*b.scale
-		dc.DrawLine(t.x0, y, t.x1, y)
-		dc.Stroke()
+		straight(img, t.x0, y, t.x1, y, 1*k, gridDark)
 	}
 }
 
