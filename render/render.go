@@ -198,7 +198,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
-		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
 			g, gw, gh, dx, dy := groundOf(&b)
 			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
 				r.staticDraws.Add(1)
@@ -207,10 +207,19 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
 			fill(img, img.Rect, white)
 			cutGround(img, ground, fs, k, v, &b, dx, dy)
-			drawMarkings(img, fs, k, v, &b)
+			drawMarkings(img, fs, k, v, &b, v.Kind != engine.OpenTable)
 			return img
 		})
 		under = func(y0, y1 int) { layer.copyRows(frame, headerH, y0-headerH, y1-headerH) }
+		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
+			// Terrain names step aside from the pieces: each picture
+			// draws its own, over the layer's rows of each band.
+			names := staticLabels(fs, k, v, &s.b)
+			under = func(y0, y1 int) {
+				layer.copyRows(frame, headerH, y0-headerH, y1-headerH)
+				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
+			}
+		}
 	} else {
 		sb := b.shifted(float64(headerH))
 		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)

@@ -26,25 +26,11 @@ type staticKey struct {
 	w, d    float64
 	wx, wy  float64 // open table: the part shown
 	c0, r0  int
-	content uint64 // hash of unit, zones and terrain, and where terrain names went
+	content uint64 // hash of unit, zones and terrain
 }
 
-func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
-	h := contentHash(v)
-	var buf [8]byte
-	f := func(x float64) {
-		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
-		h.Write(buf[:])
-	}
-	// A terrain's name on an open table steps aside from the pieces on
-	// it: where it went is part of the layer.
-	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
-		for _, sp := range staticLabels(fs, k, v, b) {
-			f(sp.x)
-			f(sp.y)
-		}
-	}
-	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
+func keyOf(v *engine.View, b *board) staticKey {
+	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: contentHash(v).Sum64()}
 }
 
 // groundKey identifies the ground of a whole table (groundOf): the table
@@ -174,7 +160,7 @@ func (c *layerCache[K]) evict() {
 func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
 	fill(img, area, white)
 	drawGround(img, fs, k, v, b)
-	drawMarkings(img, fs, k, v, b)
+	drawMarkings(img, fs, k, v, b, true)
 }
 
 // A static layer is drawn in two parts. The ground (the table, its
@@ -201,12 +187,15 @@ func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board)
 }
 
 // drawMarkings draws what goes over the ground of v's table in b's
-// frame.
-func drawMarkings(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+// frame. Without names, an open table's terrain names are left out:
+// they step aside from the pieces, so each picture draws its own over
+// the frame's layer (render.go), and the layer serves whatever stands
+// on the table.
+func drawMarkings(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
 	dc := gg.NewContextForRGBA(img)
 	switch b.kind {
 	case engine.OpenTable:
-		drawOpenMarkings(dc, img, fs, k, v, b)
+		drawOpenMarkings(dc, img, fs, k, v, b, names)
 	case engine.SquareGrid:
 		drawSquareMarkings(dc, img, fs, k, v, b)
 	case engine.HexGrid:
@@ -488,7 +477,7 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 	dc.ResetClip()
 }
 
-func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
 	t := b.table
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	step, minor := rulerSteps(b.scale, k)
@@ -508,7 +497,9 @@ func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *
 	dc.SetLineWidth(2 * k)
 	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
 	dc.Stroke()
-	drawSpots(img, staticLabels(fs, k, v, b))
+	if names {
+		drawSpots(img, staticLabels(fs, k, v, b))
+	}
 	// The ruler: numbers as players type them, on all four sides.
 	tick := func(x0, y0, x1, y1 float64) { straight(img, x0, y0, x1, y1, 1*k, rulerInk) }
 	for i := 0; ; i++ {
