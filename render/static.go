@@ -414,14 +414,16 @@ func fillRect(img *image.RGBA, r rect, c color.RGBA) {
 }
 
 // straight draws the line from (x0, y0) to (x1, y1), which runs across
-// or up and down, w pixels wide with flat ends, as gg strokes it: a
-// box. The ruler's ticks and the grid lines are many, and gg would
-// rasterise each over the whole picture's height.
+// or up and down, w pixels wide: a box reaching w/2 past each end, where
+// gg's stroke ends in a round cap, the same but for a shade at the
+// cap's corners. The ruler's ticks and the grid lines are many, and gg
+// would rasterise each over the whole picture's height.
 func straight(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
+	h := w / 2
 	if x0 == x1 {
-		fillRect(img, rect{x0 - w/2, min(y0, y1), x0 + w/2, max(y0, y1)}, c)
+		fillRect(img, rect{x0 - h, min(y0, y1) - h, x0 + h, max(y0, y1) + h}, c)
 	} else {
-		fillRect(img, rect{min(x0, x1), y0 - w/2, max(x0, x1), y0 + w/2}, c)
+		fillRect(img, rect{min(x0, x1) - h, y0 - h, max(x0, x1) + h, y0 + h}, c)
 	}
 }
 
