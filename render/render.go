@@ -198,25 +198,34 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
+		// A frame not drawn before is drawn straight onto this
+		// picture's board, and kept from there.
+		drawn := false
 		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
 			g, gw, gh, dx, dy := groundOf(&b)
 			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
 				r.staticDraws.Add(1)
 				return drawGroundLayer(fs, k, v, g, gw, gh)
 			})
-			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
+			img := &image.RGBA{Pix: frame.Pix[frame.PixOffset(0, headerH):], Stride: frame.Stride, Rect: image.Rect(0, 0, W, areaH)}
 			fill(img, img.Rect, white)
 			cutGround(img, ground, fs, k, v, &b, dx, dy)
 			drawMarkings(img, fs, k, v, &b, v.Kind != engine.OpenTable)
+			drawn = true
 			return img
 		})
-		under = func(y0, y1 int) { layer.copyRows(frame, headerH, y0-headerH, y1-headerH) }
+		under = func(y0, y1 int) {
+			if !drawn {
+				layer.copyRows(frame, headerH, y0-headerH, y1-headerH)
+			}
+		}
 		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
 			// Terrain names step aside from the pieces: each picture
 			// draws its own, over the layer's rows of each band.
 			names := staticLabels(fs, k, v, &s.b)
+			copied := under
 			under = func(y0, y1 int) {
-				layer.copyRows(frame, headerH, y0-headerH, y1-headerH)
+				copied(y0, y1)
 				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
 			}
 		}

@@ -56,9 +56,17 @@ func newRunLayer(img *image.RGBA) *runLayer {
 // finishes it. A large layer is drawn and kept a band of rows at a time.
 func (l *runLayer) add(img *image.RGBA) {
 	w := l.w
+	var prev []uint8
 	for y := range img.Rect.Dy() {
 		start, lits := len(l.runs), len(l.lit)
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
+		if n := len(l.row); n > 0 && prev != nil && bytes.Equal(line, prev) {
+			// The same pixels as the row above: its runs.
+			l.row = append(l.row, l.row[n-1])
+			l.h++
+			continue
+		}
+		prev = line
 		lit := -1 // where the literal run being gathered starts in line
 		flush := func(end int) {
 			if lit >= 0 {
