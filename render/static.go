@@ -261,7 +261,9 @@ func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engin
 	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
 	ground.copyRect(img, r, dx, dy)
 	if b.kind == engine.HexGrid {
-		cutHexes(img, r.Intersect(img.Rect), fs, k, v, b)
+		// The outlines of the edge hexes reach a little past the map.
+		g := int(math.Ceil(1.2*k)) + 2
+		cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
 	}
 }
 
