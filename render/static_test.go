@@ -67,4 +67,3 @@ func TestGroundDrawnOncePerScale(t *testing.T) {
 		})
 	}
 }
-
