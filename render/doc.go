@@ -99,7 +99,9 @@
 //     hexes, its edge hexes drawn alone on white). Over the cut go the
 //     frame's markings (zones' borders and names, terrain's names, the
 //     table's edge, the ruler or the squares' letters), a few strokes
-//     and words. Both are cached as runs of equal pixels, a row the same
+//     and words; on an open table the terrain's names, which step aside
+//     from the pieces, are drawn on each picture instead, so that a frame
+//     serves whatever stands in it. Both are cached as runs of equal pixels, a row the same
 //     as the one above sharing its runs: a tenth of the picture's size
 //     or less (runs.go); each picture starts as a copy of its frame's.
 //     The legend is cached the same way, by what it shows.
