@@ -100,11 +100,13 @@
 //     frame's markings (zones' borders and names, terrain's names, the
 //     table's edge, the ruler or the squares' letters), a few strokes
 //     and words; on an open table the terrain's names, which step aside
-//     from the pieces, are drawn on each picture instead, so that a frame
-//     serves whatever stands in it. Both are cached as runs of equal pixels, a row the same
-//     as the one above sharing its runs: a tenth of the picture's size
-//     or less (runs.go); each picture starts as a copy of its frame's.
-//     The legend is cached the same way, by what it shows.
+//     from the pieces, are drawn on each picture instead, so that a
+//     frame serves whatever stands in it. Grounds and frames are cached
+//     as runs of equal pixels, a row the same as the one above sharing
+//     its runs: a tenth of the picture's size or less (runs.go); each
+//     picture starts as a copy of its frame's (a frame seen for the
+//     first time is drawn straight onto the picture, and kept). The
+//     legend is cached the same way, by what it shows.
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
