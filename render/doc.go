@@ -89,9 +89,23 @@
 // A picture is drawn with github.com/fogleman/gg and encoded in a few
 // milliseconds:
 //
-//   - The static layer (table, grid, ruler, zones, terrain) is drawn once
-//     per table and frame (the part of it shown) and cached as runs of equal pixels, a tenth of its size
-//     as a picture (runs.go); each picture starts as a copy of it. The
+//   - The static layer (table, grid, ruler, zones, terrain) is drawn in
+//     two parts. Its ground (the table or map with its cells, zones'
+//     fills, grid lines and terrain) is drawn once for the whole table
+//     at each scale a picture shows it at, whatever part of it is
+//     shown, and each frame is cut from it: the board's world origin
+//     falls on a whole pixel, so every frame at one scale is a
+//     whole-pixel cut of the same ground (a hex frame keeps whole
+//     hexes, its edge hexes drawn alone on white). Over the cut go the
+//     frame's markings (zones' borders and names, terrain's names, the
+//     table's edge, the ruler or the squares' letters), a few strokes
+//     and words; on an open table the terrain's names, which step aside
+//     from the pieces, are drawn on each picture instead, so that a
+//     frame serves whatever stands in it. Grounds and frames are cached
+//     as runs of equal pixels, a row the same as the one above sharing
+//     its runs: a tenth of the picture's size or less (runs.go); each
+//     picture starts as a copy of its frame's (a frame seen for the
+//     first time is drawn straight onto the picture, and kept). The
 //     legend is cached the same way, by what it shows.
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
@@ -102,7 +116,8 @@
 //     is much slower than many small ones. Wound pips are sprites.
 //   - The picture is mostly flat colour, so it is reduced to a 256-colour
 //     palette (the colours drawn flat kept exact, the most used
-//     antialiasing shades after them, no dithering; the colours counted
+//     antialiasing shades after them but none within 16 levels a
+//     channel of one kept, no dithering; the colours counted
 //     and the pixels mapped on every core) and written as a paletted PNG
 //     at the fastest deflate level: several times faster to encode than
 //     a true-colour PNG, and a third of its size. Bands of rows are
@@ -110,10 +125,10 @@
 //     (png.go), as pigz does.
 //   - A piece's front bar is filled as the rectangle it is, not stroked;
 //     a label's leader is stroked by the same short rasteriser (fill.go).
-//     A grid's cells and an open table's ground and zones are filled the
-//     same way, and the filler writes a span that an opaque colour
-//     covers wholly straight, where gg blends every pixel: the same
-//     pixels, at about half the cost of a static layer.
+//     A grid's cells are filled the same way, and the filler writes a
+//     span that an opaque colour covers wholly straight, where gg blends
+//     every pixel: the same pixels, at about half the cost of a static
+//     layer. An open table's ground and zones are boxes, filled as such.
 //   - Once the labels are placed, the picture is painted in bands of
 //     rows, one a core, at once (bands.go): each band paints everything
 //     that reaches its rows, clipped to them, and skips the rest, and
@@ -134,19 +149,20 @@
 // scene's static layer drawn afresh; BenchmarkPlayedPictures draws every
 // picture of each rule system's demonstration battle (bot/demos, played
 // through the bot's router) beside a plain gg drawing of the same
-// picture, and counts the static layers it had to draw: the frame, and
-// with it the scale, follows the last step, so a battle draws one for
-// each frame it shows. Up to 8 MB of layers are kept, the least
-// recently used going first: about twenty-five tables or frames at the
-// bot's size (a hex map's layer is larger), so that fifty busy channels
-// showing a few frames each still find most of theirs.
+// picture, and counts the grounds it had to draw: the frame follows
+// the last step, and its scale with it, so a battle draws one for each
+// table (zones and terrain) and scale it shows, however many frames.
+// Up to 8 MB of grounds and 8 MB of frames are kept, the least recently
+// used going first: an open table's ground at the bot's size is 10 to
+// 900 KB, a hex map's 1.5 to 2 MB, a frame 100 to 800 KB, so that many
+// busy channels showing a few frames each still find most of theirs.
 //
 // # Files
 //
 // render.go has the Renderer and the pipeline; layout.go maps positions
 // to pixels; frame.go chooses the part of an open table shown;
-// static.go draws and caches the static layer (runs.go keeps
-// it as runs of pixels); pieces.go draws
+// static.go draws and caches the static layer, its ground and each
+// frame's cut of it (runs.go keeps them as runs of pixels); pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in
 // bands; fill.go fills small shapes; style.go the colours; text.go the

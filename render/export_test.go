@@ -66,5 +66,6 @@ func LayoutOf(r *Renderer, v engine.View) (Layout, error) {
 	return l, nil
 }
 
-// StaticDraws returns how many static layers r has drawn for its cache.
+// StaticDraws returns how many static layers r has drawn for its cache:
+// grounds of whole tables (static.go), which frames are cut from.
 func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }

@@ -35,16 +35,9 @@ const fillerRows = 128
 
 // filler gathers a path and fills it.
 type filler struct {
-	r *raster.Rasterizer
-	// tall, when set, lets the filler fill a shape of any height within
-	// the picture itself, with tallR, a rasteriser as tall as the
-	// shape: one for a whole static layer's large fills (a table, a
-	// zone), where gg would make a new painter for each.
-	tall     bool
-	tallR    *raster.Rasterizer
-	tallRows int
-	pts      []pt
-	starts   []int // where each subpath starts in pts
+	r      *raster.Rasterizer
+	pts    []pt
+	starts []int // where each subpath starts in pts
 	// whole, when set, is the picture of which the image given to fill
 	// and line is one band (bands.go): a shape is fitted to the whole
 	// picture, as it would be were the picture drawn at once, and only
@@ -69,7 +62,7 @@ func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
 	if f.whole != nil {
 		whole = f.whole
 	}
-	if x0 < whole.Rect.Min.X || y0 < whole.Rect.Min.Y || x1 > whole.Rect.Max.X || y1 > whole.Rect.Max.Y || y1-y0 > fillerRows && !f.tall {
+	if x0 < whole.Rect.Min.X || y0 < whole.Rect.Min.Y || x1 > whole.Rect.Max.X || y1 > whole.Rect.Max.Y || y1-y0 > fillerRows {
 		return nil, false
 	}
 	r0, r1 := max(y0, img.Rect.Min.Y), min(y1, img.Rect.Max.Y)
@@ -91,21 +84,6 @@ func (f *filler) paint(r *raster.Rasterizer, view *image.RGBA, c color.Color) {
 	f.painter.Op = draw.Over
 	f.painter.SetColor(c)
 	r.Rasterize(&f.painter)
-}
-
-// rasterizer returns a rasteriser for a shape rows tall.
-func (f *filler) rasterizer(rows int) *raster.Rasterizer {
-	if rows <= fillerRows {
-		return f.r
-	}
-	if f.tallR == nil {
-		f.tallR = raster.NewRasterizer(1<<16, rows)
-		f.tallRows = rows
-	} else if f.tallRows < rows {
-		f.tallR.SetBounds(1<<16, rows)
-		f.tallRows = rows
-	}
-	return f.tallR
 }
 
 func newFiller() *filler {
@@ -154,7 +132,7 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 		return
 	}
 	fix := func(p pt) fixed.Point26_6 { return fixedAt(p, vx0, vy0) }
-	r := f.rasterizer(vy1 - vy0)
+	r := f.r
 	r.UseNonZeroWinding = true
 	r.Clear()
 	for i, s := range f.starts {
@@ -219,7 +197,7 @@ func (f *filler) line(dc *gg.Context, img *image.RGBA, a, b pt, width float64, c
 	if d := p1.Sub(p0); abs26(d.X)+abs26(d.Y) > 8 {
 		path.Add1(p1)
 	}
-	r := f.rasterizer(vy1 - vy0)
+	r := f.r
 	r.UseNonZeroWinding = true
 	r.Clear()
 	r.AddStroke(path, fixed.Int26_6(width*64), raster.ButtCapper, raster.RoundJoiner)

@@ -71,7 +71,14 @@ type board struct {
 	c0, r0     int     // hex grids: printed number of the first column and row
 	scale      float64 // pixels per unit, per square, or a hex's corner radius
 	table      rect    // the table or map on the picture
-	ox, oy     float64 // pixel position of the world origin
+	ox, oy     float64 // pixel position of the world origin: whole pixels
+	// all is the whole table or map on the picture (the part shown is
+	// table), allW and allD its size in units, squares or hexes, and
+	// hc0, hr0 a hex map's first printed column and row: the static
+	// layer is drawn once for all of it and cut to the part shown.
+	all        rect
+	allW, allD float64
+	hc0, hr0   int
 }
 
 // world returns p in the engine's own world frame, scaled to pixels: y
@@ -118,6 +125,8 @@ func (b board) shifted(dy float64) board {
 	b.oy += dy
 	b.table.y0 += dy
 	b.table.y1 += dy
+	b.all.y0 += dy
+	b.all.y1 += dy
 	return b
 }
 
@@ -139,8 +148,12 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		b.scale = math.Min((W-2*mx)/b.w, maxH/b.d)
 		tw, th := b.w*b.scale, b.d*b.scale
 		x0 := math.Round((W - tw) / 2)
-		b.table = rect{x0, mt, x0 + tw, mt + th}
-		b.ox, b.oy = x0-b.wx*b.scale, mt+th+b.wy*b.scale
+		// The world origin falls on a whole pixel, so that every frame
+		// at this scale is a whole-pixel cut of one layer.
+		b.ox, b.oy = math.Round(x0-b.wx*b.scale), math.Round(mt+th+b.wy*b.scale)
+		b.table = rect{b.ox + b.wx*b.scale, b.oy - b.wy*b.scale - th, b.ox + b.wx*b.scale + tw, b.oy - b.wy*b.scale}
+		b.allW, b.allD = v.Width, v.Depth
+		b.all = rect{b.ox, b.oy - v.Depth*b.scale, b.ox + v.Width*b.scale, b.oy}
 		return b, int(math.Ceil(mt + th + mb)), nil
 	case engine.SquareGrid:
 		cols, rows, err := gridSize(v, maxGridCols)
@@ -148,6 +161,7 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 			return b, 0, err
 		}
 		c0, r0, c1, r1 := gridFrameOf(v, cols, rows)
+		b.allW, b.allD = float64(cols), float64(rows)
 		cols, rows = c1-c0+1, r1-r0+1
 		b.cols, b.rows = cols, rows
 		b.wx, b.wy = float64(c0), float64(r0)
@@ -159,8 +173,9 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		}
 		tw, th := float64(cols)*b.scale, float64(rows)*b.scale
 		x0 := math.Round((W - tw) / 2)
-		b.table = rect{x0, mt, x0 + tw, mt + th}
-		b.ox, b.oy = x0-b.wx*b.scale, mt+th+b.wy*b.scale
+		b.ox, b.oy = x0-b.wx*b.scale, math.Round(mt+th+b.wy*b.scale)
+		b.table = rect{x0, b.oy - b.wy*b.scale - th, x0 + tw, b.oy - b.wy*b.scale}
+		b.all = rect{b.ox, b.oy - b.allD*b.scale, b.ox + b.allW*b.scale, b.oy}
 		return b, int(math.Ceil(mt + th + mb)), nil
 	case engine.HexGrid:
 		cols, rows, err := gridSize(v, maxHexCols)
@@ -169,6 +184,8 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		}
 		b.cols, b.rows = cols, rows
 		b.c0, b.r0 = hexOrigin(v)
+		b.hc0, b.hr0 = b.c0, b.r0
+		b.allW, b.allD = float64(cols), float64(rows)
 		if b.c0+cols-1 > maxHexCols || b.r0+rows-1 > maxHexCols {
 			return b, 0, fmt.Errorf("%w: hex map %d by %d from %02d%02d runs past 99", ErrBadView, cols, rows, b.c0, b.r0)
 		}
@@ -182,11 +199,18 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		b.scale = math.Min((W-2*m)/(1.5*float64(cols)+0.5), maxH/(s3*(float64(rows)+0.5)))
 		tw, th := b.scale*(1.5*float64(cols)+0.5), s3*b.scale*(float64(rows)+0.5)
 		x0 := math.Round((W - tw) / 2)
-		b.table = rect{x0, m, x0 + tw, m + th}
 		// The left corner of the first column is at x0; the top of the
-		// odd columns (the higher ones) at the top of the map.
-		b.ox = x0 + b.scale - 1.5*b.scale*float64(b.c0)
-		b.oy = m - s3*b.scale*float64(b.r0-1)
+		// odd columns (the higher ones) at the top of the map; both
+		// moved by less than a pixel to put the world origin on a whole
+		// one.
+		b.ox = math.Round(x0 + b.scale - 1.5*b.scale*float64(b.c0))
+		b.oy = math.Round(m - s3*b.scale*float64(b.r0-1))
+		x0 = b.ox - b.scale + 1.5*b.scale*float64(b.c0)
+		y0 := b.oy + s3*b.scale*float64(b.r0-1)
+		b.table = rect{x0, y0, x0 + tw, y0 + th}
+		ax := b.ox - b.scale + 1.5*b.scale*float64(b.hc0)
+		ay := b.oy + s3*b.scale*float64(b.hr0-1)
+		b.all = rect{ax, ay, ax + b.scale*(1.5*b.allW+0.5), ay + s3*b.scale*(b.allD+0.5)}
 		return b, int(math.Ceil(m + th + m)), nil
 	}
 	return b, 0, fmt.Errorf("%w: unknown board kind %d", ErrBadView, v.Kind)

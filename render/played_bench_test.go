@@ -82,8 +82,11 @@ func playedViews(b testing.TB, key string) []engine.View {
 //
 //   - pictures: how many the battle draws;
 //   - static-redraw-%: of those, the share that had to draw the static
-//     layer, from a new renderer through the battle once (the goal is at
-//     most 5%);
+//     layer (the ground of the whole table, static.go), from a new
+//     renderer through the battle once (the goal is at most 5%);
+//   - static-draws and tables: how many it drew, and how many different
+//     tables (size, zones and terrain) the battle shows, each of which
+//     must be drawn at least once (at each scale it is shown at);
 //   - ms-median, naive-ms-median and median-ratio: the median picture's
 //     time, the naive one's, and the median of each picture's time over
 //     its naive time (the goal is at most 0.10);
@@ -101,6 +104,10 @@ func BenchmarkPlayedPictures(b *testing.B) {
 				}
 			}
 			redraws := render.StaticDraws(fresh)
+			tables := map[string]bool{}
+			for _, v := range views {
+				tables[fmt.Sprint(v.Kind, v.Width, v.Depth, v.Unit, v.Zones, v.Terrain)] = true
+			}
 
 			r := render.New(opts)
 			plain := newPlainDrawer(b, opts)
@@ -131,6 +138,8 @@ func BenchmarkPlayedPictures(b *testing.B) {
 			slices.Sort(sizes)
 			b.ReportMetric(float64(len(views)), "pictures")
 			b.ReportMetric(100*float64(redraws)/float64(len(views)), "static-redraw-%")
+			b.ReportMetric(float64(redraws), "static-draws")
+			b.ReportMetric(float64(len(tables)), "tables")
 			b.ReportMetric(float64(ts[len(ts)/2])/1e6, "ms-median")
 			b.ReportMetric(float64(naive[len(naive)/2])/1e6, "naive-ms-median")
 			b.ReportMetric(ratios[len(ratios)/2], "median-ratio")

@@ -226,7 +226,7 @@ func TestRedOrderAsLinear(t *testing.T) {
 // nearAll is redOrder.near the slow way: a look at every kept colour.
 func nearAll(kept []color.RGBA, c color.RGBA) bool {
 	for _, k := range kept {
-		if dist(k, c) < 3*6*6 {
+		if dist(k, c) < nearLimit {
 			return true
 		}
 	}

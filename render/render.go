@@ -51,9 +51,12 @@ type Renderer struct {
 	width int
 	k     float64
 	faces *faces
-	// static caches the board without pieces, by table and frame (up to
-	// 8 MB of them: many channels at once each show a few frames of
+	// grounds caches the ground of whole tables, by table and scale
+	// (static.go); static the board without pieces, by table and frame,
+	// cut from its ground with the frame's markings drawn over it (up
+	// to 8 MB of each: many channels at once each show a few frames of
 	// their own); legends, the legends below it.
+	grounds layerCache[groundKey]
 	static  layerCache[staticKey]
 	legends layerCache[string]
 	pins    *pinTable
@@ -69,7 +72,7 @@ type Renderer struct {
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
-	// staticDraws counts the static layers drawn for the cache, for the
+	// staticDraws counts the grounds drawn for the cache, for the
 	// benchmarks to say how often a picture had to draw one.
 	staticDraws atomic.Int64
 }
@@ -90,6 +93,7 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:   w,
 		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
+		grounds: layerCache[groundKey]{max: 16, budget: 8 << 20},
 		static:  layerCache[staticKey]{max: 64, budget: 8 << 20},
 		legends: layerCache[string]{max: 16},
 		pins:    newPinTable(pinned()),
@@ -194,13 +198,37 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
-		layer := r.static.get(keyOf(v, &b, fs, k), func() *image.RGBA {
-			r.staticDraws.Add(1)
-			img := image.NewRGBA(image.Rect(0, 0, W, areaH))
-			drawStatic(img, img.Bounds(), fs, k, v, &b)
+		// A frame not drawn before is drawn straight onto this
+		// picture's board, and kept from there.
+		drawn := false
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+			g, gw, gh, dx, dy := groundOf(&b)
+			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
+				r.staticDraws.Add(1)
+				return drawGroundLayer(fs, k, v, g, gw, gh)
+			})
+			img := &image.RGBA{Pix: frame.Pix[frame.PixOffset(0, headerH):], Stride: frame.Stride, Rect: image.Rect(0, 0, W, areaH)}
+			fill(img, img.Rect, white)
+			cutGround(img, ground, fs, k, v, &b, dx, dy)
+			drawMarkings(img, fs, k, v, &b, v.Kind != engine.OpenTable)
+			drawn = true
 			return img
 		})
-		under = func(y0, y1 int) { layer.copyRows(frame, headerH, y0-headerH, y1-headerH) }
+		under = func(y0, y1 int) {
+			if !drawn {
+				layer.copyRows(frame, headerH, y0-headerH, y1-headerH)
+			}
+		}
+		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
+			// Terrain names step aside from the pieces: each picture
+			// draws its own, over the layer's rows of each band.
+			names := staticLabels(fs, k, v, &s.b)
+			copied := under
+			under = func(y0, y1 int) {
+				copied(y0, y1)
+				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
+			}
+		}
 	} else {
 		sb := b.shifted(float64(headerH))
 		drawStatic(frame, image.Rect(0, headerH, W, headerH+areaH), fs, k, v, &sb)

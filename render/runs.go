@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"slices"
@@ -21,8 +22,10 @@ import (
 // copied whole.
 type runLayer struct {
 	w, h int
-	// row[y] is where row y's runs start in runs; row[h] is len(runs).
-	row  []int32
+	// Row y's runs are runs[row[y][0]:row[y][1]]. A row the same as the
+	// one above it shares its runs: most rows of a table's ground are
+	// (open ground and zones crossed by the vertical grid lines).
+	row  [][2]int32
 	runs []pixelRun
 	// lit holds the pixels of the literal runs.
 	lit []uint8
@@ -44,11 +47,26 @@ const minRun = 4
 
 // newRunLayer keeps img as runs.
 func newRunLayer(img *image.RGBA) *runLayer {
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	l := &runLayer{w: w, h: h, row: make([]int32, 0, h+1)}
-	for y := range h {
-		l.row = append(l.row, int32(len(l.runs)))
+	l := &runLayer{w: img.Rect.Dx(), row: make([][2]int32, 0, img.Rect.Dy())}
+	l.add(img)
+	return l.done()
+}
+
+// add appends img's rows to the layer, which is as wide as img; done
+// finishes it. A large layer is drawn and kept a band of rows at a time.
+func (l *runLayer) add(img *image.RGBA) {
+	w := l.w
+	var prev []uint8
+	for y := range img.Rect.Dy() {
+		start, lits := len(l.runs), len(l.lit)
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
+		if n := len(l.row); n > 0 && prev != nil && bytes.Equal(line, prev) {
+			// The same pixels as the row above: its runs.
+			l.row = append(l.row, l.row[n-1])
+			l.h++
+			continue
+		}
+		prev = line
 		lit := -1 // where the literal run being gathered starts in line
 		flush := func(end int) {
 			if lit >= 0 {
@@ -74,11 +92,79 @@ func newRunLayer(img *image.RGBA) *runLayer {
 			x += n
 		}
 		flush(w)
+		l.h++
+		end := len(l.runs)
+		if n := len(l.row); n > 0 && l.same(l.row[n-1], start, end, lits) {
+			l.row = append(l.row, l.row[n-1])
+			l.runs, l.lit = l.runs[:start], l.lit[:lits]
+			continue
+		}
+		l.row = append(l.row, [2]int32{int32(start), int32(end)})
 	}
-	l.row = append(l.row, int32(len(l.runs)))
+}
+
+// same reports whether the runs from start to end (their literal pixels
+// from lits on) are those of the row at prev.
+func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
+	a, b := l.runs[prev[0]:prev[1]], l.runs[start:end]
+	if len(a) != len(b) {
+		return false
+	}
+	at := lits
+	for i := range a {
+		if a[i].n != b[i].n {
+			return false
+		}
+		if a[i].n&literalRun == 0 {
+			if a[i].px != b[i].px {
+				return false
+			}
+			continue
+		}
+		n := 4 * int(a[i].n&^literalRun)
+		if !bytes.Equal(l.lit[4*a[i].px:][:n], l.lit[at:at+n]) {
+			return false
+		}
+		at += n
+	}
+	return true
+}
+
+// done lets the layer's spare room go.
+func (l *runLayer) done() *runLayer {
+	l.row = slices.Clip(l.row)
 	l.runs = slices.Clip(l.runs)
 	l.lit = slices.Clip(l.lit)
 	return l
+}
+
+// copyRect writes the part r of dst from the layer, whose pixel (x, y)
+// goes to (x+dx, y+dy) of dst; what r holds beyond the layer is left.
+func (l *runLayer) copyRect(dst *image.RGBA, r image.Rectangle, dx, dy int) {
+	r = r.Intersect(dst.Rect).Intersect(image.Rect(dx, dy, dx+l.w, dy+l.h))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		x0, x1 := r.Min.X-dx, r.Max.X-dx // in the layer
+		x := 0
+		for _, run := range l.runs[l.row[y-dy][0]:l.row[y-dy][1]] {
+			n := int(run.n &^ literalRun)
+			a, b := max(x, x0), min(x+n, x1)
+			if a < b {
+				seg := dst.Pix[dst.PixOffset(a+dx, y):dst.PixOffset(b+dx, y)]
+				if run.n&literalRun != 0 {
+					copy(seg, l.lit[4*(int(run.px)+a-x):])
+				} else {
+					binary.LittleEndian.PutUint32(seg, run.px)
+					for done := 4; done < len(seg); done *= 2 {
+						copy(seg[done:], seg[:done])
+					}
+				}
+			}
+			x += n
+			if x >= x1 {
+				break
+			}
+		}
+	}
 }
 
 // copyRows writes rows y0 to y1 of the layer onto dst, with the layer's
@@ -88,7 +174,7 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 	for y := y0; y < y1; y++ {
 		line := dst.Pix[dst.PixOffset(0, top+y):][:4*l.w]
 		x := 0
-		for _, r := range l.runs[l.row[y]:l.row[y+1]] {
+		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
 			if r.n&literalRun != 0 {
 				n := int(r.n &^ literalRun)
 				copy(line[4*x:4*(x+n)], l.lit[4*r.px:])
@@ -107,4 +193,4 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 }
 
 // bytes is about how much memory the layer holds.
-func (l *runLayer) bytes() int { return 4*len(l.row) + 8*len(l.runs) + len(l.lit) }
+func (l *runLayer) bytes() int { return 8*len(l.row) + 8*len(l.runs) + len(l.lit) }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"hash"
 	"hash/fnv"
 	"image"
 	"image/color"
@@ -25,10 +26,29 @@ type staticKey struct {
 	w, d    float64
 	wx, wy  float64 // open table: the part shown
 	c0, r0  int
-	content uint64 // hash of unit, zones and terrain, and where terrain names went
+	content uint64 // hash of unit, zones and terrain
 }
 
-func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
+func keyOf(v *engine.View, b *board) staticKey {
+	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: contentHash(v).Sum64()}
+}
+
+// groundKey identifies the ground of a whole table (groundOf): the table
+// and what lies on it, at one scale.
+type groundKey struct {
+	kind     engine.BoardKind
+	scale    float64
+	hc0, hr0 int
+	content  uint64 // hash of unit, zones and terrain
+}
+
+func groundKeyOf(v *engine.View, b *board) groundKey {
+	return groundKey{kind: v.Kind, scale: b.scale, hc0: b.hc0, hr0: b.hr0, content: contentHash(v).Sum64()}
+}
+
+// contentHash hashes what a table's layers are drawn from besides the
+// frame: its size, unit, zones and terrain.
+func contentHash(v *engine.View) hash.Hash64 {
 	h := fnv.New64a()
 	var buf [8]byte
 	f := func(x float64) {
@@ -61,15 +81,7 @@ func keyOf(v *engine.View, b *board, fs *faces, k float64) staticKey {
 	}
 	f(v.Width)
 	f(v.Depth)
-	// A terrain's name on an open table steps aside from the pieces on
-	// it: where it went is part of the layer.
-	if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
-		for _, sp := range staticLabels(fs, k, v, b) {
-			f(sp.x)
-			f(sp.y)
-		}
-	}
-	return staticKey{kind: v.Kind, w: b.w, d: b.d, wx: b.wx, wy: b.wy, c0: b.c0, r0: b.r0, content: h.Sum64()}
+	return h
 }
 
 // layerCache keeps the parts of pictures drawn lately that later
@@ -98,6 +110,11 @@ type layerEntry struct {
 // get returns the layer for key, drawing it with draw the first time.
 // Two pictures that need a new one at once draw it only once.
 func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
+	return c.getRuns(key, func() *runLayer { return newRunLayer(draw()) })
+}
+
+// getRuns is get for a layer drawn straight as runs.
+func (c *layerCache[K]) getRuns(key K, draw func() *runLayer) *runLayer {
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	if ok {
@@ -114,7 +131,7 @@ func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		e.layer = newRunLayer(draw())
+		e.layer = draw()
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if c.entries[key] == e { // not let go while it was drawn
@@ -139,17 +156,276 @@ func (c *layerCache[K]) evict() {
 }
 
 // drawStatic draws the static layer of v on the part area of img, in
-// b's coordinates.
+// b's coordinates, afresh.
 func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
 	fill(img, area, white)
+	drawGround(img, fs, k, v, b)
+	drawMarkings(img, fs, k, v, b, true)
+}
+
+// A static layer is drawn in two parts. The ground (the table, its
+// cells, zones' fills, grid lines and terrain; a hex map's outlines and
+// numbers) is the same in every frame of a table at one scale, so it is
+// drawn once for the whole table (groundOf) and each frame takes its
+// part of it. What is drawn over it along the frame's edges, or placed
+// within the frame (zones' borders and names, terrain's names, the
+// table's edge, the ruler or the squares' letters), is drawn for each
+// frame (drawMarkings), after the ground as before: it is a few strokes
+// and words.
+
+// drawGround draws the ground of v's table on img, in b's coordinates.
+func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	dc := gg.NewContextForRGBA(img)
 	switch b.kind {
 	case engine.OpenTable:
-		drawOpenTable(dc, img, fs, k, v, b)
+		drawOpenGround(dc, img, k, v, b)
 	case engine.SquareGrid:
-		drawSquareGrid(dc, img, fs, k, v, b)
+		drawSquareGround(dc, img, fs, k, v, b)
 	case engine.HexGrid:
-		drawHexGrid(dc, img, fs, k, v, b)
+		drawHexGround(dc, img, fs, k, v, b)
+	}
+}
+
+// drawMarkings draws what goes over the ground of v's table in b's
+// frame. Without names, an open table's terrain names are left out:
+// they step aside from the pieces, so each picture draws its own over
+// the frame's layer (render.go), and the layer serves whatever stands
+// on the table.
+func drawMarkings(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
+	dc := gg.NewContextForRGBA(img)
+	switch b.kind {
+	case engine.OpenTable:
+		drawOpenMarkings(dc, img, fs, k, v, b, names)
+	case engine.SquareGrid:
+		drawSquareMarkings(dc, img, fs, k, v, b)
+	case engine.HexGrid:
+		drawSpots(img, staticLabels(fs, k, v, b))
+	}
+}
+
+// groundPixels is about how many pixels of a whole table's ground are
+// drawn at a time, a band of rows: a large table at a close scale would
+// take tens of MB as one picture, and is kept as runs a tenth of that.
+const groundPixels = 2 << 20
+
+// groundOf returns the board of b's whole table at b's scale, moved by
+// whole pixels to start just inside a picture of its own, that
+// picture's size, and how far it moved: pixel (x, y) of the ground is
+// pixel (x+dx, y+dy) of b's picture. Every frame of a table at one scale
+// gives the same ground, as b's world origin is on a whole pixel.
+func groundOf(b *board) (g board, w, h, dx, dy int) {
+	const pad = 2
+	dx = int(math.Floor(b.all.x0)) - pad
+	dy = int(math.Floor(b.all.y0)) - pad
+	w = int(math.Ceil(b.all.x1)) - dx + pad
+	h = int(math.Ceil(b.all.y1)) - dy + pad
+	g = *b
+	g.ox -= float64(dx)
+	g.oy -= float64(dy)
+	g.all = rect{b.all.x0 - float64(dx), b.all.y0 - float64(dy), b.all.x1 - float64(dx), b.all.y1 - float64(dy)}
+	g.table = g.all
+	switch b.kind {
+	case engine.OpenTable:
+		g.wx, g.wy, g.w, g.d = 0, 0, b.allW, b.allD
+	case engine.SquareGrid:
+		g.wx, g.wy, g.w, g.d = 0, 0, b.allW, b.allD
+		g.cols, g.rows = int(b.allW), int(b.allD)
+	case engine.HexGrid:
+		g.c0, g.r0 = b.hc0, b.hr0
+		g.cols, g.rows = int(b.allW), int(b.allD)
+	}
+	return g, w, h, dx, dy
+}
+
+// drawGroundLayer draws the ground of v's whole table, g from groundOf,
+// w by h pixels, a band of rows at a time.
+func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
+	band := max(256, groundPixels/w)
+	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
+	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
+	for y0 := 0; y0 < h; y0 += band {
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(band, h-y0))}
+		fill(part, part.Rect, white)
+		gb := g.shifted(-float64(y0))
+		drawGround(part, fs, k, v, &gb)
+		l.add(part)
+	}
+	return l.done()
+}
+
+// cutGround copies onto img (the board's area, in b's coordinates) the
+// part of ground (from groundOf, moved by dx, dy) that b's frame shows.
+// A hex frame shows whole hexes: what lies outside them is left white.
+func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engine.View, b *board, dx, dy int) {
+	t := b.table
+	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
+	ground.copyRect(img, r, dx, dy)
+	if b.kind == engine.HexGrid {
+		// The outlines of the edge hexes reach a little past the map.
+		g := int(math.Ceil(1.2*k)) + 2
+		cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
+	}
+}
+
+// cutHexes leaves of the part r of img only the hexes of b's frame.
+// Within a few pixels of the frame's edge, the ground of the whole map
+// holds the neighbouring hexes' colours in its antialiased edges, so
+// there the pixels are those of the frame's edge hexes drawn alone, on
+// white, as a frame drawn afresh has them.
+func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
+	if r.Empty() {
+		return
+	}
+	edge := func(c, rr int) bool {
+		return c == b.c0 || c == b.c0+b.cols-1 || rr == b.r0 || rr == b.r0+b.rows-1
+	}
+	alone := image.NewRGBA(img.Rect)
+	fill(alone, r, white)
+	dc := gg.NewContextForRGBA(alone)
+	drawGridCellsWhere(dc, alone, k, v, b, edge)
+	dc.SetColor(gridDark)
+	dc.SetLineWidth(1.2 * k)
+	gridCells(b, func(c, rr int, ps []pt) {
+		if edge(c, rr) {
+			polygon(dc, ps)
+			dc.Stroke()
+		}
+	})
+	for _, sp := range hexNumbers(fs, b) {
+		drawText(alone, sp.f, sp.s, sp.x, sp.y, sp.c)
+	}
+	// Each row's stretches inside the frame's hexes.
+	s, s3 := b.scale, math.Sqrt(3)
+	inside := func(y int) [][2]float64 {
+		wy := b.oy - (float64(y) + 0.5) // world, y up
+		var out [][2]float64
+		for c := b.c0; c < b.c0+b.cols; c++ {
+			half := 0.0
+			if c&1 == 1 {
+				half = 0.5
+			}
+			row := min(max(int(math.Round(half-wy/(s3*s))), b.r0), b.r0+b.rows-1)
+			t := math.Abs(wy + s3*s*(float64(row)-half))
+			if t > s3*s/2 {
+				continue
+			}
+			cx, span := b.ox+1.5*s*float64(c), s-t/s3
+			if n := len(out); n > 0 && cx-span <= out[n-1][1]+1 {
+				out[n-1][1] = max(out[n-1][1], cx+span)
+			} else {
+				out = append(out, [2]float64{cx - span, cx + span})
+			}
+		}
+		return out
+	}
+	const m = 3 // pixels from the frame's edge taken from the hexes alone
+	// deep returns the stretches of row y at least m pixels inside the
+	// frame's hexes, in this row and m rows above and below.
+	shrink := func(in [][2]float64) [][2]float64 {
+		var out [][2]float64
+		for _, iv := range in {
+			if iv[1]-iv[0] > 2*m {
+				out = append(out, [2]float64{iv[0] + m, iv[1] - m})
+			}
+		}
+		return out
+	}
+	both := func(a, b [][2]float64) [][2]float64 {
+		var out [][2]float64
+		for _, p := range a {
+			for _, q := range b {
+				if lo, hi := max(p[0], q[0]), min(p[1], q[1]); lo < hi {
+					out = append(out, [2]float64{lo, hi})
+				}
+			}
+		}
+		return out
+	}
+	rows := map[int][][2]float64{}
+	at := func(y int) [][2]float64 {
+		if in, ok := rows[y]; ok {
+			return in
+		}
+		rows[y] = shrink(inside(y))
+		return rows[y]
+	}
+	from := func(y, x0, x1 int) {
+		if x0 < x1 {
+			copy(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)], alone.Pix[alone.PixOffset(x0, y):])
+		}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		deep := both(both(at(y-m), at(y)), at(y+m))
+		delete(rows, y-m)
+		// A pixel is deep when its middle lies in a deep stretch.
+		x := r.Min.X
+		for _, iv := range deep {
+			a := min(max(int(math.Ceil(iv[0]-0.5)), x), r.Max.X)
+			b := min(max(int(math.Floor(iv[1]-0.5))+1, a), r.Max.X)
+			from(y, x, a)
+			x = b
+		}
+		from(y, x, r.Max.X)
+	}
+}
+
+// fillRect paints the box r (in pixels, its edges anywhere) of img with
+// the opaque colour c, each pixel its edges cut blended by the share of
+// it the box covers, as a rasteriser does: a table's ground and zones
+// are large boxes, and gg would blend every pixel of them.
+func fillRect(img *image.RGBA, r rect, c color.RGBA) {
+	b := img.Rect
+	x0, x1 := max(r.x0, float64(b.Min.X)), min(r.x1, float64(b.Max.X))
+	y0, y1 := max(r.y0, float64(b.Min.Y)), min(r.y1, float64(b.Max.Y))
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	// cover is how much of pixel i (from lo to hi) the span covers.
+	cover := func(i int, lo, hi float64) float64 {
+		return max(0, min(hi, float64(i+1))-max(lo, float64(i)))
+	}
+	ix0, ix1 := int(math.Floor(x0)), int(math.Ceil(x1))
+	iy0, iy1 := int(math.Floor(y0)), int(math.Ceil(y1))
+	// The whole pixels, straight.
+	fx0, fx1 := int(math.Ceil(x0)), int(math.Floor(x1))
+	fy0, fy1 := int(math.Ceil(y0)), int(math.Floor(y1))
+	if fx0 < fx1 && fy0 < fy1 {
+		fill(img, image.Rect(fx0, fy0, fx1, fy1), c)
+	}
+	blend := func(x, y int, a float64) {
+		if a <= 0 {
+			return
+		}
+		i := img.PixOffset(x, y)
+		p := img.Pix[i : i+4 : i+4]
+		p[0] = uint8(float64(p[0]) + (float64(c.R)-float64(p[0]))*a + 0.5)
+		p[1] = uint8(float64(p[1]) + (float64(c.G)-float64(p[1]))*a + 0.5)
+		p[2] = uint8(float64(p[2]) + (float64(c.B)-float64(p[2]))*a + 0.5)
+		p[3] = uint8(float64(p[3]) + (255-float64(p[3]))*a + 0.5)
+	}
+	for y := iy0; y < iy1; y++ {
+		cy := cover(y, y0, y1)
+		for x := ix0; x < ix1; x++ {
+			if y >= fy0 && y < fy1 && x >= fx0 && x < fx1 {
+				x = fx1 - 1 // painted already
+				continue
+			}
+			blend(x, y, cy*cover(x, x0, x1))
+		}
+	}
+}
+
+// straight draws the line from (x0, y0) to (x1, y1), which runs across
+// or up and down, w pixels wide: a box reaching w/2 past each end, where
+// gg's stroke ends in a round cap, the same but for a shade at the
+// cap's corners. The ruler's ticks and the grid lines are many, and gg
+// would rasterise each over the whole picture's height.
+func straight(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
+	h := w / 2
+	if x0 == x1 {
+		fillRect(img, rect{x0 - h, min(y0, y1) - h, x0 + h, max(y0, y1) + h}, c)
+	} else {
+		fillRect(img, rect{min(x0, x1) - h, y0 - h, max(x0, x1) + h, y0 + h}, c)
 	}
 }
 
@@ -168,40 +444,26 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board) {
 	t := b.table
-	// The table and its zones are large: a tall filler fills them with
-	// gg's pixels, writing what they cover wholly straight.
-	fl := newFiller()
-	fl.tall = true
-	box := func(r rect) {
-		polygon(fl, []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}})
-	}
-	box(t)
-	fl.fill(dc, img, tableSand)
+	fillRect(img, t, tableSand)
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
 			continue
 		}
-		box(r)
-		fl.fill(dc, img, zoneFill[sideOf(z.Side)])
+		fillRect(img, r, zoneFill[sideOf(z.Side)])
 	}
-	step, minor := rulerSteps(b.scale, k)
-	// Grid lines at every numbered step: separate short paths rasterise
-	// much faster in gg than one long one.
-	dc.SetColor(gridLine)
-	dc.SetLineWidth(1 * k)
+	step, _ := rulerSteps(b.scale, k)
+	// Grid lines at every numbered step.
 	for x := math.Floor(b.wx/step)*step + step; x < b.wx+b.w-1e-9; x += step {
 		p := b.px(engine.Vec{X: x})
-		dc.DrawLine(p.x, t.y0, p.x, t.y1)
-		dc.Stroke()
+		straight(img, p.x, t.y0, p.x, t.y1, 1*k, gridLine)
 	}
 	for y := math.Floor(b.wy/step)*step + step; y < b.wy+b.d-1e-9; y += step {
 		p := b.px(engine.Vec{Y: y})
-		dc.DrawLine(t.x0, p.y, t.x1, p.y)
-		dc.Stroke()
+		straight(img, t.x0, p.y, t.x1, p.y, 1*k, gridLine)
 	}
 	if len(v.Terrain) > 0 {
 		// Terrain reaching past the part of the table shown stops at
@@ -217,6 +479,12 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
 	}
 	dc.ResetClip()
+}
+
+func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
+	t := b.table
+	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
+	step, minor := rulerSteps(b.scale, k)
 	for _, z := range v.Zones {
 		r := clampZ(z)
 		if r.w() <= 0 || r.h() <= 0 {
@@ -233,14 +501,11 @@ func drawOpenTable(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *eng
 	dc.SetLineWidth(2 * k)
 	dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
 	dc.Stroke()
-	drawSpots(img, staticLabels(fs, k, v, b))
-	// The ruler: numbers as players type them, on all four sides.
-	dc.SetColor(rulerInk)
-	dc.SetLineWidth(1 * k)
-	tick := func(x0, y0, x1, y1 float64) {
-		dc.DrawLine(x0, y0, x1, y1)
-		dc.Stroke()
+	if names {
+		drawSpots(img, staticLabels(fs, k, v, b))
 	}
+	// The ruler: numbers as players type them, on all four sides.
+	tick := func(x0, y0, x1, y1 float64) { straight(img, x0, y0, x1, y1, 1*k, rulerInk) }
 	for i := 0; ; i++ {
 		x := math.Ceil(b.wx/minor-1e-9)*minor + float64(i)*minor
 		if x > b.wx+b.w+1e-9 {
@@ -336,7 +601,9 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 		fillIn = func(c color.RGBA) { fl.fill(dc, img, c) }
 	}
 	unit := b.scale
-	origin := pt{b.table.x0, b.table.y0}
+	// Patterns run from the whole table's corner, so that every frame
+	// of it shows them alike.
+	origin := pt{b.all.x0, b.all.y0}
 	var fillC, edge color.RGBA
 	switch kind {
 	case engine.Stream:
@@ -492,8 +759,19 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 // A cell is small, so its fills go through a filler: gg would clear and
 // scan a rasteriser as tall as the picture for each.
 func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	drawGridCellsWhere(dc, img, k, v, b, func(int, int) bool { return true })
+}
+
+// drawGridCellsWhere draws the cells of the grid for which which is true.
+func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, which func(c, r int) bool) {
 	fl := newFiller()
+	rows := img.Rect
 	gridCells(b, func(c, r int, ps []pt) {
+		// A cell wholly above or below the rows drawn (a band of a
+		// ground) is left out.
+		if bb := bounds(ps...); !which(c, r) || bb.y1 < float64(rows.Min.Y)-2 || bb.y0 > float64(rows.Max.Y)+2 {
+			return
+		}
 		col := tableSand
 		for _, z := range v.Zones {
 			if cellZone(z, c, r) {
@@ -531,21 +809,21 @@ func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
 	}
 }
 
-func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	t := b.table
 	drawGridCells(dc, img, fs, k, v, b)
-	dc.SetColor(gridDark)
-	dc.SetLineWidth(1 * k)
 	for c := 1; c < b.cols; c++ {
 		x := t.x0 + float64(c)*b.scale
-		dc.DrawLine(x, t.y0, x, t.y1)
-		dc.Stroke()
+		straight(img, x, t.y0, x, t.y1, 1*k, gridDark)
 	}
 	for r := 1; r < b.rows; r++ {
 		y := t.y0 + float64(r)*b.scale
-		dc.DrawLine(t.x0, y, t.x1, y)
-		dc.Stroke()
+		straight(img, t.x0, y, t.x1, y, 1*k, gridDark)
 	}
+}
+
+func drawSquareMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+	t := b.table
 	for _, z := range v.Zones {
 		r, found := gridZone(b, z)
 		if !found {
@@ -582,7 +860,7 @@ func drawSquareGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *en
 	}
 }
 
-func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
 	drawGridCells(dc, img, fs, k, v, b)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
@@ -590,7 +868,6 @@ func drawHexGrid(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engin
 		polygon(dc, ps)
 		dc.Stroke()
 	})
-	drawSpots(img, staticLabels(fs, k, v, b))
 	for _, sp := range hexNumbers(fs, b) {
 		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
 	}
