@@ -21,6 +21,8 @@
 //   - migrate.go and migrations/: the schema, as numbered SQL files.
 //   - games.go: each [Game], and the rule of one active game per channel.
 //   - events.go: the log: [Store.Append] and [Store.Events].
+//   - commits.go: the commit queue, which gathers the appends of many
+//     goroutines into one transaction and one sync of the disk.
 //   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act
@@ -65,6 +67,8 @@
 //     Writers in this process wait for it in database/sql, in order, until
 //     their context ends, rather than each taking a connection and polling
 //     SQLite's lock, and a read can never hold a connection a writer needs.
+//     (An append waits in the commit queue instead, until its context ends;
+//     once a batch holds it, it waits for the batch's commit.)
 //   - The reader pool has several connections with query_only set. Each read
 //     is a single statement, so it sees one committed state of the
 //     database (WAL gives every statement a snapshot) and it neither waits

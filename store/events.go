@@ -118,68 +118,71 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 }
 
 // appendWith is Append, running also, in its transaction, what calls
-// asks (calls.go).
+// asks (calls.go). The append waits in the store's commit queue
+// (commits.go), which commits it together with the appends of other
+// games that came while the one before was being made durable.
 func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls *CallChange) (_ Game, err error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := EncodeRows(recs, expect)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
-	now := s.clock().UTC()
+	if err := ctx.Err(); err != nil {
+		return Game{}, fmt.Errorf("store: %s: %w", op, err)
+	}
+	j := &appendJob{ctx: ctx, op: op, id: id, expect: expect, rows: rows, end: end, calls: calls, now: s.clock().UTC(),
+		done: make(chan struct{}), lead: make(chan struct{}, 1)}
+	s.commits.submit(s, j)
+	return j.g, j.err
+}
 
-	// BEGIN IMMEDIATE takes the database's write lock before the head is
-	// read, so no other connection, in this process or another, can move
-	// the head between the check and the commit.
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	defer func() {
-		if err != nil {
-			tx.Rollback()
-		}
-	}()
-	headStmt, err := s.inTx(ctx, tx, selectHead)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	case err != nil:
-		return Game{}, wrap(ctx, op, err)
-	case g.Ended:
-		return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
-	case g.Head != expect:
-		return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
-	}
-	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
+// appendIn runs j's statements in tx, which holds the database's write
+// lock (BEGIN IMMEDIATE), so no other connection, in this process or
+// another, can move the head between the check and the commit. The head
+// moves first, by a statement that checks it and reads the row as the
+// append leaves it; only when that fails is the row read, to say why.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, j *appendJob) (Game, error) {
+	head := j.expect + engine.Seq(len(j.rows))
 	update, err := s.inTx(ctx, tx, advanceHead)
 	if err != nil {
-		return Game{}, wrap(ctx, op, err)
+		return Game{}, wrap(ctx, j.op, err)
 	}
-	g.Head, g.Ended = expect+engine.Seq(len(recs)), end
-	res, err := update.ExecContext(ctx, int64(g.Head), end, int64(id), int64(expect))
+	g, err := scanGame(update.QueryRowContext(ctx, int64(head), j.end, int64(j.id), int64(j.expect)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, s.whyNotAppended(ctx, tx, j)
+	}
 	if err != nil {
-		return Game{}, wrap(ctx, op, err)
+		return Game{}, wrap(ctx, j.op, err)
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	} else if n != 1 {
-		return Game{}, fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
+	if err := s.insertEvents(ctx, tx, j.id, j.rows, j.now); err != nil {
+		return Game{}, wrap(ctx, j.op, err)
 	}
-	if calls != nil {
-		if err := calls.apply(ctx, s, tx, g); err != nil {
-			return Game{}, wrap(ctx, op, err)
+	if j.calls != nil {
+		if err := j.calls.apply(ctx, s, tx, g); err != nil {
+			return Game{}, wrap(ctx, j.op, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
 	return g, nil
+}
+
+// whyNotAppended says why j's head did not move: the game is missing,
+// has ended, or has another head.
+func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, j *appendJob) error {
+	headStmt, err := s.inTx(ctx, tx, selectHead)
+	if err != nil {
+		return wrap(ctx, j.op, err)
+	}
+	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(j.id)))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: %s: %w", j.op, ErrNotFound)
+	case err != nil:
+		return wrap(ctx, j.op, err)
+	case g.Ended:
+		return fmt.Errorf("store: %s: %w", j.op, ErrEnded)
+	default:
+		return fmt.Errorf("store: %s: %w (head is %d)", j.op, ErrConflict, g.Head)
+	}
 }
 
 // Events returns game id's records numbered after `after` up to and

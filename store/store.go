@@ -50,6 +50,10 @@ type Store struct {
 	// an append), prepared once rather than parsed for each use.
 	stmts sync.Map // stmtKey → *sql.Stmt
 
+	// commits gathers the appends of many goroutines into shared
+	// transactions (commits.go).
+	commits commitQueue
+
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
 	// fake clock set it to the same one, before the store is used.
@@ -84,7 +88,11 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 const (
 	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`
+	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+
+	savepoint         = `SAVEPOINT append`
+	rollbackSavepoint = `ROLLBACK TO append`
+	releaseSavepoint  = `RELEASE append`
 
 	selectSnapshotHead = `SELECT head FROM games WHERE id = ?`
 	insertSnapshot     = `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`
@@ -92,7 +100,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{selectHead, insertEvent, advanceHead, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = []string{selectHead, insertEvent, advanceHead, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	unseatCalls, answerCalls, endCalls, insertCall}
 
 // prepareWriter prepares the write transactions' statements.

@@ -1,0 +1,238 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Group commit. SQLite with synchronous=FULL syncs the write-ahead log on
+// every commit, and a sync costs a millisecond or more, so one commit per
+// append caps a busy bot at about a thousand steps a second however many
+// channels play. Appends therefore wait in a queue. The first caller to
+// find no one committing leads: it takes every append waiting (its own
+// first), runs them in one transaction, each inside a savepoint of its
+// own, and commits once. Meanwhile the next callers queue up, and when
+// the leader is done it hands the lead to the first of them, whose batch
+// is everyone who came during the last sync.
+//
+// Each append in a batch is checked as it would be alone: its head is
+// compared under the write lock, after the appends before it in the
+// batch, so two appends to one game at one number (two instances, or two
+// goroutines) still see one win and the other get [ErrConflict]. An
+// append that fails is rolled back to its savepoint and fails alone; the
+// others of its batch go on. A failed commit fails every append of the
+// batch that had not already failed. No caller returns before the commit
+// that holds its records has returned, so an acknowledged append is on
+// disk.
+
+// maxBatch bounds the appends of one transaction, so that a caller never
+// waits behind an unbounded batch.
+const maxBatch = 128
+
+// An appendJob is one caller's append, waiting in the queue or in a
+// batch.
+type appendJob struct {
+	ctx    context.Context
+	op     string
+	id     GameID
+	expect engine.Seq
+	rows   []Row
+	end    bool
+	calls  *CallChange
+	now    time.Time
+
+	// g and err are the outcome, set before done is closed.
+	g    Game
+	err  error
+	done chan struct{}
+	// lead gets a token when the caller is to lead the next batch.
+	lead chan struct{}
+
+	// Guarded by the queue's mutex: taken, that a leader has the job in
+	// its batch; leads, that its caller was handed the lead.
+	taken, leads bool
+}
+
+// commitQueue holds the appends waiting for a transaction.
+type commitQueue struct {
+	mu      sync.Mutex
+	pending []*appendJob
+	// leading says a caller is committing a batch or has been handed
+	// the lead: then a new append waits rather than leads.
+	leading bool
+	// batches counts the batches run, for tests to see appends gathered.
+	batches atomic.Int64
+}
+
+// submit commits j, alone or in a batch, and returns when j's outcome is
+// known. A caller whose context ends while its append waits for a batch
+// leaves the queue with the context's error; once a batch holds it, it
+// waits for that batch's commit.
+func (q *commitQueue) submit(s *Store, j *appendJob) {
+	q.mu.Lock()
+	q.pending = append(q.pending, j)
+	if !q.leading {
+		q.leading, j.leads = true, true
+		q.mu.Unlock()
+		q.run(s)
+		return
+	}
+	q.mu.Unlock()
+	select {
+	case <-j.done:
+		return
+	case <-j.lead:
+		q.run(s)
+		return
+	case <-j.ctx.Done():
+	}
+	q.mu.Lock()
+	switch {
+	case j.leads:
+		// Handed the lead as the context ended: lead anyway, or the
+		// queue stalls; the batch fails this append for its context.
+		q.mu.Unlock()
+		<-j.lead
+		q.run(s)
+	case !j.taken:
+		for i, p := range q.pending {
+			if p == j {
+				q.pending = append(q.pending[:i], q.pending[i+1:]...)
+				break
+			}
+		}
+		q.mu.Unlock()
+		j.err = fmt.Errorf("store: %s: %w", j.op, j.ctx.Err())
+	default:
+		q.mu.Unlock()
+		<-j.done
+	}
+}
+
+// run commits one batch, the leader's own append first, then hands the
+// lead to the first append still waiting.
+func (q *commitQueue) run(s *Store) {
+	q.mu.Lock()
+	n := min(len(q.pending), maxBatch)
+	batch := make([]*appendJob, n)
+	copy(batch, q.pending)
+	q.pending = append(q.pending[:0], q.pending[n:]...)
+	for _, j := range batch {
+		j.taken = true
+	}
+	q.mu.Unlock()
+	q.batches.Add(1)
+
+	defer func() {
+		p := recover()
+		for _, j := range batch {
+			if p != nil && j.err == nil {
+				j.g, j.err = Game{}, fmt.Errorf("store: %s: the commit failed: %v", j.op, p)
+			}
+			close(j.done)
+		}
+		q.mu.Lock()
+		if len(q.pending) > 0 {
+			next := q.pending[0]
+			next.leads = true
+			next.lead <- struct{}{}
+		} else {
+			q.leading = false
+		}
+		q.mu.Unlock()
+		if p != nil {
+			panic(p)
+		}
+	}()
+	s.commitBatch(batch)
+}
+
+// commitBatch runs the appends of batch in one transaction and commits
+// it, setting each one's outcome. The transaction and its statements
+// run on a context no caller can end: interrupting one append's
+// statement would roll back the whole transaction, every other append's
+// rows with it. An append whose caller has gone is left out before it
+// starts.
+func (s *Store) commitBatch(batch []*appendJob) {
+	live := make([]*appendJob, 0, len(batch))
+	for _, j := range batch {
+		if err := j.ctx.Err(); err != nil {
+			j.err = fmt.Errorf("store: %s: %w", j.op, err)
+			continue
+		}
+		live = append(live, j)
+	}
+	if len(live) == 0 {
+		return
+	}
+	ctx := context.WithoutCancel(live[0].ctx)
+	// failAll fails every append that has not failed already.
+	failAll := func(err error) {
+		for _, j := range live {
+			if j.err == nil {
+				j.g, j.err = Game{}, wrap(ctx, j.op, err)
+			}
+		}
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		failAll(err)
+		return
+	}
+	if len(live) == 1 {
+		// Alone, an append needs no savepoint: its failure rolls back
+		// the transaction.
+		j := live[0]
+		if j.g, j.err = s.appendIn(ctx, tx, j); j.err != nil {
+			tx.Rollback()
+			return
+		}
+		if err := tx.Commit(); err != nil {
+			failAll(err)
+		}
+		return
+	}
+	exec := func(query string) error {
+		st, err := s.inTx(ctx, tx, query)
+		if err != nil {
+			return err
+		}
+		_, err = st.ExecContext(ctx)
+		return err
+	}
+	landed := 0
+	for _, j := range live {
+		if err := exec(savepoint); err != nil {
+			tx.Rollback()
+			failAll(err)
+			return
+		}
+		j.g, j.err = s.appendIn(ctx, tx, j)
+		if j.err != nil {
+			if err := exec(rollbackSavepoint); err != nil {
+				tx.Rollback()
+				failAll(err)
+				return
+			}
+		} else {
+			landed++
+		}
+		if err := exec(releaseSavepoint); err != nil {
+			tx.Rollback()
+			failAll(err)
+			return
+		}
+	}
+	if landed == 0 {
+		tx.Rollback()
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		failAll(err)
+	}
+}
