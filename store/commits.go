@@ -2,18 +2,17 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"time"
-
-	"github.com/rhapsode/rhapsode/engine"
 )
 
 // Group commit. SQLite with synchronous=FULL syncs the write-ahead log on
 // every commit, and a sync costs a millisecond or more, so one commit per
 // append caps a busy bot at about a thousand steps a second however many
-// channels play. Appends therefore wait in a queue. The first caller to
+// channels play. Appends (and new games, CreateGame) therefore wait in a
+// queue. The first caller to
 // find no one committing leads: it takes every append waiting (its own
 // first), runs them in one transaction, each inside a savepoint of its
 // own, and commits once. Meanwhile the next callers queue up, and when
@@ -34,20 +33,17 @@ import (
 // waits behind an unbounded batch.
 const maxBatch = 128
 
-// An appendJob is one caller's append, waiting in the queue or in a
-// batch.
-type appendJob struct {
-	ctx    context.Context
-	op     string
-	id     GameID
-	expect engine.Seq
-	rows   []Row
-	end    bool
-	calls  *CallChange
-	now    time.Time
+// A writeJob is one caller's write (an append, a new game), waiting in
+// the queue or in a batch.
+type writeJob struct {
+	ctx context.Context
+	op  string
+	// write runs the job's statements in tx, the batch's transaction,
+	// on a context no caller can end; it returns an error wrapped with
+	// the operation. It is called once at most.
+	write func(ctx context.Context, tx *sql.Tx) error
 
-	// g and err are the outcome, set before done is closed.
-	g    Game
+	// err is the outcome, set before done is closed.
 	err  error
 	done chan struct{}
 	// lead gets a token when the caller is to lead the next batch.
@@ -61,7 +57,7 @@ type appendJob struct {
 // commitQueue holds the appends waiting for a transaction.
 type commitQueue struct {
 	mu      sync.Mutex
-	pending []*appendJob
+	pending []*writeJob
 	// leading says a caller is committing a batch or has been handed
 	// the lead: then a new append waits rather than leads.
 	leading bool
@@ -69,11 +65,21 @@ type commitQueue struct {
 	batches atomic.Int64
 }
 
-// submit commits j, alone or in a batch, and returns when j's outcome is
-// known. A caller whose context ends while its append waits for a batch
-// leaves the queue with the context's error; once a batch holds it, it
-// waits for that batch's commit.
-func (q *commitQueue) submit(s *Store, j *appendJob) {
+// submit commits write, alone or in a batch, and returns its outcome
+// once known. A caller whose context ends while its write waits for a
+// batch leaves the queue with the context's error; once a batch holds it,
+// it waits for that batch's commit.
+func (q *commitQueue) submit(s *Store, ctx context.Context, op string, write func(ctx context.Context, tx *sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	j := &writeJob{ctx: ctx, op: op, write: write, done: make(chan struct{}), lead: make(chan struct{}, 1)}
+	q.wait(s, j)
+	return j.err
+}
+
+// wait puts j in the queue and returns when its outcome is known.
+func (q *commitQueue) wait(s *Store, j *writeJob) {
 	q.mu.Lock()
 	q.pending = append(q.pending, j)
 	if !q.leading {
@@ -119,7 +125,7 @@ func (q *commitQueue) submit(s *Store, j *appendJob) {
 func (q *commitQueue) run(s *Store) {
 	q.mu.Lock()
 	n := min(len(q.pending), maxBatch)
-	batch := make([]*appendJob, n)
+	batch := make([]*writeJob, n)
 	copy(batch, q.pending)
 	q.pending = append(q.pending[:0], q.pending[n:]...)
 	for _, j := range batch {
@@ -132,7 +138,7 @@ func (q *commitQueue) run(s *Store) {
 		p := recover()
 		for _, j := range batch {
 			if p != nil && j.err == nil {
-				j.g, j.err = Game{}, fmt.Errorf("store: %s: the commit failed: %v", j.op, p)
+				j.err = fmt.Errorf("store: %s: the commit failed: %v", j.op, p)
 			}
 			close(j.done)
 		}
@@ -158,8 +164,8 @@ func (q *commitQueue) run(s *Store) {
 // statement would roll back the whole transaction, every other append's
 // rows with it. An append whose caller has gone is left out before it
 // starts.
-func (s *Store) commitBatch(batch []*appendJob) {
-	live := make([]*appendJob, 0, len(batch))
+func (s *Store) commitBatch(batch []*writeJob) {
+	live := make([]*writeJob, 0, len(batch))
 	for _, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			j.err = fmt.Errorf("store: %s: %w", j.op, err)
@@ -175,7 +181,7 @@ func (s *Store) commitBatch(batch []*appendJob) {
 	failAll := func(err error) {
 		for _, j := range live {
 			if j.err == nil {
-				j.g, j.err = Game{}, wrap(ctx, j.op, err)
+				j.err = wrap(ctx, j.op, err)
 			}
 		}
 	}
@@ -188,7 +194,7 @@ func (s *Store) commitBatch(batch []*appendJob) {
 		// Alone, an append needs no savepoint: its failure rolls back
 		// the transaction.
 		j := live[0]
-		if j.g, j.err = s.appendIn(ctx, tx, j); j.err != nil {
+		if j.err = j.write(ctx, tx); j.err != nil {
 			tx.Rollback()
 			return
 		}
@@ -212,7 +218,7 @@ func (s *Store) commitBatch(batch []*appendJob) {
 			failAll(err)
 			return
 		}
-		j.g, j.err = s.appendIn(ctx, tx, j)
+		j.err = j.write(ctx, tx)
 		if j.err != nil {
 			if err := exec(rollbackSavepoint); err != nil {
 				tx.Rollback()

@@ -207,3 +207,36 @@ func TestGroupCommitCanceled(t *testing.T) {
 		t.Errorf("the queue after its last batch: leading %v, %d waiting", s.commits.leading, len(s.commits.pending))
 	}
 }
+
+// TestGroupCommitNewGames opens two games in one channel in one batch,
+// beside an append: one game opens, the other fails alone with
+// ErrConflict (a channel has one game that has not ended).
+func TestGroupCommitNewGames(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	a := newGame(t, s, "a")
+	holdLead(s)
+	var errs [3]error
+	var wg sync.WaitGroup
+	wg.Go(func() { _, errs[0] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"first"`)}) })
+	waitPending(s, 1)
+	wg.Go(func() { _, errs[1] = s.Append(ctx, a.ID, 0, []engine.Record{rec(1, "k", `"a1"`)}, false) })
+	waitPending(s, 2)
+	wg.Go(func() { _, errs[2] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"second"`)}) })
+	waitPending(s, 3)
+	s.commits.run(s)
+	wg.Wait()
+	if errs[0] != nil || errs[1] != nil || !errors.Is(errs[2], ErrConflict) {
+		t.Fatalf("first game, append, second game: %v; want nil, nil, ErrConflict", errs)
+	}
+	g, err := s.ActiveGame(ctx, "guild", "new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 1 || string(got[0].Payload) != `"first"` {
+		t.Errorf("the channel's game holds %v, want the first", got)
+	}
+	if gs, err := s.Games(ctx, "guild"); err != nil || len(gs) != 2 {
+		t.Errorf("the guild has %d games (%v), want 2", len(gs), err)
+	}
+}

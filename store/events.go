@@ -127,61 +127,65 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return Game{}, fmt.Errorf("store: %s: %w", op, err)
+	now := s.clock().UTC()
+	var g Game
+	err = s.commits.submit(s, ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+		var err error
+		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
+		return err
+	})
+	if err != nil {
+		return Game{}, err
 	}
-	j := &appendJob{ctx: ctx, op: op, id: id, expect: expect, rows: rows, end: end, calls: calls, now: s.clock().UTC(),
-		done: make(chan struct{}), lead: make(chan struct{}, 1)}
-	s.commits.submit(s, j)
-	return j.g, j.err
+	return g, nil
 }
 
-// appendIn runs j's statements in tx, which holds the database's write
-// lock (BEGIN IMMEDIATE), so no other connection, in this process or
-// another, can move the head between the check and the commit. The head
-// moves first, by a statement that checks it and reads the row as the
-// append leaves it; only when that fails is the row read, to say why.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, j *appendJob) (Game, error) {
-	head := j.expect + engine.Seq(len(j.rows))
+// appendIn runs an append's statements in tx, which holds the database's
+// write lock (BEGIN IMMEDIATE), so no other connection, in this process
+// or another, can move the head between the check and the commit. The
+// head moves first, by a statement that checks it and reads the row as
+// the append leaves it; only when that fails is the row read, to say why.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
+	head := expect + engine.Seq(len(rows))
 	update, err := s.inTx(ctx, tx, advanceHead)
 	if err != nil {
-		return Game{}, wrap(ctx, j.op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
-	g, err := scanGame(update.QueryRowContext(ctx, int64(head), j.end, int64(j.id), int64(j.expect)))
+	g, err := scanGame(update.QueryRowContext(ctx, int64(head), end, int64(id), int64(expect)))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, s.whyNotAppended(ctx, tx, j)
+		return Game{}, s.whyNotAppended(ctx, tx, op, id)
 	}
 	if err != nil {
-		return Game{}, wrap(ctx, j.op, err)
+		return Game{}, wrap(ctx, op, err)
 	}
-	if err := s.insertEvents(ctx, tx, j.id, j.rows, j.now); err != nil {
-		return Game{}, wrap(ctx, j.op, err)
+	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
+		return Game{}, wrap(ctx, op, err)
 	}
-	if j.calls != nil {
-		if err := j.calls.apply(ctx, s, tx, g); err != nil {
-			return Game{}, wrap(ctx, j.op, err)
+	if calls != nil {
+		if err := calls.apply(ctx, s, tx, g); err != nil {
+			return Game{}, wrap(ctx, op, err)
 		}
 	}
 	return g, nil
 }
 
-// whyNotAppended says why j's head did not move: the game is missing,
-// has ended, or has another head.
-func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, j *appendJob) error {
+// whyNotAppended says why an append did not move game id's head: the
+// game is missing, has ended, or has another head.
+func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, op string, id GameID) error {
 	headStmt, err := s.inTx(ctx, tx, selectHead)
 	if err != nil {
-		return wrap(ctx, j.op, err)
+		return wrap(ctx, op, err)
 	}
-	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(j.id)))
+	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("store: %s: %w", j.op, ErrNotFound)
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	case err != nil:
-		return wrap(ctx, j.op, err)
+		return wrap(ctx, op, err)
 	case g.Ended:
-		return fmt.Errorf("store: %s: %w", j.op, ErrEnded)
+		return fmt.Errorf("store: %s: %w", op, ErrEnded)
 	default:
-		return fmt.Errorf("store: %s: %w (head is %d)", j.op, ErrConflict, g.Head)
+		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 	}
 }
 

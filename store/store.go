@@ -87,6 +87,7 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // so they cannot be prepared on it later.
 const (
 	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
+	insertGame  = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
 
@@ -100,7 +101,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{selectHead, insertEvent, advanceHead, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = []string{insertGame, selectHead, insertEvent, advanceHead, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	unseatCalls, answerCalls, endCalls, insertCall}
 
 // prepareWriter prepares the write transactions' statements.
