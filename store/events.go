@@ -147,11 +147,15 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // the append leaves it; only when that fails is the row read, to say why.
 func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
-	update, err := s.inTx(ctx, tx, advanceHead)
+	query := advanceHead
+	if end {
+		query = advanceHeadEnd
+	}
+	update, err := s.inTx(ctx, tx, query)
 	if err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
-	g, err := scanGame(update.QueryRowContext(ctx, int64(head), end, int64(id), int64(expect)))
+	g, err := scanGame(update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, s.whyNotAppended(ctx, tx, op, id)
 	}

@@ -89,7 +89,11 @@ const (
 	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
 	insertGame  = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+	// A step that does not end its game leaves ended alone: setting it,
+	// even to the value it has, would rewrite the entry of the partial
+	// index games_active_channel, whose condition reads it.
+	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
@@ -101,7 +105,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{insertGame, selectHead, insertEvent, advanceHead, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = []string{insertGame, selectHead, insertEvent, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	unseatCalls, answerCalls, endCalls, insertCall}
 
 // prepareWriter prepares the write transactions' statements.
