@@ -218,11 +218,15 @@ func TestGroupCommitNewGames(t *testing.T) {
 	holdLead(s)
 	var errs [3]error
 	var wg sync.WaitGroup
-	wg.Go(func() { _, errs[0] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"first"`)}) })
+	wg.Go(func() {
+		_, errs[0] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"first"`)})
+	})
 	waitPending(s, 1)
 	wg.Go(func() { _, errs[1] = s.Append(ctx, a.ID, 0, []engine.Record{rec(1, "k", `"a1"`)}, false) })
 	waitPending(s, 2)
-	wg.Go(func() { _, errs[2] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"second"`)}) })
+	wg.Go(func() {
+		_, errs[2] = s.CreateGame(ctx, "guild", "new", "gwab", []engine.Record{rec(1, "k", `"second"`)})
+	})
 	waitPending(s, 3)
 	s.commits.run(s)
 	wg.Wait()
