@@ -177,7 +177,7 @@ func (s *Store) commitBatch(batch []*writeJob) {
 		return
 	}
 	ctx := context.WithoutCancel(live[0].ctx)
-	// failAll fails every append that has not failed already.
+	// failAll fails every write that has not failed already.
 	failAll := func(err error) {
 		for _, j := range live {
 			if j.err == nil {
@@ -190,12 +190,14 @@ func (s *Store) commitBatch(batch []*writeJob) {
 		failAll(err)
 		return
 	}
+	// Whatever fails (or panics), the transaction is rolled back; after
+	// a commit this does nothing.
+	defer tx.Rollback()
 	if len(live) == 1 {
-		// Alone, an append needs no savepoint: its failure rolls back
-		// the transaction.
+		// Alone, a write needs no savepoint: its failure rolls back the
+		// transaction.
 		j := live[0]
 		if j.err = j.write(ctx, tx); j.err != nil {
-			tx.Rollback()
 			return
 		}
 		if err := tx.Commit(); err != nil {
@@ -214,14 +216,12 @@ func (s *Store) commitBatch(batch []*writeJob) {
 	landed := 0
 	for _, j := range live {
 		if err := exec(savepoint); err != nil {
-			tx.Rollback()
 			failAll(err)
 			return
 		}
 		j.err = j.write(ctx, tx)
 		if j.err != nil {
 			if err := exec(rollbackSavepoint); err != nil {
-				tx.Rollback()
 				failAll(err)
 				return
 			}
@@ -229,13 +229,11 @@ func (s *Store) commitBatch(batch []*writeJob) {
 			landed++
 		}
 		if err := exec(releaseSavepoint); err != nil {
-			tx.Rollback()
 			failAll(err)
 			return
 		}
 	}
 	if landed == 0 {
-		tx.Rollback()
 		return
 	}
 	if err := tx.Commit(); err != nil {
