@@ -12,24 +12,23 @@ import (
 // every commit, and a sync costs a millisecond or more, so one commit per
 // append caps a busy bot at about a thousand steps a second however many
 // channels play. Appends (and new games, CreateGame) therefore wait in a
-// queue. The first caller to
-// find no one committing leads: it takes every append waiting (its own
-// first), runs them in one transaction, each inside a savepoint of its
-// own, and commits once. Meanwhile the next callers queue up, and when
-// the leader is done it hands the lead to the first of them, whose batch
-// is everyone who came during the last sync.
+// queue. The first caller to find no one committing leads: it takes every
+// write waiting (its own first), runs them in one transaction, each
+// inside a savepoint of its own, and commits once. Meanwhile the next
+// callers queue up, and when the leader is done it hands the lead to the
+// first of them, whose batch is everyone who came during the last sync.
 //
-// Each append in a batch is checked as it would be alone: its head is
-// compared under the write lock, after the appends before it in the
+// Each write in a batch is checked as it would be alone: an append's head
+// is compared under the write lock, after the writes before it in the
 // batch, so two appends to one game at one number (two instances, or two
-// goroutines) still see one win and the other get [ErrConflict]. An
-// append that fails is rolled back to its savepoint and fails alone; the
-// others of its batch go on. A failed commit fails every append of the
-// batch that had not already failed. No caller returns before the commit
-// that holds its records has returned, so an acknowledged append is on
-// disk.
+// goroutines) still see one win and the other get [ErrConflict], and a
+// second new game in a channel fails as it would alone. A write that
+// fails is rolled back to its savepoint and fails alone; the others of
+// its batch go on. A failed commit fails every write of the batch that
+// had not already failed. No caller returns before the commit that holds
+// its rows has returned, so an acknowledged append is on disk.
 
-// maxBatch bounds the appends of one transaction, so that a caller never
+// maxBatch bounds the writes of one transaction, so that a caller never
 // waits behind an unbounded batch.
 const maxBatch = 128
 
@@ -54,27 +53,28 @@ type writeJob struct {
 	taken, leads bool
 }
 
-// commitQueue holds the appends waiting for a transaction.
+// commitQueue holds the writes waiting for a transaction.
 type commitQueue struct {
 	mu      sync.Mutex
 	pending []*writeJob
 	// leading says a caller is committing a batch or has been handed
-	// the lead: then a new append waits rather than leads.
+	// the lead: then a new write waits rather than leads.
 	leading bool
-	// batches counts the batches run, for tests to see appends gathered.
+	// batches counts the batches run, for tests to see writes gathered.
 	batches atomic.Int64
 }
 
-// submit commits write, alone or in a batch, and returns its outcome
-// once known. A caller whose context ends while its write waits for a
-// batch leaves the queue with the context's error; once a batch holds it,
-// it waits for that batch's commit.
-func (q *commitQueue) submit(s *Store, ctx context.Context, op string, write func(ctx context.Context, tx *sql.Tx) error) error {
+// queued commits write, the operation op, alone or in a batch of the
+// commit queue, and returns its outcome once known. A caller whose
+// context ends while its write waits for a batch leaves the queue with
+// the context's error; once a batch holds it, it waits for that batch's
+// commit.
+func (s *Store) queued(ctx context.Context, op string, write func(ctx context.Context, tx *sql.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("store: %s: %w", op, err)
 	}
 	j := &writeJob{ctx: ctx, op: op, write: write, done: make(chan struct{}), lead: make(chan struct{}, 1)}
-	q.wait(s, j)
+	s.commits.wait(s, j)
 	return j.err
 }
 
@@ -101,7 +101,7 @@ func (q *commitQueue) wait(s *Store, j *writeJob) {
 	switch {
 	case j.leads:
 		// Handed the lead as the context ended: lead anyway, or the
-		// queue stalls; the batch fails this append for its context.
+		// queue stalls; the batch fails this write for its context.
 		q.mu.Unlock()
 		<-j.lead
 		q.run(s)
@@ -120,8 +120,8 @@ func (q *commitQueue) wait(s *Store, j *writeJob) {
 	}
 }
 
-// run commits one batch, the leader's own append first, then hands the
-// lead to the first append still waiting.
+// run commits one batch, the leader's own write first, then hands the
+// lead to the first write still waiting.
 func (q *commitQueue) run(s *Store) {
 	q.mu.Lock()
 	n := min(len(q.pending), maxBatch)
@@ -158,12 +158,11 @@ func (q *commitQueue) run(s *Store) {
 	s.commitBatch(batch)
 }
 
-// commitBatch runs the appends of batch in one transaction and commits
+// commitBatch runs the writes of batch in one transaction and commits
 // it, setting each one's outcome. The transaction and its statements
-// run on a context no caller can end: interrupting one append's
-// statement would roll back the whole transaction, every other append's
-// rows with it. An append whose caller has gone is left out before it
-// starts.
+// run on a context no caller can end: interrupting one write's statement
+// would roll back the whole transaction, every other write's rows with
+// it. A write whose caller has gone is left out before it starts.
 func (s *Store) commitBatch(batch []*writeJob) {
 	live := make([]*writeJob, 0, len(batch))
 	for _, j := range batch {

@@ -129,7 +129,7 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	}
 	now := s.clock().UTC()
 	var g Game
-	err = s.commits.submit(s, ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
 		return err
