@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"runtime"
@@ -242,5 +243,44 @@ func TestGroupCommitNewGames(t *testing.T) {
 	}
 	if gs, err := s.Games(ctx, "guild"); err != nil || len(gs) != 2 {
 		t.Errorf("the guild has %d games (%v), want 2", len(gs), err)
+	}
+}
+
+// TestGroupCommitBatchFails breaks a batch's transaction in the middle
+// (a write that ends it): every write of the batch fails, the one that
+// had already run included, nothing lands, and the queue goes on.
+func TestGroupCommitBatchFails(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	a := newGame(t, s, "a")
+	c := newGame(t, s, "c")
+	holdLead(s)
+	var errs [3]error
+	var wg sync.WaitGroup
+	wg.Go(func() { _, errs[0] = s.Append(ctx, a.ID, 0, []engine.Record{rec(1, "k", `"a1"`)}, false) })
+	waitPending(s, 1)
+	wg.Go(func() {
+		errs[1] = s.queued(ctx, "end the transaction", func(ctx context.Context, tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `ROLLBACK`)
+			return err
+		})
+	})
+	waitPending(s, 2)
+	wg.Go(func() { _, errs[2] = s.Append(ctx, c.ID, 0, []engine.Record{rec(1, "k", `"c1"`)}, false) })
+	waitPending(s, 3)
+	s.commits.run(s)
+	wg.Wait()
+	for i, err := range errs {
+		if err == nil {
+			t.Errorf("write %d of the broken batch: no error", i)
+		}
+	}
+	for _, id := range []GameID{a.ID, c.ID} {
+		if got := mustEvents(t, s, id, 0, 0); len(got) != 0 {
+			t.Errorf("game %d after the broken batch: %v", id, got)
+		}
+	}
+	if _, err := s.Append(ctx, a.ID, 0, []engine.Record{rec(1, "k", `"a1"`)}, false); err != nil {
+		t.Errorf("an append after the broken batch: %v", err)
 	}
 }
