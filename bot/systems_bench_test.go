@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -31,9 +32,9 @@ import (
 // append of the same bytes (StepVsBare), steps per second in 50 busy
 // channels without pictures (Busy), and the latency a player feels when
 // 50 channels each get a command every 5 s on average with a picture
-// per step (Arrivals), and a long book's cold load beside a short one's
-// (Load); render's BenchmarkPlayedPictures draws the same battles'
-// pictures.
+// per step (Arrivals), a long book's cold load beside a short one's
+// (Load), and the pages of the log a step's commit writes (Pages);
+// render's BenchmarkPlayedPictures draws the same battles' pictures.
 
 // scriptLine is one line of a script: who gives it and what.
 type scriptLine struct {
@@ -248,6 +249,46 @@ func BenchmarkSystemsStepVsBare(b *testing.B) {
 			slices.Sort(pairs)
 			b.ReportMetric(pairs[len(pairs)/2], "median-step/bare")
 			b.ReportMetric(float64(events)/float64(n), "events/step")
+		})
+	}
+}
+
+// BenchmarkSystemsPages plays each system's battle once on a new
+// database and reports how many pages of the write-ahead log a step that
+// appends writes, on average (setting up included): each is a page the
+// step's commit writes and syncs, where a bare append of the same rows
+// writes one or two. The log stays short of SQLite's checkpoint, so its
+// size counts every page written.
+func BenchmarkSystemsPages(b *testing.B) {
+	for _, key := range DemoKeys() {
+		b.Run(key, func(b *testing.B) {
+			lines := demoLines(b, key)
+			var frames, steps int64
+			for b.Loop() {
+				path := filepath.Join(b.TempDir(), "pages.db")
+				st, err := store.Open(context.Background(), path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return DemoSeed }})
+				p := &player{lines: lines, name: "c"}
+				var size int64
+				for range lines {
+					step(b, r, p.next())
+					fi, err := os.Stat(path + "-wal")
+					if err != nil {
+						b.Fatal(err)
+					}
+					if fi.Size() > size {
+						// A frame is a 24-byte header and a page.
+						frames += (fi.Size() - size) / (24 + 4096)
+						steps++
+					}
+					size = fi.Size()
+				}
+				st.Close()
+			}
+			b.ReportMetric(float64(frames)/float64(steps), "pages/step")
 		})
 	}
 }
