@@ -57,9 +57,11 @@ func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, err
 // OpenCalls returns the calls still open in guild, or in every guild when
 // guild is empty, oldest first.
 func (s *Store) OpenCalls(ctx context.Context, guild string) ([]Call, error) {
-	q, args := `SELECT `+callColumns+` FROM calls WHERE acted = 0 AND guild = ? ORDER BY called, game_id, player`, []any{guild}
+	// Open calls are few (one per player a book awaits): the partial
+	// index of them is read whole (migration 0007).
+	q, args := `SELECT `+callColumns+` FROM calls INDEXED BY calls_answer WHERE acted = 0 AND guild = ? ORDER BY called, game_id, player`, []any{guild}
 	if guild == "" {
-		q, args = `SELECT `+callColumns+` FROM calls WHERE acted = 0 ORDER BY called, game_id, player`, nil
+		q, args = `SELECT `+callColumns+` FROM calls INDEXED BY calls_answer WHERE acted = 0 ORDER BY called, game_id, player`, nil
 	}
 	return s.calls(ctx, "open calls", q, args...)
 }

@@ -21,6 +21,9 @@
 //   - migrate.go and migrations/: the schema, as numbered SQL files.
 //   - games.go: each [Game], and the rule of one active game per channel.
 //   - events.go: the log: [Store.Append] and [Store.Events].
+//   - commits.go: the commit queue, which gathers the appends and new
+//     games of many goroutines into one transaction and one sync of the
+//     disk.
 //   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act
@@ -51,13 +54,23 @@
 // machine may open the same file (WAL mode needs shared memory, so not over
 // a network file system). Every write runs in a transaction begun with BEGIN
 // IMMEDIATE, which takes the database's single write lock before it reads
-// anything. Append reads the game's head inside that transaction and
-// refuses unless it equals the expected number, and the events table's
+// anything. Append moves the game's head inside that transaction only
+// from the expected number, refusing otherwise, and the events table's
 // primary key (game_id, seq) refuses a second record with the same number
 // whatever path it comes by. Two writers with the same expectation, in one
 // process or in two, therefore cannot both succeed: one commits, the other
 // gets ErrConflict. The same lock and a partial unique index on
 // (guild, channel) where not ended let a channel have only one active game.
+//
+// Appends and new games in one process share commits (group commit,
+// commits.go): while one transaction syncs, those that arrive wait in a
+// queue, and the first of them then commits them all in one transaction,
+// each inside a savepoint of its own. Each is checked as if it were alone,
+// after those before it in the batch, so two appends to one game at one
+// number still give one ErrConflict; a write that fails rolls back to its
+// savepoint and fails alone, and a commit that fails fails every write of
+// its batch. A write returns only after the commit that holds it, so one
+// that returned nil is on disk.
 //
 // A Store holds two pools of connections to the file:
 //
@@ -65,6 +78,9 @@
 //     Writers in this process wait for it in database/sql, in order, until
 //     their context ends, rather than each taking a connection and polling
 //     SQLite's lock, and a read can never hold a connection a writer needs.
+//     (Appends and new games wait in the commit queue instead, until their
+//     context ends; once a batch holds one, it waits for the batch's
+//     commit.)
 //   - The reader pool has several connections with query_only set. Each read
 //     is a single statement, so it sees one committed state of the
 //     database (WAL gives every statement a snapshot) and it neither waits

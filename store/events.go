@@ -118,7 +118,9 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 }
 
 // appendWith is Append, running also, in its transaction, what calls
-// asks (calls.go).
+// asks (calls.go). The append waits in the store's commit queue
+// (commits.go), which commits it together with the appends of other
+// games that came while the one before was being made durable.
 func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls *CallChange) (_ Game, err error) {
 	op := fmt.Sprintf("append to game %d after event %d", id, expect)
 	rows, err := EncodeRows(recs, expect)
@@ -126,60 +128,69 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
 	}
 	now := s.clock().UTC()
+	var g Game
+	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+		var err error
+		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
+		return err
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
 
-	// BEGIN IMMEDIATE takes the database's write lock before the head is
-	// read, so no other connection, in this process or another, can move
-	// the head between the check and the commit.
-	tx, err := s.w.BeginTx(ctx, nil)
+// appendIn runs an append's statements in tx, which holds the database's
+// write lock (BEGIN IMMEDIATE), so no other connection, in this process
+// or another, can move the head between the check and the commit. The
+// head moves first, by a statement that checks it and reads the row as
+// the append leaves it; only when that fails is the row read, to say why.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
+	head := expect + engine.Seq(len(rows))
+	query := advanceHead
+	if end {
+		query = advanceHeadEnd
+	}
+	update, err := s.inTx(ctx, tx, query)
 	if err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
-	defer func() {
-		if err != nil {
-			tx.Rollback()
-		}
-	}()
-	headStmt, err := s.inTx(ctx, tx, selectHead)
+	g, err := scanGame(update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, s.whyNotAppended(ctx, tx, op, id)
+	}
 	if err != nil {
 		return Game{}, wrap(ctx, op, err)
-	}
-	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	case err != nil:
-		return Game{}, wrap(ctx, op, err)
-	case g.Ended:
-		return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
-	case g.Head != expect:
-		return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 	}
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 		return Game{}, wrap(ctx, op, err)
-	}
-	update, err := s.inTx(ctx, tx, advanceHead)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	g.Head, g.Ended = expect+engine.Seq(len(recs)), end
-	res, err := update.ExecContext(ctx, int64(g.Head), end, int64(id), int64(expect))
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	} else if n != 1 {
-		return Game{}, fmt.Errorf("store: %s: %w (head moved)", op, ErrConflict)
 	}
 	if calls != nil {
 		if err := calls.apply(ctx, s, tx, g); err != nil {
 			return Game{}, wrap(ctx, op, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
 	return g, nil
+}
+
+// whyNotAppended says why an append did not move game id's head: the
+// game is missing, has ended, or has another head.
+func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, op string, id GameID) error {
+	headStmt, err := s.inTx(ctx, tx, selectHead)
+	if err != nil {
+		return wrap(ctx, op, err)
+	}
+	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	case err != nil:
+		return wrap(ctx, op, err)
+	case g.Ended:
+		return fmt.Errorf("store: %s: %w", op, ErrEnded)
+	default:
+		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+	}
 }
 
 // Events returns game id's records numbered after `after` up to and

@@ -62,33 +62,31 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	now := s.clock().UTC().Truncate(time.Microsecond)
 	g := Game{Guild: guild, Channel: channel, Ruleset: ruleset, Head: engine.Seq(len(recs)), Created: now}
 
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	defer func() {
-		if err != nil {
-			tx.Rollback()
-		}
-	}()
 	// The partial unique index games_active_channel turns a second active
 	// game in the channel into a constraint violation, which wrap maps to
-	// ErrConflict.
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`,
-		guild, channel, ruleset, int64(g.Head), formatTime(now))
+	// ErrConflict. The new game waits in the commit queue with the
+	// appends (commits.go).
+	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+		insert, err := s.inTx(ctx, tx, insertGame)
+		if err != nil {
+			return wrap(ctx, op, err)
+		}
+		res, err := insert.ExecContext(ctx, guild, channel, ruleset, int64(g.Head), formatTime(now))
+		if err != nil {
+			return wrap(ctx, op, err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return wrap(ctx, op, err)
+		}
+		g.ID = GameID(id)
+		if err := s.insertEvents(ctx, tx, g.ID, rows, now); err != nil {
+			return wrap(ctx, op, err)
+		}
+		return nil
+	})
 	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	g.ID = GameID(id)
-	if err := s.insertEvents(ctx, tx, g.ID, rows, now); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return Game{}, wrap(ctx, op, err)
+		return Game{}, err
 	}
 	return g, nil
 }

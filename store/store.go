@@ -50,6 +50,10 @@ type Store struct {
 	// an append), prepared once rather than parsed for each use.
 	stmts sync.Map // stmtKey → *sql.Stmt
 
+	// commits gathers the appends of many goroutines into shared
+	// transactions (commits.go).
+	commits commitQueue
+
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
 	// fake clock set it to the same one, before the store is used.
@@ -83,8 +87,17 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // so they cannot be prepared on it later.
 const (
 	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
+	insertGame  = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
 	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	advanceHead = `UPDATE games SET head = ?, ended = ? WHERE id = ? AND head = ? AND ended = 0`
+	// A step that does not end its game leaves ended alone: setting it,
+	// even to the value it has, would rewrite the entry of the partial
+	// index games_active_channel, whose condition reads it.
+	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+
+	savepoint         = `SAVEPOINT append`
+	rollbackSavepoint = `ROLLBACK TO append`
+	releaseSavepoint  = `RELEASE append`
 
 	selectSnapshotHead = `SELECT head FROM games WHERE id = ?`
 	insertSnapshot     = `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`
@@ -92,7 +105,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{selectHead, insertEvent, advanceHead, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = []string{insertGame, selectHead, insertEvent, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	unseatCalls, answerCalls, endCalls, insertCall}
 
 // prepareWriter prepares the write transactions' statements.

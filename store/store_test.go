@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -333,5 +334,72 @@ func TestSnapshotLeavesAppendsDurable(t *testing.T) {
 	check("a refused snapshot")
 	if seq, data, err := s.Snapshot(ctx, g.ID, 1, "v1"); err != nil || seq != 1 || string(data) != "state" {
 		t.Fatalf("the snapshot reads back as %d %q %v", seq, data, err)
+	}
+}
+
+// TestMigrationKeyedLogs migrates a file written under migration 0006
+// to the events and calls tables kept in their keys' own trees (0007):
+// every event and call reads back as it was, and the game moves on.
+func TestMigrationKeyedLogs(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	migs, err := loadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sql.Open("sqlite", dsn(path, busyTimeout, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, w, migs[:6]); err != nil {
+		t.Fatal(err)
+	}
+	called := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, q := range []string{
+		`INSERT INTO games (id, guild, channel, ruleset, head, ended, created) VALUES (7, 'guild', 'chan', 'gwab', 2, 0, '2026-03-01T12:00:00Z')`,
+		`INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at, step) VALUES
+			(7, 1, 'opened', 'alice', NULL, NULL, '{"a":1}', '2026-03-01T12:00:00Z', 1),
+			(7, 2, 'dealt', 'bob', '[{"deck":"combat","cards":["AS"]}]', NULL, 'null', '2026-03-01T12:00:01.5Z', 0)`,
+		fmt.Sprintf(`INSERT INTO calls (game_id, guild, channel, player, seq, called, acted, ended, unseated) VALUES
+			(7, 'guild', 'chan', 'alice', 1, %d, %d, 0, 0),
+			(7, 'guild', 'chan', 'bob', 2, %d, 0, 0, 0)`, millis(called), millis(called.Add(time.Minute)), millis(called)),
+	} {
+		if _, err := w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s := openAt(t, path)
+	recs := mustEvents(t, s, 7, 0, 0)
+	if len(recs) != 2 || recs[0].Kind != "opened" || recs[0].Actor != "alice" || !recs[0].Step || string(recs[0].Payload) != `{"a":1}` ||
+		recs[1].Kind != "dealt" || recs[1].Step || len(recs[1].Draws) != 1 || string(recs[1].Payload) != "null" {
+		t.Errorf("events after migrating: %+v", recs)
+	}
+	if at, err := s.Recorded(ctx, 7, 0); err != nil || len(at) != 2 || !at[1].Equal(called.Add(1500*time.Millisecond)) {
+		t.Errorf("recording times after migrating: %v, %v", at, err)
+	}
+	open, err := s.OpenCalls(ctx, "guild")
+	if err != nil || len(open) != 1 || open[0].Player != "bob" || !open[0].Called.Equal(called) {
+		t.Errorf("open calls after migrating: %+v, %v", open, err)
+	}
+	if all, err := s.OpenCalls(ctx, ""); err != nil || len(all) != 1 {
+		t.Errorf("open calls of every guild after migrating: %+v, %v", all, err)
+	}
+	if mine, err := s.PlayerCalls(ctx, "guild", "alice"); err != nil || len(mine) != 1 || !mine[0].Acted.Equal(called.Add(time.Minute)) {
+		t.Errorf("alice's calls after migrating: %+v, %v", mine, err)
+	}
+	if _, err := s.AppendCalling(ctx, 7, 2, []engine.Record{rec(3, "k", `3`)}, false,
+		CallChange{At: called.Add(time.Hour), Acted: []engine.PlayerID{"bob"}, Called: []engine.PlayerID{"alice"}}); err != nil {
+		t.Fatal(err)
+	}
+	if calls, err := s.GameCalls(ctx, 7, 0); err != nil || len(calls) != 3 || calls[1].Acted.IsZero() || calls[2].Player != "alice" || !calls[2].Acted.IsZero() {
+		t.Errorf("the game's calls after a step: %+v, %v", calls, err)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'calls_open'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("calls_open is still there (%v)", err)
 	}
 }
