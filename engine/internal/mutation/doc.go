@@ -19,7 +19,9 @@
 // Flags (after -args): -mutants N (140), -seed S (42), -mutant-timeout D
 // (3m), -min-score F (0.85; the run fails below it, 0 to only report),
 // -match RE (run only the sampled mutants whose description matches, to
-// look again at some; the score then counts only those).
+// look again at some; the score then counts only those), -from N (run
+// only the drawn mutants after the first N, so that two processes share
+// one sample: -mutants 70 in one, -from 70 in the other).
 // A mutant that does not compile is not counted and another is drawn in its
 // place; a mutant whose tests time out counts as caught.
 package mutation

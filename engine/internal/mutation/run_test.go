@@ -27,6 +27,7 @@ var (
 	seed          = flag.Uint64("seed", 42, "the sampling seed")
 	mutantTimeout = flag.Duration("mutant-timeout", 3*time.Minute, "how long one mutant's tests may run")
 	minScore      = flag.Float64("min-score", 0.85, "the run fails when fewer of all mutants are caught (0: only report)")
+	from          = flag.Int("from", 0, "run only the drawn mutants after the first N (the sample stays the same), to share a run between processes")
 	match         = flag.String("match", "", "run only the sampled mutants whose description matches this regular expression (the sample stays the same)")
 )
 
@@ -109,7 +110,7 @@ func TestMutationScore(t *testing.T) {
 			continue
 		}
 		run++
-		if *match != "" && !regexp.MustCompile(*match).MatchString(what) {
+		if run <= *from || *match != "" && !regexp.MustCompile(*match).MatchString(what) {
 			continue
 		}
 		args := append([]string{"test", "-vet=off", "-count=1", "-overlay", ofile, "-timeout", mutantTimeout.String()}, p.testers...)
