@@ -480,6 +480,7 @@ func TestBookClosedSaysPractice(t *testing.T) {
 // the first.
 func TestSagaAttendance(t *testing.T) {
 	saga, _ := sagaGame(t, nil, opt("bob", "saga start", "name", "Wine-dark Sea", "quorum", "3"))
+	var said []string
 	for _, c := range []engine.Command{
 		opt("bob", "saga schedule", "when", "Friday at the club"),
 		opt("alice", "saga attend"),
@@ -492,6 +493,20 @@ func TestSagaAttendance(t *testing.T) {
 			t.Fatalf("%s: %v", c, err)
 		}
 		applyAll(t, saga, res)
+		for _, e := range res.Events {
+			if a, ok := e.Body.(Attended); ok {
+				said = append(said, a.Text())
+			}
+		}
+	}
+	// Each answer names the session it answers, as the Herald called it.
+	if want := []string{
+		"alice will come to the session of Friday at the club.",
+		"carol sends regrets for the session of Friday at the club.",
+		"dave sends regrets for the session of Friday at the club.",
+		"dave will come to the session of Friday at the club.",
+	}; !slices.Equal(said, want) {
+		t.Errorf("the answers said:\n%s\nwant:\n%s", strings.Join(said, "\n"), strings.Join(want, "\n"))
 	}
 	_, ses := saga.State.(*Saga).openSession()
 	if ses == nil || ses.When != "Friday at the club" {
