@@ -105,3 +105,41 @@ func TestBotDoesNotPeek(t *testing.T) {
 		t.Errorf("the bot weighed %d indicators for the melee at %s; want them all", len(decided[0]), sealed.At)
 	}
 }
+
+// The bot commands only its own side: through a whole battle, every
+// candidate it weighs for a unit (a move, a shot, a support, a facing)
+// names one of the units it leads.
+func TestBotCommandsItsOwnUnits(t *testing.T) {
+	p := botGame(t, "", 7, "3")
+	rules := New()
+	for steps := 0; !p.Game.State.Over(); steps++ {
+		if steps > 2000 {
+			t.Fatal("the battle did not end")
+		}
+		s := p.Game.State.(*State)
+		aw := rules.Awaited(s)
+		if len(aw) == 0 {
+			t.Fatal("no one is awaited")
+		}
+		who := aw[0].Player
+		side, ok := s.sideOf(who, South)
+		if !ok {
+			t.Fatalf("%s leads no army", who)
+		}
+		for _, c := range rules.Propose(s, who) {
+			if id := c.Opt("unit"); id != "" && id != "all" {
+				if u := s.Unit(UnitID(id)); u == nil || u.Side != side {
+					t.Fatalf("step %d: the bot for the %s weighs %s, which names a unit not theirs", steps, s.Armies[side].Name, c)
+				}
+			}
+		}
+		level, _ := engine.IsBot(who)
+		d, err := engine.Think(p.Game, who, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+}
