@@ -18,7 +18,9 @@ import (
 // the bot's seat cannot see is drawn afresh (determinization), plays each
 // copy on with random commands for a few steps (a rollout), and keeps the
 // candidate whose copies score best on average: flat Monte Carlo over
-// determinized samples. Its budget is counted in playouts, never in time,
+// determinized samples, on a shortlist of the candidates that look best
+// one step ahead. A choice sealed while the other side makes its own is
+// drawn from a mix instead ([Mixer]). Its budget is counted in playouts, never in time,
 // and its random source is seeded from the table's seed and the step's
 // number, so a game with the bot replays exactly from its log.
 
