@@ -120,24 +120,30 @@ func (s *State) botClans(player engine.PlayerID) []engine.Command {
 }
 
 // targets are the antagonists el weighs moving toward, shooting at and
-// challenging: the nearest, and the nearest of those already wounded,
-// whom one more wound may put out of the fight (10.1.3), so that the bot
-// can finish a foe off rather than start on a fresh one.
+// challenging: the nearest; the nearest of those already wounded, whom
+// one more wound may put out of the fight (10.1.3), so that the bot can
+// finish a foe off rather than start on a fresh one; and the nearest
+// Hero or Companion, since a clan whose leaders have all fallen leaves
+// the field (3.3, 6.2.4).
 func (s *State) targets(el *Element) []*Element {
 	foes := s.nearestFoes(el)
-	var hurt *Element
-	for i := range s.Elements {
-		e := &s.Elements[i]
-		if e.Status != Standing || !e.Placed || e.Wounds == 0 || !s.Antagonists(el.Clan, e.Clan) || slices.Contains(foes, e) {
-			continue
+	nearest := func(fits func(e *Element) bool) {
+		var best *Element
+		for i := range s.Elements {
+			e := &s.Elements[i]
+			if e.Status != Standing || !e.Placed || !s.Antagonists(el.Clan, e.Clan) || slices.Contains(foes, e) || !fits(e) {
+				continue
+			}
+			if best == nil || e.Base.Center.Dist(el.Base.Center) < best.Base.Center.Dist(el.Base.Center) {
+				best = e
+			}
 		}
-		if hurt == nil || e.Base.Center.Dist(el.Base.Center) < hurt.Base.Center.Dist(el.Base.Center) {
-			hurt = e
+		if best != nil {
+			foes = append(foes, best)
 		}
 	}
-	if hurt != nil {
-		foes = append(foes, hurt)
-	}
+	nearest(func(e *Element) bool { return e.Wounds > 0 })
+	nearest(func(e *Element) bool { return e.Kind == Hero || e.Kind == Companion })
 	return foes
 }
 
@@ -158,7 +164,7 @@ func (s *State) nearestFoes(el *Element) []*Element {
 }
 
 // evaluate weighs the elements still standing in player's clans (he
-// raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion or chariot 2, a warband
+// raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion 3, a chariot 2, a warband
 // 1, less for each wound (see worth); the honor his Heroes won in the book
 // adds a little. From -1 to 1; a finished book counts the same way, a
 // side with nothing standing having lost it.
@@ -215,7 +221,11 @@ func kindWorth(k Kind) float64 {
 	switch k {
 	case Hero:
 		return 4
-	case Companion, Chariot:
+	case Companion:
+		// Each may take the fallen Hero's place, and the clan stays in
+		// the field while one of them stands (3.2, 3.3).
+		return 3
+	case Chariot:
 		return 2
 	case Warband:
 		return 1
