@@ -202,11 +202,22 @@ func (r *Router) why(ctx context.Context, key channelKey, req Request) ([]Reply,
 		return nil, engine.Refuse("", "The bot has not decided anything in this book since the table last started; ask again after its next step.")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "At step %d the bot (%s) gave %s. Its best candidates, scored from -1 (a lost game) to +1 (a won one) over the games it played out from each:", w.seq, w.player, w.decision.Command)
+	// A choice made in secret while the other side makes its own is
+	// drawn by chance from a mix, not scored by playouts.
+	mixed := len(w.decision.Weighed) > 0 && w.decision.Weighed[0].Chance > 0
+	if mixed {
+		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s, drawn by chance from a mix, so that no one can count on what it will choose. The chance it gave each:", w.seq, w.player, w.decision.Command)
+	} else {
+		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s. Its best candidates, scored from -1 (a lost game) to +1 (a won one) over the games it played out from each:", w.seq, w.player, w.decision.Command)
+	}
 	for i, s := range w.decision.Weighed {
 		if i == 5 {
 			fmt.Fprintf(&b, "\n… and %s more.", engine.Plural(len(w.decision.Weighed)-i, "candidate", "candidates"))
 			break
+		}
+		if mixed {
+			fmt.Fprintf(&b, "\n%d. %s: %.0f%%", i+1, s.Command, 100*s.Chance)
+			continue
 		}
 		if s.Playouts == 0 {
 			fmt.Fprintf(&b, "\n%d. %s (the only thing it could do)", i+1, s.Command)

@@ -18,7 +18,9 @@ import (
 // the bot's seat cannot see is drawn afresh (determinization), plays each
 // copy on with random commands for a few steps (a rollout), and keeps the
 // candidate whose copies score best on average: flat Monte Carlo over
-// determinized samples. Its budget is counted in playouts, never in time,
+// determinized samples, on a shortlist of the candidates that look best
+// one step ahead. A choice sealed while the other side makes its own is
+// drawn from a mix instead ([Mixer]). Its budget is counted in playouts, never in time,
 // and its random source is seeded from the table's seed and the step's
 // number, so a game with the bot replays exactly from its log.
 
@@ -43,22 +45,58 @@ type Concealer interface {
 	Conceal(s State, player PlayerID, r *rand.Rand) State
 }
 
+// Mixer is implemented by rule systems in which a player makes a sealed
+// choice while the other side makes its own (sweet's melee indicators):
+// there no single choice is best, since a player who learned it would
+// answer it, and the bot plays a mix. Mix returns a weight for each of
+// cands, player's legal candidates in s, or nil where the bot searches as
+// usual. It may read only what player may see: s is a determinized copy.
+type Mixer interface {
+	Mix(s State, player PlayerID, cands []Command) []float64
+}
+
+// Strider is implemented by rule systems whose players give many small
+// commands in a row (one for each unit moved, shot or sent to support):
+// Stride is how many of their steps make one step of the bot's
+// look-ahead, so that a level looks as far into the game in each.
+type Strider interface {
+	Stride() int
+}
+
 // Strategy is what the bot needs of a rule system, typed on its state:
 // embedded in the rule system beside its [Rulebook], it makes it a
 // [Strategist] and a [Concealer]. Propose lists the candidates and
 // Assess scores a position (see [Strategist]); Redraw, left nil where
 // the state hides nothing but the table's future (which [Determinize]
-// draws afresh itself), is [Concealer.Conceal].
+// draws afresh itself), is [Concealer.Conceal]; Blend, left nil where
+// no choice is sealed while the other side makes its own, is [Mixer.Mix];
+// Steps, 0 for 1, is [Strider.Stride].
 type Strategy[S State] struct {
 	Propose func(s S, player PlayerID) []Command
 	Assess  func(s S, player PlayerID) float64
 	Redraw  func(s S, player PlayerID, r *rand.Rand) S
+	Blend   func(s S, player PlayerID, cands []Command) []float64
+	Steps   int
 }
+
+// Stride is Steps, at least 1.
+func (y Strategy[S]) Stride() int { return max(1, y.Steps) }
 
 var (
 	_ Strategist = Strategy[State]{}
 	_ Concealer  = Strategy[State]{}
+	_ Mixer      = Strategy[State]{}
+	_ Strider    = Strategy[State]{}
 )
+
+// Mix weighs player's candidates in st through Blend; without it, nil.
+func (y Strategy[S]) Mix(st State, player PlayerID, cands []Command) []float64 {
+	s, ok := st.(S)
+	if !ok || y.Blend == nil {
+		return nil
+	}
+	return y.Blend(s, player, cands)
+}
 
 // Candidates lists player's candidates in st through Propose.
 func (y Strategy[S]) Candidates(st State, player PlayerID) []Command {
@@ -128,9 +166,9 @@ func (l Level) budget() (playouts, depth int) {
 	case Easy:
 		return 30, 3
 	case Hard:
-		return 640, 10
+		return 1280, 10
 	}
-	return 160, 6
+	return 320, 6
 }
 
 // BotPlayer is the name the bot holds a seat under: "bot" at the normal
@@ -158,11 +196,13 @@ func IsBot(p PlayerID) (Level, bool) {
 }
 
 // Scored is one candidate the bot weighed, with its mean score from -1
-// to 1 over the playouts it was given.
+// to 1 over the playouts it was given, or, where the bot drew its choice
+// from a mix ([Mixer]), the chance it gave it.
 type Scored struct {
 	Command  Command
 	Score    float64
 	Playouts int
+	Chance   float64
 }
 
 // Decision is what the bot chose, and every legal candidate it weighed,
@@ -202,14 +242,21 @@ func Think(g *Game, player PlayerID, l Level) (Decision, error) {
 	if len(legal) == 1 {
 		return Decision{Command: legal[0], Weighed: []Scored{{Command: legal[0]}}}, nil
 	}
+	if d, ok := mixed(g, player, legal); ok {
+		return d, nil
+	}
 	playouts, depth := l.budget()
+	if sr, ok := g.Rules.(Strider); ok {
+		depth *= sr.Stride()
+	}
 	cands := make([]candidate, len(legal))
 	alive := make([]int, len(legal))
 	for i, c := range legal {
 		cands[i] = candidate{Scored: Scored{Command: c, Score: -2}}
 		alive[i] = i
 	}
-	rounds := bits.Len(uint(len(legal) - 1))
+	alive = shortlist(g, st, player, cands, alive, r)
+	rounds := bits.Len(uint(len(alive) - 1))
 	left := playouts
 	for round := range rounds {
 		per := max(1, left/(len(alive)*(rounds-round)))
@@ -244,6 +291,80 @@ func Think(g *Game, player PlayerID, l Level) (Decision, error) {
 		weighed[i] = c.Scored
 	}
 	return Decision{Command: weighed[0].Command, Weighed: weighed}, nil
+}
+
+// mixSalt keeps the source of a mixed choice apart from the search's.
+const mixSalt = 0x5851f42d4c957f2d
+
+// mixed draws player's choice among legal by the weights a [Mixer] gives
+// them, on a copy of g as player may know it, from a source seeded like
+// the search's; ok is false where the rule system gives none. The
+// candidates are listed most likely first.
+func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
+	mx, ok := g.Rules.(Mixer)
+	if !ok {
+		return Decision{}, false
+	}
+	r := rand.New(rand.NewPCG(g.Table.Seed^mixSalt, uint64(g.Seq+1)))
+	w := mx.Mix(Determinize(g, player, r).State, player, legal)
+	if len(w) != len(legal) {
+		return Decision{}, false
+	}
+	sum := 0.0
+	for _, v := range w {
+		sum += max(v, 0)
+	}
+	if sum <= 0 {
+		return Decision{}, false
+	}
+	weighed := make([]Scored, len(legal))
+	pick, x := len(legal)-1, r.Float64()*sum
+	for i, c := range legal {
+		weighed[i] = Scored{Command: c, Chance: max(w[i], 0) / sum}
+		if x -= max(w[i], 0); x < 0 && pick == len(legal)-1 {
+			pick = i
+		}
+	}
+	choice := weighed[pick].Command
+	slices.SortStableFunc(weighed, func(a, b Scored) int { return cmp.Compare(b.Chance, a.Chance) })
+	return Decision{Command: choice, Weighed: weighed}, true
+}
+
+// Of the first look at the candidates: how many are played out at most,
+// and in how many drawn worlds each is looked at one step ahead.
+const (
+	shortlistLen    = 8
+	shortlistWorlds = 2
+)
+
+// shortlist keeps, of a long list of candidates, the shortlistLen that
+// score best one step ahead by the rule system's evaluation, averaged
+// over a few drawn worlds, in their listed order: the playouts are spent
+// on moves that look good at once, not spread so thin over many that
+// chance picks among them. A move whose good shows only later can still
+// be kept, since the shortlist is wide. The candidates left off keep a
+// score of -2 and no playouts.
+func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, r *rand.Rand) []int {
+	if len(alive) <= shortlistLen {
+		return alive
+	}
+	first := make([]float64, len(cands))
+	for range shortlistWorlds {
+		d := Determinize(g, player, r)
+		for _, i := range alive {
+			res, err := d.Decide(cands[i].Command)
+			if err != nil {
+				first[i] -= 2
+				continue
+			}
+			first[i] += st.Evaluate(res.After.State, player)
+		}
+	}
+	kept := slices.Clone(alive)
+	slices.SortStableFunc(kept, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
+	kept = kept[:shortlistLen]
+	slices.Sort(kept)
+	return kept
 }
 
 // candidate is one command under the search's eye: its mean score so

@@ -60,8 +60,12 @@
 //     determinized copies: what the seat cannot see, the table's future
 //     and a [Concealer]'s secrets, drawn afresh; playouts whose players
 //     mostly give the best of a few sampled candidates; the budget spent
-//     by successive halving), its budget in playouts by [Level], seeded
-//     from the table's seed and the step's number. seats.go has the
+//     by successive halving on a shortlist of the candidates that look
+//     best one step ahead), its budget in playouts by [Level], seeded
+//     from the table's seed and the step's number. A [Mixer] has the bot
+//     draw a choice made in secret from a mix rather than search it; a
+//     [Strider] has it look further ahead in a system of many small
+//     steps. seats.go has the
 //     options with which set-up commands give seats to the bot
 //     ([BotOpenOptions], [BotSetUpOptions]).
 //   - scenario.go: prepared set-ups ([Scenario]) as scripts of set-up
@@ -112,7 +116,8 @@
 //     picture of the board and /status.
 //   - bot.go: what the bot needs to play a seat: the functions of its
 //     [Strategy] (candidates, evaluate and, where the state hides
-//     something, conceal).
+//     something, conceal; where a choice is sealed while the other side
+//     makes its own, blend).
 //
 // A mechanic of one game alone keeps a file named for it: gwab's
 // chariot.go, drive.go, javelin.go and runaway.go, honor.go and the saga files; sweet's mdi.go;

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -33,6 +34,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	b := fs.String("b", "random", "the second program, as --a")
 	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
 	clock := fs.String("clock", "wall", "how decisions are timed: wall (the time they took) or cpu (the processor time of the thread that thought, fair on a busy machine)")
+	logTo := fs.String("log", "", "a file to write every game's steps to (each command given and what the table was told), to read how a game was won or lost")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,6 +58,15 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("arena: --clock %s: use wall or cpu", *clock)
 	}
+	var logFile io.Writer
+	if *logTo != "" {
+		f, err := os.Create(*logTo)
+		if err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+		defer f.Close()
+		logFile = f
+	}
 	var (
 		mu       sync.Mutex
 		wins     [3]int // a wins, draws, b wins
@@ -73,8 +84,15 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for i := range jobs {
-				out, spent, err := playArena(setup, *scenario, *seed+uint64(i), i%2 == 1, pa, pb, now)
+				var steps *strings.Builder
+				if logFile != nil {
+					steps = &strings.Builder{}
+				}
+				out, spent, err := playArena(setup, *scenario, *seed+uint64(i), i%2 == 1, pa, pb, now, steps)
 				mu.Lock()
+				if steps != nil {
+					fmt.Fprintf(logFile, "== game with seed %d: %s is bot#a, %s is bot#b; %s\n%s\n", *seed+uint64(i), pa.name, pb.name, [...]string{"bot#a won", "drawn", "bot#b won"}[out], steps.String())
+				}
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
@@ -258,7 +276,9 @@ func rulesetByID(id string) engine.Ruleset {
 // playArena plays one game between pa and pb, pb opening first when
 // swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
 // with the time each bot level spent on each decision, as now counts it.
-func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, now func() time.Duration) (int, map[string][]time.Duration, error) {
+// With steps set, it writes there each command given and what the table
+// was told of it.
+func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, now func() time.Duration, steps *strings.Builder) (int, map[string][]time.Duration, error) {
 	r := setup.rules()
 	g := engine.NewGame(r)
 	if err := g.Apply(g.Open("gm", seed)); err != nil {
@@ -273,6 +293,22 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		res, err := g.Decide(c)
 		if err != nil {
 			return err
+		}
+		if steps != nil {
+			fmt.Fprintf(steps, "> %s %s\n", c.Actor, c)
+			for _, m := range res.Messages {
+				if m.To == "" {
+					fmt.Fprintf(steps, "  %s\n", strings.ReplaceAll(m.Text, "\n", "\n  "))
+				}
+			}
+			for _, e := range res.Events {
+				for _, m := range g.Rules.Narrate(e) {
+					if m.To != "" {
+						continue
+					}
+					fmt.Fprintf(steps, "  %s\n", strings.ReplaceAll(m.Text, "\n", "\n  "))
+				}
+			}
 		}
 		for _, e := range res.Events {
 			if err := g.Apply(e); err != nil {
@@ -342,6 +378,9 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		_ = do(l.Command)
 	}
 	v := st.Evaluate(g.State, ida) - st.Evaluate(g.State, idb)
+	if steps != nil {
+		fmt.Fprintf(steps, "= bot#a scores %.3f, bot#b %.3f\n", st.Evaluate(g.State, ida), st.Evaluate(g.State, idb))
+	}
 	switch {
 	case v > 0.01:
 		return 0, spent, nil

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -27,6 +30,32 @@ func TestArena(t *testing.T) {
 	}
 	if !bytes.Contains(errs.Bytes(), []byte("bot:easy, bot:normal, bot:hard, random or greedy")) {
 		t.Errorf("arena refused --b wizard with %q", errs.String())
+	}
+}
+
+// With --log the arena writes each game's steps to a file: who gave
+// which command and what the table was told, then how the game ended.
+func TestArenaLog(t *testing.T) {
+	var out, errs bytes.Buffer
+	path := filepath.Join(t.TempDir(), "games.txt")
+	code := run(context.Background(), []string{"arena", "--rules", "sweet", "--games", "1", "--a", "bot:easy", "--b", "random", "--cores", "1", "--seed", "4", "--log", path}, nil, &out, &errs, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("arena exited %d: %s", code, errs.String())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"== game with seed 4: bot:easy is bot#a, random is bot#b;",
+		"> bot#a /army build name:Romans",
+		"  bot#a leads the Romans on the south edge",
+		"is placed in",
+		"= bot#a scores ",
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the arena's log lacks %q:\n%s", want, b)
+		}
 	}
 }
 

@@ -21,7 +21,7 @@ import (
 const nearFoes = 3
 
 // candidates lists what player could do now: in his clan's turn, each
-// standing element moving toward each of its nearest antagonists (all
+// standing element moving toward each of its targets (all
 // the way, to contact, or a few strides), each shooter shooting at them,
 // the Hero challenging the antagonist Heroes near, and standing aloof;
 // and whatever answers the book awaits from him otherwise.
@@ -69,7 +69,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		if el.Clan != cur.Tag || el.Status != Standing || !el.Placed {
 			continue
 		}
-		for _, foe := range s.nearestFoes(el) {
+		for _, foe := range s.targets(el) {
 			out = append(out,
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID)),
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID), "strides", "1"),
@@ -119,6 +119,34 @@ func (s *State) botClans(player engine.PlayerID) []engine.Command {
 	return out
 }
 
+// targets are the antagonists el weighs moving toward, shooting at and
+// challenging: the nearest; the nearest of those already wounded, whom
+// one more wound may put out of the fight (10.1.3), so that the bot can
+// finish a foe off rather than start on a fresh one; and the nearest
+// Hero or Companion, since a clan whose leaders have all fallen leaves
+// the field (3.3, 6.2.4).
+func (s *State) targets(el *Element) []*Element {
+	foes := s.nearestFoes(el)
+	nearest := func(fits func(e *Element) bool) {
+		var best *Element
+		for i := range s.Elements {
+			e := &s.Elements[i]
+			if e.Status != Standing || !e.Placed || !s.Antagonists(el.Clan, e.Clan) || slices.Contains(foes, e) || !fits(e) {
+				continue
+			}
+			if best == nil || e.Base.Center.Dist(el.Base.Center) < best.Base.Center.Dist(el.Base.Center) {
+				best = e
+			}
+		}
+		if best != nil {
+			foes = append(foes, best)
+		}
+	}
+	nearest(func(e *Element) bool { return e.Wounds > 0 })
+	nearest(func(e *Element) bool { return e.Kind == Hero || e.Kind == Companion })
+	return foes
+}
+
 // nearestFoes returns the standing antagonist elements nearest el,
 // nearest first, at most nearFoes of them.
 func (s *State) nearestFoes(el *Element) []*Element {
@@ -136,8 +164,8 @@ func (s *State) nearestFoes(el *Element) []*Element {
 }
 
 // evaluate weighs the elements still standing in player's clans (he
-// raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion or chariot 2, a warband
-// 1, less a quarter for each wound; the honor his Heroes won in the book
+// raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion 3, a chariot 2, a warband
+// 1, less for each wound (see worth); the honor his Heroes won in the book
 // adds a little. From -1 to 1; a finished book counts the same way, a
 // side with nothing standing having lost it.
 func evaluate(s *State, player engine.PlayerID) float64 {
@@ -157,8 +185,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		if el.Status != Standing {
 			continue
 		}
-		w := map[Kind]float64{Hero: 4, Companion: 2, Chariot: 2, Warband: 1}[el.Kind] - 0.25*float64(el.Wounds)
-		w = max(w, 0.1)
+		w := s.worth(el)
 		if cl.Player == player {
 			us += w
 		} else {
@@ -178,4 +205,30 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		}
 	}
 	return v
+}
+
+// worth is what el standing is worth to the bot: by its kind, less for
+// each wound it has taken, down to half for one a last wound will put out
+// of the fight (the wound limits of 10.1.3), since the wounds it can
+// still take are what keep it in play.
+func (s *State) worth(el *Element) float64 {
+	limit := float64(max(1, s.woundLimit(el)))
+	return kindWorth(el.Kind) * (1 - 0.5*float64(el.Wounds)/limit)
+}
+
+// kindWorth is what an element standing is worth to the bot, unwounded.
+func kindWorth(k Kind) float64 {
+	switch k {
+	case Hero:
+		return 4
+	case Companion:
+		// Each may take the fallen Hero's place, and the clan stays in
+		// the field while one of them stands (3.2, 3.3).
+		return 3
+	case Chariot:
+		return 2
+	case Warband:
+		return 1
+	}
+	return 0
 }

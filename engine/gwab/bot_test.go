@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -89,4 +90,93 @@ func TestBotDoesNotPeekAtTheDecks(t *testing.T) {
 	if len(weighed[0]) < 2 {
 		t.Errorf("the bot weighed %d candidates; want a choice", len(weighed[0]))
 	}
+}
+
+// botBook opens a book of two clans a side for two bots and starts it.
+func botBook(t *testing.T) *enginetest.Player {
+	t.Helper()
+	p := enginetest.NewPlayer(t, New(), "alice", 11)
+	p.Must(t, "alice|book open",
+		"bot|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,sword,bow,javelin",
+		"bot|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:spear,sword,bow,javelin",
+		"bot#2|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow,javelin",
+		"bot#2|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,sword,bow,javelin",
+		"alice|book start",
+	)
+	return p
+}
+
+// A wound costs the bot by the share of the element's wound limit it
+// takes (10.1.3): each of its Hero's wounds costs it as much as the one
+// before, and a Hero one wound from falling still counts for more than a
+// fallen one but for less than an unhurt Companion, who may take his
+// place (3.2).
+func TestBotWeighsWounds(t *testing.T) {
+	p := botBook(t)
+	s := p.Game.State.(*State)
+	score := func(wounds int16, status Status) float64 {
+		c := engine.Copy(s)
+		h := c.Element("MYR-H")
+		h.Wounds, h.Status = wounds, status
+		return evaluate(c, "bot")
+	}
+	fresh, one, two, three := score(0, Standing), score(1, Standing), score(2, Standing), score(3, Standing)
+	fallen := score(0, Fallen)
+	if !(fresh > one && one > two && two > three && three > fallen) {
+		t.Errorf("Achilles unhurt scores %.4f, with 1 to 3 wounds %.4f %.4f %.4f, fallen %.4f; want each lower", fresh, one, two, three, fallen)
+	}
+	if d1, d2 := fresh-one, one-two; d2 < d1-1e-9 {
+		t.Errorf("his first wound costs %.4f, his second %.4f; want the second to cost no less", d1, d2)
+	}
+	c := engine.Copy(s)
+	h := c.Element("MYR-H")
+	comp := c.worth(c.Element("MYR-C1"))
+	if c.worth(h) <= comp {
+		t.Errorf("an unhurt Hero is worth %.2f, a Companion %.2f; want the Hero more", c.worth(h), comp)
+	}
+	h.Wounds = int16(c.woundLimit(h) - 1)
+	if c.worth(h) >= comp {
+		t.Errorf("a Hero one wound from falling is worth %.2f, an unhurt Companion %.2f; want the Hero less", c.worth(h), comp)
+	}
+}
+
+// The bot weighs going for the nearest antagonist Hero or Companion and
+// the nearest wounded antagonist, not only the nearest three of any kind:
+// here the farthest warband, wounded.
+func TestBotSeeksLeadersAndTheWounded(t *testing.T) {
+	p := botBook(t)
+	s := p.Game.State.(*State)
+	el := s.Element("MYR-W1")
+	var far, leader *Element
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if !s.Antagonists(el.Clan, e.Clan) || e.Status != Standing || !e.Placed {
+			continue
+		}
+		d := e.Base.Center.Dist(el.Base.Center)
+		if e.Kind == Warband && (far == nil || d > far.Base.Center.Dist(el.Base.Center)) {
+			far = e
+		}
+		if (e.Kind == Hero || e.Kind == Companion) && (leader == nil || d < leader.Base.Center.Dist(el.Base.Center)) {
+			leader = e
+		}
+	}
+	far.Wounds = 1
+	if slices.Contains(s.nearestFoes(el), far) {
+		t.Fatalf("%s is among the nearest three to %s", far.ID, el.ID)
+	}
+	got := s.targets(el)
+	for _, want := range []*Element{far, leader} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s weighs going for %v but not %s", el.ID, ids(got), want.ID)
+		}
+	}
+}
+
+func ids(els []*Element) []ElementID {
+	var out []ElementID
+	for _, e := range els {
+		out = append(out, e.ID)
+	}
+	return out
 }

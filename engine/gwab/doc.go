@@ -27,7 +27,8 @@
 // table); ruling.go, measure.go and view.go /ruling, /measure and the
 // picture; bot.go what the bot needs to lead clans (its candidate
 // commands, the clans it raises when a book is opened against it, and
-// stands, wounds and honor as its measure of a position). The saga (4, 5, 13.3), a rule system of its
+// stands, wounds against their limits and honor as its measure of a
+// position). The saga (4, 5, 13.3), a rule system of its
 // own (SagaRules), is in saga.go and the saga_*.go files, and enlist.go
 // ties a book to it. Rulings beyond the fixed ones of the design are
 // listed in RULINGS.md at the top of the repository, each with the

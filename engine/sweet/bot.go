@@ -2,6 +2,7 @@ package sweet
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -155,11 +156,196 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		}
 		return 0
 	}
+	// The melees waiting to be fought are counted as already fought, at
+	// the losses each side may expect from them, so that a charge into a
+	// square the enemy can support three to one is seen for what it is
+	// before a look-ahead reaches its end.
+	stake := s.meleeStakes()
+	mine, theirs = max(0, mine-stake[side]), max(0, theirs-stake[side.Other()])
 	if mine+theirs == 0 {
 		return 0
 	}
 	share := (mine - theirs) / (mine + theirs)
 	return 0.9*share + 0.1*s.closing(side)
+}
+
+// meleeStakes returns the points standing each side may expect to lose
+// in the melees not yet fought (Melee Procedure): each side's strength
+// in the melee is its units there and the supports it has declared, and
+// while it may still declare them, every unit that could support; an
+// indicator already laid counts as laid, one still to come as any of the
+// six alike. A side destroyed loses all it fights with; one that loses
+// part of its strength loses that share of its units' points.
+func (s *State) meleeStakes() [2]float64 {
+	var stake [2]float64
+	for i := range s.Melees {
+		m := &s.Melees[i]
+		if m.Resolved {
+			continue
+		}
+		var choices [2][]MDI
+		for side := South; side <= North; side++ {
+			choices[side] = MDIs
+			if m.Choice[side] != NoMDI {
+				choices[side] = []MDI{m.Choice[side]}
+			}
+		}
+		st := s.meleeStake(m, choices)
+		stake[South] += st[South]
+		stake[North] += st[North]
+	}
+	return stake
+}
+
+// meleeStake is what each side may expect to lose in melee m, each
+// choosing any of its choices alike (see meleeStakes).
+func (s *State) meleeStake(m *Melee, choices [2][]MDI) [2]float64 {
+	var pts, worth, stake [2]float64
+	for side := South; side <= North; side++ {
+		units := s.fighters(m, side)
+		if s.maySupport(m, side) {
+			for j := range s.Units {
+				u := &s.Units[j]
+				if u.Side == side && engine.Chebyshev(u.At, m.At) == 1 && !slices.Contains(units, u) && s.canSupport(u, m) == nil {
+					units = append(units, u)
+				}
+			}
+		}
+		stands := map[UnitID]int{}
+		for _, u := range units {
+			stands[u.ID] = u.Stands
+			worth[side] += float64(u.Stands * u.Type.spec().Points)
+		}
+		pts[side] = s.points(m, side, units, stands)
+	}
+	n := float64(len(choices[South]) * len(choices[North]))
+	for _, a := range choices[South] {
+		for _, b := range choices[North] {
+			v := Judge(a, b)
+			l := Losses(v, pts)
+			after := [2]float64{pts[South] - l[South], pts[North] - l[North]}
+			_, destroyed := Outcome(v, pts, after)
+			for side := South; side <= North; side++ {
+				switch {
+				case destroyed[side]:
+					stake[side] += worth[side] / n
+				case pts[side] > 0:
+					stake[side] += worth[side] * l[side] / pts[side] / n
+				}
+			}
+		}
+	}
+	return stake
+}
+
+// blend weighs the bot's indicators for a melee (Melee Procedure): the
+// two sides lay them at once, so the bot plays the mix that no answer
+// beats, found by regret matching on what each pair of indicators is
+// expected to cost each side, whatever the other side laid. It weighs the
+// first melee the candidates name; the others wait for their own turn.
+//
+// While the book musters it weighs the sample lists alike: each is worth
+// the same points (Sample Army Compositions), and a bot that always led
+// the same army would be a dull opponent, so it draws one.
+func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
+	if s.Stage == Mustering {
+		w := make([]float64, len(cands))
+		for k, c := range cands {
+			if c.Name == "army pick" {
+				w[k] = 1
+			}
+		}
+		return w
+	}
+	if s.Stage != Melees || len(cands) == 0 || cands[0].Name != "mdi" {
+		return nil
+	}
+	side, ok := s.sideOf(player, s.Attacker)
+	if !ok {
+		return nil
+	}
+	at := cands[0].Options["melee"]
+	i := slices.IndexFunc(s.Melees, func(m Melee) bool { return !m.Resolved && m.At.String() == at })
+	if i < 0 {
+		return nil
+	}
+	m := &s.Melees[i]
+	// pay[a][b] is what side gains when it lays MDIs[a] and the other
+	// side MDIs[b].
+	var pay [6][6]float64
+	for a, x := range MDIs {
+		for b, y := range MDIs {
+			var ch [2][]MDI
+			ch[side], ch[side.Other()] = []MDI{x}, []MDI{y}
+			st := s.meleeStake(m, ch)
+			pay[a][b] = st[side.Other()] - st[side]
+		}
+	}
+	mix := equilibrium(pay)
+	w := make([]float64, len(cands))
+	for k, c := range cands {
+		if c.Name != "mdi" || c.Options["melee"] != at {
+			continue
+		}
+		if x, ok := parseMDI(c.Options["choice"]); ok {
+			w[k] = mix[slices.Index(MDIs, x)]
+		}
+	}
+	return w
+}
+
+// equilibrium returns the row player's mix in the zero-sum game pay (the
+// row's gain), by regret matching for both players over a fixed number of
+// rounds: the average of the mixes played comes near the equilibrium.
+func equilibrium(pay [6][6]float64) [6]float64 {
+	var regret, avg [2][6]float64
+	mix := func(r [6]float64) [6]float64 {
+		var p [6]float64
+		sum := 0.0
+		for i, v := range r {
+			p[i] = max(v, 0)
+			sum += p[i]
+		}
+		for i := range p {
+			if sum > 0 {
+				p[i] /= sum
+			} else {
+				p[i] = 1.0 / 6
+			}
+		}
+		return p
+	}
+	for range 2000 {
+		row, col := mix(regret[0]), mix(regret[1])
+		var ur, uc [6]float64
+		vr := 0.0
+		for a := range 6 {
+			for b := range 6 {
+				ur[a] += pay[a][b] * col[b]
+				uc[b] -= pay[a][b] * row[a]
+			}
+			vr += row[a] * ur[a]
+		}
+		for k := range 6 {
+			regret[0][k] = max(0, regret[0][k]+ur[k]-vr)
+			regret[1][k] = max(0, regret[1][k]+uc[k]+vr)
+			avg[0][k] += row[k]
+		}
+	}
+	return mix(avg[0])
+}
+
+// maySupport reports whether side may still declare supports for m: in
+// movement both sides may, in the supports stage the side declaring and
+// the defender after the attacker (Turn Sequence 3, 4).
+func (s *State) maySupport(m *Melee, side Side) bool {
+	switch s.Stage {
+	case Movement:
+		return true
+	case Supports:
+		return side == s.Supporting || s.Supporting == s.Attacker
+	}
+	return false
 }
 
 // closing is 1 when every unit of side on the board stands beside an

@@ -31,9 +31,11 @@
 // narrate.go how each event reads; view.go the board picture and
 // /status; ruling.go and measure.go /ruling and /measure; bot.go what
 // the bot needs to lead an army (the candidate commands of each stage,
-// the points standing as its measure, and the other side's sealed
-// indicators drawn afresh, since it may not read them; a book opened against the bot awaits
-// it, while the book musters, to pick its army). Every gap of the
+// the points standing, less what the melees to come may cost, as its
+// measure, the other side's sealed indicators drawn afresh, since it may
+// not read them, and the mix its own indicators and its army are drawn
+// from; a book opened against the bot awaits it, while the book musters,
+// to pick its army). Every gap of the
 // text this package settles is listed in RULINGS.md, under the rules'
 // own section names (the text numbers its paragraphs within each
 // section: "Movement 4" is the fourth paragraph of MOVEMENT).
