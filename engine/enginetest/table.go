@@ -12,7 +12,8 @@ import (
 // Table plays a local-table script against games of one rule system in
 // memory: the commands of the rules and the table's directives, with no
 // store, no pictures and none of the bot's own commands (/help, /log,
-// /board, /measure, deadlines, campaigns). It writes what the table says
+// /board, deadlines, campaigns) but the tape measure, /measure, which it
+// answers from the rule system as the bot does. It writes what the table says
 // exactly as the bot's local table does with its echo on, so that a
 // script has one golden whichever plays it.
 type Table struct {
@@ -76,6 +77,16 @@ func (t *Table) line(text string) error {
 	}
 	c := line.Command
 	c.Actor = t.User
+	if !c.Directive && c.Name == "measure" {
+		if err := t.measure(c); err != nil {
+			ref, ok := engine.IsRefusal(err)
+			if !ok {
+				return err
+			}
+			t.private(t.User, ref.Error())
+		}
+		return nil
+	}
 	res, err := t.decide(c)
 	if err != nil {
 		if ref, ok := engine.IsRefusal(err); ok {
@@ -94,6 +105,27 @@ func (t *Table) line(text string) error {
 		}
 		t.views.step(text, t.game, res.Events, buttons)
 	}
+	return nil
+}
+
+// measure answers /measure as the bot's router does: from the last book
+// played at the table, to the asker alone. It changes nothing.
+func (t *Table) measure(c engine.Command) error {
+	if t.game == nil {
+		return engine.Refuse("", "No book has been played in this channel yet.")
+	}
+	m, ok := t.Rules.(engine.Measurer)
+	if !ok {
+		return engine.Refuse("", "%s has no tape measure here yet.", t.Rules.Title())
+	}
+	if !c.Has("from") {
+		return engine.Refuse("", "/measure needs from: (a piece's name, or a place on the board).")
+	}
+	text, err := m.Measure(t.game.State, c.Actor, c.Opt("from"), strings.TrimSpace(c.Opt("to")))
+	if err != nil {
+		return err
+	}
+	t.private(c.Actor, text)
 	return nil
 }
 
