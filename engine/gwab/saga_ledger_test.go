@@ -40,6 +40,7 @@ func TestSagaLedger(t *testing.T) {
 	totals := map[int]int{}
 	last := map[int]int{}
 	fromBook := 0
+	var reasons []string // of every line, in order
 	for _, rec := range recs {
 		e, err := engine.DecodeRecord(rules, rec)
 		if err != nil {
@@ -53,6 +54,7 @@ func TestSagaLedger(t *testing.T) {
 				continue
 			}
 			totals[l.Hero] += l.Points
+			reasons = append(reasons, l.Reason)
 			if l.Total != totals[l.Hero] {
 				t.Errorf("hero %d's line %+v gives a total of %d; his lines so far add up to %d", l.Hero, l, l.Total, totals[l.Hero])
 			}
@@ -67,6 +69,15 @@ func TestSagaLedger(t *testing.T) {
 	}
 	if fromBook == 0 {
 		t.Error("no line of the ledger came from the book")
+	}
+	// Each line says why, in the saga's own words (/saga hero's ledger).
+	if len(reasons) != len(sg.Ledger) {
+		t.Fatalf("%d lines read, the saga's ledger has %d", len(reasons), len(sg.Ledger))
+	}
+	for i, l := range sg.Ledger {
+		if reasons[i] != l.Reason || l.Reason == "" {
+			t.Errorf("line %d of the ledger reads %q; the saga's line says %q", i+1, reasons[i], l.Reason)
+		}
 	}
 	for i := range sg.Heroes {
 		id := HeroID(i + 1)
