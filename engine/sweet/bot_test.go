@@ -108,7 +108,8 @@ func TestBotDoesNotPeek(t *testing.T) {
 
 // The bot commands only its own side: through a whole battle, every
 // candidate it weighs for a unit (a move, a shot, a support, a facing)
-// names one of the units it leads.
+// names one of the units it leads, and it never weighs a second move for
+// a unit in one turn (Movement).
 func TestBotCommandsItsOwnUnits(t *testing.T) {
 	p := botGame(t, "", 7, "3")
 	rules := New()
@@ -128,8 +129,13 @@ func TestBotCommandsItsOwnUnits(t *testing.T) {
 		}
 		for _, c := range rules.Propose(s, who) {
 			if id := c.Opt("unit"); id != "" && id != "all" {
-				if u := s.Unit(UnitID(id)); u == nil || u.Side != side {
+				u := s.Unit(UnitID(id))
+				if u == nil || u.Side != side {
 					t.Fatalf("step %d: the bot for the %s weighs %s, which names a unit not theirs", steps, s.Armies[side].Name, c)
+				}
+				// A unit moves once a turn, and only on the board.
+				if c.Name == "move" && (u.Moved || !u.OnBoard()) {
+					t.Fatalf("step %d: the bot for the %s weighs %s, a unit that has moved or is off the board", steps, s.Armies[side].Name, c)
 				}
 			}
 		}
