@@ -14,7 +14,7 @@
 // mutated package and of the engine packages that import it, and prints
 // the score per package:
 //
-//	go test -tags mutation ./engine/internal/mutation -run TestMutationScore -v -timeout 2h
+//	go test -tags mutation ./engine/internal/mutation -run TestMutationScore -v -timeout 3h
 //
 // Flags (after -args): -mutants N (140), -seed S (42), -mutant-timeout D
 // (3m), -min-score F (0.85; the run fails below it, 0 to only report),
