@@ -70,15 +70,7 @@ func TestSagaLedger(t *testing.T) {
 	if fromBook == 0 {
 		t.Error("no line of the ledger came from the book")
 	}
-	// Each line says why, in the saga's own words (/saga hero's ledger).
-	if len(reasons) != len(sg.Ledger) {
-		t.Fatalf("%d lines read, the saga's ledger has %d", len(reasons), len(sg.Ledger))
-	}
-	for i, l := range sg.Ledger {
-		if reasons[i] != l.Reason || l.Reason == "" {
-			t.Errorf("line %d of the ledger reads %q; the saga's line says %q", i+1, reasons[i], l.Reason)
-		}
-	}
+	sameReasons(t, reasons, sg)
 	for i := range sg.Heroes {
 		id := HeroID(i + 1)
 		if last[int(id)] != sg.Points(id) {
@@ -126,5 +118,19 @@ func TestSagaLedger(t *testing.T) {
 	}
 	if got := rules.Ledger(&State{}); got.Name != "" || got.Heroes != nil {
 		t.Errorf("the ledger of a book, not a saga, is %+v; want empty", got)
+	}
+}
+
+// sameReasons checks that each line read through the engine's ledger
+// says why, in the saga's own words (/saga hero's ledger).
+func sameReasons(t *testing.T, reasons []string, sg *Saga) {
+	t.Helper()
+	if len(reasons) != len(sg.Ledger) {
+		t.Fatalf("%d lines read, the saga's ledger has %d", len(reasons), len(sg.Ledger))
+	}
+	for i, l := range sg.Ledger {
+		if reasons[i] != l.Reason || l.Reason == "" {
+			t.Errorf("line %d of the ledger reads %q; the saga's line says %q", i+1, reasons[i], l.Reason)
+		}
 	}
 }
