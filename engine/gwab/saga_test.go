@@ -86,6 +86,18 @@ func sagaBookIn(t testing.TB, saga *engine.Game, id string, lines ...engine.Comm
 	return book, applyAll(t, saga, res)
 }
 
+// achillesAndAeneas opens a book of three players whose clans are led by
+// Achilles, Sarpedon, Hector, Ajax, Aeneas and Diomedes, then plays then.
+func achillesAndAeneas(then ...engine.Command) []engine.Command {
+	lines := []engine.Command{opt("alice", "book open"),
+		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
+	lines = append(lines, threePlayers[1:4]...)
+	lines = append(lines,
+		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
+		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"))
+	return append(lines, then...)
+}
+
 var threePlayers = []engine.Command{
 	opt("alice", "clan raise", "name", "Myrmidons", "side", "protagonist", "warbands", "spear,spear,bow"),
 	opt("alice", "clan raise", "name", "Lycians", "hero", "Sarpedon", "side", "antagonist", "warbands", "sword,javelin,sling"),
@@ -220,12 +232,7 @@ func FuzzDecodeSagaRecord(f *testing.F) {
 // player gives him.
 func TestSagaFollowsASuccession(t *testing.T) {
 	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "4"))
-	lines := []engine.Command{opt("alice", "book open"),
-		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
-	lines = append(lines, threePlayers[1:4]...)
-	lines = append(lines,
-		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
-		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+	lines := achillesAndAeneas(
 		opt("alice", "book start"),
 		directive("alice", "wound", "MYR-H", "1"),
 		directive("alice", "wound", "MYR-H", "3"),
@@ -356,12 +363,7 @@ func TestSagaAbsence(t *testing.T) {
 // (10.3) and a chariot taken (8.2.2), each counted once on his record.
 func TestSagaCountsCaptures(t *testing.T) {
 	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
-	lines := []engine.Command{opt("alice", "book open"),
-		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
-	lines = append(lines, threePlayers[1:4]...)
-	lines = append(lines,
-		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
-		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+	lines := achillesAndAeneas(
 		opt("alice", "book start"))
 	book, _ := sagaBook(t, saga, lines...)
 	// What the book's loot and chariot rules emit when Achilles strips
@@ -393,12 +395,7 @@ func TestSagaCountsCaptures(t *testing.T) {
 // a challenge fought.
 func TestSagaCountsChallenges(t *testing.T) {
 	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
-	lines := []engine.Command{opt("alice", "book open"),
-		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
-	lines = append(lines, threePlayers[1:4]...)
-	lines = append(lines,
-		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
-		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+	lines := achillesAndAeneas(
 		directive("alice", "place", "MYR-H", "30,19", "N"),
 		directive("alice", "place", "DAR-H", "30,21", "S"),
 		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S", "8S", "7S"),
@@ -431,12 +428,7 @@ func TestSagaCountsChallenges(t *testing.T) {
 // that /saga hero shows where the points came and went.
 func TestSagaTakesBackAStep(t *testing.T) {
 	saga, _ := sagaGame(t, nil, opt("alice", "saga start", "name", "Wrath", "quorum", "3"))
-	lines := []engine.Command{opt("alice", "book open"),
-		opt("alice", "clan raise", "name", "Myrmidons", "hero", "Achilles", "side", "protagonist", "warbands", "spear,spear,bow")}
-	lines = append(lines, threePlayers[1:4]...)
-	lines = append(lines,
-		opt("carol", "clan raise", "name", "Dardanians", "hero", "Aeneas", "side", "antagonist", "warbands", "spear,sword,bow"),
-		opt("carol", "clan raise", "name", "Argives", "hero", "Diomedes", "side", "protagonist", "warbands", "spear,spear,javelin"),
+	lines := achillesAndAeneas(
 		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S", "KH", "10H"),
 		opt("alice", "book start"),
 		opt("alice", "challenge", "hero", "Aeneas"),
