@@ -1,10 +1,34 @@
 package sweet
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
 )
+
+// A bot given a seat while the book musters picks its army at once; if
+// its turn to pick is passed over, its deadline picks the first sample
+// list, the Egyptians, for it, and the player who opened the book is then
+// left to muster against them.
+func TestABotsMusterDeadlinePicksTheFirstList(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if _, err := tb.Play("@alice /book open rules:sweet opponent:bot\n"); err != nil {
+		t.Fatal(err)
+	}
+	fired, err := tb.Deadline()
+	if err != nil || !fired {
+		t.Fatalf("the bot's muster deadline: fired %v, %v", fired, err)
+	}
+	out := tb.Transcript()
+	if !strings.Contains(out, "list:egyptian") || !strings.Contains(out, "Egyptians") {
+		t.Errorf("the deadline did not pick the Egyptians for the bot:\n%s", out)
+	}
+	if strings.Count(out, "(deadline for") != 1 {
+		t.Errorf("one deadline fired, the transcript says otherwise:\n%s", out)
+	}
+}
 
 // TestDeadlinesCarryATurnThrough plays a whole turn with a charge in it by
 // the commands that stand for late players, as a transport's deadlines
