@@ -1,6 +1,7 @@
 package gwab
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -95,7 +96,9 @@ func (s *State) reach(el *Element) string {
 			foes = append(foes, foe{o.Label(), el.Base.Gap(o.Base)})
 		}
 	}
-	slices.SortStableFunc(foes, func(x, y foe) int { return int(math.Round(10 * (x.d - y.d))) })
+	// Nearest first, by the distance as it is read out: two that read the
+	// same keep the table's order.
+	slices.SortStableFunc(foes, func(x, y foe) int { return cmp.Compare(math.Round(10*x.d), math.Round(10*y.d)) })
 	foes = foes[:min(len(foes), 5)]
 	if len(foes) == 0 {
 		return b.String() + " No antagonist stands on the table."
