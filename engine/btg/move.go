@@ -170,6 +170,9 @@ func (b Moved) Text() string {
 	case Avoid:
 		t = fmt.Sprintf("%s gets out of the charge's way, %s back (5.A)", b.Label, inches(b.Dist))
 	case Rampage:
+		if b.Dist == 0 && b.Contact != "" {
+			return fmt.Sprintf("%s rampage on against %s, the nearest unit, which they still touch (§3).", b.Label, b.Contact)
+		}
 		t = fmt.Sprintf("%s rampage %s toward the nearest unit (§3)", b.Label, inches(b.Dist))
 		if b.Contact != "" {
 			t += " and fall upon " + b.Contact
