@@ -264,9 +264,9 @@ func (b Fought) Text() string {
 	}
 	if b.Triple > 0 {
 		if b.Triple <= 5 {
-			t += fmt.Sprintf("; the elephants' D6 %d triples the damage", b.Triple)
+			t += fmt.Sprintf("; the elephants' D6 shows %d, so the damage triples", b.Triple)
 		} else {
-			t += fmt.Sprintf("; the elephants' D6 %d does not triple it", b.Triple)
+			t += fmt.Sprintf("; the elephants' D6 shows %d, so the damage does not triple", b.Triple)
 		}
 	}
 	if b.Kills > 0 {
