@@ -229,14 +229,17 @@ type shot struct {
 }
 
 // shotsAllowed is how many volleys u may shoot this turn, and whether it
-// must win a roll-off first (Missile Fire, Rate of Fire).
+// must win a roll-off first (Missile Fire, Rate of Fire). The roll-off
+// after more than half a move is the text's for crossbowmen, archers,
+// longbowmen and heavy crossbowmen only: thrown weapons fire once a
+// turn however far they moved (L138).
 func (s *State) shotsAllowed(u *Unit) (n int, rollOff bool, why string) {
 	half := u.Allowance(s.Turn, false) / 2
 	moved := u.Moved
 	if u.Charged {
 		moved = u.Allowance(s.Turn, false)
 	}
-	rollOff = moved > half+1e-6
+	rollOff = moved > half+1e-6 && u.Profile.Weapon != Thrown
 	switch w := u.Profile.Weapon; {
 	case w == HeavyCrossbow && u.Unloaded:
 		return 0, false, "its heavy crossbows are reloading: they shoot every other turn"

@@ -558,10 +558,16 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	// weapons, before contact.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
 	was := u.Base
+	// Losses alone narrow or shorten the charger's base (they come off
+	// the rear rank) but leave its front where it was; a morale result
+	// moves the front.
+	gaveGround := func() bool {
+		return u.Base.FrontCenter().Dist(was.FrontCenter()) > 1e-6 || u.Base.Facing != was.Facing
+	}
 	if err := s.passFire(tx, u, mid); err != nil {
 		return err
 	}
-	if u.Able() && u.Base == was && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+	if u.Able() && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
 		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}
@@ -573,17 +579,21 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	}
 	// A charger that broke, or fell back a move after its losses, goes
 	// no further: a unit that falls back does not go on charging
-	// (Morale Check; RULINGS.md, goliath, "charges").
-	if !u.Able() || u.Figures == 0 || u.Base != was {
+	// (Morale Check; RULINGS.md, goliath, "charges"); one that held goes
+	// on with the figures it has left.
+	fellBack := gaveGround()
+	if !u.Able() || u.Figures == 0 || fellBack {
 		if u.In() {
 			note := "under the missiles"
-			if u.Base != was {
+			if fellBack {
 				note = "having fallen back under the missiles"
 			}
 			return tx.Emit(Moved{Unit: u.ID, Why: Broken, From: u.Base, To: u.Base, Cost: reach, Note: note})
 		}
 		return nil
 	}
+	// The charger's base as the missiles left it.
+	end = u.Base.WithFacing(facing).WithFrontCenter(at)
 	note := ""
 	switch side {
 	case engine.Left, engine.Right:
