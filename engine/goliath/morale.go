@@ -187,7 +187,9 @@ func (s *State) test(tx *engine.Tx, u *Unit, why string, withHeavy bool) (Result
 	if !u.In() || u.Profile.Steadfast() {
 		return Holds, nil
 	}
-	if u.Status == Routed && why != "for its losses" {
+	if u.Status == Routed {
+		// A routing unit checks no more: it rallies or routs on at the
+		// start of the next turn (Rout and Rally).
 		return Routs, nil
 	}
 	b := MoraleTested{Unit: u.ID, Label: u.Label(), Why: why, MR: u.Profile.MR}
