@@ -193,11 +193,11 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		switch {
 		case u.Paused:
 			return engine.Refuse("Missile Fire", "%s has already paused to shoot this move.", u.ID)
-		case u.Moved == 0:
-			return engine.Refuse("Missile Fire", "Split move and fire is a pause in a move: %s has not moved yet. A unit that stands shoots in the missile phase.", u.ID)
 		case u.Moved > u.Allowance(s.Turn, false)/2+1e-6:
 			return engine.Refuse("Missile Fire", "%s has moved more than half its move; it may pause to shoot only within the first half.", u.ID)
 		}
+		// "Up to half" its move includes none: it may shoot before it
+		// stirs and then ride its whole move.
 		sh.pause, sh.why = true, "pausing in its move (split move and fire)"
 	case s.Stage == Missile || s.Stage == Moving:
 		return engine.Refuse("Turn sequence", "%s shoot now; your units shoot when they are done.", engine.Capital(s.armyName(s.Active)))
