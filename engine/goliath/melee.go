@@ -71,8 +71,31 @@ func (b Fought) Apply(s *State) error {
 		return err
 	}
 	a.Fought, d.Fought = true, true
+	// Losses come off the rear rank; when the blow falls on the rear and
+	// nothing touches the front, the rear stays against the attackers and
+	// the unit closes up on them, so that the melee goes on (Morale
+	// Check: 6 or more, the melee continues).
+	held := s.struckOnlyBehind(d, a)
+	rear := d.Base.Center.Add(d.Base.Facing.Vec().Scale(-d.Base.Depth / 2))
 	b.Harm.apply(a, d, s.Turn)
+	if held && d.In() {
+		d.Base = d.Base.WithCenter(rear.Add(d.Base.Facing.Vec().Scale(d.Base.Depth / 2)))
+	}
 	return nil
+}
+
+// struckOnlyBehind reports a unit a strikes at its rear while no enemy
+// touches its front.
+func (s *State) struckOnlyBehind(d, a *Unit) bool {
+	if !d.Base.Touches(a.Base) || d.Base.ContactSide(a.Base) != engine.Rear {
+		return false
+	}
+	for _, e := range s.touching(d) {
+		if d.Base.ContactSide(e.Base) == engine.Front {
+			return false
+		}
+	}
+	return true
 }
 
 func (b Fought) Text() string {
