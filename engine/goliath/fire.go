@@ -87,7 +87,7 @@ func (b Fired) Apply(s *State) error {
 		t.Attacked = true
 	}
 	if !b.Missed {
-		b.Harm.apply(f, t, s.Turn)
+		s.keepingRear(t, func() { b.Harm.apply(f, t, s.Turn) })
 	}
 	return nil
 }

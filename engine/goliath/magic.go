@@ -119,8 +119,10 @@ func (b Cast) Apply(s *State) error {
 	case Bolt, Fireball, Breath:
 		// The hits a big figure carries go only with the figures slain.
 		if b.Killed > 0 && !b.Immune {
-			t.Damage = 0
-			t.kill(b.Killed)
+			s.keepingRear(t, func() {
+				t.Damage = 0
+				t.kill(b.Killed)
+			})
 		}
 	case Lamp:
 		s.Lights = append(s.Lights, Area{At: b.At, Radius: spellRadius, Until: s.Turn + 1})

@@ -75,27 +75,29 @@ func (b Fought) Apply(s *State) error {
 	// nothing touches the front, the rear stays against the attackers and
 	// the unit closes up on them, so that the melee goes on (Morale
 	// Check: 6 or more, the melee continues).
-	held := s.struckOnlyBehind(d, a)
-	rear := d.Base.Center.Add(d.Base.Facing.Vec().Scale(-d.Base.Depth / 2))
-	b.Harm.apply(a, d, s.Turn)
-	if held && d.In() {
-		d.Base = d.Base.WithCenter(rear.Add(d.Base.Facing.Vec().Scale(d.Base.Depth / 2)))
-	}
+	s.keepingRear(d, func() { b.Harm.apply(a, d, s.Turn) })
 	return nil
 }
 
-// struckOnlyBehind reports a unit a strikes at its rear while no enemy
-// touches its front.
-func (s *State) struckOnlyBehind(d, a *Unit) bool {
-	if !d.Base.Touches(a.Base) || d.Base.ContactSide(a.Base) != engine.Rear {
-		return false
-	}
-	for _, e := range s.touching(d) {
-		if d.Base.ContactSide(e.Base) == engine.Front {
-			return false
+// keepingRear runs hurt, which takes figures off u. Losses come off the
+// rear rank; when an enemy touches u's rear and none its front, the rear
+// stays against that enemy and the unit closes up on it, so that the
+// melee goes on (Morale Check: 6 or more, the melee continues).
+func (s *State) keepingRear(u *Unit, hurt func()) {
+	behind, ahead := false, false
+	for _, e := range s.touching(u) {
+		switch u.Base.ContactSide(e.Base) {
+		case engine.Rear:
+			behind = true
+		case engine.Front:
+			ahead = true
 		}
 	}
-	return true
+	rear := u.Base.Center.Add(u.Base.Facing.Vec().Scale(-u.Base.Depth / 2))
+	hurt()
+	if behind && !ahead && u.In() {
+		u.Base = u.Base.WithCenter(rear.Add(u.Base.Facing.Vec().Scale(u.Base.Depth / 2)))
+	}
 }
 
 func (b Fought) Text() string {
