@@ -212,11 +212,12 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if sh.pause && u.In() {
 		// The pausing horsemen may be shot at meanwhile.
-		if err := s.passFire(tx, u, u.Base); err != nil {
+		if _, err := s.passFire(tx, u, u.Base); err != nil {
 			return err
 		}
 	}
-	return s.checkHeavy(tx, t.ID, u.ID)
+	_, err = s.checkHeavy(tx, t.ID, u.ID)
+	return err
 }
 
 // shot says how a volley is shot.
@@ -435,10 +436,11 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 // that can shoot at the mover where it stands at its half-move point (at)
 // does so, once (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
 // "pass-through fire").
-func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) error {
+func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
+	worst := Holds
 	for _, e := range s.inPlay(mover.Side.Other()) {
 		if !mover.In() {
-			return nil
+			return worst, nil
 		}
 		if !e.Able() || e.Moved > 0 || e.Charged || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
 			continue
@@ -448,11 +450,13 @@ func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) error {
 			continue
 		}
 		if err := s.shoot(tx, e, mover, sh); err != nil {
-			return err
+			return worst, err
 		}
-		if err := s.checkHeavy(tx, mover.ID); err != nil {
-			return err
+		r, err := s.checkHeavy(tx, mover.ID)
+		if err != nil {
+			return worst, err
 		}
+		worst = max(worst, r)
 	}
-	return nil
+	return worst, nil
 }

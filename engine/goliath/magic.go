@@ -276,7 +276,8 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		}
 	}
 	if b.Killed > 0 {
-		return s.checkHeavy(tx, t.ID)
+		_, err := s.checkHeavy(tx, t.ID)
+		return err
 	}
 	return nil
 }

@@ -674,7 +674,7 @@ func (s *State) carryOut(tx *engine.Tx) error {
 				hit = append(hit, st.Target)
 			}
 		}
-		if err := s.checkHeavy(tx, hit...); err != nil {
+		if _, err := s.checkHeavy(tx, hit...); err != nil {
 			return err
 		}
 	}
