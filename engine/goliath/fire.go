@@ -87,7 +87,7 @@ func (b Fired) Apply(s *State) error {
 		t.Attacked = true
 	}
 	if !b.Missed {
-		b.Harm.apply(f, t, s.Turn)
+		s.keepingRear(t, func() { b.Harm.apply(f, t, s.Turn) })
 	}
 	return nil
 }
@@ -193,11 +193,11 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		switch {
 		case u.Paused:
 			return engine.Refuse("Missile Fire", "%s has already paused to shoot this move.", u.ID)
-		case u.Moved == 0:
-			return engine.Refuse("Missile Fire", "Split move and fire is a pause in a move: %s has not moved yet. A unit that stands shoots in the missile phase.", u.ID)
 		case u.Moved > u.Allowance(s.Turn, false)/2+1e-6:
 			return engine.Refuse("Missile Fire", "%s has moved more than half its move; it may pause to shoot only within the first half.", u.ID)
 		}
+		// "Up to half" its move includes none: it may shoot before it
+		// stirs and then ride its whole move.
 		sh.pause, sh.why = true, "pausing in its move (split move and fire)"
 	case s.Stage == Missile || s.Stage == Moving:
 		return engine.Refuse("Turn sequence", "%s shoot now; your units shoot when they are done.", engine.Capital(s.armyName(s.Active)))
@@ -212,11 +212,12 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if sh.pause && u.In() {
 		// The pausing horsemen may be shot at meanwhile.
-		if err := s.passFire(tx, u, u.Base); err != nil {
+		if _, err := s.passFire(tx, u, u.Base); err != nil {
 			return err
 		}
 	}
-	return s.checkHeavy(tx, t.ID, u.ID)
+	_, err = s.checkHeavy(tx, t.ID, u.ID)
+	return err
 }
 
 // shot says how a volley is shot.
@@ -229,14 +230,17 @@ type shot struct {
 }
 
 // shotsAllowed is how many volleys u may shoot this turn, and whether it
-// must win a roll-off first (Missile Fire, Rate of Fire).
+// must win a roll-off first (Missile Fire, Rate of Fire). The roll-off
+// after more than half a move is the text's for crossbowmen, archers,
+// longbowmen and heavy crossbowmen only: thrown weapons fire once a
+// turn however far they moved (L138).
 func (s *State) shotsAllowed(u *Unit) (n int, rollOff bool, why string) {
 	half := u.Allowance(s.Turn, false) / 2
 	moved := u.Moved
 	if u.Charged {
 		moved = u.Allowance(s.Turn, false)
 	}
-	rollOff = moved > half+1e-6
+	rollOff = moved > half+1e-6 && u.Profile.Weapon != Thrown
 	switch w := u.Profile.Weapon; {
 	case w == HeavyCrossbow && u.Unloaded:
 		return 0, false, "its heavy crossbows are reloading: they shoot every other turn"
@@ -432,10 +436,11 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 // that can shoot at the mover where it stands at its half-move point (at)
 // does so, once (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
 // "pass-through fire").
-func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) error {
+func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
+	worst := Holds
 	for _, e := range s.inPlay(mover.Side.Other()) {
 		if !mover.In() {
-			return nil
+			return worst, nil
 		}
 		if !e.Able() || e.Moved > 0 || e.Charged || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
 			continue
@@ -445,11 +450,13 @@ func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) error {
 			continue
 		}
 		if err := s.shoot(tx, e, mover, sh); err != nil {
-			return err
+			return worst, err
 		}
-		if err := s.checkHeavy(tx, mover.ID); err != nil {
-			return err
+		r, err := s.checkHeavy(tx, mover.ID)
+		if err != nil {
+			return worst, err
 		}
+		worst = max(worst, r)
 	}
-	return nil
+	return worst, nil
 }

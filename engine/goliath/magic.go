@@ -80,7 +80,8 @@ type Cast struct {
 	Killed int    `json:"killed,omitempty"`
 	Saved  bool   `json:"saved,omitempty"`
 	Immune bool   `json:"immune,omitempty"`
-	Says   string `json:"says,omitempty"` // what a referee's spell does
+	Says   string `json:"says,omitempty"`  // what a referee's spell does
+	Tired  bool   `json:"tired,omitempty"` // the target's MR was one lower for fatigue
 }
 
 func (Cast) Kind() string { return "goliath.cast" }
@@ -116,8 +117,13 @@ func (b Cast) Apply(s *State) error {
 	}
 	switch b.Spell {
 	case Bolt, Fireball, Breath:
-		t.Damage = 0
-		t.kill(b.Killed)
+		// The hits a big figure carries go only with the figures slain.
+		if b.Killed > 0 && !b.Immune {
+			s.keepingRear(t, func() {
+				t.Damage = 0
+				t.kill(b.Killed)
+			})
+		}
 	case Lamp:
 		s.Lights = append(s.Lights, Area{At: b.At, Radius: spellRadius, Until: s.Turn + 1})
 	case Darkness:
@@ -162,6 +168,9 @@ func (b Cast) Text() string {
 			return t.String()
 		}
 		fmt.Fprintf(&t, ": %s hit", plural(b.Hit, "figure", "figures"))
+		if b.Tired {
+			t.WriteString(" (tired: MR one lower)")
+		}
 		if len(b.Saves) > 0 {
 			fmt.Fprintf(&t, ", saving on 2D6 + MR >= 10 %s", dice(b.Saves))
 		}
@@ -173,7 +182,11 @@ func (b Cast) Text() string {
 	case Haste:
 		t.WriteString(": its moves and charges are doubled to the end of next turn.")
 	case Slow, Fear:
-		fmt.Fprintf(&t, "; its save on 2D6 + MR >= 10: %s", dice(b.Saves))
+		fmt.Fprintf(&t, "; its save on 2D6 + MR >= 10")
+		if b.Tired {
+			t.WriteString(" (tired: MR one lower)")
+		}
+		fmt.Fprintf(&t, ": %s", dice(b.Saves))
 		switch {
 		case b.Saved:
 			t.WriteString(", saved.")
@@ -263,7 +276,8 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		}
 	}
 	if b.Killed > 0 {
-		return s.checkHeavy(tx, t.ID)
+		_, err := s.checkHeavy(tx, t.ID)
+		return err
 	}
 	return nil
 }
@@ -365,10 +379,14 @@ func (s *State) aimSpell(b *Cast, u, t *Unit, at *engine.Vec) error {
 // resistance (none when t is charmed, unless the caster p slays such),
 // and the save against slow or fear.
 func spellTakes(tx *engine.Tx, b *Cast, p *Profile, t *Unit) {
+	// A tired unit's MR is one lower (Fatigue), for its saves and for
+	// the MR 0 or less that a bolt kills outright.
+	mr := t.moraleRating()
+	b.Tired = t.Tired
 	save := func() bool {
 		r := tx.Roll(engine.TwoD6)
 		b.Saves = append(b.Saves, r)
-		return r+t.Profile.MR >= 10
+		return r+mr >= 10
 	}
 	switch b.Spell {
 	case Bolt, Fireball, Breath:
@@ -381,7 +399,7 @@ func spellTakes(tx *engine.Tx, b *Cast, p *Profile, t *Unit) {
 			b.Hit = min(t.Figures, t.Frontage, boltFigures)
 		}
 		for range b.Hit {
-			if t.Profile.MR <= 0 || !save() {
+			if mr <= 0 || !save() {
 				b.Killed++
 			}
 		}

@@ -71,8 +71,33 @@ func (b Fought) Apply(s *State) error {
 		return err
 	}
 	a.Fought, d.Fought = true, true
-	b.Harm.apply(a, d, s.Turn)
+	// Losses come off the rear rank; when the blow falls on the rear and
+	// nothing touches the front, the rear stays against the attackers and
+	// the unit closes up on them, so that the melee goes on (Morale
+	// Check: 6 or more, the melee continues).
+	s.keepingRear(d, func() { b.Harm.apply(a, d, s.Turn) })
 	return nil
+}
+
+// keepingRear runs hurt, which takes figures off u. Losses come off the
+// rear rank; when an enemy touches u's rear and none its front, the rear
+// stays against that enemy and the unit closes up on it, so that the
+// melee goes on (Morale Check: 6 or more, the melee continues).
+func (s *State) keepingRear(u *Unit, hurt func()) {
+	behind, ahead := false, false
+	for _, e := range s.touching(u) {
+		switch u.Base.ContactSide(e.Base) {
+		case engine.Rear:
+			behind = true
+		case engine.Front:
+			ahead = true
+		}
+	}
+	rear := u.Base.Center.Add(u.Base.Facing.Vec().Scale(-u.Base.Depth / 2))
+	hurt()
+	if behind && !ahead && u.In() {
+		u.Base = u.Base.WithCenter(rear.Add(u.Base.Facing.Vec().Scale(u.Base.Depth / 2)))
+	}
 }
 
 func (b Fought) Text() string {

@@ -187,7 +187,9 @@ func (s *State) test(tx *engine.Tx, u *Unit, why string, withHeavy bool) (Result
 	if !u.In() || u.Profile.Steadfast() {
 		return Holds, nil
 	}
-	if u.Status == Routed && why != "for its losses" {
+	if u.Status == Routed {
+		// A routing unit checks no more: it rallies or routs on at the
+		// start of the next turn (Rout and Rally).
 		return Routs, nil
 	}
 	b := MoraleTested{Unit: u.ID, Label: u.Label(), Why: why, MR: u.Profile.MR}
@@ -236,18 +238,21 @@ func (s *State) heavyDue(u *Unit) bool {
 }
 
 // checkHeavy makes each unit named that has taken heavy losses check for
-// them, once a turn.
-func (s *State) checkHeavy(tx *engine.Tx, ids ...string) error {
+// them, once a turn, and returns the worst result.
+func (s *State) checkHeavy(tx *engine.Tx, ids ...string) (Result, error) {
+	worst := Holds
 	for _, id := range ids {
 		u := s.Unit(id)
 		if u == nil || !u.In() || !s.heavyDue(u) || u.Profile.Steadfast() {
 			continue
 		}
-		if _, err := s.test(tx, u, "for its losses", true); err != nil {
-			return err
+		r, err := s.test(tx, u, "for its losses", true)
+		if err != nil {
+			return worst, err
 		}
+		worst = max(worst, r)
 	}
-	return nil
+	return worst, nil
 }
 
 // inspirer names a friend with SA 4 within 6" of u, or "".

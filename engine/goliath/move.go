@@ -273,7 +273,8 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	if before < half-1e-9 && u.Moved >= half-1e-9 && c > 0 {
 		t := (half - before) / c
 		at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), min(1, t)))
-		return s.passFire(tx, u, at)
+		_, err := s.passFire(tx, u, at)
+		return err
 	}
 	return nil
 }
@@ -558,32 +559,48 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	// weapons, before contact.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
 	was := u.Base
-	if err := s.passFire(tx, u, mid); err != nil {
+	// Losses alone narrow or shorten the charger's base (they come off
+	// the rear rank) but leave its front where it was; a morale result
+	// moves the front, unless the unit is hemmed in (Shifted).
+	gaveGround := func() bool {
+		return u.Base.FrontCenter().Dist(was.FrontCenter()) >= 0.05 || u.Base.Facing != was.Facing
+	}
+	shaken, err := s.passFire(tx, u, mid)
+	if err != nil {
 		return err
 	}
-	if u.Able() && u.Base == was && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
 		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}
 		// Heavy losses are checked as soon as they are taken, before
 		// contact (Morale Check, L190).
-		if err := s.checkHeavy(tx, u.ID); err != nil {
+		r, err := s.checkHeavy(tx, u.ID)
+		if err != nil {
 			return err
 		}
+		shaken = max(shaken, r)
 	}
 	// A charger that broke, or fell back a move after its losses, goes
 	// no further: a unit that falls back does not go on charging
-	// (Morale Check; RULINGS.md, goliath, "charges").
-	if !u.Able() || u.Figures == 0 || u.Base != was {
+	// (Morale Check; RULINGS.md, goliath, "charges"); one that held goes
+	// on with the figures it has left.
+	fellBack := gaveGround() || shaken != Holds
+	if !u.Able() || u.Figures == 0 || fellBack {
 		if u.In() {
 			note := "under the missiles"
-			if u.Base != was {
+			switch {
+			case gaveGround():
 				note = "having fallen back under the missiles"
+			case fellBack:
+				note = "bound to give ground under the missiles"
 			}
 			return tx.Emit(Moved{Unit: u.ID, Why: Broken, From: u.Base, To: u.Base, Cost: reach, Note: note})
 		}
 		return nil
 	}
+	// The charger's base as the missiles left it.
+	end = u.Base.WithFacing(facing).WithFrontCenter(at)
 	note := ""
 	switch side {
 	case engine.Left, engine.Right:
@@ -601,6 +618,6 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	if u.Profile.Has(Fearsome) {
 		why = "on being charged by " + u.Profile.Name + " (SA 5)"
 	}
-	_, err := s.test(tx, t, why, false)
+	_, err = s.test(tx, t, why, false)
 	return err
 }

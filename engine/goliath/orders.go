@@ -674,7 +674,7 @@ func (s *State) carryOut(tx *engine.Tx) error {
 				hit = append(hit, st.Target)
 			}
 		}
-		if err := s.checkHeavy(tx, hit...); err != nil {
+		if _, err := s.checkHeavy(tx, hit...); err != nil {
 			return err
 		}
 	}
@@ -732,7 +732,15 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 		if err := s.canShoot(u, t, t.Base, sh); err != nil {
 			return fail(err)
 		}
-		return s.shoot(tx, u, t, sh)
+		if err := s.shoot(tx, u, t, sh); err != nil {
+			return err
+		}
+		// Archers that stood still loose their second volley at the same
+		// target, if it still stands (Missile Fire, Rate of Fire).
+		if n, _, _ := s.shotsAllowed(u); u.Shots < n && t.In() && s.canShoot(u, t, t.Base, sh) == nil {
+			return s.shoot(tx, u, t, sh)
+		}
+		return nil
 	case CastStep:
 		var t *Unit
 		if st.Target != "" {

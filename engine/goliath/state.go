@@ -241,6 +241,14 @@ func (u *Unit) Allowance(turn int, air bool) float64 {
 	return u.scaled(turn, mv)
 }
 
+// moraleRating is the unit's MR, one lower when it is tired (Fatigue).
+func (u *Unit) moraleRating() int {
+	if u.Tired {
+		return u.Profile.MR - 1
+	}
+	return u.Profile.MR
+}
+
 // ChargeReach is the unit's charge move this turn.
 func (u *Unit) ChargeReach(turn int) float64 { return u.scaled(turn, u.Profile.Chg) }
 

@@ -249,7 +249,7 @@ func (b TurnEnded) Apply(s *State) error {
 			continue
 		}
 		u.fatigue()
-		if u.Unloaded && u.Shots == 0 && u.Moved <= u.Profile.MV/2 {
+		if u.reloads(b.Turn) {
 			u.Unloaded = false
 		}
 		if u.Profile.Has(Regenerate) && u.Damage > 0 {
@@ -257,6 +257,13 @@ func (b TurnEnded) Apply(s *State) error {
 		}
 	}
 	return nil
+}
+
+// reloads reports heavy crossbows that reload as the turn ends: they did
+// not shoot, and moved no more than half the move they had this turn
+// (Missile Fire, L124), the same half that spares them the roll-off.
+func (u *Unit) reloads(turn int) bool {
+	return u.Unloaded && u.Shots == 0 && !u.Charged && u.Moved <= u.Allowance(turn, false)/2+1e-6
 }
 
 // endTurnNotes works out, on a copy, what TurnEnded will say.
@@ -273,7 +280,7 @@ func (s *State) endTurnNotes(b *TurnEnded) {
 		if rested {
 			b.Rested = append(b.Rested, u.ID)
 		}
-		if s.Units[i].Unloaded && u.Shots == 0 && u.Moved <= u.Profile.MV/2 {
+		if s.Units[i].reloads(s.Turn) {
 			b.Reloaded = append(b.Reloaded, u.ID)
 		}
 		if u.Profile.Has(Regenerate) && u.Damage > 0 {
