@@ -196,7 +196,7 @@ func (s *State) foes(u *Unit) []*Unit {
 // inReach reports whether e's nearest edge lies ahead of u within its
 // charge move, as the crow flies (a charge, Morale Check).
 func (s *State) inReach(u, e *Unit) bool {
-	if u.Profile.Chg == 0 {
+	if u.Profile.ChargeMove() <= 0 {
 		return false
 	}
 	from := u.Base.FrontCenter()
@@ -431,7 +431,7 @@ func (s *State) orderTexts(u *Unit) []string {
 		full, okFull := s.approach(u, e, mv)
 		if okFull {
 			out = append(out, "move to "+at(full))
-			if p.Chg > 0 && !s.inReach(u, e) {
+			if p.ChargeMove() > 0 && !s.inReach(u, e) {
 				out = append(out, fmt.Sprintf("if enemy within %s: charge %s else move to %s", engine.Decimal(math.Floor(reach)), e.ID, at(full)))
 			}
 		}
@@ -675,7 +675,7 @@ func (s *State) expected(side Side) float64 {
 // threat is half what u would kill charging the best enemy ahead of it
 // within its charge reach.
 func (s *State) threat(u *Unit) float64 {
-	if u.Profile.Chg == 0 {
+	if u.Profile.ChargeMove() <= 0 {
 		return 0
 	}
 	best := 0.0

@@ -114,11 +114,16 @@ func (s *State) reach(u *Unit) string {
 		fmt.Fprintf(&b, ", %s of it left this turn", inches(max(0, u.Allowance(s.Turn, u.Flew)-u.Moved)))
 	}
 	fmt.Fprintf(&b, "; ground that slows counts double, and each 45° of a turn costs %s (Terrain, Facing and Formation).", inches(mv/4))
+	source := "Troop Types"
+	if p.Chg == 0 {
+		source = "at its move: its type has no charge move"
+	}
 	switch {
-	case p.Chg > 0 && u.Moved > 0:
-		fmt.Fprintf(&b, " It charges up to %s (Troop Types), but a charge is a whole move and it has moved this turn (Turn sequence).", inches(u.ChargeReach(s.Turn)))
-	case p.Chg > 0:
-		fmt.Fprintf(&b, " It charges up to %s (Troop Types).", inches(u.ChargeReach(s.Turn)))
+	case p.ChargeMove() <= 0:
+	case u.Moved > 0:
+		fmt.Fprintf(&b, " It charges up to %s (%s), but a charge is a whole move and it has moved this turn (Turn sequence).", inches(u.ChargeReach(s.Turn)), source)
+	default:
+		fmt.Fprintf(&b, " It charges up to %s (%s).", inches(u.ChargeReach(s.Turn)), source)
 	}
 	if p.Fly > 0 {
 		fmt.Fprintf(&b, " It flies up to %s instead of walking (Figures).", inches(u.Allowance(s.Turn, true)))

@@ -505,8 +505,8 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 		return engine.Refuse("", "%s is a friend.", t.ID)
 	case !t.In():
 		return engine.Refuse("", "%s is not on the table.", t.ID)
-	case u.Profile.Chg == 0:
-		return engine.Refuse("Troop Types", "%s have no charge move.", u.Profile.Name)
+	case u.Profile.ChargeMove() <= 0:
+		return engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", u.Profile.Name)
 	case u.Moved > 0:
 		return engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
 	case s.engaged(u):

@@ -455,8 +455,8 @@ func (r stepReader) charge() (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	if r.u.Profile.Chg == 0 {
-		return Step{}, engine.Refuse("Troop Types", "%s have no charge move.", r.u.Profile.Name)
+	if r.u.Profile.ChargeMove() <= 0 {
+		return Step{}, engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", r.u.Profile.Name)
 	}
 	return Step{Kind: ChargeStep, Target: id}, nil
 }

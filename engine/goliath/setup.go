@@ -204,7 +204,7 @@ var openCommands = []command{
 			{Name: "pts", Help: "points a figure", Required: true},
 			{Name: "ht", Help: "hits a figure takes (default 1)", Kind: engine.OptInt},
 			{Name: "mr", Help: "morale rating, -4 to +4 (default 0)", Kind: engine.OptInt},
-			{Name: "chg", Help: "charge move in inches"},
+			{Name: "chg", Help: "charge move in inches; without one the type charges at its mv"},
 			{Name: "fly", Help: "flying move in inches"},
 			{Name: "mss", Help: "missile range in inches"},
 			{Name: "weapon", Help: "bow, longbow, crossbow, heavy-crossbow or thrown", Choices: weaponNames[1:]},

@@ -249,8 +249,8 @@ func (u *Unit) moraleRating() int {
 	return u.Profile.MR
 }
 
-// ChargeReach is the unit's charge move this turn.
-func (u *Unit) ChargeReach(turn int) float64 { return u.scaled(turn, u.Profile.Chg) }
+// ChargeReach is the unit's charge move this turn (Profile.ChargeMove).
+func (u *Unit) ChargeReach(turn int) float64 { return u.scaled(turn, u.Profile.ChargeMove()) }
 
 func (u *Unit) scaled(turn int, d float64) float64 {
 	if u.Haste >= turn {

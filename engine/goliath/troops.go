@@ -276,7 +276,19 @@ var roster = func() []Type {
 }()
 
 // Skeletons and zombies have no charge and a 9" fly, as the text's table
-// prints them (RULINGS.md, goliath, "the roster as printed").
+// prints them (RULINGS.md, goliath, "the roster as printed"): they charge
+// at their 6" walk (Profile.ChargeMove).
+
+// ChargeMove is how far a figure of the type goes when it charges: its
+// Chg where the table gives one ("if applicable", Troop Types), else its
+// MV, so that a type with no charge move ("--") still comes to blows, only
+// no faster than it walks (RULINGS.md, goliath, "charges").
+func (p *Profile) ChargeMove() float64 {
+	if p.Chg > 0 {
+		return p.Chg
+	}
+	return p.MV
+}
 
 // findType finds a type by key or name, in the roster or among the
 // referee's own; the second result says whether it is the referee's.
