@@ -462,6 +462,9 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 	if el.Carrying != "" && s.chariotFor(el, end) != nil {
 		return nil
 	}
+	if el.Armor != "" && s.isHero(el) && s.nearerOwn(el, start, end) {
+		return nil // a Hero with the armor may make for his chariot or his clan (10.3.2)
+	}
 	if s.towardEnemy(el, start, end) {
 		var what string
 		if el.Carrying != "" {
@@ -469,9 +472,37 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 		} else {
 			what = "the armor of " + s.Element(el.Armor).Name
 		}
-		return engine.Refuse("8.9", "%s bears %s and moves only back toward its own edge.", el.Label(), what)
+		if el.Armor != "" && s.isHero(el) {
+			return engine.Refuse("10.3.2", "%s bears %s and moves only back toward his own edge, his chariot or other stands of his clan.", el.Label(), what)
+		}
+		rule := "8.9"
+		if el.Armor != "" {
+			rule = "10.3.3"
+		}
+		return engine.Refuse(rule, "%s bears %s and moves only back toward its own edge.", el.Label(), what)
 	}
 	return nil
+}
+
+// nearerOwn reports whether a move of el from start to end goes toward
+// another standing stand of its clan, its chariot among them: it ends
+// nearer that stand, heading within 60 degrees of straight at it (the
+// cone an impact's push toward friends uses).
+func (s *State) nearerOwn(el *Element, start, end engine.Base) bool {
+	step := end.Center.Sub(start.Center)
+	if step.Len() < 1e-9 {
+		return false
+	}
+	for _, o := range s.ClanElements(el.Clan) {
+		if o.ID == el.ID || o.Status != Standing || !o.Placed {
+			continue
+		}
+		to := o.Base.Center.Sub(start.Center)
+		if end.Gap(o.Base) < start.Gap(o.Base)-moveSlack && to.Len() > 1e-9 && step.Unit().Dot(to.Unit()) >= pushCone {
+			return true
+		}
+	}
+	return false
 }
 
 // towardEnemy reports whether a move from start to end brings el nearer
