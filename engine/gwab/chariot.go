@@ -769,7 +769,29 @@ func (s *State) planOrderedDrive(crew *Element, o order, budget float64, mounted
 	if plan.path.length() < 0.005 {
 		return route{}, engine.Refuse("8", "%s would not move at all.", ch.Label())
 	}
+	if foe := s.chargedByDriver(crew, plan); foe != nil {
+		return route{}, engine.Refuse("3.5", "%s carries only its driver, who fights only to defend himself: it may not be driven into contact with %s. A Hero or Companion must ride it to charge.", ch.Label(), foe.Label())
+	}
 	return plan, nil
+}
+
+// chargedByDriver returns the antagonist stand a drive of a chariot that
+// carries its driver and no Hero or Companion would end touching, or nil:
+// the charioteer melees only to defend himself (3.5), so he may not drive
+// into contact, though a stand that comes to him is fought.
+func (s *State) chargedByDriver(crew *Element, plan route) *Element {
+	if !crew.Driver || crew.Rider != "" {
+		return nil
+	}
+	end := plan.path.end()
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		crushed := slices.ContainsFunc(plan.crushed, func(k crush) bool { return k.el == o })
+		if o.ID != crew.ID && !crushed && o.inPlay() && s.Antagonists(crew.Clan, o.Clan) && end.Touches(o.Base) {
+			return o
+		}
+	}
+	return nil
 }
 
 // emitDrive records the drive of ch by p and the stands it rode down.

@@ -146,12 +146,17 @@ func award(tx *engine.Tx, s *State, hero *Element, c column, cause Cause, reason
 	return changeHonor(tx, s, hero, c[s.Mode.column()], cause, reason)
 }
 
-// changeHonor changes hero's honor by pts, never below zero (4.3).
+// changeHonor changes hero's honor by pts, never below zero (4.3). A
+// Hero whose loss takes him to a class whose wound limit his wounds
+// reach falls (10.1.3).
 func changeHonor(tx *engine.Tx, s *State, hero *Element, pts int, cause Cause, reason string) error {
 	if pts == 0 {
 		return nil
 	}
-	return tx.Emit(honorChange(s, hero, pts, cause, reason))
+	if err := tx.Emit(honorChange(s, hero, pts, cause, reason)); err != nil {
+		return err
+	}
+	return weakened(tx, s, hero)
 }
 
 // honorChange is the event that changes hero's honor by pts, never below

@@ -32,6 +32,8 @@ type BodyTaken struct {
 	Label    string    `json:"label"`
 	Body     ElementID `json:"body"`
 	BodyName string    `json:"body_name"`
+	// Driver is set when a chariot's driver got down for the body (3.5).
+	Driver bool `json:"driver,omitempty"`
 }
 
 // BodySaved is a body carried off the field or loaded on a chariot.
@@ -236,10 +238,16 @@ func (s *State) pair(a, b ElementID) (*Element, *Element, error) {
 }
 
 func (b BodyTaken) Text() string {
+	if b.Driver {
+		return fmt.Sprintf("The driver of %s gets down for the body of %s and drags it aboard (3.5).", b.Label, b.BodyName)
+	}
 	return fmt.Sprintf("%s takes up the body of %s to carry it off (8.9).", b.Label, b.BodyName)
 }
 
 func (b BodySaved) Text() string {
+	if b.Chariot == b.Element {
+		return fmt.Sprintf("The body of %s is loaded on %s: it is saved (8.9).", b.BodyName, b.Label)
+	}
 	if b.Chariot != "" {
 		return fmt.Sprintf("%s loads the body of %s on the chariot %s: it is saved (8.9).", b.Label, b.BodyName, b.Chariot)
 	}
@@ -298,6 +306,9 @@ func recoverBody(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
+	if el.Kind == Chariot && el.Clan == cl.Tag {
+		return driverRecovers(tx, s, cl, el, body)
+	}
 	switch {
 	case el.Clan != cl.Tag:
 		return s.notTheirs(el, cl)
@@ -318,6 +329,34 @@ func recoverBody(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("8.9", "%s is in melee with %s.", el.Label(), foe.Label())
 	}
 	if err := tx.Emit(BodyTaken{Clan: cl.Tag, Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
+		return err
+	}
+	return afterAction(tx)
+}
+
+// driverRecovers has the driver of chariot ch get down for the body of
+// his clan's fallen leader lying against the chariot and drag it aboard
+// (3.5): the body is loaded on a chariot, and so saved (8.9).
+func driverRecovers(tx *engine.Tx, s *State, cl *Clan, ch, body *Element) error {
+	switch {
+	case ch.Status != Standing || !ch.Placed || !ch.Driver:
+		return engine.Refuse("3.5", "%s has no driver aboard to get down for a body.", ch.Label())
+	case body.Status != Fallen:
+		return engine.Refuse("8.9", "%s is not a fallen warrior lying on the field.", body.Label())
+	case body.Clan != ch.Clan || !body.WasHero:
+		return engine.Refuse("3.5", "A charioteer gets down only for his own clan's fallen leader; %s is not the %s' fallen Hero.", body.Name, cl.Name)
+	case s.carrierOf(body) != nil:
+		return engine.Refuse("8.9", "%s is already carrying the body of %s.", s.carrierOf(body).Label(), body.Name)
+	case !touching(ch, body.Base):
+		return engine.Refuse("3.5", "The body of %s must lie against %s for its driver to drag it aboard.", body.Name, ch.Label())
+	}
+	if foe := s.engagedWith(ch); foe != nil {
+		return engine.Refuse("8.9", "%s is in melee with %s.", ch.Label(), foe.Label())
+	}
+	if err := tx.Emit(BodyTaken{Clan: cl.Tag, Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Driver: true}); err != nil {
+		return err
+	}
+	if err := tx.Emit(BodySaved{Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Chariot: ch.ID}); err != nil {
 		return err
 	}
 	return afterAction(tx)
@@ -462,6 +501,9 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 	if el.Carrying != "" && s.chariotFor(el, end) != nil {
 		return nil
 	}
+	if el.Armor != "" && s.isHero(el) && s.nearerOwn(el, start, end) {
+		return nil // a Hero with the armor may make for his chariot or his clan (10.3.2)
+	}
 	if s.towardEnemy(el, start, end) {
 		var what string
 		if el.Carrying != "" {
@@ -469,9 +511,37 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 		} else {
 			what = "the armor of " + s.Element(el.Armor).Name
 		}
-		return engine.Refuse("8.9", "%s bears %s and moves only back toward its own edge.", el.Label(), what)
+		if el.Armor != "" && s.isHero(el) {
+			return engine.Refuse("10.3.2", "%s bears %s and moves only back toward his own edge, his chariot or other stands of his clan.", el.Label(), what)
+		}
+		rule := "8.9"
+		if el.Armor != "" {
+			rule = "10.3.3"
+		}
+		return engine.Refuse(rule, "%s bears %s and moves only back toward its own edge.", el.Label(), what)
 	}
 	return nil
+}
+
+// nearerOwn reports whether a move of el from start to end goes toward
+// another standing stand of its clan, its chariot among them: it ends
+// nearer that stand, heading within 60 degrees of straight at it (the
+// cone an impact's push toward friends uses).
+func (s *State) nearerOwn(el *Element, start, end engine.Base) bool {
+	step := end.Center.Sub(start.Center)
+	if step.Len() < 1e-9 {
+		return false
+	}
+	for _, o := range s.ClanElements(el.Clan) {
+		if o.ID == el.ID || o.Status != Standing || !o.Placed {
+			continue
+		}
+		to := o.Base.Center.Sub(start.Center)
+		if end.Gap(o.Base) < start.Gap(o.Base)-moveSlack && to.Len() > 1e-9 && step.Unit().Dot(to.Unit()) >= pushCone {
+			return true
+		}
+	}
+	return false
 }
 
 // towardEnemy reports whether a move from start to end brings el nearer

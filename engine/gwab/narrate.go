@@ -274,6 +274,8 @@ func describeWound(b Wounded) string {
 		why = " (" + b.Why + ")"
 	}
 	switch {
+	case b.Weakened:
+		return fmt.Sprintf("%s bears %d wounds, as many as %s can (10.1.3).%s", b.Label, b.Wounds, b.Why, fallText(b))
 	case by == "":
 		return fmt.Sprintf("%s takes a wound%s: %d of %d.%s", b.Label, why, b.Wounds, b.Limit, fallText(b))
 	}

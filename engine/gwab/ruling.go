@@ -132,6 +132,13 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		if n < 0 {
 			return engine.Refuse("4.3", "Honor never goes below zero.")
 		}
+		wounds := int(el.Wounds)
+		if b.Wounds != nil {
+			wounds = *b.Wounds
+		}
+		if limit := heroLimit(n, int(el.Aegis)); wounds >= limit {
+			return engine.Refuse("10.1.3", "At %d honor %s would be %s, who falls at %d wounds, and he has %d; a ruling stops short of a fall.", n, el.Name, rankName(classFor(n)), limit, wounds)
+		}
 		if n != el.Honor {
 			h := honorChange(s, el, n-el.Honor, Ruling, reason)
 			honor = &h

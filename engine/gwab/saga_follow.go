@@ -207,7 +207,7 @@ func announceRank(tx *engine.Tx, s *Saga, id HeroID, was int, cause Cause) error
 // wounded counts wounds and kills, and sends a fallen Hero to Tartarus.
 func (f *follower) wounded(b Wounded) error {
 	victim := f.figure(b.Element)
-	if victim != 0 {
+	if victim != 0 && !b.Weakened { // a Hero weakened took no new wound
 		if err := f.deed(victim, WoundsTaken, 1); err != nil {
 			return err
 		}

@@ -19,6 +19,10 @@ type Wounded struct {
 	// Champion is set when the wound killed a Class 4 Hero in normal
 	// combat, which ends the book (6.2.1).
 	Champion bool `json:"champion,omitempty"`
+	// Weakened is set when no new wound was dealt: the Hero's honor fell
+	// to a class whose wound limit the wounds he bears already reach
+	// (10.1.3), and he falls with them.
+	Weakened bool `json:"weakened,omitempty"`
 }
 
 // Falls reports whether the wound removed the element.
@@ -111,7 +115,7 @@ func (b ClanLeft) Apply(s *State) error {
 // grows with his class.
 func (s *State) woundLimit(el *Element) int {
 	if s.isHero(el) {
-		return min(classFor(el.Honor), 4) + 2 + int(el.Aegis)
+		return heroLimit(el.Honor, int(el.Aegis))
 	}
 	switch el.Kind {
 	case Companion, Hero:
@@ -126,6 +130,12 @@ func (s *State) woundLimit(el *Element) int {
 		return 2
 	}
 	return 3
+}
+
+// heroLimit is the wound limit of a Hero with honor points and aegis
+// wounds added by the gods (10.1.3, 11.2): 3 at Class 1 up to 6 at Class 4.
+func heroLimit(honor, aegis int) int {
+	return min(classFor(honor), 4) + 2 + aegis
 }
 
 // wound puts one wound on victim, dealt by by (nil for none: the gods or
@@ -175,6 +185,30 @@ func wound(tx *engine.Tx, s *State, victim, by *Element, why string, melee bool)
 		return nil
 	}
 	return succeed(tx, s, victim.Clan)
+}
+
+// weakened fells a standing Hero whose wounds reach the limit of his
+// class now that his honor has fallen (10.1.3: an element that reaches
+// its wound limit is removed; a Hero's limit follows his class). No one
+// dealt the wound, so no one earns honor, and it is no death in combat
+// (6.2.1).
+func weakened(tx *engine.Tx, s *State, hero *Element) error {
+	if hero.Status != Standing || hero.Wounds == 0 || !s.isHero(hero) {
+		return nil
+	}
+	limit := s.woundLimit(hero)
+	if int(hero.Wounds) < limit {
+		return nil
+	}
+	ev := Wounded{Element: hero.ID, Label: woundLabel(hero), Wounds: int(hero.Wounds), Limit: limit, Weakened: true,
+		Why: rankName(classFor(hero.Honor))}
+	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	if err := crewFell(tx, s, hero, ev); err != nil { // 8.7
+		return err
+	}
+	return succeed(tx, s, hero.Clan)
 }
 
 // succeed settles who leads a clan whose Hero has fallen (10.1.3): the
