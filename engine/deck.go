@@ -15,6 +15,11 @@ type DeckSpec struct {
 	Name    DeckName
 	Jokers  bool // the two jokers are in the pack
 	Ranking Ranking
+	// Shuffled decks are shuffled whole before every deal: a card comes
+	// from every card not in play, the discards included, not from what
+	// is left of the draw pile (GWAB's sequence deck, shuffled each round,
+	// 6.1).
+	Shuffled bool
 }
 
 // Pile is a set of cards, one bit per card.
@@ -88,10 +93,19 @@ func NewDeck(spec DeckSpec) Deck {
 // is held in play.
 var ErrDeckEmpty = errors.New("engine: every card of the deck is in play")
 
+// pool is what the next card is dealt from: the draw pile, or the
+// discards reshuffled when it is empty; for a deck shuffled whole before
+// every deal, both.
+func (d *Deck) pool(shuffled bool) Pile {
+	if shuffled || d.Draw == 0 {
+		return d.Draw | d.Discard
+	}
+	return d.Draw
+}
+
 // choose picks the next card without changing the deck: the first stacked
-// card if there is one, otherwise a random card of the draw pile (of the
-// discards, reshuffled, when the draw pile is empty).
-func (d *Deck) choose(r *rand.Rand) (Card, error) {
+// card if there is one, otherwise a random card of its pool.
+func (d *Deck) choose(r *rand.Rand, shuffled bool) (Card, error) {
 	if len(d.Stacked) > 0 {
 		c := d.Stacked[0]
 		if d.Draw.Has(c) || d.Discard.Has(c) {
@@ -102,10 +116,7 @@ func (d *Deck) choose(r *rand.Rand) (Card, error) {
 		}
 		return NoCard, fmt.Errorf("engine: the stacked card %s is held in play and cannot be dealt from the %s deck", c, d.Name)
 	}
-	from := d.Draw
-	if from == 0 {
-		from = d.Discard
-	}
+	from := d.pool(shuffled)
 	if from == 0 {
 		return NoCard, ErrDeckEmpty
 	}

@@ -439,13 +439,13 @@ func (tx *Tx) checkCards(a *Asked, name DeckName, draws []Draw) error {
 	for i := range draws {
 		c := draws[i].Card
 		draws[i].Deck = name
-		from := d.Draw
-		if from == 0 {
-			from = d.Discard
-		}
-		if !from.Has(c) {
-			if c.IsJoker() && !tx.spec(name).Jokers {
+		spec := tx.spec(name)
+		if !d.pool(spec.Shuffled).Has(c) {
+			switch {
+			case c.IsJoker() && !spec.Jokers:
 				return Refuse("", "The %s has no jokers: nothing was recorded.", deckWords(string(name)))
+			case spec.Shuffled:
+				return Refuse("", "The %s is in play, dealt and not yet discarded, so it is not in the %s to be drawn. Nothing was recorded.", c.Name(), deckWords(string(name)))
 			}
 			return Refuse("", "The %s is not in the %s to be drawn: it was drawn earlier and not reshuffled. Nothing was recorded.", c.Name(), deckWords(string(name)))
 		}

@@ -82,14 +82,14 @@ func (tx *Tx) Draw(deck DeckName) (Card, error) {
 		if pick.Draw == 0 && pick.Discard == 0 {
 			pick = *d
 		}
-		c, err := pick.choose(tx.rng)
+		c, err := pick.choose(tx.rng, tx.spec(deck).Shuffled)
 		if err != nil {
 			return NoCard, err
 		}
 		d.take(c)
 		return c, nil
 	}
-	c, err := d.choose(tx.rng)
+	c, err := d.choose(tx.rng, tx.spec(deck).Shuffled)
 	if err != nil {
 		return NoCard, err
 	}

@@ -288,8 +288,14 @@ func (f *fold) game(n int) (*engine.Game, []engine.Event, error) {
 	if n < len(f.starts) {
 		end = f.starts[n]
 	}
+	// The copy kept after step from already holds every event up to
+	// there; a step that is itself a kept one (from == n, the book's last
+	// step perhaps) needs none applied.
 	begin := 0
-	if from > 0 {
+	switch {
+	case from == n:
+		begin = end
+	case from > 0:
 		begin = f.starts[from]
 	}
 	for _, e := range f.events[begin:end] {

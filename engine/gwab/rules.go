@@ -38,7 +38,7 @@ var _ engine.Ruleset = Rules{}
 var book = &engine.Rulebook[*State]{
 	Key:       "gwab",
 	Name:      "Gang Warfare in the Age of Bronze",
-	DeckSpecs: []engine.DeckSpec{{Name: SequenceDeck, Ranking: cardOrder}, {Name: CombatDeck, Jokers: true, Ranking: cardOrder}},
+	DeckSpecs: []engine.DeckSpec{{Name: SequenceDeck, Ranking: cardOrder, Shuffled: true}, {Name: CombatDeck, Jokers: true, Ranking: cardOrder}},
 	Version:   3, // 3: an element's dropped armor is a flag and a place, not a pointer
 	Blank:     func() *State { return &State{} },
 	Bodies:    engine.MergeBodies(setupBodies, scenarioBodies, meleeBodies, fireBodies, lootBodies, challengeBodies, divineBodies, jokerBodies, chariotBodies, terrainBodies, enlistBodies, setupCommandBodies, rulingBodies, successionBodies, withdrawBodies, duelStepBodies),
