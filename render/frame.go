@@ -15,8 +15,8 @@ import (
 // the picture before it and no label moves; it keeps a margin round
 // them, is at least minFrame units each way and a zoom level wide (see
 // below), and runs from and to whole multiples of frameSnap on the ruler
-// (or the table's edge), so that pictures of one area keep one frame. The ruler gives the table's own
-// positions whatever part is shown.
+// (or the table's edge), so that pictures of one area keep one frame.
+// The ruler gives the table's own positions whatever part is shown.
 
 const (
 	frameMargin = 3   // units kept round what is framed
