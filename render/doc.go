@@ -93,7 +93,10 @@
 //     two parts. Its ground (the table or map with its cells, zones'
 //     fills, grid lines and terrain) is drawn once for the whole table
 //     at each scale a picture shows it at, whatever part of it is
-//     shown, and each frame is cut from it: the board's world origin
+//     shown, and each frame is cut from it. A frame's scale is one of a
+//     few zoom levels (frame.go: a frame is 20, 30, 45… units, 8, 12,
+//     18… squares or 12, 16, 21… hexes wide, or the whole width), so a
+//     table has a few grounds at most. The board's world origin
 //     falls on a whole pixel, so every frame at one scale is a
 //     whole-pixel cut of the same ground (a hex frame keeps whole
 //     hexes, its edge hexes drawn alone on white). Over the cut go the
@@ -147,11 +150,13 @@
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
 // measure it on a twelve-clan battle; BenchmarkStatic times each test
 // scene's static layer drawn afresh; BenchmarkPlayedPictures draws every
-// picture of each rule system's demonstration battle (bot/demos, played
-// through the bot's router) beside a plain gg drawing of the same
-// picture, and counts the grounds it had to draw: the frame follows
-// the last step, and its scale with it, so a battle draws one for each
-// table (zones and terrain) and scale it shows, however many frames.
+// picture of each rule system's demonstration (bot/demos) and of a
+// battle between two greedy players on one of its prepared scenarios,
+// both played through the bot's router, beside a plain gg drawing of
+// the same picture, and counts the grounds it had to draw: the frame
+// follows the last step, and its zoom level with it, so a battle draws
+// one for each table (zones and terrain) and level it shows, however
+// many frames.
 // Up to 8 MB of grounds and 8 MB of frames are kept, the least recently
 // used going first: an open table's ground at the bot's size is 10 to
 // 900 KB, a hex map's 1.5 to 2 MB, a frame 100 to 800 KB, so that many

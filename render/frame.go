@@ -12,10 +12,11 @@ import (
 // read at a chat app's preview size. The part shown is the last step's
 // marks and the pieces near them, or, with no marks, every piece, as
 // /board shows them, so that a step that moved nothing frames exactly as
-// the picture before it and no label moves; it keeps a margin round them, is at least minFrame units each way, and
-// runs from and to whole multiples of frameSnap on the ruler, so that
-// pictures of one area keep one frame. The ruler gives the table's own
-// positions whatever part is shown.
+// the picture before it and no label moves; it keeps a margin round
+// them, is at least minFrame units each way and a zoom level wide (see
+// below), and runs from and to whole multiples of frameSnap on the ruler
+// (or the table's edge), so that pictures of one area keep one frame.
+// The ruler gives the table's own positions whatever part is shown.
 
 const (
 	frameMargin = 3   // units kept round what is framed
@@ -34,8 +35,48 @@ func (w window) contains(p engine.Vec, slack float64) bool {
 	return p.X >= w.x0-slack && p.X <= w.x1+slack && p.Y >= w.y0-slack && p.Y <= w.y1+slack
 }
 
-// frameOf returns the part of v's open table the picture shows.
-func frameOf(v *engine.View) window {
+// Zoom levels. A frame's scale follows from how many units, squares or
+// hexes it is wide, so a frame is made as wide as the narrowest of a few
+// fixed widths that holds what it must show (and deep enough, at that
+// width's scale, for the picture's height): each table is then drawn at
+// a few scales at most, and its ground (static.go), drawn once for each,
+// serves every frame at that scale. A level of nearly the whole table's
+// width shows the whole width instead. Each level is about half as wide
+// again as the one before.
+var (
+	openLevels = levels(minFrameW, 1.5, frameSnap, maxUnits) // 20, 30, 45, 70, 105… units
+	gridLevels = levels(minGridCols, 1.5, 1, maxGridCols)    // 8, 12, 18, 27, 41… squares
+	hexLevels  = levels(minHexCols, 4.0/3, 1, maxHexCols)    // 12, 16, 21, 28, 37… hexes
+)
+
+// levels returns the widths from least up to most, each about ratio times
+// the one before, rounded to a multiple of step.
+func levels(least, ratio, step, most float64) []float64 {
+	var out []float64
+	for l := least; l <= most; l = math.Max(l+step, math.Round(l*ratio/step)*step) {
+		out = append(out, l)
+	}
+	return out
+}
+
+// zoomLevel returns the width of a frame that must show at least need
+// units of a board size units wide: the narrowest level that holds
+// need, or the whole width when that level is most of it.
+func zoomLevel(ls []float64, need, size float64) float64 {
+	for _, l := range ls {
+		if l >= need {
+			if l >= wholeShare*size {
+				return size
+			}
+			return l
+		}
+	}
+	return size
+}
+
+// frameOf returns the part of v's open table the picture shows, when the
+// table's part wa pixels wide may be at most maxH pixels deep.
+func frameOf(v *engine.View, wa, maxH float64) window {
 	whole := window{0, 0, v.Width, v.Depth}
 	box := window{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	add := func(p engine.Vec, r float64) {
@@ -81,8 +122,34 @@ func frameOf(v *engine.View) window {
 		}
 		return lo, math.Min(hi, size)
 	}
-	box.x0, box.x1 = grow(box.x0, box.x1, minFrameW, v.Width)
-	box.y0, box.y1 = grow(box.y0, box.y1, minFrameD, v.Depth)
+	// deep reports whether a frame w by d units is too deep for the
+	// picture at the scale its width gives (newBoard's test).
+	deep := func(w, d float64) bool { return d*(wa/w) > maxH }
+	// snap makes the frame a level wide: as much wider on each side as
+	// whole multiples of frameSnap allow, and back onto the table.
+	snap := func() {
+		box.x0, box.x1 = grow(box.x0, box.x1, minFrameW, v.Width)
+		box.y0, box.y1 = grow(box.y0, box.y1, minFrameD, v.Depth)
+		w, d := box.x1-box.x0, box.y1-box.y0
+		need := w
+		if deep(w, d) {
+			need = d * wa / maxH
+		}
+		l := zoomLevel(openLevels, need, v.Width)
+		if l == v.Width && deep(l, d) {
+			box = whole
+			return
+		}
+		lo := box.x0 - math.Floor((l-w)/2/frameSnap)*frameSnap
+		box.x0, box.x1 = lo, lo+l
+		if box.x0 < 0 {
+			box.x0, box.x1 = 0, l
+		}
+		if box.x1 > v.Width {
+			box.x0, box.x1 = math.Max(0, v.Width-l), v.Width
+		}
+	}
+	snap()
 	// A piece the frame cuts is taken in whole, and the frame snapped
 	// again, until it cuts none.
 	for range 4 {
@@ -99,8 +166,7 @@ func frameOf(v *engine.View) window {
 		if !cut {
 			break
 		}
-		box.x0, box.x1 = grow(box.x0, box.x1, minFrameW, v.Width)
-		box.y0, box.y1 = grow(box.y0, box.y1, minFrameD, v.Depth)
+		snap()
 	}
 	if box.x1-box.x0 >= wholeShare*v.Width && box.y1-box.y0 >= wholeShare*v.Depth {
 		return whole
@@ -118,9 +184,17 @@ const (
 )
 
 // gridFrameOf returns the squares of v's grid the picture shows: columns
-// c0 to c1 and rows r0 to r1, zero-based, both included.
-func gridFrameOf(v *engine.View, cols, rows int) (c0, r0, c1, r1 int) {
-	return gridFrame(v, cols, rows, minGridCols, minGridRows)
+// c0 to c1 and rows r0 to r1, zero-based, both included. The frame is a
+// zoom level wide (gridLevels), and, as the picture may be at most one
+// row for every aspect columns, wide enough for its rows at that scale.
+func gridFrameOf(v *engine.View, cols, rows int, aspect float64) (c0, r0, c1, r1 int) {
+	c0, r0, c1, r1 = gridFrame(v, cols, rows, minGridCols, minGridRows)
+	need := math.Max(float64(c1-c0+1), float64(r1-r0+1)*aspect)
+	l := int(zoomLevel(gridLevels, need, float64(cols)))
+	if l == cols && float64(r1-r0+1)*aspect > float64(cols) {
+		return 0, 0, cols - 1, rows - 1
+	}
+	return gridFrame(v, cols, rows, l, minGridRows)
 }
 
 // gridFrame is gridFrameOf with the least frame given.
@@ -157,7 +231,7 @@ func gridFrame(v *engine.View, cols, rows, leastCols, leastRows int) (c0, r0, c1
 		return whole()
 	}
 	fit := func(lo, hi, least, size int) (int, int) {
-		lo, hi = lo-gridMargin, hi+gridMargin
+		lo, hi = max(lo-gridMargin, 0), min(hi+gridMargin, size-1)
 		least = min(least, size)
 		for hi-lo+1 < least {
 			if lo > 0 {
@@ -236,8 +310,9 @@ func framed(v *engine.View, w window) *engine.View {
 
 // The hexes a picture of a hex map shows, by the same rule as a square
 // grid's: the last step's marks, or every piece, with a margin, at
-// least minHexCols by minHexRows, or the whole map when that is nearly
-// all of it.
+// least minHexCols by minHexRows and a zoom level wide, or the whole map
+// when that is nearly all of it. (A map much deeper than wide may be
+// framed at a scale its depth sets, outside the levels.)
 const (
 	minHexCols = 12
 	minHexRows = 8
@@ -273,10 +348,18 @@ func hexFrameOf(v *engine.View, c0, r0, cols, rows, legible int) (fc0, fr0, fcol
 		w.Tokens[i] = t
 	}
 	a, b, c, d := gridFrame(&w, cols, rows, minHexCols, minHexRows)
-	if c-a+1 > legible && len(w.Marks) == 0 {
+	// The frame is a zoom level wide, and the front's frame the widest
+	// level that still reads.
+	l := int(zoomLevel(hexLevels, float64(c-a+1), float64(cols)))
+	if i := slices.IndexFunc(hexLevels, func(l float64) bool { return l > float64(legible) }); i > 0 {
+		legible = int(hexLevels[i-1])
+	}
+	if l > legible && len(w.Marks) == 0 {
 		mid := frontColumn(v) - c0
 		a = min(max(0, mid-legible/2), cols-legible)
 		c = a + legible - 1
+	} else {
+		a, b, c, d = gridFrame(&w, cols, rows, l, minHexRows)
 	}
 	return c0 + a, r0 + b, c - a + 1, d - b + 1
 }

@@ -141,11 +141,16 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if !(v.Width > 0 && v.Depth > 0 && v.Width <= maxUnits && v.Depth <= maxUnits) {
 			return b, 0, fmt.Errorf("%w: open table %g by %g", ErrBadView, v.Width, v.Depth)
 		}
-		f := frameOf(v)
+		mx, mt, mb := 46*k, 26*k, 28*k
+		f := frameOf(v, W-2*mx, maxH)
 		b.wx, b.wy = f.x0, f.y0
 		b.w, b.d = f.x1-f.x0, f.y1-f.y0
-		mx, mt, mb := 46*k, 26*k, 28*k
-		b.scale = math.Min((W-2*mx)/b.w, maxH/b.d)
+		// The width sets the scale unless the frame is too deep for
+		// the picture (the test frameOf makes, in the same terms).
+		b.scale = (W - 2*mx) / b.w
+		if b.d*b.scale > maxH {
+			b.scale = maxH / b.d
+		}
 		tw, th := b.w*b.scale, b.d*b.scale
 		x0 := math.Round((W - tw) / 2)
 		// The world origin falls on a whole pixel, so that every frame
@@ -160,13 +165,13 @@ func newBoard(v *engine.View, width int, k float64) (board, int, error) {
 		if err != nil {
 			return b, 0, err
 		}
-		c0, r0, c1, r1 := gridFrameOf(v, cols, rows)
+		mx, mt, mb := 34*k, 26*k, 26*k
+		c0, r0, c1, r1 := gridFrameOf(v, cols, rows, (W-2*mx)/maxH)
 		b.allW, b.allD = float64(cols), float64(rows)
 		cols, rows = c1-c0+1, r1-r0+1
 		b.cols, b.rows = cols, rows
 		b.wx, b.wy = float64(c0), float64(r0)
 		b.w, b.d = float64(cols), float64(rows)
-		mx, mt, mb := 34*k, 26*k, 26*k
 		b.scale = math.Floor(math.Min((W-2*mx)/float64(cols), maxH/float64(rows)))
 		if b.scale < 4 {
 			return b, 0, fmt.Errorf("%w: %d by %d squares do not fit %d pixels", ErrBadView, cols, rows, width)

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -73,19 +74,150 @@ func playedViews(b testing.TB, key string) []engine.View {
 	return rec.views
 }
 
-// BenchmarkPlayedPictures draws every picture of each system's
-// demonstration battle at the size the bot sends (1040 pixels wide, read
-// at 520), as the bot does, and beside each the same view drawn the
-// naive way (plainDrawer: gg draws everything, image/png encodes),
-// interleaved so that both see the same load. Each op is one pass over
-// the battle. It reports, per system:
+// battles are the played battles of BenchmarkPlayedPictures: for each
+// rule system, how a book is opened on one of its prepared scenarios
+// for two players, alice and bob (the lines the local table reads, as
+// cmd/rhapsode's arena opens them), and how many turns it runs.
+var battles = map[string][]string{
+	"btg": {
+		"@gm /book open rules:btg turns:10",
+		"@gm /scenario load name:river",
+		`@alice /army build name:Spartans tag:SPA civ:greek units:"2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 lt-inf bow 8, 1 cav spear 8, 1 leader"`,
+		`@bob /army build name:Athenians tag:ATH civ:greek units:"2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 lt-inf bow 8, 1 cav spear 8, 1 leader"`,
+	},
+	"goliath": {
+		"@gm /book open rules:goliath method:move turns:10",
+		"@gm /scenario load name:ford",
+		`@alice /army raise name:"the Kingdom" tag:KIN units:"12 heavy infantry, 12 medium infantry, 8 longbowmen, 6 heavy cavalry"`,
+		`@bob /army raise name:"the March" tag:MAR units:"12 heavy infantry, 12 medium infantry, 8 longbowmen, 6 heavy cavalry"`,
+	},
+	"gwab": {
+		"@gm /book open rules:gwab terrain:on",
+		"@gm /scenario load name:river",
+		"@alice /clan raise name:Myrmidons hero:Achilles side:protagonist warbands:spear,sword,bow,javelin",
+		"@alice /clan raise name:Lycians hero:Sarpedon side:antagonist warbands:spear,sword,bow,javelin",
+		"@bob /clan raise name:Trojans hero:Hector side:antagonist warbands:spear,sword,bow,javelin",
+		"@bob /clan raise name:Achaeans hero:Ajax side:protagonist warbands:spear,sword,bow,javelin",
+		"@gm /book start",
+	},
+	"sgboh": {
+		"@gm /book open rules:sgboh scenario:plain",
+		"@alice /side take side:1",
+		"@bob /side take side:2",
+		"@gm /start",
+	},
+	"sweet": {
+		"@gm /book open rules:sweet size:10x8 turns:4",
+		"@gm /scenario load name:village",
+		`@alice /army build name:Romans tag:ROM units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`,
+		`@bob /army build name:Gauls tag:GAU units:"1 CMD, 3 HI, 2 LI, 1 LC, 1 HC"`,
+	},
+}
+
+// battleSteps bounds a played battle's steps after its opening: a book
+// still going then is ended by its game master.
+const battleSteps = 400
+
+// battleViews plays system key's battle (battles) through the bot's
+// router, both players greedy (engine.Greedy: the legal command that
+// scores best one step ahead), from a fixed seed, and returns the view
+// of every picture the bot would send, in order. They move and shoot in
+// every system, and fight melee in gwab, sgboh and sweet (btg's and
+// goliath's greedy players never charge).
+func battleViews(b testing.TB, key string) []engine.View {
+	b.Helper()
+	rs, ok := systems.ByID(key)
+	if !ok {
+		b.Fatalf("no rule system %s", key)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "battle.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	rec := &viewRecorder{}
+	r := bot.NewRouter(bot.Config{
+		Store:      st,
+		Rulesets:   systems.All(),
+		Renderer:   rec,
+		Directives: true,
+		Seed:       func() uint64 { return 38 },
+	})
+	send := func(user engine.PlayerID, c engine.Command) []bot.Reply {
+		return r.Handle(ctx, bot.Request{Guild: "g", Channel: "c", User: user, Command: c})
+	}
+	for _, text := range battles[key] {
+		l, err := engine.ParseLine(text)
+		if err != nil {
+			b.Fatalf("%s: %q: %v", key, text, err)
+		}
+		for _, rep := range send(l.User, l.Command) {
+			if rep.Ephemeral {
+				b.Logf("%s: %q: %s", key, text, rep.Text)
+			}
+		}
+	}
+	aw := rs.(engine.Awaiter)
+	rng := rand.New(rand.NewPCG(38, 0xba771e))
+	game := func() *engine.Game {
+		row, err := st.ActiveGame(ctx, "g", "c")
+		if err != nil {
+			return nil
+		}
+		g, err := bot.Load(ctx, st, rs, row.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return g
+	}
+	g := game()
+	if g == nil {
+		b.Fatalf("%s: the battle did not open", key)
+	}
+	for range battleSteps {
+		awaits := aw.Awaited(g.State)
+		if g.State.Over() || len(awaits) == 0 {
+			break
+		}
+		who := awaits[0].Player
+		seq := g.Seq
+		if c, err := engine.Greedy(g, who, rng); err == nil {
+			send(who, c)
+		}
+		if g = game(); g != nil && g.Seq == seq && awaits[0].Timeout.Name != "" {
+			send(who, awaits[0].Timeout)
+			g = game()
+		}
+		if g == nil || g.Seq == seq {
+			break
+		}
+	}
+	if g != nil && !g.State.Over() {
+		send("gm", engine.Command{Name: "book end", Options: map[string]string{"reason": "time"}})
+	}
+	if len(rec.views) == 0 {
+		b.Fatalf("the %s battle drew no picture", key)
+	}
+	return rec.views
+}
+
+// BenchmarkPlayedPictures draws every picture of two corpora of each
+// rule system at the size the bot sends (1040 pixels wide, read at 520),
+// as the bot does, and beside each the same view drawn the naive way
+// (plainDrawer: gg draws everything, image/png encodes), interleaved so
+// that both see the same load. The corpora are demo, the system's
+// demonstration (bot/demos: 17 to 48 pictures, every draw stacked or
+// loaded), and battle, a whole book on one of its prepared scenarios
+// between two greedy players (battleViews: 40 to 180 pictures). Each op is
+// one pass over a corpus. It reports, per corpus and system:
 //
-//   - pictures: how many the battle draws;
+//   - pictures: how many the corpus draws;
 //   - static-redraw-%: of those, the share that had to draw the static
 //     layer (the ground of the whole table, static.go), from a new
-//     renderer through the battle once (the goal is at most 5%);
+//     renderer through the corpus once (the goal is at most 5%);
 //   - static-draws and tables: how many it drew, and how many different
-//     tables (size, zones and terrain) the battle shows, each of which
+//     tables (size, zones and terrain) the corpus shows, each of which
 //     must be drawn at least once (at each scale it is shown at);
 //   - ms-median, naive-ms-median and median-ratio: the median picture's
 //     time, the naive one's, and the median of each picture's time over
@@ -93,60 +225,70 @@ func playedViews(b testing.TB, key string) []engine.View {
 //   - KB-median and KB-max: the sizes of the PNG files (the goal is a
 //     median of at most 120 KB).
 func BenchmarkPlayedPictures(b *testing.B) {
-	opts := render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth}
-	for _, key := range bot.DemoKeys() {
-		b.Run(key, func(b *testing.B) {
-			views := playedViews(b, key)
-			fresh := render.New(opts)
-			for _, v := range views {
-				if _, err := fresh.PNG(v); err != nil {
-					b.Fatal(err)
-				}
+	corpora := []struct {
+		name  string
+		views func(testing.TB, string) []engine.View
+	}{{"demo", playedViews}, {"battle", battleViews}}
+	for _, c := range corpora {
+		b.Run(c.name, func(b *testing.B) {
+			for _, key := range bot.DemoKeys() {
+				b.Run(key, func(b *testing.B) { drawPlayed(b, c.views(b, key)) })
 			}
-			redraws := render.StaticDraws(fresh)
-			tables := map[string]bool{}
-			for _, v := range views {
-				tables[fmt.Sprint(v.Kind, v.Width, v.Depth, v.Unit, v.Zones, v.Terrain)] = true
-			}
-
-			r := render.New(opts)
-			plain := newPlainDrawer(b, opts)
-			var ts, naive []time.Duration
-			var ratios []float64
-			var sizes []int
-			for b.Loop() {
-				for _, v := range views {
-					t0 := time.Now()
-					pic, err := r.PNG(v)
-					if err != nil {
-						b.Fatal(err)
-					}
-					t1 := time.Now()
-					if _, err := plain.png(r, v); err != nil {
-						b.Fatal(err)
-					}
-					t2 := time.Now()
-					ts = append(ts, t1.Sub(t0))
-					naive = append(naive, t2.Sub(t1))
-					ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
-					sizes = append(sizes, len(pic))
-				}
-			}
-			slices.Sort(ts)
-			slices.Sort(naive)
-			slices.Sort(ratios)
-			slices.Sort(sizes)
-			b.ReportMetric(float64(len(views)), "pictures")
-			b.ReportMetric(100*float64(redraws)/float64(len(views)), "static-redraw-%")
-			b.ReportMetric(float64(redraws), "static-draws")
-			b.ReportMetric(float64(len(tables)), "tables")
-			b.ReportMetric(float64(ts[len(ts)/2])/1e6, "ms-median")
-			b.ReportMetric(float64(naive[len(naive)/2])/1e6, "naive-ms-median")
-			b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
-			b.ReportMetric(float64(sizes[len(sizes)/2])/1000, "KB-median")
-			b.ReportMetric(float64(sizes[len(sizes)-1])/1000, "KB-max")
 		})
 	}
+}
+
+// drawPlayed is BenchmarkPlayedPictures on one corpus of views.
+func drawPlayed(b *testing.B, views []engine.View) {
+	opts := render.Options{Width: 2 * render.PreviewWidth, SeenAt: render.PreviewWidth}
+	fresh := render.New(opts)
+	for _, v := range views {
+		if _, err := fresh.PNG(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	redraws := render.StaticDraws(fresh)
+	tables := map[string]bool{}
+	for _, v := range views {
+		tables[fmt.Sprint(v.Kind, v.Width, v.Depth, v.Unit, v.Zones, v.Terrain)] = true
+	}
+
+	r := render.New(opts)
+	plain := newPlainDrawer(b, opts)
+	var ts, naive []time.Duration
+	var ratios []float64
+	var sizes []int
+	for b.Loop() {
+		for _, v := range views {
+			t0 := time.Now()
+			pic, err := r.PNG(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t1 := time.Now()
+			if _, err := plain.png(r, v); err != nil {
+				b.Fatal(err)
+			}
+			t2 := time.Now()
+			ts = append(ts, t1.Sub(t0))
+			naive = append(naive, t2.Sub(t1))
+			ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
+			sizes = append(sizes, len(pic))
+		}
+	}
+	slices.Sort(ts)
+	slices.Sort(naive)
+	slices.Sort(ratios)
+	slices.Sort(sizes)
+	b.ReportMetric(float64(len(views)), "pictures")
+	b.ReportMetric(100*float64(redraws)/float64(len(views)), "static-redraw-%")
+	b.ReportMetric(float64(redraws), "static-draws")
+	b.ReportMetric(float64(len(tables)), "tables")
+	b.ReportMetric(float64(ts[len(ts)/2])/1e6, "ms-median")
+	b.ReportMetric(float64(naive[len(naive)/2])/1e6, "naive-ms-median")
+	b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
+	b.ReportMetric(float64(sizes[len(sizes)/2])/1000, "KB-median")
+	b.ReportMetric(float64(sizes[len(sizes)-1])/1000, "KB-max")
 }
 
 // plainDrawer draws a view the way a first programme would: the same

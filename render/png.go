@@ -140,20 +140,31 @@ func (b *pngBand) compress(img *image.Paletted, w, y0, y1 int, last bool) {
 	} else {
 		b.zw.Reset(&b.out)
 	}
-	sum := adler32.New()
+	// The checksum of the band, a row (behind its filter byte) at a
+	// time: a row the same as the one above has the same checksum, and
+	// is added to the band's without reading it again.
+	sum, rowSum := uint32(1), uint32(0)
+	h := adler32.New()
+	var above []byte
 	for y := y0; y < y1; y++ {
 		row := img.Pix[(y-img.Rect.Min.Y)*img.Stride:][:w]
 		b.zw.Write(b.zeros[:])
 		b.zw.Write(row)
-		sum.Write(b.zeros[:])
-		sum.Write(row)
+		if above == nil || !bytes.Equal(row, above) {
+			h.Reset()
+			h.Write(b.zeros[:])
+			h.Write(row)
+			rowSum = h.Sum32()
+		}
+		sum = adler32Combine(sum, rowSum, int64(w+1))
+		above = row
 	}
 	if last {
 		b.err = b.zw.Close()
 	} else {
 		b.err = b.zw.Flush()
 	}
-	b.sum, b.raw = sum.Sum32(), int64(y1-y0)*int64(w+1)
+	b.sum, b.raw = sum, int64(y1-y0)*int64(w+1)
 }
 
 // chunk writes one PNG chunk: its length, type, data and checksum.

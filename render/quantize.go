@@ -102,13 +102,15 @@ func (t *tally) add(c uint32, n uint32) {
 	t.sum[i][2] += uint32(b) * n
 }
 
-// countRows counts the even rows from y0 to y1, a run of equal pixels at
-// a time. Every other row is enough to find the colours that matter: a
-// colour used so little that it is missed gets its nearest kept colour,
-// and the pinned colours are kept whether seen or not.
+// countRows counts every fourth row from y0 to y1 (those whose number
+// is a multiple of four), a run of equal pixels at a time. That is
+// enough to find the colours that matter: a colour used so little that
+// it is missed gets its nearest kept colour, and the pinned colours are
+// kept whether seen or not. (Counting every other row kept a few more
+// faint shades, for a tenth more of a picture's time.)
 func (t *tally) countRows(img *image.RGBA, y0, y1 int) {
 	w := img.Rect.Dx()
-	for y := y0 + y0%2; y < y1; y += 2 {
+	for y := y0 + (4-y0%4)%4; y < y1; y += 4 {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		prev := binary.LittleEndian.Uint32(row) & 0xFFFFFF
 		pair := uint64(prev) | uint64(prev)<<32

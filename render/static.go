@@ -984,7 +984,8 @@ func staticLabels(fs *faces, k float64, v *engine.View, b *board) []spot {
 // middle of the part of it the picture shows, or, for a feature too thin
 // to hold it (a wall, a hedge), beside it rather than on its line; moved
 // wholly inside the picture's table so that no letter is cut. A feature
-// out of the picture has no label.
+// out of the picture, or one whose area only touches its edge, has no
+// label.
 func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain, pieces []rect) (spot, bool) {
 	ps := make([]pt, len(tr.Outline))
 	for i, p := range tr.Outline {
@@ -992,7 +993,8 @@ func openTerrainLabel(fs *faces, k float64, b *board, tr engine.Terrain, pieces 
 	}
 	bb := bounds(ps...)
 	vis := rect{max(bb.x0, b.table.x0), max(bb.y0, b.table.y0), min(bb.x1, b.table.x1), min(bb.y1, b.table.y1)}
-	if vis.w() < 0 || vis.h() < 0 {
+	if vis.w() < 0 || vis.h() < 0 || vis.w() == 0 && bb.w() > 0 || vis.h() == 0 && bb.h() > 0 {
+		// Out of the picture, or an area that only touches its edge.
 		return spot{}, false
 	}
 	text := clip(tr.Label)
