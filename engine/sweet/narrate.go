@@ -190,6 +190,8 @@ func (b CatapultFired) Text() string {
 		what = fmt.Sprintf(" and kills a stand of %s.", b.Victims)
 	case b.Sheltered:
 		what = ", but the cover there shelters everyone (only a 1 kills in a protected square)."
+	case b.Shields:
+		what = ", but the archers' cane shields turn it (only a 1 kills them, as in a protected square)."
 	default:
 		what = " and hits no one."
 	}
