@@ -253,9 +253,9 @@ func (b Moved) Text() string {
 
 func (b ElephantRolled) Text() string {
 	if b.Balks() {
-		return fmt.Sprintf("%s rolls %d to charge as movement begins, and will not: it stays where it is this turn.", b.Label, b.Roll)
+		return fmt.Sprintf("%s rolls %d to charge, and will not: it stays where it is this turn.", b.Label, b.Roll)
 	}
-	return fmt.Sprintf("%s rolls %d to charge as movement begins: it may charge this turn.", b.Label, b.Roll)
+	return fmt.Sprintf("%s rolls %d to charge: it may charge this turn.", b.Label, b.Roll)
 }
 
 func (b Faced) Text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }

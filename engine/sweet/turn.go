@@ -120,7 +120,7 @@ func (b FirstMoveRolled) Apply(s *State) error { s.Attacker = b.Attacker; return
 
 func (b TurnBegan) Apply(s *State) error {
 	s.Turn, s.Attacker = b.Turn, b.Attacker
-	s.Melees, s.Targets = nil, nil
+	s.Melees, s.Targets, s.Ordered = nil, nil, false
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned, u.Rolled = false, false, false, false, false, false
@@ -318,9 +318,6 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 	}
 	if stage == Movement {
 		if err := moraleRetreats(tx, s); err != nil {
-			return err
-		}
-		if err := elephantRolls(tx, s); err != nil {
 			return err
 		}
 		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
