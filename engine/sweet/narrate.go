@@ -126,6 +126,9 @@ func (b StageBegan) Text() string {
 	case Movement:
 		for side := South; side <= North; side++ {
 			if !b.Idle[side] {
+				if len(b.Elephants) > 0 {
+					return fmt.Sprintf("The %s move (/move unit: to:), then /done. Before anything moves, roll for each elephant you mean to charge with (/elephant unit:): %s.", b.Names[side], engine.JoinAnd(b.Elephants))
+				}
 				return fmt.Sprintf("The %s move (/move unit: to:), then /done.", b.Names[side])
 			}
 		}

@@ -44,6 +44,10 @@ type StageBegan struct {
 	// Melees lists the contact squares, in the order charged, when the
 	// melee stage begins.
 	Melees []string `json:"melees,omitempty"`
+	// Elephants lists, when the movement stage begins, the attacker's
+	// elephants with an enemy within a move: each may roll to charge
+	// before anything moves (Charging and Melee 6).
+	Elephants []string `json:"elephants,omitempty"`
 }
 
 // GameEnded ends the game: a concession, a destroyed army, the agreed
@@ -310,6 +314,14 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 		for _, m := range s.Melees {
 			if !m.Resolved {
 				b.Melees = append(b.Melees, m.At.String())
+			}
+		}
+	}
+	if stage == Movement {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == s.Attacker && u.OnBoard() && u.Type.Elephant() && s.enemyWithin(u, float64(u.Type.spec().Move)) {
+				b.Elephants = append(b.Elephants, string(u.ID))
 			}
 		}
 	}
