@@ -84,7 +84,7 @@ func TestBookOpenedForTwoBots(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, filepath.Join(t.TempDir(), "r.db"))
 	r := NewRouter(Config{Store: st, Rulesets: []engine.Ruleset{sweet.New()}, Directives: true, Seed: func() uint64 { return 5 }})
-	reps := do(t, r, "@alice /book open rules:sweet size:10x8 turns:3 opponent:bots level:easy")
+	reps := do(t, r, "@alice /book open rules:sweet size:10x8 turns:4 opponent:bots level:easy")
 	var said []string
 	for _, rep := range reps {
 		said = append(said, rep.Text)

@@ -59,6 +59,7 @@ var helpSections = [][4]string{
 	{"sweet", "army pick", "Sample Army Compositions", "the seven sample armies"},
 	{"sweet", "fire", "Catapult Fire, Missile Fire", "the two shooting stages"},
 	{"sweet", "move", "Movement", "movement"},
+	{"sweet", "elephant", "Charging and Melee 6", "an elephant's roll before movement, if a charge is wanted"},
 	{"sweet", "face", "Movement 6", "facing a side or corner, changed freely"},
 	{"sweet", "support", "Charging and Melee 2 to 4", "declaring supports and who may support"},
 	{"sweet", "mdi", "Melee Procedure", "the melee deployment indicators"},

@@ -15,7 +15,8 @@ import (
 
 // candidates lists what player could do now: pick an army while the
 // book musters; lay out the rest of his army in deployment; shoot each
-// unit at each enemy in reach; move each unit toward its nearest enemy
+// unit at each enemy in reach; roll first for each elephant with an enemy
+// within a move, as movement begins; move each unit toward its nearest enemy
 // (as far as it goes, half way, into its square to charge) or a square
 // back; support each melee beside a unit; choose each indicator for each
 // melee waiting on him; and /done, which ends his part of a stage.
@@ -64,6 +65,19 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 			}
 		}
 	case Movement:
+		// The bot rolls for each of its elephants with an enemy within a
+		// move before anything moves, so that any of them may charge
+		// (Charging and Melee 6).
+		var rolls []engine.Command
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && u.OnBoard() && !u.Moved && u.Type.Elephant() && !u.Rolled && !s.Ordered && s.enemyWithin(u, float64(u.Type.spec().Move)) {
+				rolls = append(rolls, cmd("elephant", "unit", string(u.ID)))
+			}
+		}
+		if len(rolls) > 0 {
+			return rolls
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Side != side || !u.OnBoard() || u.Moved {

@@ -277,3 +277,40 @@ func TestBotPicksAnArmy(t *testing.T) {
 		t.Errorf("over six books the bot led only %v", lists)
 	}
 }
+
+// The bot asks for its elephants' roll before it moves (Charging and Melee
+// 6): it weighs /elephant for one with an enemy within a move, and once the
+// roll lets it charge, it weighs the charge and not a second roll.
+func TestBotRollsForItsElephants(t *testing.T) {
+	p := meleeGame(t, "1 EL, 1 HI", "1 HI", "ROM-2 A1 N")
+	weighs := func(name, unit, to string) bool {
+		for _, c := range New().Propose(p.Game.State.(*State), "alice") {
+			if c.Name == name && c.Opt("unit") == unit && c.Opt("to") == to {
+				return true
+			}
+		}
+		return false
+	}
+	if !weighs("elephant", "ROM-1", "") {
+		t.Fatalf("the bot does not weigh rolling for its elephant ROM-1 before movement")
+	}
+	for _, text := range []string{"#load d6 1", "@alice /elephant unit:ROM-1"} {
+		l, err := engine.ParseLine(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Command.Actor = "alice"
+		if _, err := p.Do(t, l.Command); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	if s := p.Game.State.(*State); !s.Unit("ROM-1").Rolled {
+		t.Fatal("ROM-1 did not roll")
+	}
+	if !weighs("move", "ROM-1", "E5") {
+		t.Fatalf("the bot does not weigh the charge its elephant's roll of 1 allows")
+	}
+	if weighs("elephant", "ROM-1", "") {
+		t.Fatalf("the bot weighs a second roll for ROM-1")
+	}
+}

@@ -20,8 +20,9 @@ import (
 // target square; 3 one square beyond it, 4 one square short of it, 5 one
 // square to its left and 6 one square to its right, as the catapult sees
 // it. It kills one stand in the square where it lands, friend or foe
-// (Catapult Fire 2). In a protected square only a 1, a shell dead on
-// target, kills (Catapult Fire 4).
+// (Catapult Fire 2). In a protected square, or among Assyrian heavy
+// archers, whose shields count as one (Missile Fire 4), only a 1, a shell
+// dead on target, kills (Catapult Fire 4).
 const (
 	shellOnTarget = 2 // a roll up to this lands in the target square
 	shellLong     = 3
@@ -42,6 +43,10 @@ type CatapultFired struct {
 	Victim    UnitID        `json:"victim,omitempty"`
 	Victims   string        `json:"victim_label,omitempty"`
 	Sheltered bool          `json:"sheltered,omitempty"` // landed in protected ground and killed no one
+	// Shields is a shell that landed among Assyrian heavy archers and
+	// killed no one: their cane shields count as a protected square
+	// (Missile Fire 4).
+	Shields bool `json:"shields,omitempty"`
 }
 
 // MissilesFired is one unit's missile fire (Missile Fire 3 to 5).
@@ -235,9 +240,16 @@ func fireCatapult(tx *engine.Tx, s *State, c engine.Command, cat *Unit, at engin
 		b.Drift, b.Landed = "right", at.Step(line.Turn(2))
 	}
 	if victim := s.shellVictim(c, cat, b.Landed); victim != nil {
-		if s.terrain(b.Landed) == Protected && roll != 1 {
+		switch {
+		case roll == 1:
+			b.Victim, b.Victims = victim.ID, victim.Label()
+		case s.terrain(b.Landed) == Protected:
 			b.Sheltered = true
-		} else {
+		case victim.Type == AssyrianArchers:
+			// Their shields count as a protected square whenever they
+			// are shot at, by a catapult too (Missile Fire 4).
+			b.Shields = true
+		default:
 			b.Victim, b.Victims = victim.ID, victim.Label()
 		}
 	}

@@ -37,8 +37,9 @@ type Moved struct {
 	CapLabels []string `json:"cap_labels,omitempty"`
 }
 
-// ElephantRolled is an elephant's roll before it charges: on 5 or 6 it
-// stays where it is (Charging and Melee 6).
+// ElephantRolled is an elephant's roll to charge, asked for before its
+// side's movement begins: on 5 or 6 it stays where it is (Charging and
+// Melee 6).
 type ElephantRolled struct {
 	Unit  UnitID `json:"unit"`
 	Label string `json:"label"`
@@ -86,6 +87,7 @@ func (b Moved) Apply(s *State) error {
 	}
 	end := b.Path[len(b.Path)-1]
 	u.At, u.Facing, u.Moved = end, b.Facing, true
+	s.Ordered = true
 	for _, id := range b.RunDown {
 		if err := s.lose(id, 1); err != nil {
 			return err
@@ -126,20 +128,40 @@ func (b ElephantRolled) Apply(s *State) error {
 	return nil
 }
 
-// elephantRolls rolls, as the attacker's movement begins, for each of its
-// elephants with an enemy within a move, which alone could charge: on 5 or
-// 6 the elephant stays where it is this turn (Charging and Melee 6).
-func elephantRolls(tx *engine.Tx, s *State) error {
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side != s.Attacker || !u.OnBoard() || !u.Type.Elephant() || u.Moved || !s.enemyWithin(u, float64(u.Type.spec().Move)) {
-			continue
-		}
-		if err := tx.Emit(ElephantRolled{Unit: u.ID, Label: u.Label(), Roll: tx.Roll(engine.D6)}); err != nil {
-			return err
-		}
+// rollElephant rolls for an elephant its player means to charge with
+// this turn, before any unit of the side has moved: the rules roll before
+// movement, and only "if desired" (Charging and Melee 6). On 5 or 6 it
+// stays where it is this turn; on 1 to 4 it may charge. An elephant not
+// rolled for moves freely but may not charge.
+func rollElephant(tx *engine.Tx, s *State, c engine.Command) error {
+	if s.Stage != Movement {
+		return engine.Refuse("Charging and Melee 6", "Elephants roll to charge as their side's movement begins; it is now the %s stage.", s.Stage)
 	}
-	return nil
+	side, err := s.actingSide(c)
+	if err != nil {
+		return err
+	}
+	if side != s.Attacker || s.Armies[side].Done {
+		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !u.Type.Elephant():
+		return engine.Refuse("Charging and Melee 6", "Only elephants roll to charge; %s charges without one.", u.Label())
+	case !u.OnBoard():
+		return engine.Refuse("", "%s is not on the board.", u.Label())
+	case u.Rolled:
+		return engine.Refuse("Charging and Melee 6", "%s has rolled to charge this turn already; the roll stands.", u.Label())
+	case u.Moved:
+		return engine.Refuse("Charging and Melee 6", "%s has moved this turn.", u.Label())
+	case s.Ordered:
+		return engine.Refuse("Charging and Melee 6", "Elephants roll before movement, and the %s have begun to move this turn; %s may not charge now.", s.armyName(side), u.Label())
+	}
+	tx.Why(u.Label() + "'s roll to charge")
+	return tx.Emit(ElephantRolled{Unit: u.ID, Label: u.Label(), Roll: tx.Roll(engine.D6)})
 }
 
 // enemyWithin reports whether an enemy unit stands within reach squares
@@ -182,6 +204,9 @@ var moveCommands = []command{
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
 	}}, Run: move},
+	{CommandSpec: engine.CommandSpec{Name: "elephant", Help: "Roll for an elephant you mean to charge with this turn, before any of your units moves: on 5 or 6 it stays put (Charging and Melee 6).", Example: "/elephant unit:CAR-3", Options: []engine.OptionSpec{
+		{Name: "unit", Help: "the elephant", Kind: engine.OptElement, Required: true},
+	}}, Run: rollElephant},
 	{CommandSpec: engine.CommandSpec{Name: "face", Help: "Turn a unit: in your movement, when declaring supports, or after its melee (Movement 6).", Example: "/face unit:ROM-2 facing:NE", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit", Kind: engine.OptElement, Required: true},
 		{Name: "facing", Help: "N, NE, E, SE, S, SW, W or NW (type A: a side only)", Required: true},
@@ -447,7 +472,7 @@ func (s *State) canCharge(u *Unit, dest engine.Square) error {
 	case s.shaken(u):
 		return engine.Refuse("Morale 1", "%s is down to one stand and may not start a melee.", u.Label())
 	case u.Type.Elephant() && !u.Rolled:
-		return engine.Refuse("Charging and Melee 6", "%s rolled no charge die when movement began (it had no enemy within a move), so it may not charge this turn.", u.Label())
+		return engine.Refuse("Charging and Melee 6", "%s was not rolled for before movement began (/elephant), so it may not charge this turn; it may move elsewhere.", u.Label())
 	}
 	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
 		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)

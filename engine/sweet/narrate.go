@@ -126,6 +126,9 @@ func (b StageBegan) Text() string {
 	case Movement:
 		for side := South; side <= North; side++ {
 			if !b.Idle[side] {
+				if len(b.Elephants) > 0 {
+					return fmt.Sprintf("The %s move (/move unit: to:), then /done. Before anything moves, roll for each elephant you mean to charge with (/elephant unit:): %s.", b.Names[side], engine.JoinAnd(b.Elephants))
+				}
 				return fmt.Sprintf("The %s move (/move unit: to:), then /done.", b.Names[side])
 			}
 		}
@@ -190,6 +193,8 @@ func (b CatapultFired) Text() string {
 		what = fmt.Sprintf(" and kills a stand of %s.", b.Victims)
 	case b.Sheltered:
 		what = ", but the cover there shelters everyone (only a 1 kills in a protected square)."
+	case b.Shields:
+		what = ", but the archers' cane shields turn it (only a 1 kills them, as in a protected square)."
 	default:
 		what = " and hits no one."
 	}
@@ -251,9 +256,9 @@ func (b Moved) Text() string {
 
 func (b ElephantRolled) Text() string {
 	if b.Balks() {
-		return fmt.Sprintf("%s rolls %d to charge as movement begins, and will not: it stays where it is this turn.", b.Label, b.Roll)
+		return fmt.Sprintf("%s rolls %d to charge, and will not: it stays where it is this turn.", b.Label, b.Roll)
 	}
-	return fmt.Sprintf("%s rolls %d to charge as movement begins: it may charge this turn.", b.Label, b.Roll)
+	return fmt.Sprintf("%s rolls %d to charge: it may charge this turn.", b.Label, b.Roll)
 }
 
 func (b Faced) Text() string { return fmt.Sprintf("%s turns to face %s.", b.Label, b.Facing) }

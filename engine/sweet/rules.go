@@ -30,7 +30,7 @@ var (
 var book = &engine.Rulebook[*State]{
 	Key:            "sweet",
 	Name:           "Rules for an Ancient Wargame (de Gre, as modified by the Sweets)",
-	Version:        3,
+	Version:        4,
 	Blank:          func() *State { return &State{} },
 	Bodies:         engine.MergeBodies(setupBodies, turnBodies, fireBodies, moveBodies, meleeBodies, rulingBodies),
 	CommandRules:   slices.Concat(openCommands, fireCommands, moveCommands, meleeCommands, turnCommands, setupCommands, rulingCommands),

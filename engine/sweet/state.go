@@ -176,6 +176,10 @@ type State struct {
 	// Supporting is the side now declaring supports.
 	Supporting Side    `json:"supporting"`
 	Melees     []Melee `json:"melees,omitempty"`
+	// Ordered is set once the attacker has moved a unit this turn: its
+	// movement has begun, and no elephant may roll to charge any more
+	// (Charging and Melee 6).
+	Ordered bool `json:"ordered,omitempty"`
 	// Targets counts, per target unit, the units that shot at it this
 	// stage (Missile Fire 3).
 	Targets map[UnitID]int `json:"targets,omitempty"`

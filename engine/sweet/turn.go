@@ -44,6 +44,10 @@ type StageBegan struct {
 	// Melees lists the contact squares, in the order charged, when the
 	// melee stage begins.
 	Melees []string `json:"melees,omitempty"`
+	// Elephants lists, when the movement stage begins, the attacker's
+	// elephants with an enemy within a move: each may roll to charge
+	// before anything moves (Charging and Melee 6).
+	Elephants []string `json:"elephants,omitempty"`
 }
 
 // GameEnded ends the game: a concession, a destroyed army, the agreed
@@ -120,7 +124,7 @@ func (b FirstMoveRolled) Apply(s *State) error { s.Attacker = b.Attacker; return
 
 func (b TurnBegan) Apply(s *State) error {
 	s.Turn, s.Attacker = b.Turn, b.Attacker
-	s.Melees, s.Targets = nil, nil
+	s.Melees, s.Targets, s.Ordered = nil, nil, false
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Balked, u.Fired, u.Manned, u.Rolled = false, false, false, false, false, false
@@ -313,14 +317,19 @@ func beginStage(tx *engine.Tx, s *State, stage Stage) error {
 			}
 		}
 	}
+	if stage == Movement {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == s.Attacker && u.OnBoard() && u.Type.Elephant() && s.enemyWithin(u, float64(u.Type.spec().Move)) {
+				b.Elephants = append(b.Elephants, string(u.ID))
+			}
+		}
+	}
 	if err := tx.Emit(b); err != nil {
 		return err
 	}
 	if stage == Movement {
 		if err := moraleRetreats(tx, s); err != nil {
-			return err
-		}
-		if err := elephantRolls(tx, s); err != nil {
 			return err
 		}
 		if err := checkEnd(tx, s); err != nil || s.Stage == Over {
