@@ -186,15 +186,28 @@ const botMovers = 2
 func (s *State) firstToMove(side Side) []*Unit {
 	us := s.movable(side)
 	foes := s.inPlay(side.Other())
-	gap := func(u *Unit) float64 {
-		d := math.Inf(1)
-		for _, e := range foes {
-			d = min(d, u.Base.Gap(e.Base))
-		}
-		return d
+	gaps := make(map[*Unit]float64, len(us))
+	for _, u := range us {
+		gaps[u] = gapTo(u, foes, math.Inf(1))
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gap(a), gap(b)) })
+	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gaps[a], gaps[b]) })
 	return us[:min(botMovers, len(us))]
+}
+
+// gapTo is the least gap between u and any of foes, or far when none is
+// nearer. Bases whose circles lie farther apart than the best gap so far
+// cannot beat it and are not measured edge to edge.
+func gapTo(u *Unit, foes []*Unit, far float64) float64 {
+	best := far
+	ru := math.Hypot(u.Base.Width, u.Base.Depth) / 2
+	for _, e := range foes {
+		lb := u.Base.Center.Dist(e.Base.Center) - ru - math.Hypot(e.Base.Width, e.Base.Depth)/2
+		if lb >= best {
+			continue
+		}
+		best = min(best, u.Base.Gap(e.Base))
+	}
+	return best
 }
 
 // leaderCandidates sends each of side's lone leaders that has not moved
@@ -346,8 +359,8 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if s.Stage == Over {
 		return s.outcome(side)
 	}
-	loss := s.expectedLosses()
-	us, them := s.standing(side, loss[side]), s.standing(side.Other(), loss[side.Other()])
+	x := s.expectedLosses()
+	us, them := s.standing(side, x.figures[side], x.routs[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()])
 	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
 }
 
@@ -385,10 +398,11 @@ func (s *State) outcome(side Side) float64 {
 
 // standing is how far side stands from defeat, roughly from 0 (broken)
 // to 1 (untouched): half for the units it may still lose before it
-// breaks, four tenths for its figures less those it is expected to lose
-// to the shots and melees at hand, and a tenth for the morale of its
-// units in good order and its leaders.
-func (s *State) standing(side Side, losing float64) float64 {
+// breaks (a unit expected to rout counting half), four tenths for its
+// figures less those it is expected to lose to the shots and melees at
+// hand, and a tenth for the morale of its units in good order and its
+// leaders.
+func (s *State) standing(side Side, losing, routing float64) float64 {
 	var all, lost, figs, start, morale, steady float64
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -414,7 +428,7 @@ func (s *State) standing(side Side, losing float64) float64 {
 	if all == 0 || start == 0 {
 		return 0
 	}
-	breaking := max(0, 1-2*lost/all)
+	breaking := max(0, 1-2*(lost+routing/2)/all)
 	leaders, had := 0.0, 0.0
 	for i := range s.Leaders {
 		if l := &s.Leaders[i]; l.Side == side {
@@ -434,50 +448,85 @@ func (s *State) standing(side Side, losing float64) float64 {
 	return 0.5*breaking + 0.4*max(0, figs-losing)/start + 0.1*spirit
 }
 
-// expectedLosses is what each side may expect to lose, in figures, to
-// the melees under way (5.E: a die per two figures, hitting on the
-// weapon's band, bonus dice on 5 or 6, less the armor) and, before its
-// enemy has shot this turn, to each enemy shooter's best shot (§2). A
-// routed unit in contact is as good as captured (§3). The rolls are
+// expectation is what the fights and shots at hand promise each side:
+// the figures it may expect to lose, and the share of a unit it may
+// expect to see routed by a lost melee.
+type expectation struct {
+	figures [2]float64
+	routs   [2]float64
+}
+
+// expectedLosses is what each side may expect to lose to the melees
+// under way, paired and supported as the melee phase will pair them
+// (5.C, 5.E: a die per two figures, hitting on the weapon's band, bonus
+// dice on 5 or 6, supports' dice, less the armor), to the morale check
+// of the side that loses a melee (3.D: a 1 or 2 routs it), and, before
+// its enemy has shot this turn, to each enemy shooter's best shot (§2).
+// A routed unit in contact is as good as captured (§3). The rolls are
 // averaged, not drawn: the bot weighs what a position promises.
-func (s *State) expectedLosses() [2]float64 {
-	var loss [2]float64
+func (s *State) expectedLosses() expectation {
+	var x expectation
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.In() {
 			continue
 		}
-		foes := s.foes(u)
-		if len(foes) == 0 {
-			// In the movement phase every shooter will have its turn; in
-			// the fire phase those of a side that has not finished.
-			shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
-			if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
-				if t, l := s.bestShot(u); t != nil {
-					loss[t.Side] += l
-				}
+		if s.engaged(u) {
+			if u.Status == Routed {
+				x.figures[u.Side] += float64(u.Figures)
 			}
 			continue
 		}
-		if u.Status == Routed {
-			loss[u.Side] += float64(u.Figures)
-			continue
-		}
-		opp := foes[0]
-		for _, o := range foes {
-			if u.Base.ContactSide(o.Base) == engine.Front {
-				opp = o
-				break
+		// In the movement phase every shooter will have its turn; in
+		// the fire phase those of a side that has not finished.
+		shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
+		if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
+			if t, l := s.bestShot(u); t != nil {
+				x.figures[t.Side] += l
 			}
 		}
-		bonus, _ := s.bonusDice(u, opp)
-		hits := float64(Dice(u.Figures))*float64(meleeWeapon(u).MeleeHit())/6 + float64(bonus)/3
-		if u.Weapon == Tusks {
+	}
+	lost, dealt := map[*Unit]float64{}, map[*Unit]float64{}
+	for _, f := range s.fights() {
+		hits := float64(f.dice*meleeWeapon(f.u).MeleeHit())/6 + float64(f.bonus)/3 + float64(f.kills)
+		if f.u.Weapon == Tusks {
 			hits *= 1 + 2*5.0/6
 		}
-		loss[opp.Side] += min(float64(opp.Figures), max(0, hits-float64(s.armor(opp, false))))
+		for _, sp := range f.supports {
+			hits += float64(Dice(sp.Figures)*sp.Weapon.MeleeHit()) / 6
+		}
+		l := min(float64(f.opp.Figures), max(0, hits-float64(s.armor(f.opp, false))))
+		x.figures[f.opp.Side] += l
+		lost[f.opp] += l
+		dealt[f.u] += l
 	}
-	return loss
+	for i := range s.Units {
+		u := &s.Units[i]
+		l, ok := lost[u]
+		if !ok || u.Status != Steady {
+			continue
+		}
+		// The dice decide who loses the melee: the more one side is
+		// expected to lose beyond what it deals, the likelier it is to be
+		// the one that checks.
+		losing := max(0, min(1, 0.5+(l-dealt[u])/3))
+		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l)
+	}
+	return x
+}
+
+// routChance is the chance that u routs on a morale check (§3: a total of
+// 2 or less on a D6 with its base morale, +1 with a leader, −2 below half
+// strength, +1 for Templars) with figs figures left.
+func routChance(u *Unit, leader bool, figs float64) float64 {
+	m := MoraleMod{Leader: leader, UnderHalf: 2*figs < float64(u.Start), Class: u.Class}
+	n := 0
+	for d := 1; d <= 6; d++ {
+		if MoraleCheck(d, u.Morale, m) == Rout {
+			n++
+		}
+	}
+	return float64(n) / 6
 }
 
 // bestShot is the enemy u may hurt most with its shot now, and the
@@ -485,7 +534,11 @@ func (s *State) expectedLosses() [2]float64 {
 func (s *State) bestShot(u *Unit) (*Unit, float64) {
 	var best *Unit
 	most := 0.0
+	_, long := s.civ(u.Side).Range(u.Weapon)
 	for _, t := range s.inPlay(u.Side.Other()) {
+		if !u.Base.Near(t.Base, float64(long)) {
+			continue // out of range: aim would refuse it
+		}
 		sh, err := s.aim(u, t)
 		if err != nil || t.Effects.Immune {
 			continue
@@ -517,11 +570,7 @@ func (s *State) closing(side Side) float64 {
 		if u.Status != Steady || u.Class.Siege() {
 			continue
 		}
-		near := depth
-		for _, e := range foes {
-			near = min(near, u.Base.Gap(e.Base))
-		}
-		sum += 1 - near/depth
+		sum += 1 - gapTo(u, foes, depth)/depth
 		n++
 	}
 	if n == 0 {
