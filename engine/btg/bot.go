@@ -140,10 +140,13 @@ func nearestIn(b engine.Base, p engine.Vec) engine.Vec {
 }
 
 // moveCandidates lists the moves of the card in play that are player's:
-// on a number card, for the units firstToMove names, the moves
-// moveTargets finds and a charge at each near enemy; on a black face, his lone
-// leaders joining the nearest units; and /done, which passes what is
-// left.
+// on a number card, for the units firstToMove names, each charge and
+// move the rules would take (charges at every enemy in reach, the moves
+// moveTargets finds); on a black face, his lone leaders joining the
+// nearest units; and /done, which passes what is left. A move not made
+// on its card is lost (1.A), so /done is offered on a number card only
+// when no unit has a move to make: holding back is among the moves
+// weighed (a step back, half a move).
 func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 	c := s.Card
 	if c == nil {
@@ -162,17 +165,42 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 		return nil
 	}
 	var out []engine.Command
+	movers := 0
 	for _, u := range s.firstToMove(c.Side) {
-		if u.Class.CanCharge() {
-			for _, e := range s.nearest(u.Base.Center, c.Side.Other(), botFoes) {
-				out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
+		n := len(out)
+		out = append(out, s.chargeCandidates(player, u)...)
+		for _, m := range s.moveTargets(u) {
+			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.h.String()))
+		}
+		if len(out) > n {
+			if movers++; movers == botMovers {
+				break
 			}
 		}
-		for _, m := range s.moveTargets(u) {
-			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.facing))
+	}
+	if len(out) == 0 {
+		return []engine.Command{done}
+	}
+	return out
+}
+
+// chargeCandidates lists u's charges the rules would take: at each enemy
+// in reach, straight over open ground with nothing in the way (1.D).
+func (s *State) chargeCandidates(player engine.PlayerID, u *Unit) []engine.Command {
+	if !u.Class.CanCharge() {
+		return nil
+	}
+	var out []engine.Command
+	reach := 2 * float64(s.civ(u.Side).Move(u.Class, Level))
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if !u.Base.Near(e.Base, reach) {
+			continue
+		}
+		if _, _, err := s.chargePath(u, e); err == nil {
+			out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
 		}
 	}
-	return append(out, done)
+	return out
 }
 
 // botMovers is how many of the units that may move on a card the bot
@@ -182,16 +210,23 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 const botMovers = 2
 
 // firstToMove lists the units of side that may move, nearest an enemy
-// first, at most botMovers of them.
+// first, less the shooters that would rather stand and shoot: archers
+// that have a target now, who may not shoot after moving (2.D).
 func (s *State) firstToMove(side Side) []*Unit {
-	us := s.movable(side)
 	foes := s.inPlay(side.Other())
-	gaps := make(map[*Unit]float64, len(us))
-	for _, u := range us {
+	var us []*Unit
+	gaps := map[*Unit]float64{}
+	for _, u := range s.movable(side) {
+		if u.Missile() && !movingShooter(u) && !u.Class.Siege() {
+			if t, _ := s.bestShot(u); t != nil {
+				continue
+			}
+		}
+		us = append(us, u)
 		gaps[u] = gapTo(u, foes, math.Inf(1))
 	}
 	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gaps[a], gaps[b]) })
-	return us[:min(botMovers, len(us))]
+	return us
 }
 
 // gapTo is the least gap between u and any of foes, or far when none is
@@ -237,23 +272,31 @@ func (s *State) leaderCandidates(player engine.PlayerID, side Side) []engine.Com
 // target is a move the bot weighs: where the front centre goes, and the
 // facing it takes.
 type target struct {
-	to     engine.Vec
-	facing string
+	to engine.Vec
+	h  engine.Heading
 }
 
-// moveTargets are the moves the bot tries for u: toward each near enemy
-// as far as it goes, half as far, and to an inch short of it (turned to
-// face it); straight ahead at full move; a step back; and into the
-// nearest cover or high ground it can reach. The rules refuse those that
-// run into a unit or off the table, and the bot's list is filtered by
-// them.
+// moveTargets are the moves the bot tries for u that the rules would
+// take: toward each near enemy as far as it goes, half as far, and to
+// an inch short of it (turned to face it); for shooters, to the edge of
+// their long range; straight ahead at full move; a step back; into the
+// nearest cover or high ground it can reach; and beside a friend in
+// melee, or one that may charge, where it supports him (5.C).
 func (s *State) moveTargets(u *Unit) []target {
 	fc := u.Base.FrontCenter()
 	full := s.fullMove(u)
-	keep := u.Base.Facing.String()
+	keep := u.Base.Facing
 	var out []target
-	add := func(p engine.Vec, facing string) {
-		out = append(out, target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, facing: facing})
+	add := func(p engine.Vec, h engine.Heading) {
+		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
+		for _, o := range out {
+			if o == t {
+				return
+			}
+		}
+		if _, _, err := s.planMove(u, t.to, t.h, u.Ranks); err == nil {
+			out = append(out, t)
+		}
 	}
 	for _, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
 		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
@@ -262,25 +305,50 @@ func (s *State) moveTargets(u *Unit) []target {
 		if room <= 0 || gap <= 0 {
 			continue
 		}
-		face := h.String()
 		for _, k := range []float64{room, room / 2, gap} {
 			if k = min(k, gap); k > 0.5 {
-				add(fc.Add(h.Vec().Scale(k)), face)
+				add(fc.Add(h.Vec().Scale(k)), h)
 			}
 		}
 		if u.Missile() {
 			// Into long range of the enemy and no nearer.
 			if _, long := s.civ(u.Side).Range(u.Weapon); long > 0 {
 				if k := fc.Dist(e.Base.Center) - float64(long) + 1; k > 0.5 && k < room {
-					add(fc.Add(h.Vec().Scale(k)), face)
+					add(fc.Add(h.Vec().Scale(k)), h)
 				}
 			}
 		}
 	}
-	add(fc.Add(u.Base.Facing.Vec().Scale(full)), keep)
-	add(fc.Add(u.Base.Facing.Vec().Scale(-full/2)), keep)
+	add(fc.Add(keep.Vec().Scale(full)), keep)
+	add(fc.Add(keep.Vec().Scale(-full/2)), keep)
 	if f := s.nearestCover(u, full); f != nil {
 		add(f.Area.Center, keep)
+	}
+	for _, p := range s.supportSpots(u, full) {
+		add(p.to, p.h)
+	}
+	return out
+}
+
+// supportSpots are the places beside a friend of u's, on either flank
+// and facing as he does, half an inch off, from which u would support
+// him in melee (5.C): beside each friend in melee, and each that may
+// charge, within reach of u's move.
+func (s *State) supportSpots(u *Unit, reach float64) []target {
+	var out []target
+	for _, f := range s.inPlay(u.Side) {
+		if f == u || f.Status != Steady || f.Class.Siege() || !(f.Class.CanCharge() || s.engaged(f)) {
+			continue
+		}
+		if !u.Base.Near(f.Base, reach+u.Base.Width+1) {
+			continue
+		}
+		fc := f.Base.FrontCenter()
+		right := (f.Base.Facing + 90).Vec()
+		off := f.Base.Width/2 + u.Base.Width/2 + 0.5
+		for _, k := range []float64{off, -off} {
+			out = append(out, target{to: fc.Add(right.Scale(k)), h: f.Base.Facing})
+		}
 	}
 	return out
 }
