@@ -1,0 +1,110 @@
+package btg
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+)
+
+// botTable sets out a position from a table script whose Spartans the
+// bot leads, and returns the game as it stands at its end.
+func botTable(t *testing.T, script string) *engine.Game {
+	t.Helper()
+	tb := enginetest.NewTable(New())
+	out, err := tb.Play(strings.TrimSpace(script))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if strings.Contains(out, "(to ") {
+		t.Fatalf("the table refused a line of the position:\n%s", out)
+	}
+	return tb.Game()
+}
+
+// The two armies of the positions below: spearmen of the same strength
+// and morale, each with a general, the Spartans black on the south edge
+// and the bot's.
+const botArmies = `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 phalanx spear 12, 1 hvy-inf spear 12, 1 lt-inf bow 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 phalanx spear 12, 1 hvy-inf spear 12, 1 lt-inf bow 8, 1 cav spear 8"
+`
+
+// decide is the bot's choice for the Spartans in g at level.
+func decide(t *testing.T, g *engine.Game, l engine.Level) engine.Command {
+	t.Helper()
+	d, err := engine.Think(g, "bot", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Command
+}
+
+// A phalanx locked in melee fights better with a friend within an inch
+// of it (5.C): the bot's heavy infantry, free to move, goes to stand
+// beside it rather than anywhere else.
+func TestBotSupportsAFriendInMelee(t *testing.T) {
+	g := botTable(t, botArmies+`
+#place SPA-1 30,20 N 4
+#place ATH-1 30,20 S 4
+#place SPA-2 37,15 N 2
+#place SPA-3 10,6 N 2
+#place SPA-4 66,6 N 1
+#place ATH-2 50,44 S 2
+#place ATH-3 10,44 S 2
+#place ATH-4 66,44 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+	for _, l := range []engine.Level{engine.Easy, engine.Normal} {
+		c := decide(t, g, l)
+		if c.Opt("unit") != "SPA-2" || c.Name != "move" {
+			t.Fatalf("at %s the bot gives %s; want SPA-2 to move up beside SPA-1", l, c)
+		}
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := res.After.State.(*State)
+		if gap := s.Unit("SPA-2").Base.Gap(s.Unit("SPA-1").Base); gap > 1 || s.engaged(s.Unit("SPA-2")) {
+			t.Errorf("at %s the bot's %s leaves SPA-2 %.1f\" from SPA-1 (engaged: %v); a support stands within 1\" and out of the fight", l, c, gap, s.engaged(s.Unit("SPA-2")))
+		}
+	}
+}
+
+// Every command the bot weighs in a battle between two bots is one the
+// rules take: none of its search is spent on moves that run into units,
+// off the table or over ground the unit may not cross.
+func TestBotWeighsOnlyLegalCommands(t *testing.T) {
+	p := botBattle(t, "walled-farm", 9, "2")
+	aw := New()
+	r := rand.New(rand.NewPCG(1, 2))
+	for steps := 0; steps < 400 && !p.Game.State.Over(); steps++ {
+		who := aw.Awaited(p.Game.State)[0].Player
+		s := p.Game.State.(*State)
+		cands := candidates(s, who)
+		if s.Stage == Movement && s.Card != nil && !s.Card.Leaders && len(cands) == 0 {
+			t.Fatalf("step %d: %s has a card in play and no command, not even /done", steps, who)
+		}
+		for _, c := range cands {
+			c.Actor = who
+			if _, err := p.Game.Decide(c); err != nil {
+				t.Errorf("step %d: the bot weighs %s, which the rules refuse: %v", steps, c, err)
+			}
+			if c.Name == "done" && s.Stage == Movement && s.Card != nil && !s.Card.Leaders && len(cands) > 1 {
+				t.Errorf("step %d: the bot weighs passing a card beside moves it could make", steps)
+			}
+		}
+		legal := engine.Legal(p.Game, who, r)
+		if _, err := p.Do(t, legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
