@@ -234,15 +234,20 @@ func (s *State) firstToMove(side Side) []*Unit {
 // cannot beat it and are not measured edge to edge.
 func gapTo(u *Unit, foes []*Unit, far float64) float64 {
 	best := far
-	ru := math.Hypot(u.Base.Width, u.Base.Depth) / 2
+	ru := radius(u.Base)
 	for _, e := range foes {
-		lb := u.Base.Center.Dist(e.Base.Center) - ru - math.Hypot(e.Base.Width, e.Base.Depth)/2
-		if lb >= best {
+		dx, dy := u.Base.Center.X-e.Base.Center.X, u.Base.Center.Y-e.Base.Center.Y
+		if math.Sqrt(dx*dx+dy*dy)-ru-radius(e.Base) >= best {
 			continue
 		}
 		best = min(best, u.Base.Gap(e.Base))
 	}
 	return best
+}
+
+// radius is that of the circle about b.
+func radius(b engine.Base) float64 {
+	return math.Sqrt(b.Width*b.Width+b.Depth*b.Depth) / 2
 }
 
 // leaderCandidates sends each of side's lone leaders that has not moved
