@@ -294,6 +294,9 @@ func (s *State) moveTargets(u *Unit) []target {
 	var out []target
 	add := func(p engine.Vec, h engine.Heading) {
 		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
+		if t.to.Dist(fc) < 0.5 && t.h == keep {
+			return // no move at all, which would spend the unit's move
+		}
 		for _, o := range out {
 			if o == t {
 				return
@@ -325,7 +328,9 @@ func (s *State) moveTargets(u *Unit) []target {
 		}
 	}
 	add(fc.Add(keep.Vec().Scale(full)), keep)
-	add(fc.Add(keep.Vec().Scale(-full/2)), keep)
+	if s.threatened(u) {
+		add(fc.Add(keep.Vec().Scale(-full/2)), keep)
+	}
 	if f := s.nearestCover(u, full); f != nil {
 		add(f.Area.Center, keep)
 	}
@@ -333,6 +338,17 @@ func (s *State) moveTargets(u *Unit) []target {
 		add(p.to, p.h)
 	}
 	return out
+}
+
+// threatened reports whether an enemy that may charge stands within
+// its charge's reach of u, and a step back might keep u out of it (1.D).
+func (s *State) threatened(u *Unit) bool {
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if e.Status == Steady && e.Class.CanCharge() && e.Base.Near(u.Base, 2*float64(s.civ(e.Side).Move(e.Class, Level))+s.fullMove(u)) {
+			return true
+		}
+	}
+	return false
 }
 
 // supportSpots are the places beside a friend of u's, on either flank
