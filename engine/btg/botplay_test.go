@@ -108,3 +108,50 @@ func TestBotWeighsOnlyLegalCommands(t *testing.T) {
 		}
 	}
 }
+
+// Archers that move may not shoot that turn (2.D): the bot's bowmen,
+// with an enemy in range, stand and shoot while the card moves another
+// unit, and in the fire phase they loose at it.
+func TestBotArchersStandAndShoot(t *testing.T) {
+	g := botTable(t, botArmies+`
+#place SPA-1 20,6 N 4
+#place SPA-2 40,6 N 2
+#place SPA-3 30,20 N 2
+#place SPA-4 66,6 N 1
+#place ATH-1 20,44 S 4
+#place ATH-2 30,30 S 2
+#place ATH-3 10,44 S 2
+#place ATH-4 66,44 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 3C
+@bot /done
+@bob /done
+`)
+	for range 5 {
+		c := decide(t, g, engine.Normal)
+		if c.Opt("unit") == "SPA-3" {
+			t.Fatalf("the bot gives %s: its archers leave a target they could shoot", c)
+		}
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range res.Events {
+			if err := g.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.State.(*State).Stage == Fire {
+			break
+		}
+	}
+	s := g.State.(*State)
+	if s.Stage != Fire {
+		t.Fatalf("after the bot's moves the battle is in the %s phase; want fire", s.Stage)
+	}
+	c := decide(t, g, engine.Normal)
+	if c.Name != "fire" || c.Opt("unit") != "SPA-3" {
+		t.Errorf("in the fire phase the bot gives %s; want SPA-3 to shoot", c)
+	}
+}
