@@ -229,18 +229,17 @@ func (s *State) firstToMove(side Side) []*Unit {
 	return us
 }
 
-// gapTo is the least gap between u and any of foes, or far when none is
-// nearer. Bases whose circles lie farther apart than the best gap so far
-// cannot beat it and are not measured edge to edge.
+// gapTo is roughly the least gap between u and any of foes, or far when
+// none is nearer: the distance between their centres less the radii of
+// the circles about them. It orders units by nearness and measures the
+// army's advance, where an inch either way does not matter, at a small
+// part of the cost of measuring base to base.
 func gapTo(u *Unit, foes []*Unit, far float64) float64 {
 	best := far
 	ru := radius(u.Base)
 	for _, e := range foes {
 		dx, dy := u.Base.Center.X-e.Base.Center.X, u.Base.Center.Y-e.Base.Center.Y
-		if math.Sqrt(dx*dx+dy*dy)-ru-radius(e.Base) >= best {
-			continue
-		}
-		best = min(best, u.Base.Gap(e.Base))
+		best = min(best, max(0, math.Sqrt(dx*dx+dy*dy)-ru-radius(e.Base)))
 	}
 	return best
 }
@@ -353,23 +352,35 @@ func (s *State) threatened(u *Unit) bool {
 
 // supportSpots are the places beside a friend of u's, on either flank
 // and facing as he does, half an inch off, from which u would support
-// him in melee (5.C): beside each friend in melee, and each that may
-// charge, within reach of u's move.
+// him in melee (5.C): beside each friend in melee within reach of u's
+// move, and, for a unit that may not charge itself, beside the nearest
+// friend that may, to meet the enemy's charge beside him.
 func (s *State) supportSpots(u *Unit, reach float64) []target {
 	var out []target
-	for _, f := range s.inPlay(u.Side) {
-		if f == u || f.Status != Steady || f.Class.Siege() || !(f.Class.CanCharge() || s.engaged(f)) {
-			continue
-		}
-		if !u.Base.Near(f.Base, reach+u.Base.Width+1) {
-			continue
-		}
+	beside := func(f *Unit) {
 		fc := f.Base.FrontCenter()
 		right := (f.Base.Facing + 90).Vec()
 		off := f.Base.Width/2 + u.Base.Width/2 + 0.5
 		for _, k := range []float64{off, -off} {
 			out = append(out, target{to: fc.Add(right.Scale(k)), h: f.Base.Facing})
 		}
+	}
+	var line *Unit
+	for _, f := range s.inPlay(u.Side) {
+		if f == u || f.Status != Steady || f.Class.Siege() || !u.Base.Near(f.Base, reach+u.Base.Width+1) {
+			continue
+		}
+		switch {
+		case s.engaged(f):
+			beside(f)
+		case f.Class.CanCharge() && !u.Class.CanCharge():
+			if line == nil || u.Base.Center.Dist(f.Base.Center) < u.Base.Center.Dist(line.Base.Center) {
+				line = f
+			}
+		}
+	}
+	if line != nil {
+		beside(line)
 	}
 	return out
 }
