@@ -281,8 +281,8 @@ type target struct {
 }
 
 // moveTargets are the moves the bot tries for u that the rules would
-// take: toward each near enemy as far as it goes, half as far, and to
-// an inch short of it (turned to face it); for shooters, to the edge of
+// take: toward each near enemy as far as it goes and to an inch short of
+// it (turned to face it), and half as far toward the nearest; for shooters, to the edge of
 // their long range; straight ahead at full move; a step back; into the
 // nearest cover or high ground it can reach; and beside a friend in
 // melee, or one that may charge, where it supports him (5.C).
@@ -305,14 +305,18 @@ func (s *State) moveTargets(u *Unit) []target {
 			out = append(out, t)
 		}
 	}
-	for _, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
+	for i, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
 		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
 		room := full - turnCost(u.Base.Width, u.Base.Facing, h)
 		gap := fc.Dist(e.Base.Center) - max(e.Base.Width, e.Base.Depth)/2 - 1
 		if room <= 0 || gap <= 0 {
 			continue
 		}
-		for _, k := range []float64{room, room / 2, gap} {
+		half := room / 2
+		if i > 0 {
+			half = 0 // half a move toward the nearest enemy only
+		}
+		for _, k := range []float64{room, half, gap} {
 			if k = min(k, gap); k > 0.5 {
 				add(fc.Add(h.Vec().Scale(k)), h)
 			}
@@ -566,12 +570,13 @@ type expectation struct {
 // averaged, not drawn: the bot weighs what a position promises.
 func (s *State) expectedLosses() expectation {
 	var x expectation
+	engaged := s.engagedSet()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.In() {
 			continue
 		}
-		if s.engaged(u) {
+		if engaged[u] {
 			if u.Status == Routed {
 				x.figures[u.Side] += float64(u.Figures)
 			}
@@ -587,7 +592,11 @@ func (s *State) expectedLosses() expectation {
 		}
 	}
 	lost, dealt := map[*Unit]float64{}, map[*Unit]float64{}
-	for _, f := range s.fights() {
+	var fights []fight
+	if len(engaged) > 0 || s.rampaging() {
+		fights = s.fights()
+	}
+	for _, f := range fights {
 		hits := float64(f.dice*meleeWeapon(f.u).MeleeHit())/6 + float64(f.bonus)/3 + float64(f.kills)
 		if f.u.Weapon == Tusks {
 			hits *= 1 + 2*5.0/6
@@ -600,6 +609,7 @@ func (s *State) expectedLosses() expectation {
 		lost[f.opp] += l
 		dealt[f.u] += l
 	}
+	s.threats(&x, engaged)
 	for i := range s.Units {
 		u := &s.Units[i]
 		l, ok := lost[u]
@@ -613,6 +623,117 @@ func (s *State) expectedLosses() expectation {
 		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l)
 	}
 	return x
+}
+
+// rampaging reports whether elephants rampage on the table, who fight
+// friends as well as foes (§3).
+func (s *State) rampaging() bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.In() && u.Status == Rampaging {
+			return true
+		}
+	}
+	return false
+}
+
+// engagedSet marks the units on the table that touch an enemy, locked
+// in melee (5.A).
+func (s *State) engagedSet() map[*Unit]bool {
+	out := map[*Unit]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() {
+			continue
+		}
+		for j := i + 1; j < len(s.Units); j++ {
+			o := &s.Units[j]
+			if o.Side != u.Side && o.In() && u.Base.Touches(o.Base) {
+				out[u], out[o] = true, true
+			}
+		}
+	}
+	return out
+}
+
+// threatShare is how much of what a free charger threatens the bot
+// counts as lost already: its card may come first, or the target's.
+const threatShare = 0.5
+
+// threats adds to x what each free charger threatens (1.D, 5.D): of the
+// enemies within twice its move, the one its charge would cost most,
+// reckoned as the melee phase would fight it (its dice and bonus dice,
+// a flank or rear bonus by the side of the target that faces it, less
+// the target's armor), less what the target strikes back when the
+// charge meets its front, it is free to answer, with friends within an
+// inch supporting it (5.C). A routed target is captured (§3). So a unit
+// left with its flank to an enemy's charge, or out of its line's
+// support, counts as in danger before the blow falls.
+func (s *State) threats(x *expectation, engaged map[*Unit]bool) {
+	for i := range s.Units {
+		e := &s.Units[i]
+		if !e.In() || e.Status != Steady || !e.Class.CanCharge() || e.Effects.Still || engaged[e] {
+			continue
+		}
+		reach := 2 * float64(s.civ(e.Side).Move(e.Class, Level))
+		var target *Unit
+		worst := 0.0
+		for _, u := range s.inPlay(e.Side.Other()) {
+			if !e.Base.Near(u.Base, reach) {
+				continue
+			}
+			side := u.Base.SideFacing(e.Base.Center)
+			loss := float64(u.Figures)
+			if u.Status == Steady {
+				hits := float64(Dice(e.Figures)*meleeWeapon(e).MeleeHit())/6 + float64(s.chargeBonus(e, u, side))/3
+				loss = min(loss, max(0, hits-float64(s.armor(u, false))))
+				if side == engine.Front && !engaged[u] {
+					back := float64(Dice(u.Figures)*meleeWeapon(u).MeleeHit())/6 + float64(s.chargeBonus(u, e, engine.Front))/3
+					for _, f := range s.inPlay(u.Side) {
+						if f != u && f.Status == Steady && !f.Class.Siege() && f.Base.Near(u.Base, 1) && !engaged[f] {
+							back += float64(Dice(f.Figures)*f.Weapon.MeleeHit()) / 6
+						}
+					}
+					loss -= min(float64(e.Figures), max(0, back-float64(s.armor(e, false))))
+				}
+			}
+			if loss > worst {
+				target, worst = u, loss
+			}
+		}
+		if target != nil {
+			x.figures[target.Side] += threatShare * worst
+		}
+	}
+}
+
+// chargeBonus is u's bonus dice against opp when a charge brings them
+// together with opp's side toward u (5.D): rear 2, flank 1, a spear on
+// impact, a leader, horse against foot, phalanx, Templars or elephants,
+// camels against horse, and the civilization's and events' dice.
+func (s *State) chargeBonus(u, opp *Unit, side engine.Side) int {
+	n := u.Effects.Bonus + s.civ(u.Side).ExtraBonusDice(u.Class, u.Weapon)
+	switch side {
+	case engine.Rear:
+		n += 2
+	case engine.Left, engine.Right:
+		n++
+	}
+	if u.Weapon == Spear {
+		n++
+	}
+	if s.leaderOf(u) != nil {
+		n++
+	}
+	if u.Class.Mounted() && u.Class != Camelry && opp.Class.Foot() {
+		n++
+	}
+	if u.Class == Templar || u.Class == Phalanx || u.Class == Elephant {
+		n++
+	}
+	if u.Class == Camelry && (opp.Class == Cavalry || opp.Class == LightCavalry) {
+		n++
+	}
+	return n
 }
 
 // routChance is the chance that u routs on a morale check (§3: a total of
