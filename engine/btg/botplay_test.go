@@ -155,3 +155,36 @@ func TestBotArchersStandAndShoot(t *testing.T) {
 		t.Errorf("in the fire phase the bot gives %s; want SPA-3 to shoot", c)
 	}
 }
+
+// A unit that turns its flank to an enemy phalanx within the phalanx's
+// charge reach stands in more danger than one that faces it (1.D, 5.D:
+// a flank contact is a bonus die to the charger, and the flanked unit
+// does not strike back at it): the bot scores the first position worse,
+// and the phalanx's own side better.
+func TestBotFearsAChargeOnItsFlank(t *testing.T) {
+	position := func(facing string) *State {
+		g := botTable(t, botArmies+`
+#place SPA-1 10,6 N 4
+#place SPA-2 36,20 `+facing+` 2
+#place SPA-3 60,6 N 2
+#place SPA-4 66,10 N 1
+#place ATH-1 36,34 S 4
+#place ATH-2 10,44 S 2
+#place ATH-3 60,44 S 2
+#place ATH-4 66,40 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+		return g.State.(*State)
+	}
+	facing, flank := position("N"), position("E")
+	if a, b := evaluate(facing, "bot"), evaluate(flank, "bot"); a <= b {
+		t.Errorf("the Spartans score %.4f facing the phalanx and %.4f with their flank to it; want the flank worse", a, b)
+	}
+	if a, b := evaluate(facing, "bob"), evaluate(flank, "bob"); a >= b {
+		t.Errorf("the Athenians score %.4f against a front and %.4f against a flank; want the flank better", a, b)
+	}
+}
