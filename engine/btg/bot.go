@@ -22,7 +22,8 @@ import (
 // engine draws afresh itself, so it needs no [engine.Concealer].
 
 // botFoes is how many of the nearest enemy units the bot weighs moving
-// toward, charging and shooting at, so that its list stays short.
+// toward, so that its list stays short; it weighs a charge at every
+// enemy in reach and a shot at every one in range.
 const botFoes = 2
 
 // candidates lists what player could do now, for the side the battle
@@ -447,11 +448,12 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 // evaluate scores s for player's army from -1 to 1. A battle over is won,
 // lost or drawn as it was judged; one under way weighs how near each
 // army is to breaking (half its units lost), the share of its figures
-// still standing (what decides the battle after the last turn), the
-// morale colours of its units in good order, routed units as half lost,
-// and its leaders; with a touch for closing on the enemy, so that an army
-// with nothing to shoot advances. The game master, who leads no army,
-// scores every position 0.
+// still standing (what decides the battle after the last turn) less
+// those the melees, shots and charges at hand promise to cost it
+// (expectedLosses), the morale colours of its units in good order,
+// routed units as half lost, and its leaders; with a touch for closing
+// on the enemy, so that an army with nothing to shoot advances. The game
+// master, who leads no army, scores every position 0.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.Armies) < 2 {
 		return 0
