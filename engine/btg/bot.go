@@ -22,7 +22,8 @@ import (
 // engine draws afresh itself, so it needs no [engine.Concealer].
 
 // botFoes is how many of the nearest enemy units the bot weighs moving
-// toward, charging and shooting at, so that its list stays short.
+// toward, so that its list stays short; it weighs a charge at every
+// enemy in reach and a shot at every one in range.
 const botFoes = 2
 
 // candidates lists what player could do now, for the side the battle
@@ -140,10 +141,13 @@ func nearestIn(b engine.Base, p engine.Vec) engine.Vec {
 }
 
 // moveCandidates lists the moves of the card in play that are player's:
-// on a number card, for the units firstToMove names, the moves
-// moveTargets finds and a charge at each near enemy; on a black face, his lone
-// leaders joining the nearest units; and /done, which passes what is
-// left.
+// on a number card, for the units firstToMove names, each charge and
+// move the rules would take (charges at every enemy in reach, the moves
+// moveTargets finds); on a black face, his lone leaders joining the
+// nearest units; and /done, which passes what is left. A move not made
+// on its card is lost (1.A), so /done is offered on a number card only
+// when no unit has a move to make: holding back is among the moves
+// weighed (a step back, half a move).
 func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 	c := s.Card
 	if c == nil {
@@ -162,17 +166,42 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 		return nil
 	}
 	var out []engine.Command
+	movers := 0
 	for _, u := range s.firstToMove(c.Side) {
-		if u.Class.CanCharge() {
-			for _, e := range s.nearest(u.Base.Center, c.Side.Other(), botFoes) {
-				out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
+		n := len(out)
+		out = append(out, s.chargeCandidates(player, u)...)
+		for _, m := range s.moveTargets(u) {
+			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.h.String()))
+		}
+		if len(out) > n {
+			if movers++; movers == botMovers {
+				break
 			}
 		}
-		for _, m := range s.moveTargets(u) {
-			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.facing))
+	}
+	if len(out) == 0 {
+		return []engine.Command{done}
+	}
+	return out
+}
+
+// chargeCandidates lists u's charges the rules would take: at each enemy
+// in reach, straight over open ground with nothing in the way (1.D).
+func (s *State) chargeCandidates(player engine.PlayerID, u *Unit) []engine.Command {
+	if !u.Class.CanCharge() {
+		return nil
+	}
+	var out []engine.Command
+	reach := 2 * float64(s.civ(u.Side).Move(u.Class, Level))
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if !u.Base.Near(e.Base, reach) {
+			continue
+		}
+		if _, _, err := s.chargePath(u, e); err == nil {
+			out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
 		}
 	}
-	return append(out, done)
+	return out
 }
 
 // botMovers is how many of the units that may move on a card the bot
@@ -182,19 +211,43 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 const botMovers = 2
 
 // firstToMove lists the units of side that may move, nearest an enemy
-// first, at most botMovers of them.
+// first, less the shooters that would rather stand and shoot: archers
+// that have a target now, who may not shoot after moving (2.D).
 func (s *State) firstToMove(side Side) []*Unit {
-	us := s.movable(side)
 	foes := s.inPlay(side.Other())
-	gap := func(u *Unit) float64 {
-		d := math.Inf(1)
-		for _, e := range foes {
-			d = min(d, u.Base.Gap(e.Base))
+	var us []*Unit
+	gaps := map[*Unit]float64{}
+	for _, u := range s.movable(side) {
+		if u.Missile() && !movingShooter(u) && !u.Class.Siege() {
+			if t, _ := s.bestShot(u); t != nil {
+				continue
+			}
 		}
-		return d
+		us = append(us, u)
+		gaps[u] = gapTo(u, foes, math.Inf(1))
 	}
-	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gap(a), gap(b)) })
-	return us[:min(botMovers, len(us))]
+	slices.SortStableFunc(us, func(a, b *Unit) int { return cmp.Compare(gaps[a], gaps[b]) })
+	return us
+}
+
+// gapTo is roughly the least gap between u and any of foes, or far when
+// none is nearer: the distance between their centres less the radii of
+// the circles about them. It orders units by nearness and measures the
+// army's advance, where an inch either way does not matter, at a small
+// part of the cost of measuring base to base.
+func gapTo(u *Unit, foes []*Unit, far float64) float64 {
+	best := far
+	ru := radius(u.Base)
+	for _, e := range foes {
+		dx, dy := u.Base.Center.X-e.Base.Center.X, u.Base.Center.Y-e.Base.Center.Y
+		best = min(best, max(0, math.Sqrt(dx*dx+dy*dy)-ru-radius(e.Base)))
+	}
+	return best
+}
+
+// radius is that of the circle about b.
+func radius(b engine.Base) float64 {
+	return math.Sqrt(b.Width*b.Width+b.Depth*b.Depth) / 2
 }
 
 // leaderCandidates sends each of side's lone leaders that has not moved
@@ -224,50 +277,115 @@ func (s *State) leaderCandidates(player engine.PlayerID, side Side) []engine.Com
 // target is a move the bot weighs: where the front centre goes, and the
 // facing it takes.
 type target struct {
-	to     engine.Vec
-	facing string
+	to engine.Vec
+	h  engine.Heading
 }
 
-// moveTargets are the moves the bot tries for u: toward each near enemy
-// as far as it goes, half as far, and to an inch short of it (turned to
-// face it); straight ahead at full move; a step back; and into the
-// nearest cover or high ground it can reach. The rules refuse those that
-// run into a unit or off the table, and the bot's list is filtered by
-// them.
+// moveTargets are the moves the bot tries for u that the rules would
+// take: toward each near enemy as far as it goes and to an inch short of
+// it (turned to face it), and half as far toward the nearest; for shooters, to the edge of
+// their long range; straight ahead at full move; a step back; into the
+// nearest cover or high ground it can reach; and beside a friend in
+// melee, or one that may charge, where it supports him (5.C).
 func (s *State) moveTargets(u *Unit) []target {
 	fc := u.Base.FrontCenter()
 	full := s.fullMove(u)
-	keep := u.Base.Facing.String()
+	keep := u.Base.Facing
 	var out []target
-	add := func(p engine.Vec, facing string) {
-		out = append(out, target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, facing: facing})
+	add := func(p engine.Vec, h engine.Heading) {
+		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
+		if t.to.Dist(fc) < 0.5 && t.h == keep {
+			return // no move at all, which would spend the unit's move
+		}
+		for _, o := range out {
+			if o == t {
+				return
+			}
+		}
+		if _, _, err := s.planMove(u, t.to, t.h, u.Ranks); err == nil {
+			out = append(out, t)
+		}
 	}
-	for _, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
+	for i, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
 		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
 		room := full - turnCost(u.Base.Width, u.Base.Facing, h)
 		gap := fc.Dist(e.Base.Center) - max(e.Base.Width, e.Base.Depth)/2 - 1
 		if room <= 0 || gap <= 0 {
 			continue
 		}
-		face := h.String()
-		for _, k := range []float64{room, room / 2, gap} {
+		half := room / 2
+		if i > 0 {
+			half = 0 // half a move toward the nearest enemy only
+		}
+		for _, k := range []float64{room, half, gap} {
 			if k = min(k, gap); k > 0.5 {
-				add(fc.Add(h.Vec().Scale(k)), face)
+				add(fc.Add(h.Vec().Scale(k)), h)
 			}
 		}
 		if u.Missile() {
 			// Into long range of the enemy and no nearer.
 			if _, long := s.civ(u.Side).Range(u.Weapon); long > 0 {
 				if k := fc.Dist(e.Base.Center) - float64(long) + 1; k > 0.5 && k < room {
-					add(fc.Add(h.Vec().Scale(k)), face)
+					add(fc.Add(h.Vec().Scale(k)), h)
 				}
 			}
 		}
 	}
-	add(fc.Add(u.Base.Facing.Vec().Scale(full)), keep)
-	add(fc.Add(u.Base.Facing.Vec().Scale(-full/2)), keep)
+	add(fc.Add(keep.Vec().Scale(full)), keep)
+	if s.threatened(u) {
+		add(fc.Add(keep.Vec().Scale(-full/2)), keep)
+	}
 	if f := s.nearestCover(u, full); f != nil {
 		add(f.Area.Center, keep)
+	}
+	for _, p := range s.supportSpots(u, full) {
+		add(p.to, p.h)
+	}
+	return out
+}
+
+// threatened reports whether an enemy that may charge stands within
+// its charge's reach of u, and a step back might keep u out of it (1.D).
+func (s *State) threatened(u *Unit) bool {
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if e.Status == Steady && e.Class.CanCharge() && e.Base.Near(u.Base, 2*float64(s.civ(e.Side).Move(e.Class, Level))+s.fullMove(u)) {
+			return true
+		}
+	}
+	return false
+}
+
+// supportSpots are the places beside a friend of u's, on either flank
+// and facing as he does, half an inch off, from which u would support
+// him in melee (5.C): beside each friend in melee within reach of u's
+// move, and, for a unit that may not charge itself, beside the nearest
+// friend that may, to meet the enemy's charge beside him.
+func (s *State) supportSpots(u *Unit, reach float64) []target {
+	var out []target
+	beside := func(f *Unit) {
+		fc := f.Base.FrontCenter()
+		right := (f.Base.Facing + 90).Vec()
+		off := f.Base.Width/2 + u.Base.Width/2 + 0.5
+		for _, k := range []float64{off, -off} {
+			out = append(out, target{to: fc.Add(right.Scale(k)), h: f.Base.Facing})
+		}
+	}
+	var line *Unit
+	for _, f := range s.inPlay(u.Side) {
+		if f == u || f.Status != Steady || f.Class.Siege() || !u.Base.Near(f.Base, reach+u.Base.Width+1) {
+			continue
+		}
+		switch {
+		case s.engaged(f):
+			beside(f)
+		case f.Class.CanCharge() && !u.Class.CanCharge():
+			if line == nil || u.Base.Center.Dist(f.Base.Center) < u.Base.Center.Dist(line.Base.Center) {
+				line = f
+			}
+		}
+	}
+	if line != nil {
+		beside(line)
 	}
 	return out
 }
@@ -330,11 +448,12 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 // evaluate scores s for player's army from -1 to 1. A battle over is won,
 // lost or drawn as it was judged; one under way weighs how near each
 // army is to breaking (half its units lost), the share of its figures
-// still standing (what decides the battle after the last turn), the
-// morale colours of its units in good order, routed units as half lost,
-// and its leaders; with a touch for closing on the enemy, so that an army
-// with nothing to shoot advances. The game master, who leads no army,
-// scores every position 0.
+// still standing (what decides the battle after the last turn) less
+// those the melees, shots and charges at hand promise to cost it
+// (expectedLosses), the morale colours of its units in good order,
+// routed units as half lost, and its leaders; with a touch for closing
+// on the enemy, so that an army with nothing to shoot advances. The game
+// master, who leads no army, scores every position 0.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.Armies) < 2 {
 		return 0
@@ -346,8 +465,8 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if s.Stage == Over {
 		return s.outcome(side)
 	}
-	loss := s.expectedLosses()
-	us, them := s.standing(side, loss[side]), s.standing(side.Other(), loss[side.Other()])
+	x := s.expectedLosses()
+	us, them := s.standing(side, x.figures[side], x.routs[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()])
 	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
 }
 
@@ -385,10 +504,11 @@ func (s *State) outcome(side Side) float64 {
 
 // standing is how far side stands from defeat, roughly from 0 (broken)
 // to 1 (untouched): half for the units it may still lose before it
-// breaks, four tenths for its figures less those it is expected to lose
-// to the shots and melees at hand, and a tenth for the morale of its
-// units in good order and its leaders.
-func (s *State) standing(side Side, losing float64) float64 {
+// breaks (a unit expected to rout counting half), four tenths for its
+// figures less those it is expected to lose to the shots and melees at
+// hand, and a tenth for the morale of its units in good order and its
+// leaders.
+func (s *State) standing(side Side, losing, routing float64) float64 {
 	var all, lost, figs, start, morale, steady float64
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -414,7 +534,7 @@ func (s *State) standing(side Side, losing float64) float64 {
 	if all == 0 || start == 0 {
 		return 0
 	}
-	breaking := max(0, 1-2*lost/all)
+	breaking := max(0, 1-2*(lost+routing/2)/all)
 	leaders, had := 0.0, 0.0
 	for i := range s.Leaders {
 		if l := &s.Leaders[i]; l.Side == side {
@@ -434,50 +554,202 @@ func (s *State) standing(side Side, losing float64) float64 {
 	return 0.5*breaking + 0.4*max(0, figs-losing)/start + 0.1*spirit
 }
 
-// expectedLosses is what each side may expect to lose, in figures, to
-// the melees under way (5.E: a die per two figures, hitting on the
-// weapon's band, bonus dice on 5 or 6, less the armor) and, before its
-// enemy has shot this turn, to each enemy shooter's best shot (§2). A
-// routed unit in contact is as good as captured (§3). The rolls are
+// expectation is what the fights and shots at hand promise each side:
+// the figures it may expect to lose, and the share of a unit it may
+// expect to see routed by a lost melee.
+type expectation struct {
+	figures [2]float64
+	routs   [2]float64
+}
+
+// expectedLosses is what each side may expect to lose to the melees
+// under way, paired and supported as the melee phase will pair them
+// (5.C, 5.E: a die per two figures, hitting on the weapon's band, bonus
+// dice on 5 or 6, supports' dice, less the armor), to the morale check
+// of the side that loses a melee (3.D: a 1 or 2 routs it), and, before
+// its enemy has shot this turn, to each enemy shooter's best shot (§2).
+// A routed unit in contact is as good as captured (§3). The rolls are
 // averaged, not drawn: the bot weighs what a position promises.
-func (s *State) expectedLosses() [2]float64 {
-	var loss [2]float64
+func (s *State) expectedLosses() expectation {
+	var x expectation
+	engaged := s.engagedSet()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.In() {
 			continue
 		}
-		foes := s.foes(u)
-		if len(foes) == 0 {
-			// In the movement phase every shooter will have its turn; in
-			// the fire phase those of a side that has not finished.
-			shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
-			if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
-				if t, l := s.bestShot(u); t != nil {
-					loss[t.Side] += l
-				}
+		if engaged[u] {
+			if u.Status == Routed {
+				x.figures[u.Side] += float64(u.Figures)
 			}
 			continue
 		}
-		if u.Status == Routed {
-			loss[u.Side] += float64(u.Figures)
-			continue
-		}
-		opp := foes[0]
-		for _, o := range foes {
-			if u.Base.ContactSide(o.Base) == engine.Front {
-				opp = o
-				break
+		// In the movement phase every shooter will have its turn; in
+		// the fire phase those of a side that has not finished.
+		shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
+		if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
+			if t, l := s.bestShot(u); t != nil {
+				x.figures[t.Side] += l
 			}
 		}
-		bonus, _ := s.bonusDice(u, opp)
-		hits := float64(Dice(u.Figures))*float64(meleeWeapon(u).MeleeHit())/6 + float64(bonus)/3
-		if u.Weapon == Tusks {
+	}
+	lost, dealt := map[*Unit]float64{}, map[*Unit]float64{}
+	var fights []fight
+	if len(engaged) > 0 || s.rampaging() {
+		fights = s.fights()
+	}
+	for _, f := range fights {
+		hits := float64(f.dice*meleeWeapon(f.u).MeleeHit())/6 + float64(f.bonus)/3 + float64(f.kills)
+		if f.u.Weapon == Tusks {
 			hits *= 1 + 2*5.0/6
 		}
-		loss[opp.Side] += min(float64(opp.Figures), max(0, hits-float64(s.armor(opp, false))))
+		for _, sp := range f.supports {
+			hits += float64(Dice(sp.Figures)*sp.Weapon.MeleeHit()) / 6
+		}
+		l := min(float64(f.opp.Figures), max(0, hits-float64(s.armor(f.opp, false))))
+		x.figures[f.opp.Side] += l
+		lost[f.opp] += l
+		dealt[f.u] += l
 	}
-	return loss
+	s.threats(&x, engaged)
+	for i := range s.Units {
+		u := &s.Units[i]
+		l, ok := lost[u]
+		if !ok || u.Status != Steady {
+			continue
+		}
+		// The dice decide who loses the melee: the more one side is
+		// expected to lose beyond what it deals, the likelier it is to be
+		// the one that checks.
+		losing := max(0, min(1, 0.5+(l-dealt[u])/3))
+		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l)
+	}
+	return x
+}
+
+// rampaging reports whether elephants rampage on the table, who fight
+// friends as well as foes (§3).
+func (s *State) rampaging() bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.In() && u.Status == Rampaging {
+			return true
+		}
+	}
+	return false
+}
+
+// engagedSet marks the units on the table that touch an enemy, locked
+// in melee (5.A).
+func (s *State) engagedSet() map[*Unit]bool {
+	out := map[*Unit]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.In() {
+			continue
+		}
+		for j := i + 1; j < len(s.Units); j++ {
+			o := &s.Units[j]
+			if o.Side != u.Side && o.In() && u.Base.Touches(o.Base) {
+				out[u], out[o] = true, true
+			}
+		}
+	}
+	return out
+}
+
+// threatShare is how much of what a free charger threatens the bot
+// counts as lost already: its card may come first, or the target's.
+const threatShare = 0.5
+
+// threats adds to x what each free charger threatens (1.D, 5.D): of the
+// enemies within twice its move, the one its charge would cost most,
+// reckoned as the melee phase would fight it (its dice and bonus dice,
+// a flank or rear bonus by the side of the target that faces it, less
+// the target's armor), less what the target strikes back when the
+// charge meets its front, it is free to answer, with friends within an
+// inch supporting it (5.C). A routed target is captured (§3). So a unit
+// left with its flank to an enemy's charge, or out of its line's
+// support, counts as in danger before the blow falls.
+func (s *State) threats(x *expectation, engaged map[*Unit]bool) {
+	for i := range s.Units {
+		e := &s.Units[i]
+		if !e.In() || e.Status != Steady || !e.Class.CanCharge() || e.Effects.Still || engaged[e] {
+			continue
+		}
+		reach := 2 * float64(s.civ(e.Side).Move(e.Class, Level))
+		var target *Unit
+		worst := 0.0
+		for _, u := range s.inPlay(e.Side.Other()) {
+			if !e.Base.Near(u.Base, reach) {
+				continue
+			}
+			side := u.Base.SideFacing(e.Base.Center)
+			loss := float64(u.Figures)
+			if u.Status == Steady {
+				hits := float64(Dice(e.Figures)*meleeWeapon(e).MeleeHit())/6 + float64(s.chargeBonus(e, u, side))/3
+				loss = min(loss, max(0, hits-float64(s.armor(u, false))))
+				if side == engine.Front && !engaged[u] {
+					back := float64(Dice(u.Figures)*meleeWeapon(u).MeleeHit())/6 + float64(s.chargeBonus(u, e, engine.Front))/3
+					for _, f := range s.inPlay(u.Side) {
+						if f != u && f.Status == Steady && !f.Class.Siege() && f.Base.Near(u.Base, 1) && !engaged[f] {
+							back += float64(Dice(f.Figures)*f.Weapon.MeleeHit()) / 6
+						}
+					}
+					loss -= min(float64(e.Figures), max(0, back-float64(s.armor(e, false))))
+				}
+			}
+			if loss > worst {
+				target, worst = u, loss
+			}
+		}
+		if target != nil {
+			x.figures[target.Side] += threatShare * worst
+		}
+	}
+}
+
+// chargeBonus is u's bonus dice against opp when a charge brings them
+// together with opp's side toward u (5.D): rear 2, flank 1, a spear on
+// impact, a leader, horse against foot, phalanx, Templars or elephants,
+// camels against horse, and the civilization's and events' dice.
+func (s *State) chargeBonus(u, opp *Unit, side engine.Side) int {
+	n := u.Effects.Bonus + s.civ(u.Side).ExtraBonusDice(u.Class, u.Weapon)
+	switch side {
+	case engine.Rear:
+		n += 2
+	case engine.Left, engine.Right:
+		n++
+	}
+	if u.Weapon == Spear {
+		n++
+	}
+	if s.leaderOf(u) != nil {
+		n++
+	}
+	if u.Class.Mounted() && u.Class != Camelry && opp.Class.Foot() {
+		n++
+	}
+	if u.Class == Templar || u.Class == Phalanx || u.Class == Elephant {
+		n++
+	}
+	if u.Class == Camelry && (opp.Class == Cavalry || opp.Class == LightCavalry) {
+		n++
+	}
+	return n
+}
+
+// routChance is the chance that u routs on a morale check (§3: a total of
+// 2 or less on a D6 with its base morale, +1 with a leader, −2 below half
+// strength, +1 for Templars) with figs figures left.
+func routChance(u *Unit, leader bool, figs float64) float64 {
+	m := MoraleMod{Leader: leader, UnderHalf: 2*figs < float64(u.Start), Class: u.Class}
+	n := 0
+	for d := 1; d <= 6; d++ {
+		if MoraleCheck(d, u.Morale, m) == Rout {
+			n++
+		}
+	}
+	return float64(n) / 6
 }
 
 // bestShot is the enemy u may hurt most with its shot now, and the
@@ -485,7 +757,11 @@ func (s *State) expectedLosses() [2]float64 {
 func (s *State) bestShot(u *Unit) (*Unit, float64) {
 	var best *Unit
 	most := 0.0
+	_, long := s.civ(u.Side).Range(u.Weapon)
 	for _, t := range s.inPlay(u.Side.Other()) {
+		if !u.Base.Near(t.Base, float64(long)) {
+			continue // out of range: aim would refuse it
+		}
 		sh, err := s.aim(u, t)
 		if err != nil || t.Effects.Immune {
 			continue
@@ -517,11 +793,7 @@ func (s *State) closing(side Side) float64 {
 		if u.Status != Steady || u.Class.Siege() {
 			continue
 		}
-		near := depth
-		for _, e := range foes {
-			near = min(near, u.Base.Gap(e.Base))
-		}
-		sum += 1 - near/depth
+		sum += 1 - gapTo(u, foes, depth)/depth
 		n++
 	}
 	if n == 0 {

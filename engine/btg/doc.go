@@ -27,10 +27,14 @@
 // and decisions; view.go the picture; measure.go the tape measure
 // (/measure, in inches); await.go whom the battle waits for; bot.go what the bot weighs when
 // it leads an army or answers for the game master (engine.Strategist):
-// its candidate commands, and a position scored by how near each army is
-// to breaking, its figures, morale and leaders, and the melees and shots
-// at hand. The bot sees nothing a player could not: the battle hides
-// only the cards and dice to come, which the engine draws afresh for it.
+// its candidate commands, only those the rules would take (every charge
+// in reach, advances, a step back when threatened, places beside a
+// friend to support him), and a position scored by how near each army
+// is to breaking, its figures, morale and leaders, and the melees and
+// shots at hand, paired and supported as the melee phase pairs them,
+// with the loser's chance to rout. The bot sees nothing a player could
+// not: the battle hides only the cards and dice to come, which the
+// engine draws afresh for it.
 // RULINGS.md,
 // "btg: By the Gods!", records every ruling made where the text is
 // silent or contradicts itself.

@@ -563,7 +563,7 @@ func (s *State) fights() []fight {
 		}
 		best, bestD := -1, math.Inf(1)
 		for j, f := range fights {
-			if f.u.Side != sp.Side || f.u.Status != Steady {
+			if f.u.Side != sp.Side || f.u.Status != Steady || !sp.Base.Near(f.u.Base, 1+engine.ContactTolerance) {
 				continue
 			}
 			if d := sp.Base.Gap(f.u.Base); d <= 1+engine.ContactTolerance && d < bestD {

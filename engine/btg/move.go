@@ -402,14 +402,13 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if !c.Has("to") && !c.Has("facing") && !c.Has("ranks") {
 		return engine.Refuse("", "Say where it goes (to:), which way it faces (facing:) or how deep it stands (ranks:).")
 	}
-	from := u.Base
-	p := from.FrontCenter()
+	p := u.Base.FrontCenter()
 	if c.Has("to") {
 		if p, err = engine.ReadPoint("to", c.Opt("to"), "inches"); err != nil {
 			return err
 		}
 	}
-	h, err := engine.ReadFacingOr(c.Opt("facing"), from.Facing)
+	h, err := engine.ReadFacingOr(c.Opt("facing"), u.Base.Facing)
 	if err != nil {
 		return err
 	}
@@ -417,6 +416,28 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
+	b, crossing, err := s.planMove(u, p, h, r)
+	if err != nil {
+		return err
+	}
+	stop := b.Stop
+	if err := tx.Emit(b); err != nil {
+		return err
+	}
+	if crossing != nil && s.Alligators[u.Side] && stop == "" {
+		n := tx.Roll(engine.D6)
+		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
+			return err
+		}
+	}
+	return afterMove(tx, s)
+}
+
+// planMove works out u's move on a card to front centre p, facing h, r
+// ranks deep, or says why the rules refuse it (§1, 1.B, 1.D, 1.E, §4):
+// the move, and the water it crosses.
+func (s *State) planMove(u *Unit, p engine.Vec, h engine.Heading, r int) (Moved, *Feature, error) {
+	from := u.Base
 	to := u.shape(r, h, p)
 	start := u.shape(r, h, from.FrontCenter())
 	dist := from.FrontCenter().Dist(p) + turnCost(from.Width, from.Facing, h)
@@ -429,16 +450,16 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 	}
 	if allow == 0 {
-		return engine.Refuse("§1", "%s cannot enter %s.", u.Label(), over)
+		return Moved{}, nil, engine.Refuse("§1", "%s cannot enter %s.", u.Label(), over)
 	}
 	if dist > allow+0.01 {
 		if over == "" {
 			over = "level ground"
 		}
-		return engine.Refuse("§1", "%s moves at most %s over %s; that move is %s.", u.ID, inches(allow), over, inches(dist))
+		return Moved{}, nil, engine.Refuse("§1", "%s moves at most %s over %s; that move is %s.", u.ID, inches(allow), over, inches(dist))
 	}
 	if !s.onTable(to) {
-		return engine.Refuse("", "%s would go off the table.", u.ID)
+		return Moved{}, nil, engine.Refuse("", "%s would go off the table.", u.ID)
 	}
 	b := Moved{Unit: u.ID, Label: u.Label(), Why: why, From: from, To: to, Ranks: r, Dist: dist, Allow: allow, Card: true}
 	if over != "" {
@@ -448,28 +469,19 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	// out (1.E).
 	stopped, stop, crossing, err := s.obstacles(u, start, to)
 	if err != nil {
-		return err
+		return Moved{}, nil, err
 	}
 	if stop != "" {
 		b.To, b.Stop = stopped, stop
 		b.Dist = from.FrontCenter().Dist(stopped.FrontCenter()) + turnCost(from.Width, from.Facing, h)
 	}
 	if err := s.clear(u, start, b.To); err != nil {
-		return err
+		return Moved{}, nil, err
 	}
 	if err := s.canStand(u, b.To); err != nil {
-		return err
+		return Moved{}, nil, err
 	}
-	if err := tx.Emit(b); err != nil {
-		return err
-	}
-	if crossing != nil && s.Alligators[u.Side] && stop == "" {
-		n := tx.Roll(engine.D6)
-		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
-			return err
-		}
-	}
-	return afterMove(tx, s)
+	return b, crossing, nil
 }
 
 // obstacles finds the first water, wall or building in the way of a base

@@ -1,0 +1,190 @@
+package btg
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+)
+
+// botTable sets out a position from a table script whose Spartans the
+// bot leads, and returns the game as it stands at its end.
+func botTable(t *testing.T, script string) *engine.Game {
+	t.Helper()
+	tb := enginetest.NewTable(New())
+	out, err := tb.Play(strings.TrimSpace(script))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if strings.Contains(out, "(to ") {
+		t.Fatalf("the table refused a line of the position:\n%s", out)
+	}
+	return tb.Game()
+}
+
+// The two armies of the positions below: spearmen of the same strength
+// and morale, each with a general, the Spartans black on the south edge
+// and the bot's.
+const botArmies = `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 phalanx spear 12, 1 hvy-inf spear 12, 1 lt-inf bow 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 phalanx spear 12, 1 hvy-inf spear 12, 1 lt-inf bow 8, 1 cav spear 8"
+`
+
+// decide is the bot's choice for the Spartans in g at level.
+func decide(t *testing.T, g *engine.Game, l engine.Level) engine.Command {
+	t.Helper()
+	d, err := engine.Think(g, "bot", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Command
+}
+
+// A phalanx locked in melee fights better with a friend within an inch
+// of it (5.C): the bot's heavy infantry, free to move, goes to stand
+// beside it rather than anywhere else.
+func TestBotSupportsAFriendInMelee(t *testing.T) {
+	g := botTable(t, botArmies+`
+#place SPA-1 30,20 N 4
+#place ATH-1 30,20 S 4
+#place SPA-2 37,15 N 2
+#place SPA-3 10,6 N 2
+#place SPA-4 66,6 N 1
+#place ATH-2 50,44 S 2
+#place ATH-3 10,44 S 2
+#place ATH-4 66,44 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+	for _, l := range []engine.Level{engine.Easy, engine.Normal} {
+		c := decide(t, g, l)
+		if c.Opt("unit") != "SPA-2" || c.Name != "move" {
+			t.Fatalf("at %s the bot gives %s; want SPA-2 to move up beside SPA-1", l, c)
+		}
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := res.After.State.(*State)
+		if gap := s.Unit("SPA-2").Base.Gap(s.Unit("SPA-1").Base); gap > 1 || s.engaged(s.Unit("SPA-2")) {
+			t.Errorf("at %s the bot's %s leaves SPA-2 %.1f\" from SPA-1 (engaged: %v); a support stands within 1\" and out of the fight", l, c, gap, s.engaged(s.Unit("SPA-2")))
+		}
+	}
+}
+
+// Every command the bot weighs in a battle between two bots is one the
+// rules take: none of its search is spent on moves that run into units,
+// off the table or over ground the unit may not cross.
+func TestBotWeighsOnlyLegalCommands(t *testing.T) {
+	p := botBattle(t, "walled-farm", 9, "2")
+	aw := New()
+	r := rand.New(rand.NewPCG(1, 2))
+	for steps := 0; steps < 400 && !p.Game.State.Over(); steps++ {
+		who := aw.Awaited(p.Game.State)[0].Player
+		s := p.Game.State.(*State)
+		cands := candidates(s, who)
+		if s.Stage == Movement && s.Card != nil && !s.Card.Leaders && len(cands) == 0 {
+			t.Fatalf("step %d: %s has a card in play and no command, not even /done", steps, who)
+		}
+		for _, c := range cands {
+			c.Actor = who
+			if _, err := p.Game.Decide(c); err != nil {
+				t.Errorf("step %d: the bot weighs %s, which the rules refuse: %v", steps, c, err)
+			}
+			if c.Name == "done" && s.Stage == Movement && s.Card != nil && !s.Card.Leaders && len(cands) > 1 {
+				t.Errorf("step %d: the bot weighs passing a card beside moves it could make", steps)
+			}
+		}
+		legal := engine.Legal(p.Game, who, r)
+		if _, err := p.Do(t, legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Archers that move may not shoot that turn (2.D): the bot's bowmen,
+// with an enemy in range, stand and shoot while the card moves another
+// unit, and in the fire phase they loose at it.
+func TestBotArchersStandAndShoot(t *testing.T) {
+	g := botTable(t, botArmies+`
+#place SPA-1 20,6 N 4
+#place SPA-2 40,6 N 2
+#place SPA-3 30,20 N 2
+#place SPA-4 66,6 N 1
+#place ATH-1 20,44 S 4
+#place ATH-2 30,30 S 2
+#place ATH-3 10,44 S 2
+#place ATH-4 66,44 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 3C
+@bot /done
+@bob /done
+`)
+	for range 5 {
+		c := decide(t, g, engine.Normal)
+		if c.Opt("unit") == "SPA-3" {
+			t.Fatalf("the bot gives %s: its archers leave a target they could shoot", c)
+		}
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range res.Events {
+			if err := g.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.State.(*State).Stage == Fire {
+			break
+		}
+	}
+	s := g.State.(*State)
+	if s.Stage != Fire {
+		t.Fatalf("after the bot's moves the battle is in the %s phase; want fire", s.Stage)
+	}
+	c := decide(t, g, engine.Normal)
+	if c.Name != "fire" || c.Opt("unit") != "SPA-3" {
+		t.Errorf("in the fire phase the bot gives %s; want SPA-3 to shoot", c)
+	}
+}
+
+// A unit that turns its flank to an enemy phalanx within the phalanx's
+// charge reach stands in more danger than one that faces it (1.D, 5.D:
+// a flank contact is a bonus die to the charger, and the flanked unit
+// does not strike back at it): the bot scores the first position worse,
+// and the phalanx's own side better.
+func TestBotFearsAChargeOnItsFlank(t *testing.T) {
+	position := func(facing string) *State {
+		g := botTable(t, botArmies+`
+#place SPA-1 10,6 N 4
+#place SPA-2 36,20 `+facing+` 2
+#place SPA-3 60,6 N 2
+#place SPA-4 66,10 N 1
+#place ATH-1 36,34 S 4
+#place ATH-2 10,44 S 2
+#place ATH-3 60,44 S 2
+#place ATH-4 66,40 S 1
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+		return g.State.(*State)
+	}
+	facing, flank := position("N"), position("E")
+	if a, b := evaluate(facing, "bot"), evaluate(flank, "bot"); a <= b {
+		t.Errorf("the Spartans score %.4f facing the phalanx and %.4f with their flank to it; want the flank worse", a, b)
+	}
+	if a, b := evaluate(facing, "bob"), evaluate(flank, "bob"); a >= b {
+		t.Errorf("the Athenians score %.4f against a front and %.4f against a flank; want the flank better", a, b)
+	}
+}
