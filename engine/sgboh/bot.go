@@ -56,11 +56,58 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Free:
 		return s.activations(player, me)
 	case Continuity:
-		return append(s.activations(player, me), botCmd(player, "pass"))
+		out := s.activations(player, me)
+		if g := s.vanguard(me); len(g) > 0 {
+			out = append(out, botCmd(player, "activate", "units", strings.Join(g, " ")))
+		}
+		if s.routedOnMap(me) || !s.mayRoll(me) {
+			out = append(out, botCmd(player, "pass"))
+		}
+		return out
 	case Acting:
 		return s.actions(player, me)
 	}
 	return nil
+}
+
+// routedOnMap reports whether side has a routed unit on the map: the
+// only case in which declining the continuity roll may be worth it. A
+// failed roll hands play over just as a pass does (3.2), and a roll of
+// 0 or 1 brings pursuers back (8.3); a roll of 8 or 9, though, sends
+// every routed unit running again, perhaps off the map (10.22).
+func (s *State) routedOnMap(side int) bool {
+	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side && u.On() && u.Status == Routed })
+}
+
+// mayRoll reports whether side has anything to roll for continuity
+// with: a leader who did not just go (an elite one may go twice, 5.5),
+// or a unit able to form a leaderless group (3.2).
+func (s *State) mayRoll(side int) bool {
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		if l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side && u.able() })
+}
+
+// vanguard is a leaderless group of the three able units of side
+// nearest the enemy, wherever its leaders stand (3.2, exception 2): at
+// continuity, a gamble when the leaders who could go have just gone.
+func (s *State) vanguard(side int) []string {
+	var us []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.able() {
+			us = append(us, u)
+		}
+	}
+	us = s.nearestFirst(side, us)
+	var out []string
+	for _, u := range us[:min(3, len(us))] {
+		out = append(out, u.ID)
+	}
+	return out
 }
 
 // botCmd builds a command from option pairs.
@@ -549,8 +596,109 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if s.Over() {
 		return s.outcome(me)
 	}
-	v := s.strain(foe(me)) - s.strain(me)
+	v := s.strain(foe(me)) + s.threat(me) - s.strain(me) - s.threat(foe(me))
 	return 0.95*max(-1, min(1, v)) + 0.05*s.closing(me)
+}
+
+// threat is what side's army stands to win, in the points strain counts,
+// from the shocks it could make where it stands (8.3): for each enemy
+// unit in the front of one of its units, the best such attacker's
+// moving shock on it alone, averaged over the die, less what that
+// attacker risks on a low roll; a routed enemy in its front is simply
+// destroyed. Only attacks worth making count. A threat is worth more to
+// the side that acts now, and most to its units free to attack in the
+// activation under way; the other side must first win the initiative
+// back (3.2). Over the army's limit, like strain.
+func (s *State) threat(side int) float64 {
+	w := &work{State: s}
+	sum := 0.0
+	for i := range s.Units {
+		d := &s.Units[i]
+		if d.Side == side || !d.On() {
+			continue
+		}
+		best := 0.0
+		for _, h := range d.Hex.Neighbors() {
+			a := s.at(h)
+			if a == nil || a.Side != side || !a.able() || w.mayAttack(&Unit{Type: a.Type, Star: a.Star, Hex: a.Hex, Facing: a.Facing}, d) != nil {
+				continue
+			}
+			best = max(best, s.weight(a)*w.shockGain(a, d))
+		}
+		sum += best
+	}
+	return sum / float64(max(1, s.Armies[side].Withdraw))
+}
+
+// weight is how soon a's threats may come to blows: at once for a unit
+// free to attack in its side's activation under way, soon for a side
+// about to activate, later for the side that must wait.
+func (s *State) weight(a *Unit) float64 {
+	f := s.Flow
+	switch {
+	case f.Stage == Acting && f.Side == a.Side && a.Act && !a.Fought && !f.Shocked:
+		return 0.7
+	case (f.Stage == Acting || f.Stage == Free) && f.Side == a.Side:
+		return 0.45
+	case f.Stage == Continuity:
+		return 0.4
+	}
+	return 0.3
+}
+
+// shockGain is what a moving shock of a alone on d is worth to a's side
+// on average over the die (8.3's table), in strain's points: the
+// defender's disorder, retreat or rout against the attacker's own on a
+// low roll.
+func (w *work) shockGain(a, d *Unit) float64 {
+	if d.Status == Routed {
+		return 0.5 * float64(d.TQ)
+	}
+	m := modSum(w.shockMods([]*Unit{a}, d))
+	sum := 0.0
+	for r := range 10 {
+		switch t := r + m; {
+		case t >= 10:
+			sum += routCost(d)
+		case t >= 8 && d.Type == SK:
+			sum += routCost(d)
+		case t >= 6:
+			sum += disorderCost(d)
+		case t >= 4:
+		case t >= 0:
+			sum -= disorderCost(a)
+		default:
+			sum -= routCost(a)
+		}
+	}
+	return max(0, sum/10)
+}
+
+// disorderCost is what a Disorder result adds to strain's count of u: a
+// second one routs it (8.3), and chariots rout, artillery and elephants
+// are lost (9.14, 9.22, 9.5).
+func disorderCost(u *Unit) float64 {
+	switch {
+	case u.Status == Disordered || u.Type == CH:
+		return routCost(u)
+	case u.Type == AR || u.Type == EL:
+		return float64(u.TQ)
+	}
+	return 0.15 * float64(u.TQ)
+}
+
+// routCost is what a Rout result adds to strain's count of u:
+// skirmishers and chariots are lost outright (9.3, 9.22).
+func routCost(u *Unit) float64 {
+	tq := float64(u.TQ)
+	was := 0.0
+	if u.Status == Disordered {
+		was = 0.15 * tq
+	}
+	if u.Type == SK || u.Type == CH {
+		return tq - was
+	}
+	return 0.5*tq - was
 }
 
 // outcome is 1 if side won the finished battle, -1 if it lost, 0 for a

@@ -2,6 +2,7 @@ package sgboh
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -99,5 +100,114 @@ func TestBotDoesNotPeekAtTheDice(t *testing.T) {
 	}
 	if len(gambles) != 2 || gambles[0] == gambles[1] {
 		t.Errorf("the loaded dice change nothing a peeking player would see (%v): the test proves nothing", gambles)
+	}
+}
+
+// skirmish opens a small battle on an open 10 by 10 map: the bot at
+// level lv leads the Persians, who go first, and alice the Macedonians.
+// Each of lines is a unit or leader set up after the two armies.
+func skirmish(t *testing.T, lv engine.Level, lines ...string) *enginetest.Player {
+	t.Helper()
+	p := enginetest.NewPlayer(t, New(), "gm", 7)
+	p.Must(t,
+		"gm|book open",
+		"gm|setup map|size:10x10",
+		"gm|setup side|name:Persians|edge:N|withdraw:30|first:yes",
+		"gm|setup side|name:Macedonians|edge:S|withdraw:30",
+	)
+	p.Must(t, lines...)
+	p.Must(t,
+		string(engine.BotPlayer(lv))+"|side take|side:1",
+		"alice|side take|side:2",
+		"gm|start",
+	)
+	return p
+}
+
+// botActs lets the bot give commands until play leaves its activation
+// or n commands are given, and returns what it gave.
+func botActs(t *testing.T, p *enginetest.Player, lv engine.Level, n int) []engine.Command {
+	t.Helper()
+	var out []engine.Command
+	for range n {
+		s := p.Game.State.(*State)
+		if len(s.Flow.Queue) > 0 && s.Armies[s.Flow.Queue[0].Side].Player == "alice" {
+			// alice lets the question go: her unit stands, holds its
+			// fire, does not pursue.
+			reply := map[string]string{"face": "stand", "evade": "stand", "fire": "hold", "pursue": "hold"}[s.Flow.Queue[0].Kind]
+			p.Must(t, "alice|answer|reply:"+reply)
+			continue
+		}
+		if s.Over() || s.Armies[s.Flow.Side].Player != engine.BotPlayer(lv) {
+			break
+		}
+		d, err := engine.Think(p.Game, engine.BotPlayer(lv), lv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+		out = append(out, d.Command)
+		if d.Command.Name == "done" {
+			break
+		}
+	}
+	return out
+}
+
+// The Persian horse, activated before a Macedonian phalanx that faces
+// it, rides round to take the phalanx in the flank or rear rather than
+// charge its pikes (8.3: +2 flank, +3 rear; HC on a phalanx's front
+// -3, and a phalanx attacked frontally by moving troops -1 more).
+func TestBotRidesRoundThePikes(t *testing.T) {
+	p := skirmish(t, engine.Normal,
+		"gm|setup leader|id:DAT|name:Datames|side:1|at:0508|initiative:4|range:4",
+		"gm|setup leader|id:PAR|name:Parmenion|side:2|at:0502|initiative:4|range:3",
+		"gm|setup unit|id:PHC|name:Persian|type:HC|side:1|at:0508|facing:NNE|line:Cavalry",
+		"gm|setup unit|id:PH1|name:Pezhetairoi|type:PH|side:2|at:0505|facing:SSW|line:Phalanx",
+	)
+	botActs(t, p, engine.Normal, 8)
+	s := p.Game.State.(*State)
+	hc, ph := s.unit("PHC"), s.unit("PH1")
+	if !hc.Fought {
+		t.Fatalf("the horse did not charge; it stands in %s facing %s", hc.Hex, hc.Facing)
+	}
+	if a := engine.HexAspect(ph.Hex, ph.Facing, hc.Hex); a == engine.Front && ph.Status == Full {
+		t.Errorf("the horse charged the phalanx's pikes from %s", hc.Hex)
+	}
+}
+
+// At continuity the bot never declines the roll while it has nothing
+// routed: a failed roll hands play over just as a pass does (3.2). Once a
+// unit of its own is routed, a roll of 8 or 9 would send it running
+// again (10.22), and the pass is weighed with the gambles.
+func TestBotRollsForContinuity(t *testing.T) {
+	p := skirmish(t, engine.Normal,
+		"gm|setup leader|id:DAT|name:Datames|side:1|at:0508|initiative:4|range:4",
+		"gm|setup leader|id:PAR|name:Parmenion|side:2|at:0502|initiative:4|range:3",
+		"gm|setup unit|id:HO1|name:Greek|type:HO|side:1|at:0507|facing:NNE|line:Hoplites",
+		"gm|setup unit|id:HO2|name:Greek|type:HO|side:1|at:0607|facing:NNE|line:Hoplites",
+		"gm|setup unit|id:PH1|name:Pezhetairoi|type:PH|side:2|at:0502|facing:SSW|line:Phalanx",
+	)
+	p.Must(t, "bot|activate|leader:DAT|line:Hoplites", "bot|done")
+	weighed := func() []string {
+		d, err := engine.Think(p.Game, "bot", engine.Normal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range d.Weighed {
+			out = append(out, c.Command.Name)
+		}
+		return out
+	}
+	if got := weighed(); slices.Contains(got, "pass") || !slices.Contains(got, "activate") {
+		t.Errorf("with nothing routed the bot weighs %v; want only continuity rolls", got)
+	}
+	s := p.Game.State.(*State)
+	s.unit("HO2").Status = Routed
+	if got := weighed(); !slices.Contains(got, "pass") {
+		t.Errorf("with HO2 routed the bot weighs %v; want the pass among them", got)
 	}
 }
