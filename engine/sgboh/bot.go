@@ -291,8 +291,45 @@ func (s *State) commands(player engine.PlayerID, l *Leader) []engine.Command {
 	}
 	if !l.Moved {
 		out = append(out, s.rides(player, l)...)
+		if to, ok := s.shelter(l); ok {
+			out = append(out, botCmd(player, "move", "unit", l.ID, "to", to.String()))
+		}
 	}
 	return out
+}
+
+// shelter is, for a leader next to an enemy unit (one that may shock
+// the unit he stands with: a leader in the fight dies on a 0, 8.3, and
+// costs his army twice his initiative, 10.4), the hex he may ride to
+// next to no enemy that keeps the most of his side's able units in his
+// range, the cheapest of those; ok is false when he stands clear of the
+// enemy or has nowhere to go.
+func (s *State) shelter(l *Leader) (engine.Hex, bool) {
+	if len(s.enemiesNext(l.Side, l.Hex)) == 0 {
+		return engine.Hex{}, false
+	}
+	reach := s.rideHexes(l)
+	count := func(h engine.Hex) int {
+		n := 0
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == l.Side && u.able() && engine.HexDistance(h, u.Hex) <= l.Range {
+				n++
+			}
+		}
+		return n
+	}
+	var best engine.Hex
+	bestN, found := -1, false
+	for h, c := range reach {
+		if len(s.enemiesNext(l.Side, h)) > 0 {
+			continue
+		}
+		n := count(h)
+		if !found || n > bestN || n == bestN && (c < reach[best] || c == reach[best] && (h.Q < best.Q || h.Q == best.Q && h.R < best.R)) {
+			best, bestN, found = h, n, true
+		}
+	}
+	return best, found
 }
 
 // rides are the leader's moves that bring the most able units of one
@@ -649,13 +686,21 @@ func (s *State) weight(a *Unit) float64 {
 // shockGain is what a moving shock of a alone on d is worth to a's side
 // on average over the die (8.3's table), in strain's points: the
 // defender's disorder, retreat or rout against the attacker's own on a
-// low roll.
+// low roll, and the leaders in the fight put at risk.
 func (w *work) shockGain(a, d *Unit) float64 {
 	if d.Status == Routed {
 		return 0.5 * float64(d.TQ)
 	}
 	m := modSum(w.shockMods([]*Unit{a}, d))
+	// A leader in the fight dies on a roll of 0, and his army counts
+	// twice his initiative (8.3, our ruling on 10.4).
 	sum := 0.0
+	if l := w.leaderAt(d.Side, d.Hex); l != nil {
+		sum += 2 * float64(l.Initiative)
+	}
+	if l := w.leaderAt(a.Side, a.Hex); l != nil {
+		sum -= 2 * float64(l.Initiative)
+	}
 	for r := range 10 {
 		switch t := r + m; {
 		case t >= 10:

@@ -112,8 +112,8 @@ func skirmish(t *testing.T, lv engine.Level, lines ...string) *enginetest.Player
 	p.Must(t,
 		"gm|book open",
 		"gm|setup map|size:10x10",
-		"gm|setup side|name:Persians|edge:N|withdraw:30|first:yes",
-		"gm|setup side|name:Macedonians|edge:S|withdraw:30",
+		"gm|setup side|name:Persians|edge:N|withdraw:10|first:yes",
+		"gm|setup side|name:Macedonians|edge:S|withdraw:12",
 	)
 	p.Must(t, lines...)
 	p.Must(t,
@@ -210,4 +210,40 @@ func TestBotRollsForContinuity(t *testing.T) {
 	if got := weighed(); !slices.Contains(got, "pass") {
 		t.Errorf("with HO2 routed the bot weighs %v; want the pass among them", got)
 	}
+}
+
+// Datames stands with hoplites that a Macedonian phalanx, next to them,
+// may charge: a leader in the fight dies on a 0, and the Persians would
+// count twice his initiative (8.3, 10.4). Activated alone, he may ride
+// clear of the enemy before he commands (4.2), and the bot weighs that
+// ride beside commanding where he stands.
+func TestBotWeighsRidingClear(t *testing.T) {
+	p := skirmish(t, engine.Normal,
+		"gm|setup leader|id:DAT|name:Datames|side:1|at:0505|initiative:4|range:4",
+		"gm|setup leader|id:PAR|name:Parmenion|side:2|at:0503|initiative:4|range:3",
+		"gm|setup unit|id:HO1|name:Greek|type:HO|side:1|at:0505|facing:NNE|line:Hoplites",
+		"gm|setup unit|id:HO2|name:Greek|type:HO|side:1|at:0605|facing:NNE|line:Hoplites",
+		"gm|setup unit|id:PH1|name:Pezhetairoi|type:PH|side:2|at:0504|facing:SSW|line:Phalanx",
+	)
+	p.Must(t, "bot|activate|leader:DAT")
+	d, err := engine.Think(p.Game, "bot", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rides []string
+	for _, c := range d.Weighed {
+		if c.Command.Name != "move" || c.Command.Opt("unit") != "DAT" {
+			continue
+		}
+		rides = append(rides, c.Command.String())
+		res, err := p.Game.Decide(c.Command)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Command, err)
+		}
+		s := res.After.State.(*State)
+		if dat := s.leader("DAT"); len(s.enemiesNext(dat.Side, dat.Hex)) == 0 && len(s.linesInRange(dat, dat.Hex)) > 0 {
+			return
+		}
+	}
+	t.Errorf("the bot weighs no ride that takes Datames clear of the phalanx with his hoplites in range; rides weighed: %v", rides)
 }
