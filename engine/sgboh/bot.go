@@ -16,7 +16,8 @@ import (
 // declares and the advances after; and the answers the other side's
 // activation asks of it: reaction facing, reaction fire, retreat before
 // combat, pursuit), and how good a battle stands for a side, counted as
-// the rules count it: rout points against the army's limit (10.4).
+// the rules count it: rout points against the army's limit (10.4), and
+// the shocks each side could make where it stands (8.3).
 // Simple GBoH hides nothing but the dice, which the engine draws afresh
 // itself, so the package is no engine.Concealer.
 
@@ -29,10 +30,12 @@ const (
 
 // candidates lists what player could do now: the answers to a question
 // put to him; in a free activation or at continuity, each of his leaders
-// activated with each line he has in range (and alone, to ride first), a
-// leaderless group where no leader reaches, and the pass; in an
-// activation, the line to command or the contingent commander to pass it
-// to, the leader's ride toward his units, the moves of the activated
+// activated with each line he has in range (and alone, to ride first),
+// and a leaderless group where no leader reaches; at continuity also the
+// three units nearest the enemy as a group, and the pass only when
+// routed units make it worth weighing; in an activation, the line to
+// command or the contingent commander to pass it to, the leader's ride
+// toward his units or clear of the enemy, the moves of the activated
 // units nearest the enemy (to contact, toward the enemy, back, to higher
 // ground, a turn to face), each shot and hit and run in reach, the
 // rallies, the shocks (every one that may be made, or the good ones),
