@@ -247,3 +247,72 @@ func TestBotWeighsRidingClear(t *testing.T) {
 	}
 	t.Errorf("the bot weighs no ride that takes Datames clear of the phalanx with his hoplites in range; rides weighed: %v", rides)
 }
+
+// Persian levies, light foot without missiles, stand in the front of
+// the Companions. Horse charging light infantry from the front rolls +1
+// on the weapons matrix besides its size and quality, the levies
+// charging the horse -1 with the quality against them (8.3). The bot
+// does not leave the levies there for the Macedonians to ride down.
+func TestBotKeepsLeviesFromTheHorse(t *testing.T) {
+	for _, lv := range []engine.Level{engine.Easy, engine.Normal} {
+		t.Run(lv.String(), func(t *testing.T) {
+			p := skirmish(t, lv,
+				"gm|setup leader|id:DAT|name:Datames|side:1|at:0509|initiative:4|range:4",
+				"gm|setup leader|id:ALX|name:Alexander|side:2|at:0503|initiative:6|range:4",
+				"gm|setup unit|id:LEV|name:Levy|type:LI|side:1|at:0505|facing:NNE|line:Levy|tq:3|missile:none",
+				"gm|setup unit|id:COM|name:Companions|type:HC|side:2|at:0504|facing:SSW|line:Companions|tq:8",
+			)
+			cmds := botActs(t, p, lv, 8)
+			s := p.Game.State.(*State)
+			lev, com := s.unit("LEV"), s.unit("COM")
+			if lev.On() && slices.Contains(engine.FrontHexes(com.Hex, com.Facing), lev.Hex) {
+				t.Errorf("the levies stand in %s, in the Companions' front, after %v", lev.Hex, cmds)
+			}
+		})
+	}
+}
+
+// How the bot scores a position before any die is rolled (8.3): the
+// Persians stand worse with their levies in the Companions' front than
+// two hexes back out of it, and better with their own horse, free to
+// charge, on the flank of a Macedonian phalanx than in front of its
+// pikes. Nothing is lost or routed in any of these positions: only the
+// shocks each side could make tell them apart.
+func TestBotWeighsTheShocksToCome(t *testing.T) {
+	p := skirmish(t, engine.Normal,
+		"gm|setup leader|id:DAT|name:Datames|side:1|at:0509|initiative:4|range:4",
+		"gm|setup leader|id:ALX|name:Alexander|side:2|at:0501|initiative:6|range:4",
+		"gm|setup unit|id:LEV|name:Levy|type:LI|side:1|at:0505|facing:NNE|line:Levy|tq:3|missile:none",
+		"gm|setup unit|id:PHC|name:Persian|type:HC|side:1|at:0908|facing:NNE|line:Cavalry",
+		"gm|setup unit|id:COM|name:Companions|type:HC|side:2|at:0504|facing:SSW|line:Companions|tq:8",
+		"gm|setup unit|id:PH1|name:Pezhetairoi|type:PH|side:2|at:0905|facing:SSW|line:Phalanx",
+	)
+	p.Must(t, "bot|activate|leader:DAT|line:Cavalry")
+	base := p.Game.State.(*State)
+	at := func(id string, h string, f engine.HexFacing) *State {
+		s := base.clone()
+		hex, err := engine.ParseHex(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.unit(id).Hex, s.unit(id).Facing = hex, f
+		return s
+	}
+	if in, out := evaluate(at("LEV", "0505", engine.FacingNNE), "bot"), evaluate(at("LEV", "0507", engine.FacingNNE), "bot"); in >= out {
+		t.Errorf("the levies in the Companions' front score %.3f, two hexes back %.3f", in, out)
+	}
+	ph := base.unit("PH1")
+	flank, front := engine.FlankHexes(ph.Hex, ph.Facing)[0], engine.FrontHexes(ph.Hex, ph.Facing)[0]
+	faceOf := func(from engine.Hex) engine.HexFacing {
+		for _, f := range engine.HexFacings {
+			if slices.Contains(engine.FrontHexes(from, f), ph.Hex) {
+				return f
+			}
+		}
+		t.Fatalf("no facing from %s has %s in front", from, ph.Hex)
+		return 0
+	}
+	if fl, fr := evaluate(at("PHC", flank.String(), faceOf(flank)), "bot"), evaluate(at("PHC", front.String(), faceOf(front)), "bot"); fl <= fr {
+		t.Errorf("the horse on the phalanx's flank (%s) scores %.3f, before its pikes (%s) %.3f", flank, fl, front, fr)
+	}
+}
