@@ -16,7 +16,8 @@ import (
 // declares and the advances after; and the answers the other side's
 // activation asks of it: reaction facing, reaction fire, retreat before
 // combat, pursuit), and how good a battle stands for a side, counted as
-// the rules count it: rout points against the army's limit (10.4).
+// the rules count it: rout points against the army's limit (10.4), and
+// the shocks each side could make where it stands (8.3).
 // Simple GBoH hides nothing but the dice, which the engine draws afresh
 // itself, so the package is no engine.Concealer.
 
@@ -29,10 +30,12 @@ const (
 
 // candidates lists what player could do now: the answers to a question
 // put to him; in a free activation or at continuity, each of his leaders
-// activated with each line he has in range (and alone, to ride first), a
-// leaderless group where no leader reaches, and the pass; in an
-// activation, the line to command or the contingent commander to pass it
-// to, the leader's ride toward his units, the moves of the activated
+// activated with each line he has in range (and alone, to ride first),
+// and a leaderless group where no leader reaches; at continuity also the
+// three units nearest the enemy as a group, and the pass only when
+// routed units make it worth weighing; in an activation, the line to
+// command or the contingent commander to pass it to, the leader's ride
+// toward his units or clear of the enemy, the moves of the activated
 // units nearest the enemy (to contact, toward the enemy, back, to higher
 // ground, a turn to face), each shot and hit and run in reach, the
 // rallies, the shocks (every one that may be made, or the good ones),
@@ -56,11 +59,58 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Free:
 		return s.activations(player, me)
 	case Continuity:
-		return append(s.activations(player, me), botCmd(player, "pass"))
+		out := s.activations(player, me)
+		if g := s.vanguard(me); len(g) > 0 {
+			out = append(out, botCmd(player, "activate", "units", strings.Join(g, " ")))
+		}
+		if s.routedOnMap(me) || !s.mayRoll(me) {
+			out = append(out, botCmd(player, "pass"))
+		}
+		return out
 	case Acting:
 		return s.actions(player, me)
 	}
 	return nil
+}
+
+// routedOnMap reports whether side has a routed unit on the map: the
+// only case in which declining the continuity roll may be worth it. A
+// failed roll hands play over just as a pass does (3.2), and a roll of
+// 0 or 1 brings pursuers back (8.3); a roll of 8 or 9, though, sends
+// every routed unit running again, perhaps off the map (10.22).
+func (s *State) routedOnMap(side int) bool {
+	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side && u.On() && u.Status == Routed })
+}
+
+// mayRoll reports whether side has anything to roll for continuity
+// with: a leader who did not just go (an elite one may go twice, 5.5),
+// or a unit able to form a leaderless group (3.2).
+func (s *State) mayRoll(side int) bool {
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		if l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side && u.able() })
+}
+
+// vanguard is a leaderless group of the three able units of side
+// nearest the enemy, wherever its leaders stand (3.2, exception 2): at
+// continuity, a gamble when the leaders who could go have just gone.
+func (s *State) vanguard(side int) []string {
+	var us []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.able() {
+			us = append(us, u)
+		}
+	}
+	us = s.nearestFirst(side, us)
+	var out []string
+	for _, u := range us[:min(3, len(us))] {
+		out = append(out, u.ID)
+	}
+	return out
 }
 
 // botCmd builds a command from option pairs.
@@ -244,8 +294,45 @@ func (s *State) commands(player engine.PlayerID, l *Leader) []engine.Command {
 	}
 	if !l.Moved {
 		out = append(out, s.rides(player, l)...)
+		if to, ok := s.shelter(l); ok {
+			out = append(out, botCmd(player, "move", "unit", l.ID, "to", to.String()))
+		}
 	}
 	return out
+}
+
+// shelter is, for a leader next to an enemy unit (one that may shock
+// the unit he stands with: a leader in the fight dies on a 0, 8.3, and
+// costs his army twice his initiative, 10.4), the hex he may ride to
+// next to no enemy that keeps the most of his side's able units in his
+// range, the cheapest of those; ok is false when he stands clear of the
+// enemy or has nowhere to go.
+func (s *State) shelter(l *Leader) (engine.Hex, bool) {
+	if len(s.enemiesNext(l.Side, l.Hex)) == 0 {
+		return engine.Hex{}, false
+	}
+	reach := s.rideHexes(l)
+	count := func(h engine.Hex) int {
+		n := 0
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == l.Side && u.able() && engine.HexDistance(h, u.Hex) <= l.Range {
+				n++
+			}
+		}
+		return n
+	}
+	var best engine.Hex
+	bestN, found := -1, false
+	for h, c := range reach {
+		if len(s.enemiesNext(l.Side, h)) > 0 {
+			continue
+		}
+		n := count(h)
+		if !found || n > bestN || n == bestN && (c < reach[best] || c == reach[best] && (h.Q < best.Q || h.Q == best.Q && h.R < best.R)) {
+			best, bestN, found = h, n, true
+		}
+	}
+	return best, found
 }
 
 // rides are the leader's moves that bring the most able units of one
@@ -549,8 +636,117 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if s.Over() {
 		return s.outcome(me)
 	}
-	v := s.strain(foe(me)) - s.strain(me)
+	v := s.strain(foe(me)) + s.threat(me) - s.strain(me) - s.threat(foe(me))
 	return 0.95*max(-1, min(1, v)) + 0.05*s.closing(me)
+}
+
+// threat is what side's army stands to win, in the points strain counts,
+// from the shocks it could make where it stands (8.3): for each enemy
+// unit in the front of one of its units, the best such attacker's
+// moving shock on it alone, averaged over the die, less what that
+// attacker risks on a low roll; a routed enemy in its front is simply
+// destroyed. Only attacks worth making count. A threat is worth more to
+// the side that acts now, and most to its units free to attack in the
+// activation under way; the other side must first win the initiative
+// back (3.2). Over the army's limit, like strain.
+func (s *State) threat(side int) float64 {
+	w := &work{State: s}
+	sum := 0.0
+	for i := range s.Units {
+		d := &s.Units[i]
+		if d.Side == side || !d.On() {
+			continue
+		}
+		best := 0.0
+		for _, h := range d.Hex.Neighbors() {
+			a := s.at(h)
+			if a == nil || a.Side != side || !a.able() || w.mayAttack(&Unit{Type: a.Type, Star: a.Star, Hex: a.Hex, Facing: a.Facing}, d) != nil {
+				continue
+			}
+			best = max(best, s.weight(a)*w.shockGain(a, d))
+		}
+		sum += best
+	}
+	return sum / float64(max(1, s.Armies[side].Withdraw))
+}
+
+// weight is how soon a's threats may come to blows: at once for a unit
+// free to attack in its side's activation under way, soon for a side
+// about to activate, later for the side that must wait.
+func (s *State) weight(a *Unit) float64 {
+	f := s.Flow
+	switch {
+	case f.Stage == Acting && f.Side == a.Side && a.Act && !a.Fought && !f.Shocked:
+		return 0.7
+	case (f.Stage == Acting || f.Stage == Free) && f.Side == a.Side:
+		return 0.45
+	case f.Stage == Continuity:
+		return 0.4
+	}
+	return 0.3
+}
+
+// shockGain is what a moving shock of a alone on d is worth to a's side
+// on average over the die (8.3's table), in strain's points: the
+// defender's disorder, retreat or rout against the attacker's own on a
+// low roll, and the leaders in the fight put at risk.
+func (w *work) shockGain(a, d *Unit) float64 {
+	if d.Status == Routed {
+		return 0.5 * float64(d.TQ)
+	}
+	m := modSum(w.shockMods([]*Unit{a}, d))
+	// A leader in the fight dies on a roll of 0, and his army counts
+	// twice his initiative (8.3, our ruling on 10.4).
+	sum := 0.0
+	if l := w.leaderAt(d.Side, d.Hex); l != nil {
+		sum += 2 * float64(l.Initiative)
+	}
+	if l := w.leaderAt(a.Side, a.Hex); l != nil {
+		sum -= 2 * float64(l.Initiative)
+	}
+	for r := range 10 {
+		switch t := r + m; {
+		case t >= 10:
+			sum += routCost(d)
+		case t >= 8 && d.Type == SK:
+			sum += routCost(d)
+		case t >= 6:
+			sum += disorderCost(d)
+		case t >= 4:
+		case t >= 0:
+			sum -= disorderCost(a)
+		default:
+			sum -= routCost(a)
+		}
+	}
+	return max(0, sum/10)
+}
+
+// disorderCost is what a Disorder result adds to strain's count of u: a
+// second one routs it (8.3), and chariots rout, artillery and elephants
+// are lost (9.14, 9.22, 9.5).
+func disorderCost(u *Unit) float64 {
+	switch {
+	case u.Status == Disordered || u.Type == CH:
+		return routCost(u)
+	case u.Type == AR || u.Type == EL:
+		return float64(u.TQ)
+	}
+	return 0.15 * float64(u.TQ)
+}
+
+// routCost is what a Rout result adds to strain's count of u:
+// skirmishers and chariots are lost outright (9.3, 9.22).
+func routCost(u *Unit) float64 {
+	tq := float64(u.TQ)
+	was := 0.0
+	if u.Status == Disordered {
+		was = 0.15 * tq
+	}
+	if u.Type == SK || u.Type == CH {
+		return tq - was
+	}
+	return 0.5*tq - was
 }
 
 // outcome is 1 if side won the finished battle, -1 if it lost, 0 for a

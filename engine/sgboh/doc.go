@@ -40,10 +40,14 @@
 // view.go the picture.
 //
 // The bot leads an army (bot.go): it lists the commands its seat could
-// give (leaders to activate with a line, continuity gambles and the pass,
-// the activated units' moves toward, into contact with and away from the
-// nearest enemies, shots, shocks, advances, rallies, and every answer to
-// a question) and scores a battle by rout points against each army's
-// limit (10.4). The battle hides nothing from a player but the dice, which
-// the engine's search draws afresh itself.
+// give (leaders to activate with a line, continuity gambles, and the pass
+// only while it has routed units a roll of 8 or 9 would send running;
+// an exposed leader's ride clear of the enemy; the activated units' moves
+// toward, into contact with and away from the nearest enemies, shots,
+// shocks, advances, rallies, and every answer to a question) and scores a
+// battle by rout points against each army's limit (10.4), with the shocks
+// each side could make where it stands, the leaders they put at risk
+// included, counted at their worth over the die. The battle hides nothing
+// from a player but the dice, which the engine's search draws afresh
+// itself.
 package sgboh
