@@ -497,44 +497,55 @@ func contactEdge(t engine.Base, from engine.Vec) (engine.Vec, engine.Heading, en
 	return at, out.Reverse(), side
 }
 
-// charge carries out a charge: pass-through fire at its half-way point,
-// the target's thrown weapons, contact, and the target's morale check.
-func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
+// chargePlan is a charge the rules allow: from the charger's front centre
+// to the point of contact on the face of the target it meets, and what
+// the way there costs.
+type chargePlan struct {
+	from, at    engine.Vec
+	facing      engine.Heading
+	side        engine.Side // the face of the target met
+	cost, reach float64
+	start, end  engine.Base // the charger turned to go, and at contact
+}
+
+// planCharge works out u's charge at t, or says why the rules refuse it
+// (Troop Types, Turn sequence, Morale Check, Terrain, Special Abilities).
+func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 	switch {
 	case t.Side == u.Side:
-		return engine.Refuse("", "%s is a friend.", t.ID)
+		return chargePlan{}, engine.Refuse("", "%s is a friend.", t.ID)
 	case !t.In():
-		return engine.Refuse("", "%s is not on the table.", t.ID)
+		return chargePlan{}, engine.Refuse("", "%s is not on the table.", t.ID)
 	case u.Profile.ChargeMove() <= 0:
-		return engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", u.Profile.Name)
+		return chargePlan{}, engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", u.Profile.Name)
 	case u.Moved > 0:
-		return engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
+		return chargePlan{}, engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
 	case s.engaged(u):
-		return engine.Refuse("Melee", "%s is already in melee.", u.ID)
+		return chargePlan{}, engine.Refuse("Melee", "%s is already in melee.", u.ID)
 	}
 	if why := s.hidden(u, t); why != "" {
-		return engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
+		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
 	}
 	if s.dark(u, t) {
-		return engine.Refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
+		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
 	}
-	from := u.Base.FrontCenter()
-	at, facing, side := contactEdge(t.Base, from)
-	if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(from, at))); d > 90+1e-6 && from.Dist(at) > 0.01 {
-		return engine.Refuse("Morale Check", "%s is not in front of %s: a charge goes at an enemy ahead of it.", t.ID, u.ID)
+	p := chargePlan{from: u.Base.FrontCenter()}
+	p.at, p.facing, p.side = contactEdge(t.Base, p.from)
+	if d := math.Abs(u.Base.Facing.Diff(engine.HeadingTo(p.from, p.at))); d > 90+1e-6 && p.from.Dist(p.at) > 0.01 {
+		return chargePlan{}, engine.Refuse("Morale Check", "%s is not in front of %s: a charge goes at an enemy ahead of it.", t.ID, u.ID)
 	}
-	cost, water, bars := s.pathCost(from, at)
+	cost, water, bars := s.pathCost(p.from, p.at)
 	if water {
-		return engine.Refuse("Terrain", "%s cannot charge across water.", u.ID)
+		return chargePlan{}, engine.Refuse("Terrain", "%s cannot charge across water.", u.ID)
 	}
 	if bars {
-		return engine.Refuse("Terrain", "Difficult ground lies on the way: no charges over it.")
+		return chargePlan{}, engine.Refuse("Terrain", "Difficult ground lies on the way: no charges over it.")
 	}
-	reach := u.ChargeReach(s.Turn)
-	if cost > reach+1e-6 {
-		return engine.Refuse("Figures", "%s is %s away (ground that slows counts double); %s charge %s.", t.ID, inches(cost), u.Profile.Name, inches(reach))
+	p.cost, p.reach = cost, u.ChargeReach(s.Turn)
+	if p.cost > p.reach+1e-6 {
+		return chargePlan{}, engine.Refuse("Figures", "%s is %s away (ground that slows counts double); %s charge %s.", t.ID, inches(p.cost), u.Profile.Name, inches(p.reach))
 	}
-	end := u.Base.WithFacing(facing).WithFrontCenter(at)
+	p.end = u.Base.WithFacing(p.facing).WithFrontCenter(p.at)
 	bases, units := s.others(u)
 	var others []engine.Base
 	var names []*Unit
@@ -543,18 +554,29 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 			others, names = append(others, o), append(names, units[i])
 		}
 	}
-	start := u.Base.WithFacing(facing).WithFrontCenter(from)
-	if f, hit := start.Sweep(end.Center, others...); f < 1-1e-9 {
-		return engine.Refuse("", "%s is in the way of the charge.", names[hit].ID)
+	p.start = u.Base.WithFacing(p.facing).WithFrontCenter(p.from)
+	if f, hit := p.start.Sweep(p.end.Center, others...); f < 1-1e-9 {
+		return chargePlan{}, engine.Refuse("", "%s is in the way of the charge.", names[hit].ID)
 	}
 	for i, o := range others {
-		if end.Clashes(o) {
-			return engine.Refuse("", "There is no room to charge home: %s would overlap %s.", u.ID, names[i].ID)
+		if p.end.Clashes(o) {
+			return chargePlan{}, engine.Refuse("", "There is no room to charge home: %s would overlap %s.", u.ID, names[i].ID)
 		}
 	}
-	if !s.onTable(end) {
-		return engine.Refuse("", "%s would leave the table.", u.ID)
+	if !s.onTable(p.end) {
+		return chargePlan{}, engine.Refuse("", "%s would leave the table.", u.ID)
 	}
+	return p, nil
+}
+
+// charge carries out a charge: pass-through fire at its half-way point,
+// the target's thrown weapons, contact, and the target's morale check.
+func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
+	p, err := s.planCharge(u, t)
+	if err != nil {
+		return err
+	}
+	from, at, facing, side, cost, reach, start := p.from, p.at, p.facing, p.side, p.cost, p.reach, p.start
 	// Pass-through fire at the half-way point, then the target's thrown
 	// weapons, before contact.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
@@ -600,7 +622,7 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 		return nil
 	}
 	// The charger's base as the missiles left it.
-	end = u.Base.WithFacing(facing).WithFrontCenter(at)
+	end := u.Base.WithFacing(facing).WithFrontCenter(at)
 	note := ""
 	switch side {
 	case engine.Left, engine.Right:

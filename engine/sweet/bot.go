@@ -24,13 +24,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	if s.Stage == Over {
 		return nil
 	}
-	cmd := func(name string, opts ...string) engine.Command {
-		c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-		for i := 0; i+1 < len(opts); i += 2 {
-			c.Options[opts[i]] = opts[i+1]
-		}
-		return c
-	}
+	cmd := func(name string, opts ...string) engine.Command { return botCommand(player, name, opts...) }
 	if s.Stage == Mustering {
 		if _, ok := s.sideOf(player, South); ok {
 			return nil
@@ -45,60 +39,19 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	if err != nil {
 		return nil
 	}
-	done := cmd("done")
 	var out []engine.Command
 	switch s.Stage {
 	case Deploying:
 		out = append(out, cmd("place", "unit", "all"))
 	case Catapults, Missiles:
-		for i := range s.Units {
-			u := &s.Units[i]
-			r := u.Type.spec().Range
-			if u.Side != side || !u.OnBoard() || u.Fired || r == 0 {
-				continue
-			}
-			for j := range s.Units {
-				e := &s.Units[j]
-				if e.Side == side.Other() && e.OnBoard() && float64(engine.Chebyshev(u.At, e.At)) <= r {
-					out = append(out, cmd("fire", "unit", string(u.ID), "at", e.At.String()))
-				}
-			}
-		}
+		out = s.shots(player, side)
 	case Movement:
-		// The bot rolls for each of its elephants with an enemy within a
-		// move before anything moves, so that any of them may charge
-		// (Charging and Melee 6).
-		var rolls []engine.Command
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == side && u.OnBoard() && !u.Moved && u.Type.Elephant() && !u.Rolled && !s.Ordered && s.enemyWithin(u, float64(u.Type.spec().Move)) {
-				rolls = append(rolls, cmd("elephant", "unit", string(u.ID)))
-			}
-		}
-		if len(rolls) > 0 {
+		if rolls := s.elephantRolls(player, side); len(rolls) > 0 {
 			return rolls
 		}
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side != side || !u.OnBoard() || u.Moved {
-				continue
-			}
-			for _, to := range s.moveTargets(u) {
-				out = append(out, cmd("move", "unit", string(u.ID), "to", to.String()))
-			}
-		}
+		out = s.moves(player, side)
 	case Supports:
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side != side || !u.OnBoard() {
-				continue
-			}
-			for _, m := range s.Melees {
-				if !m.Resolved && engine.Chebyshev(u.At, m.At) == 1 {
-					out = append(out, cmd("support", "unit", string(u.ID), "melee", m.At.String()))
-				}
-			}
-		}
+		out = s.supports(player, side)
 	case Melees:
 		for _, at := range s.waitingMelees(side) {
 			for _, m := range mdiChoices() {
@@ -107,7 +60,83 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		}
 		return out
 	}
-	return append(out, done)
+	return append(out, cmd("done"))
+}
+
+// botCommand is player's command name with its options given in pairs.
+func botCommand(player engine.PlayerID, name string, opts ...string) engine.Command {
+	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		c.Options[opts[i]] = opts[i+1]
+	}
+	return c
+}
+
+// shots are each of side's units with a range shooting at each enemy in
+// reach.
+func (s *State) shots(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for i := range s.Units {
+		u := &s.Units[i]
+		r := u.Type.spec().Range
+		if u.Side != side || !u.OnBoard() || u.Fired || r == 0 {
+			continue
+		}
+		for j := range s.Units {
+			e := &s.Units[j]
+			if e.Side == side.Other() && e.OnBoard() && float64(engine.Chebyshev(u.At, e.At)) <= r {
+				out = append(out, botCommand(player, "fire", "unit", string(u.ID), "at", e.At.String()))
+			}
+		}
+	}
+	return out
+}
+
+// elephantRolls are the rolls the bot asks for before anything moves, one
+// for each of its elephants with an enemy within a move, so that any of
+// them may charge (Charging and Melee 6).
+func (s *State) elephantRolls(player engine.PlayerID, side Side) []engine.Command {
+	var rolls []engine.Command
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnBoard() && !u.Moved && u.Type.Elephant() && !u.Rolled && !s.Ordered && s.enemyWithin(u, float64(u.Type.spec().Move)) {
+			rolls = append(rolls, botCommand(player, "elephant", "unit", string(u.ID)))
+		}
+	}
+	return rolls
+}
+
+// moves are each of side's units that has not moved going to each of its
+// moveTargets.
+func (s *State) moves(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.OnBoard() || u.Moved {
+			continue
+		}
+		for _, to := range s.moveTargets(u) {
+			out = append(out, botCommand(player, "move", "unit", string(u.ID), "to", to.String()))
+		}
+	}
+	return out
+}
+
+// supports are each of side's units supporting each melee beside it.
+func (s *State) supports(player engine.PlayerID, side Side) []engine.Command {
+	var out []engine.Command
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.OnBoard() {
+			continue
+		}
+		for _, m := range s.Melees {
+			if !m.Resolved && engine.Chebyshev(u.At, m.At) == 1 {
+				out = append(out, botCommand(player, "support", "unit", string(u.ID), "melee", m.At.String()))
+			}
+		}
+	}
+	return out
 }
 
 // moveTargets are the squares the bot tries for u: toward the nearest
