@@ -42,6 +42,27 @@ func (v *viewRecorder) PNG(view engine.View) ([]byte, error) {
 	return []byte("png"), nil
 }
 
+// recordingRouter is a router on a new database st, with every rule
+// system and table directives, whose games take seed and whose pictures
+// are only recorded.
+func recordingRouter(b testing.TB, seed uint64) (*bot.Router, *viewRecorder, *store.Store) {
+	b.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "views.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	rec := &viewRecorder{}
+	r := bot.NewRouter(bot.Config{
+		Store:      st,
+		Rulesets:   systems.All(),
+		Renderer:   rec,
+		Directives: true,
+		Seed:       func() uint64 { return seed },
+	})
+	return r, rec, st
+}
+
 // playedViews plays system key's demonstration (bot/demos: moves, fire
 // and melee, every draw stacked or loaded) through the bot's router and
 // returns the view of every picture the bot would send, in order.
@@ -51,19 +72,7 @@ func playedViews(b testing.TB, key string) []engine.View {
 	if !ok {
 		b.Fatalf("no demonstration for %s", key)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "views.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	rec := &viewRecorder{}
-	r := bot.NewRouter(bot.Config{
-		Store:      st,
-		Rulesets:   systems.All(),
-		Renderer:   rec,
-		Directives: true,
-		Seed:       func() uint64 { return bot.DemoSeed },
-	})
+	r, rec, _ := recordingRouter(b, bot.DemoSeed)
 	l := &bot.Local{Router: r, Guild: "g", Channel: "c", User: "player"}
 	if err := l.Run(context.Background(), strings.NewReader(script), io.Discard); err != nil {
 		b.Fatal(err)
@@ -131,19 +140,7 @@ func battleViews(b testing.TB, key string) []engine.View {
 		b.Fatalf("no rule system %s", key)
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "battle.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	rec := &viewRecorder{}
-	r := bot.NewRouter(bot.Config{
-		Store:      st,
-		Rulesets:   systems.All(),
-		Renderer:   rec,
-		Directives: true,
-		Seed:       func() uint64 { return 38 },
-	})
+	r, rec, st := recordingRouter(b, 38)
 	send := func(user engine.PlayerID, c engine.Command) []bot.Reply {
 		return r.Handle(ctx, bot.Request{Guild: "g", Channel: "c", User: user, Command: c})
 	}

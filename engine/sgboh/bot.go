@@ -105,12 +105,7 @@ func (s *State) vanguard(side int) []string {
 			us = append(us, u)
 		}
 	}
-	us = s.nearestFirst(side, us)
-	var out []string
-	for _, u := range us[:min(3, len(us))] {
-		out = append(out, u.ID)
-	}
-	return out
+	return firstThree(s.nearestFirst(side, us))
 }
 
 // botCmd builds a command from option pairs.
@@ -202,7 +197,12 @@ func (s *State) strays(side int) []string {
 			us = append(us, u)
 		}
 	}
-	us = s.nearestFirst(side, us)
+	return firstThree(s.nearestFirst(side, us))
+}
+
+// firstThree names the first three of us, a group of three units (3.2,
+// exception 2).
+func firstThree(us []*Unit) []string {
 	var out []string
 	for _, u := range us[:min(3, len(us))] {
 		out = append(out, u.ID)
