@@ -29,6 +29,16 @@ type Command struct {
 	Master bool `json:"master,omitempty"`
 }
 
+// NewCommand is actor's command name with its options given as name,
+// value pairs, as a computer player or a rule system builds one.
+func NewCommand(actor PlayerID, name string, opts ...string) Command {
+	c := Command{Actor: actor, Name: name, Options: make(map[string]string, len(opts)/2)}
+	for i := 0; i+1 < len(opts); i += 2 {
+		c.Options[opts[i]] = opts[i+1]
+	}
+	return c
+}
+
 // Has reports whether the option name was given.
 func (c Command) Has(name string) bool {
 	_, ok := c.Options[name]

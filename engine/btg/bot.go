@@ -37,7 +37,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		return s.pickCandidates(player)
 	case s.Await != nil:
 		if t := s.Unit(s.Await.Target); t != nil && s.leads(player, t.Side) {
-			return []engine.Command{botCmd(player, "avoid"), botCmd(player, "stand")}
+			return []engine.Command{engine.NewCommand(player, "avoid"), engine.NewCommand(player, "stand")}
 		}
 		return nil
 	case s.Judge != nil:
@@ -50,7 +50,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Deploying:
 		for side := BlackSide; side <= RedSide; side++ {
 			if s.leads(player, side) && !s.Armies[side].Done {
-				return []engine.Command{botCmd(player, "done")}
+				return []engine.Command{engine.NewCommand(player, "done")}
 			}
 		}
 	case Movement:
@@ -58,21 +58,11 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Fire:
 		for side := BlackSide; side <= RedSide; side++ {
 			if s.leads(player, side) && !s.Armies[side].Done {
-				return append(s.fireCandidates(player, side), botCmd(player, "done"))
+				return append(s.fireCandidates(player, side), engine.NewCommand(player, "done"))
 			}
 		}
 	}
 	return nil
-}
-
-// botCmd is a command of player's with options given as name, value
-// pairs.
-func botCmd(player engine.PlayerID, name string, opts ...string) engine.Command {
-	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-	for i := 0; i+1 < len(opts); i += 2 {
-		c.Options[opts[i]] = opts[i+1]
-	}
-	return c
 }
 
 // leads reports whether player leads side's army.
@@ -93,7 +83,7 @@ func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
 	}
 	var out []engine.Command
 	for _, k := range sampleKeys() {
-		out = append(out, botCmd(player, "army pick", "list", k))
+		out = append(out, engine.NewCommand(player, "army pick", "list", k))
 	}
 	return out
 }
@@ -114,18 +104,18 @@ func (s *State) decideCandidates(player engine.PlayerID) []engine.Command {
 			}
 			for _, u := range s.nearest(f.Area.Center, j.Side, 2) {
 				p := nearestIn(f.Area, u.Base.Center)
-				out = append(out, botCmd(player, "decide", "at", p.String()))
+				out = append(out, engine.NewCommand(player, "decide", "at", p.String()))
 			}
-			out = append(out, botCmd(player, "decide", "at", f.Area.Center.String()))
+			out = append(out, engine.NewCommand(player, "decide", "at", f.Area.Center.String()))
 		}
 	case "Lost and Found":
 		if u := s.Unit(j.Unit); u != nil {
-			out = append(out, botCmd(player, "decide", "at", s.edgePoint(u.Base.Center).String()))
+			out = append(out, engine.NewCommand(player, "decide", "at", s.edgePoint(u.Base.Center).String()))
 		}
 	case "Rivals":
 		for _, u := range s.inPlay(j.Side) {
 			if u.ID != j.Unit {
-				out = append(out, botCmd(player, "decide", "unit", u.ID))
+				out = append(out, engine.NewCommand(player, "decide", "unit", u.ID))
 			}
 		}
 	}
@@ -153,7 +143,7 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 	if c == nil {
 		return nil
 	}
-	done := botCmd(player, "done")
+	done := engine.NewCommand(player, "done")
 	if c.Leaders {
 		for side := BlackSide; side <= RedSide; side++ {
 			if s.leads(player, side) && !c.Done[side] {
@@ -171,7 +161,7 @@ func (s *State) moveCandidates(player engine.PlayerID) []engine.Command {
 		n := len(out)
 		out = append(out, s.chargeCandidates(player, u)...)
 		for _, m := range s.moveTargets(u) {
-			out = append(out, botCmd(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.h.String()))
+			out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", m.to.String(), "facing", m.h.String()))
 		}
 		if len(out) > n {
 			if movers++; movers == botMovers {
@@ -198,7 +188,7 @@ func (s *State) chargeCandidates(player engine.PlayerID, u *Unit) []engine.Comma
 			continue
 		}
 		if _, _, err := s.chargePath(u, e); err == nil {
-			out = append(out, botCmd(player, "charge", "unit", u.ID, "target", e.ID))
+			out = append(out, engine.NewCommand(player, "charge", "unit", u.ID, "target", e.ID))
 		}
 	}
 	return out
@@ -268,7 +258,7 @@ func (s *State) leaderCandidates(player engine.PlayerID, side Side) []engine.Com
 			}
 		}
 		if best != nil {
-			out = append(out, botCmd(player, "attach", "leader", l.ID, "unit", best.ID))
+			out = append(out, engine.NewCommand(player, "attach", "leader", l.ID, "unit", best.ID))
 		}
 	}
 	return out
@@ -428,7 +418,7 @@ func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Comma
 	for _, u := range s.shooters(side)[:min(1, len(s.shooters(side)))] {
 		for _, t := range s.inPlay(side.Other()) {
 			if _, err := s.aim(u, t); err == nil && !t.Effects.Immune {
-				out = append(out, botCmd(player, "fire", "unit", u.ID, "target", t.ID))
+				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", t.ID))
 			}
 		}
 		if !u.Class.Siege() {
@@ -436,7 +426,7 @@ func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Comma
 		}
 		for _, f := range s.Terrain {
 			if f.ground().Structure() && f.DV > 0 && (f.Side == nil || *f.Side != side) {
-				out = append(out, botCmd(player, "fire", "unit", u.ID, "structure", f.Name))
+				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "structure", f.Name))
 			}
 		}
 	}

@@ -34,15 +34,6 @@ const nearFoes = 2
 // made by a charge (Morale Check).
 const standOff = 1.0
 
-// cmd builds a command of player's.
-func cmd(player engine.PlayerID, name string, opts ...string) engine.Command {
-	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-	for i := 0; i+1 < len(opts); i += 2 {
-		c.Options[opts[i]] = opts[i+1]
-	}
-	return c
-}
-
 // candidates lists what player could do now: pick a sample army (or raise
 // one cut down to the book's points) while the armies muster; lay out his
 // army and end his deployment; choose to move first or second; in the
@@ -65,17 +56,17 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	if !ok {
 		return nil
 	}
-	done := cmd(player, "done")
+	done := engine.NewCommand(player, "done")
 	switch s.Stage {
 	case Deploying:
 		for _, u := range s.sideUnits(side) {
 			if !u.Placed {
-				return []engine.Command{cmd(player, "place", "unit", "all")}
+				return []engine.Command{engine.NewCommand(player, "place", "unit", "all")}
 			}
 		}
 		return []engine.Command{done}
 	case Initiative:
-		return []engine.Command{cmd(player, "answer", "reply", "first"), cmd(player, "answer", "reply", "second")}
+		return []engine.Command{engine.NewCommand(player, "answer", "reply", "first"), engine.NewCommand(player, "answer", "reply", "second")}
 	case Moving:
 		return append(s.moveCandidates(player, side), done)
 	case Missile:
@@ -138,11 +129,11 @@ func (s *State) armyCandidates(player engine.PlayerID) []engine.Command {
 			continue
 		}
 		if s.Options.Points <= 0 || pts <= s.Options.Points+1e-9 {
-			out = append(out, cmd(player, "army pick", "list", a.key))
+			out = append(out, engine.NewCommand(player, "army pick", "list", a.key))
 			continue
 		}
 		if list, ok := fitList(s.Custom, a.units, s.Options.Points); ok {
-			out = append(out, cmd(player, "army raise", "name", a.name, "tag", a.tag, "units", list))
+			out = append(out, engine.NewCommand(player, "army raise", "name", a.name, "tag", a.tag, "units", list))
 		}
 	}
 	return out
@@ -236,7 +227,7 @@ func (s *State) moveCandidates(player engine.PlayerID, side Side) []engine.Comma
 	var out []engine.Command
 	for _, u := range s.inPlay(side) {
 		if u.HoldFire {
-			out = append(out, cmd(player, "hold", "unit", u.ID, "fire", "no"))
+			out = append(out, engine.NewCommand(player, "hold", "unit", u.ID, "fire", "no"))
 		}
 		if s.canMove(u) != nil || s.engaged(u) {
 			continue
@@ -256,14 +247,14 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 	half := u.Allowance(s.Turn, false) / 2
 	for _, e := range s.foes(u) {
 		if u.Moved == 0 && s.inReach(u, e) {
-			out = append(out, cmd(player, "charge", "unit", u.ID, "target", e.ID))
+			out = append(out, engine.NewCommand(player, "charge", "unit", u.ID, "target", e.ID))
 		}
 		if u.Profile.SplitsMove() && u.Moved > 0 && u.Moved <= half+1e-6 && !u.Paused {
-			out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID))
+			out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", e.ID))
 		}
 		if !ahead(u, e.Base.Center) {
 			h := engine.HeadingTo(u.Base.Center, e.Base.Center)
-			out = append(out, cmd(player, "face", "unit", u.ID, "facing", fmt.Sprintf("%.0f", math.Round(float64(h)/45)*45)))
+			out = append(out, engine.NewCommand(player, "face", "unit", u.ID, "facing", fmt.Sprintf("%.0f", math.Round(float64(h)/45)*45)))
 			continue
 		}
 		dists := []float64{left, left / 2}
@@ -276,17 +267,17 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 				continue
 			}
 			if p, ok := s.approach(u, e, d); ok {
-				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p)))
+				out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", at(p)))
 			}
 		}
 		if fly := u.Allowance(s.Turn, true); u.Profile.Fly > 0 && u.Moved == 0 {
 			if p, ok := s.approach(u, e, fly); ok {
-				out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p), "air", "yes"))
+				out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", at(p), "air", "yes"))
 			}
 		}
 	}
 	if p, ok := s.cover(u, left); ok {
-		out = append(out, cmd(player, "move", "unit", u.ID, "to", at(p)))
+		out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", at(p)))
 	}
 	return out
 }
@@ -336,16 +327,16 @@ func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Comma
 			out = append(out, s.spellCandidates(player, u)...)
 		case p.Breath:
 			for _, e := range s.foes(u) {
-				out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Breath), "target", e.ID))
+				out = append(out, engine.NewCommand(player, "cast", "unit", u.ID, "spell", string(Breath), "target", e.ID))
 			}
 		case p.Shoots():
 			for _, e := range s.foes(u) {
 				if u.Base.Gap(e.Base) > p.Mss+0.01 {
 					continue
 				}
-				out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID))
+				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", e.ID))
 				if p.Weapon.Archers() {
-					out = append(out, cmd(player, "fire", "unit", u.ID, "target", e.ID, "indirect", "yes"))
+					out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", e.ID, "indirect", "yes"))
 				}
 			}
 		}
@@ -364,15 +355,15 @@ func (s *State) spellCandidates(player engine.PlayerID, u *Unit) []engine.Comman
 	var out []engine.Command
 	for _, e := range s.foes(u) {
 		for _, sp := range []Spell{Fireball, Bolt, Fear, Slow} {
-			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(sp), "target", e.ID))
+			out = append(out, engine.NewCommand(player, "cast", "unit", u.ID, "spell", string(sp), "target", e.ID))
 		}
 		if e.Profile.Shoots() && !e.Profile.Has(DarkSight) {
-			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Darkness), "target", e.ID))
+			out = append(out, engine.NewCommand(player, "cast", "unit", u.ID, "spell", string(Darkness), "target", e.ID))
 		}
 	}
 	for _, e := range s.inPlay(u.Side.Other()) {
 		if s.hidden(u, e) != "" && u.Base.Gap(e.Base) <= wizardRange {
-			out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Lamp), "target", e.ID))
+			out = append(out, engine.NewCommand(player, "cast", "unit", u.ID, "spell", string(Lamp), "target", e.ID))
 			break
 		}
 	}
@@ -389,7 +380,7 @@ func (s *State) spellCandidates(player engine.PlayerID, u *Unit) []engine.Comman
 		}
 	}
 	if friend != nil {
-		out = append(out, cmd(player, "cast", "unit", u.ID, "spell", string(Haste), "target", friend.ID))
+		out = append(out, engine.NewCommand(player, "cast", "unit", u.ID, "spell", string(Haste), "target", friend.ID))
 	}
 	return out
 }
@@ -407,7 +398,7 @@ func (s *State) orderCandidates(player engine.PlayerID, side Side) []engine.Comm
 			continue
 		}
 		for _, text := range s.orderTexts(u) {
-			out = append(out, cmd(player, "orders", "unit", u.ID, "order", text))
+			out = append(out, engine.NewCommand(player, "orders", "unit", u.ID, "order", text))
 		}
 	}
 	return out

@@ -32,13 +32,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	if s.Phase != Playing {
 		return nil
 	}
-	cmd := func(name string, opts ...string) engine.Command {
-		c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-		for i := 0; i+1 < len(opts); i += 2 {
-			c.Options[opts[i]] = opts[i+1]
-		}
-		return c
-	}
+	cmd := func(name string, opts ...string) engine.Command { return engine.NewCommand(player, name, opts...) }
 	aw := s.awaited()
 	if len(aw) == 0 || aw[0].Player != player {
 		return nil

@@ -61,10 +61,10 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Continuity:
 		out := s.activations(player, me)
 		if g := s.vanguard(me); len(g) > 0 {
-			out = append(out, botCmd(player, "activate", "units", strings.Join(g, " ")))
+			out = append(out, engine.NewCommand(player, "activate", "units", strings.Join(g, " ")))
 		}
 		if s.routedOnMap(me) || !s.mayRoll(me) {
-			out = append(out, botCmd(player, "pass"))
+			out = append(out, engine.NewCommand(player, "pass"))
 		}
 		return out
 	case Acting:
@@ -108,15 +108,6 @@ func (s *State) vanguard(side int) []string {
 	return firstThree(s.nearestFirst(side, us))
 }
 
-// botCmd builds a command from option pairs.
-func botCmd(player engine.PlayerID, name string, opts ...string) engine.Command {
-	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-	for i := 0; i+1 < len(opts); i += 2 {
-		c.Options[opts[i]] = opts[i+1]
-	}
-	return c
-}
-
 // answers are the choices a question offers (7.16, 8.2, 8.3).
 func (s *State) answers(player engine.PlayerID, q Question) []engine.Command {
 	var choices []string
@@ -132,7 +123,7 @@ func (s *State) answers(player engine.PlayerID, q Question) []engine.Command {
 	}
 	out := make([]engine.Command, len(choices))
 	for i, c := range choices {
-		out[i] = botCmd(player, "answer", "reply", c)
+		out[i] = engine.NewCommand(player, "answer", "reply", c)
 	}
 	return out
 }
@@ -153,12 +144,12 @@ func (s *State) activations(player engine.PlayerID, side int) []engine.Command {
 	slices.SortStableFunc(ls, func(a, b *Leader) int { return cmp.Compare(s.enemyDist(side, a.Hex), s.enemyDist(side, b.Hex)) })
 	for _, l := range ls[:min(botLeaders, len(ls))] {
 		for _, line := range s.linesInRange(l, l.Hex) {
-			out = append(out, botCmd(player, "activate", "leader", l.ID, "line", line))
+			out = append(out, engine.NewCommand(player, "activate", "leader", l.ID, "line", line))
 		}
-		out = append(out, botCmd(player, "activate", "leader", l.ID))
+		out = append(out, engine.NewCommand(player, "activate", "leader", l.ID))
 	}
 	if g := s.strays(side); len(g) > 0 {
-		out = append(out, botCmd(player, "activate", "units", strings.Join(g, " ")))
+		out = append(out, engine.NewCommand(player, "activate", "units", strings.Join(g, " ")))
 	}
 	return out
 }
@@ -262,7 +253,7 @@ func (s *State) actions(player engine.PlayerID, side int) []engine.Command {
 	for _, v := range s.Flow.Vacated {
 		for _, id := range v.By {
 			if u := s.unit(id); u != nil && u.able() && !u.Engaged && s.at(v.Hex) == nil {
-				out = append(out, botCmd(player, "advance", "unit", u.ID))
+				out = append(out, engine.NewCommand(player, "advance", "unit", u.ID))
 			}
 		}
 	}
@@ -270,10 +261,10 @@ func (s *State) actions(player engine.PlayerID, side int) []engine.Command {
 		u := &s.Units[i]
 		if u.Side == side && u.able() && u.Status == Full && u.Hits > 0 && !u.Moved && !u.Fired && !u.Fought && !u.Rallied &&
 			s.inCommand(u) && len(s.enemiesNext(side, u.Hex)) == 0 {
-			out = append(out, botCmd(player, "rally", "unit", u.ID))
+			out = append(out, engine.NewCommand(player, "rally", "unit", u.ID))
 		}
 	}
-	return append(out, botCmd(player, "done"))
+	return append(out, engine.NewCommand(player, "done"))
 }
 
 // commands are an activated leader's choices before he commands: each
@@ -282,20 +273,20 @@ func (s *State) actions(player engine.PlayerID, side int) []engine.Command {
 func (s *State) commands(player engine.PlayerID, l *Leader) []engine.Command {
 	var out []engine.Command
 	for _, line := range s.linesInRange(l, l.Hex) {
-		out = append(out, botCmd(player, "command", "line", line))
+		out = append(out, engine.NewCommand(player, "command", "line", line))
 	}
 	if l.Wing && s.Flow.Wing == "" {
 		for i := range s.Leaders {
 			m := &s.Leaders[i]
 			if m.Under == l.ID && m.In() && l.inRange(m.Hex) && !slices.Contains(s.Flow.Just, m.ID) {
-				out = append(out, botCmd(player, "delegate", "leader", m.ID))
+				out = append(out, engine.NewCommand(player, "delegate", "leader", m.ID))
 			}
 		}
 	}
 	if !l.Moved {
 		out = append(out, s.rides(player, l)...)
 		if to, ok := s.shelter(l); ok {
-			out = append(out, botCmd(player, "move", "unit", l.ID, "to", to.String()))
+			out = append(out, engine.NewCommand(player, "move", "unit", l.ID, "to", to.String()))
 		}
 	}
 	return out
@@ -369,7 +360,7 @@ func (s *State) rides(player engine.PlayerID, l *Leader) []engine.Command {
 			}
 		}
 		if best != l.Hex {
-			out = append(out, botCmd(player, "move", "unit", l.ID, "to", best.String()))
+			out = append(out, engine.NewCommand(player, "move", "unit", l.ID, "to", best.String()))
 		}
 	}
 	return out
@@ -507,7 +498,7 @@ func (s *State) moves(player engine.PlayerID, u *Unit) []engine.Command {
 	}
 	out := make([]engine.Command, 0, len(picks))
 	for _, n := range picks {
-		out = append(out, botCmd(player, "move", "unit", u.ID, "to", n.H.String(), "facing", n.F.String()))
+		out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", n.H.String(), "facing", n.F.String()))
 	}
 	return out
 }
@@ -545,12 +536,12 @@ func (s *State) shots(player engine.PlayerID, side int) []engine.Command {
 			if t.Side == side || !t.On() || d > u.Missile.reach() || !inArc(u, t.Hex) || !s.clearShot(u.Hex, t.Hex) {
 				continue
 			}
-			out = append(out, botCmd(player, "fire", "unit", u.ID, "target", t.ID))
+			out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", t.ID))
 		}
 		if (u.Type == SK || u.Type == LI || u.Type == LC) && !u.Moved {
 			for _, t := range s.nearestEnemies(side, u.Hex, botTargets) {
 				if d := engine.HexDistance(u.Hex, t.Hex); d > 1 && d <= 5 {
-					out = append(out, botCmd(player, "hitrun", "unit", u.ID, "target", t.ID))
+					out = append(out, engine.NewCommand(player, "hitrun", "unit", u.ID, "target", t.ID))
 				}
 			}
 		}
@@ -604,9 +595,9 @@ func (s *State) shocks(player engine.PlayerID, side int) []engine.Command {
 			good = append(good, part)
 		}
 	}
-	out := []engine.Command{botCmd(player, "shock", "attacks", strings.Join(all, ", "))}
+	out := []engine.Command{engine.NewCommand(player, "shock", "attacks", strings.Join(all, ", "))}
 	if len(good) > 0 && len(good) < len(all) {
-		out = append(out, botCmd(player, "shock", "attacks", strings.Join(good, ", ")))
+		out = append(out, engine.NewCommand(player, "shock", "attacks", strings.Join(good, ", ")))
 	}
 	return out
 }

@@ -24,7 +24,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	if s.Stage == Over {
 		return nil
 	}
-	cmd := func(name string, opts ...string) engine.Command { return botCommand(player, name, opts...) }
+	cmd := func(name string, opts ...string) engine.Command { return engine.NewCommand(player, name, opts...) }
 	if s.Stage == Mustering {
 		if _, ok := s.sideOf(player, South); ok {
 			return nil
@@ -63,15 +63,6 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	return append(out, cmd("done"))
 }
 
-// botCommand is player's command name with its options given in pairs.
-func botCommand(player engine.PlayerID, name string, opts ...string) engine.Command {
-	c := engine.Command{Actor: player, Name: name, Options: map[string]string{}}
-	for i := 0; i+1 < len(opts); i += 2 {
-		c.Options[opts[i]] = opts[i+1]
-	}
-	return c
-}
-
 // shots are each of side's units with a range shooting at each enemy in
 // reach.
 func (s *State) shots(player engine.PlayerID, side Side) []engine.Command {
@@ -85,7 +76,7 @@ func (s *State) shots(player engine.PlayerID, side Side) []engine.Command {
 		for j := range s.Units {
 			e := &s.Units[j]
 			if e.Side == side.Other() && e.OnBoard() && float64(engine.Chebyshev(u.At, e.At)) <= r {
-				out = append(out, botCommand(player, "fire", "unit", string(u.ID), "at", e.At.String()))
+				out = append(out, engine.NewCommand(player, "fire", "unit", string(u.ID), "at", e.At.String()))
 			}
 		}
 	}
@@ -100,7 +91,7 @@ func (s *State) elephantRolls(player engine.PlayerID, side Side) []engine.Comman
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side && u.OnBoard() && !u.Moved && u.Type.Elephant() && !u.Rolled && !s.Ordered && s.enemyWithin(u, float64(u.Type.spec().Move)) {
-			rolls = append(rolls, botCommand(player, "elephant", "unit", string(u.ID)))
+			rolls = append(rolls, engine.NewCommand(player, "elephant", "unit", string(u.ID)))
 		}
 	}
 	return rolls
@@ -116,7 +107,7 @@ func (s *State) moves(player engine.PlayerID, side Side) []engine.Command {
 			continue
 		}
 		for _, to := range s.moveTargets(u) {
-			out = append(out, botCommand(player, "move", "unit", string(u.ID), "to", to.String()))
+			out = append(out, engine.NewCommand(player, "move", "unit", string(u.ID), "to", to.String()))
 		}
 	}
 	return out
@@ -132,7 +123,7 @@ func (s *State) supports(player engine.PlayerID, side Side) []engine.Command {
 		}
 		for _, m := range s.Melees {
 			if !m.Resolved && engine.Chebyshev(u.At, m.At) == 1 {
-				out = append(out, botCommand(player, "support", "unit", string(u.ID), "melee", m.At.String()))
+				out = append(out, engine.NewCommand(player, "support", "unit", string(u.ID), "melee", m.At.String()))
 			}
 		}
 	}
