@@ -70,14 +70,7 @@ func TestBotDoesNotPeek(t *testing.T) {
 				break
 			}
 		}
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := p.Do(t, d.Command); err != nil {
-			t.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(t, p, who)
 	}
 	futures := []struct {
 		cards []string

@@ -6,6 +6,21 @@ import (
 	"github.com/rhapsode/rhapsode/engine"
 )
 
+// BotStep has the bot in who's seat, at the level its name gives
+// ([engine.IsBot]), choose a command and plays it, failing the test if it
+// cannot choose or the rules refuse its choice.
+func BotStep(t testing.TB, p *Player, who engine.PlayerID) {
+	t.Helper()
+	level, _ := engine.IsBot(who)
+	d, err := engine.Think(p.Game, who, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Do(t, d.Command); err != nil {
+		t.Fatalf("%s: %v", d.Command, err)
+	}
+}
+
 // PlayBots plays p's game with the bot in every seat the game awaits,
 // each at the level its name gives ([engine.IsBot]; a member's seat at
 // the normal level), until the game ends or maxSteps steps are played,

@@ -82,14 +82,7 @@ func TestBotDoesNotPeek(t *testing.T) {
 				who = a.Player
 			}
 		}
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := p.Do(t, d.Command); err != nil {
-			t.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(t, p, who)
 	}
 	kingdom := p.Game.State.(*State).Armies[South].Player
 	// Two sealings the Kingdom cannot tell apart: the Horde's orders as
@@ -188,14 +181,7 @@ func advance(tb testing.TB, p *enginetest.Player, ready func(*State) bool) {
 			tb.Fatal("the position never came")
 		}
 		who := aw.Awaited(p.Game.State)[0].Player
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := p.Do(tb, d.Command); err != nil {
-			tb.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(tb, p, who)
 	}
 }
 

@@ -59,14 +59,7 @@ func TestBotDoesNotPeekAtTheDice(t *testing.T) {
 			break
 		}
 		who := aw.Awaited(s)[0].Player
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := p.Do(t, d.Command); err != nil {
-			t.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(t, p, who)
 	}
 	loads := [][]int{{0, 0, 0, 0, 0, 0}, {9, 9, 9, 9, 9, 9}}
 	var weighed [][]engine.Scored

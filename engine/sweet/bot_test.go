@@ -73,14 +73,7 @@ func TestBotDoesNotPeek(t *testing.T) {
 				who = a.Player
 			}
 		}
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := p.Do(t, d.Command); err != nil {
-			t.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(t, p, who)
 	}
 	var decided [][]engine.Scored
 	for i, choice := range []MDI{Line, Pincers} {
@@ -139,14 +132,7 @@ func TestBotCommandsItsOwnUnits(t *testing.T) {
 				}
 			}
 		}
-		level, _ := engine.IsBot(who)
-		d, err := engine.Think(p.Game, who, level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := p.Do(t, d.Command); err != nil {
-			t.Fatalf("%s: %v", d.Command, err)
-		}
+		enginetest.BotStep(t, p, who)
 	}
 }
 
