@@ -912,7 +912,7 @@ func (s *State) planMount(cl *Clan, fig, ch *Element) (Mounted, float64, error) 
 		from := fig.Base.FrontCenter()
 		for i := range s.Elements {
 			o := &s.Elements[i]
-			if o.ID != fig.ID && o.ID != ch.ID && o.Clan != fig.Clan && o.Status == Standing && o.Placed && o.Base.BlocksLine(fig.Base.Center, ch.Base.Center) {
+			if o.ID != fig.ID && o.ID != ch.ID && !s.passesThrough(fig, o) && o.Status == Standing && o.Placed && o.Base.BlocksLine(fig.Base.Center, ch.Base.Center) {
 				return Mounted{}, 0, engine.Refuse("8.3", "%s stands between %s and %s.", o.Label(), fig.Label(), ch.Label())
 			}
 		}
@@ -1004,7 +1004,7 @@ func (s *State) planDismount(ch, fig *Element, used float64, r route, alight *en
 		if fb.Clashes(b) {
 			return Dismounted{}, engine.Refuse("8.2", "%s cannot get down on top of %s; say where he stands (to: or alight:).", fig.Label(), o.Label())
 		}
-		if o.ID != ch.ID && o.Clan != fig.Clan && o.Base.BlocksLine(end.Center, fb.Center) {
+		if o.ID != ch.ID && !s.passesThrough(fig, o) && o.Base.BlocksLine(end.Center, fb.Center) {
 			return Dismounted{}, engine.Refuse("8.3", "%s stands between %s and %s.", o.Label(), ch.Label(), at)
 		}
 	}

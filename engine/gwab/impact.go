@@ -206,16 +206,16 @@ func (s *State) elementList(v string) ([]*Element, error) {
 	return out, nil
 }
 
-// slide moves el's base by delta as far as it can go: through stands of
-// its own clan (8.3) but not onto them, through no other stand, and not
+// slide moves el's base by delta as far as it can go: through friendly
+// stands (8.3) but not onto them, through no other stand, and not
 // off the table. It reports whether the base stopped short.
 func (s *State) slide(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
 	to, short, _ := s.sweepAlong(el, from, delta, moved)
 	return to, short
 }
 
-// slideUntilContact moves el one stride along dir, through stands of its
-// own clan (8.3) and stopping at the first other stand it meets. It
+// slideUntilContact moves el one stride along dir, through friendly
+// stands (8.3) and stopping at the first other stand it meets. It
 // reports whether the stand stopped short or met another.
 func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
 	to, short, met := s.sweepAlong(el, from, dir, moved)
@@ -223,7 +223,7 @@ func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec,
 }
 
 // sweepAlong moves el's base by delta as far as it can go, with the other
-// standing stands where moved puts them: through stands of its own clan
+// standing stands where moved puts them: through friendly stands (8.3)
 // but not onto them, through no other stand, and not off the table. It
 // reports whether the base stopped short and whether its sweep met a
 // stand of another clan.
@@ -239,7 +239,7 @@ func (s *State) sweepAlong(el *Element, from engine.Base, delta engine.Vec, move
 			b = m
 		}
 		all = append(all, b)
-		if o.Clan != el.Clan {
+		if !s.passesThrough(el, o) {
 			blockers = append(blockers, b)
 		}
 	}
