@@ -737,6 +737,14 @@ func (s *State) planOrder(cl *Clan, o order) (*chariotPlan, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The rider may not get down at the end of a drive into contact
+		// and leave the driver there alone: that would drive the
+		// charioteer into a melee he may fight only in defence (3.5).
+		left := p.crew
+		left.Rider = ""
+		if foe := s.chargedByDriver(&left, p.plan); foe != nil && o.moving() {
+			return nil, engine.Refuse("3.5", "%s would be left in contact with %s with only its driver, who fights only to defend himself: %s must stay aboard, or get down short of the enemy.", ch.Label(), foe.Label(), o.dismount.Label())
+		}
 		p.dismounted = &d
 	}
 	return p, nil

@@ -144,6 +144,13 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		if el.ID != victor.ID && !involved[el.ID] && s.touchesEnemy(el, to, moved) {
 			return engine.Refuse("10.1.3", "%s took no part in this melee and may not be brought into contact by an impact.", el.Label())
 		}
+		// A driver alone fights only to defend himself (3.5): an impact
+		// no more brings his chariot to an enemy than a drive does.
+		if el.Kind == Chariot && el.Driver && el.Rider == "" {
+			if foe := s.newFoe(el, from, to, moved); foe != nil {
+				return engine.Refuse("3.5", "%s carries only its driver, who fights only to defend himself: an impact may not bring it forward into contact with %s.", el.Label(), foe.Label())
+			}
+		}
 		moved[el.ID] = to
 		ev.Shifts = append(ev.Shifts, Shift{Element: el.ID, Label: el.Label(), From: from, To: to, Strides: 1, Forward: true, Blocked: blocked})
 	}
@@ -292,6 +299,25 @@ func overlapsAny(b engine.Base, others []engine.Base) bool {
 		}
 	}
 	return false
+}
+
+// newFoe returns an enemy that el, moved from from to to, touches at to
+// but did not touch at from, or nil.
+func (s *State) newFoe(el *Element, from, to engine.Base, moved map[ElementID]engine.Base) *Element {
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if !o.inPlay() || !s.Antagonists(el.Clan, o.Clan) {
+			continue
+		}
+		ob := o.Base
+		if m, ok := moved[o.ID]; ok {
+			ob = m
+		}
+		if to.Touches(ob) && !from.Touches(ob) {
+			return o
+		}
+	}
+	return nil
 }
 
 // touchesEnemy reports whether el standing at b would touch an enemy.
