@@ -88,11 +88,7 @@ func (b Freed) Apply(s *State) error {
 
 func (b Freed) Text() string {
 	if b.By == b.Unit {
-		verb := "fight"
-		if b.Count == 1 {
-			verb = "fights"
-		}
-		return fmt.Sprintf("%s's figures still free touch their paralyzed fellows: %s %s again (SA 7a).", b.Unit, plural(b.Count, "figure", "figures"), verb)
+		return fmt.Sprintf("%s's figures still free touch their fellows paralyzed by a ghoulish touch and free %s to fight again (SA 7a).", b.Unit, plural(b.Count, "figure", "figures"))
 	}
 	return fmt.Sprintf("%s touches %s: its %s paralyzed by a ghoulish touch fight again (SA 7a).", b.By, b.Unit, plural(b.Count, "figure", "figures"))
 }
