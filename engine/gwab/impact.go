@@ -233,7 +233,7 @@ func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec,
 // standing stands where moved puts them: through friendly stands (8.3)
 // but not onto them, through no other stand, and not off the table. It
 // reports whether the base stopped short and whether its sweep met a
-// stand of another clan.
+// stand it may not pass through.
 func (s *State) sweepAlong(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (to engine.Base, short, met bool) {
 	var blockers, all []engine.Base
 	for i := range s.Elements {
