@@ -37,17 +37,20 @@ func result(score int) Result {
 	return Surrender
 }
 
-// Heavy losses by armour class (Heavy Losses): the share of the figures
-// a unit had at the start of the turn that, lost in the turn, makes it
-// check, and the penalty to that check.
-func heavyLoss(a Armor) (share float64, penalty int) {
+// Heavy losses by armour class (Heavy Losses): the percentage of the
+// figures a unit had at the start of the turn that, lost in the turn,
+// makes it check, and the penalty to that check. The percentages are the
+// table's as printed, 25, 33 and 50: medium armour checks at 33%, which
+// is a hair under a third (33 of 100 figures), not at a third
+// (RULINGS.md, goliath, "heavy losses").
+func heavyLoss(a Armor) (percent, penalty int) {
 	switch a {
 	case Light:
-		return 0.25, -2
+		return 25, -2
 	case Medium:
-		return 1.0 / 3, -1
+		return 33, -1
 	}
-	return 0.5, 0
+	return 50, 0
 }
 
 // MoraleTested is one morale check.
@@ -232,9 +235,11 @@ func (s *State) heavyDue(u *Unit) bool {
 	if u.Shaken || u.TurnFigs == 0 {
 		return false
 	}
-	share, _ := heavyLoss(u.Profile.Armor())
+	percent, _ := heavyLoss(u.Profile.Armor())
 	lost := u.TurnFigs - u.Figures
-	return float64(lost) >= share*float64(u.TurnFigs)-1e-9
+	// In whole numbers, so that no rounding decides: 4 of 12 (33.3%) is
+	// heavy for medium armour, 3 of 12 (25%) is not.
+	return lost*100 >= percent*u.TurnFigs
 }
 
 // checkHeavy makes each unit named that has taken heavy losses check for

@@ -66,7 +66,9 @@ func (b Moved) Apply(s *State) error {
 }
 
 // Freed is a unit's paralyzed figures freed by the touch of an elf, a
-// hero, a super hero or a wizard (SA 7a).
+// hero, a super hero or a wizard of their side (SA 7a). By is the
+// freer's unit; it is the unit itself when figures of a freeing type
+// free their own fellows.
 type Freed struct {
 	Unit  string `json:"unit"`
 	By    string `json:"by"`
@@ -85,17 +87,69 @@ func (b Freed) Apply(s *State) error {
 }
 
 func (b Freed) Text() string {
+	if b.By == b.Unit {
+		return fmt.Sprintf("%s's figures still free touch their fellows paralyzed by a ghoulish touch and free %s to fight again (SA 7a).", b.Unit, plural(b.Count, "figure", "figures"))
+	}
 	return fmt.Sprintf("%s touches %s: its %s paralyzed by a ghoulish touch fight again (SA 7a).", b.By, b.Unit, plural(b.Count, "figure", "figures"))
 }
 
-// freeTouched frees the paralyzed friends a freer now touches.
+// frees reports whether u can free the paralyzed by touch (SA 7a): a
+// unit of elves, heroes, super heroes or wizards on the table with a
+// figure able to touch.
+func (u *Unit) frees() bool { return u.Profile.Freer && u.In() && u.Figures > 0 }
+
+// held reports whether u has figures paralyzed until a touch frees them
+// (SA 7a; a 7b paralysis wears off by itself).
+func (u *Unit) held() bool { return u.In() && u.Paralyzed > 0 && u.Numbed == 0 }
+
+// freeTouched frees the paralyzed a move or charge of u has brought
+// into touch with a freer of their side: u's paralyzed friends if u is
+// a freer, u's own paralyzed figures if it now touches one.
 func (s *State) freeTouched(tx *engine.Tx, u *Unit) error {
-	if !u.Profile.Freer || !u.In() {
+	if !u.In() {
 		return nil
 	}
 	for _, f := range s.inPlay(u.Side) {
-		if f != u && f.Paralyzed > 0 && f.Numbed == 0 && f.Base.Touches(u.Base) {
+		if f == u || !f.Base.Touches(u.Base) {
+			continue
+		}
+		switch {
+		case u.frees() && f.held():
 			if err := tx.Emit(Freed{Unit: f.ID, By: u.ID, Count: f.Paralyzed}); err != nil {
+				return err
+			}
+		case f.frees() && u.held():
+			if err := tx.Emit(Freed{Unit: u.ID, By: f.ID, Count: u.Paralyzed}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// freeStanding frees, as a turn begins, the paralyzed that a freer of
+// their side touches without having moved to them: one that stood
+// beside them when they were paralyzed, or the unfrozen figures of a
+// freeing unit beside their own paralyzed fellows (SA 7a).
+func (s *State) freeStanding(tx *engine.Tx) error {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.held() {
+			continue
+		}
+		by := ""
+		if u.frees() {
+			by = u.ID
+		} else {
+			for _, f := range s.inPlay(u.Side) {
+				if f != u && f.frees() && f.Base.Touches(u.Base) {
+					by = f.ID
+					break
+				}
+			}
+		}
+		if by != "" {
+			if err := tx.Emit(Freed{Unit: u.ID, By: by, Count: u.Paralyzed}); err != nil {
 				return err
 			}
 		}
@@ -591,8 +645,13 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	if err != nil {
 		return err
 	}
-	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
-		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
+	// The thrown weapons are thrown at the chargers where they began
+	// their charge, within the weapon's range (the type's missile range),
+	// arc and line of fire, as any missile (RULINGS.md, goliath, "thrown
+	// weapons").
+	throw := shot{why: "at the chargers (Missile Fire: thrown weapons)", atChargers: true}
+	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && s.canShoot(t, u, was, throw) == nil {
+		if err := s.shoot(tx, t, u, throw); err != nil {
 			return err
 		}
 		// Heavy losses are checked as soon as they are taken, before

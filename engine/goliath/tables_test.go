@@ -80,13 +80,11 @@ func TestMoraleTables(t *testing.T) {
 		}
 	}
 	for a, want := range map[Armor]struct {
-		share   float64
-		penalty int
-	}{Light: {0.25, -2}, Medium: {1.0 / 3, -1}, Heavy: {0.5, 0}} {
-		share, pen := heavyLoss(a)
-		// The text's 33% is a third.
-		if (share != want.share) || pen != want.penalty {
-			t.Errorf("heavy losses, %s: %.0f%% and %d, the table says %.0f%% and %d", a, 100*share, pen, 100*want.share, want.penalty)
+		percent, penalty int
+	}{Light: {25, -2}, Medium: {33, -1}, Heavy: {50, 0}} {
+		// The text's 33% as printed, not a third.
+		if percent, pen := heavyLoss(a); percent != want.percent || pen != want.penalty {
+			t.Errorf("heavy losses, %s: %d%% and %d, the table says %d%% and %d", a, percent, pen, want.percent, want.penalty)
 		}
 	}
 	for r, a := range map[Rating]Armor{LI: Light, MI: Medium, HI: Heavy, LC: Light, MC: Medium, HC: Heavy} {

@@ -397,6 +397,9 @@ func (s *State) beginTurn(tx *engine.Tx) error {
 	if err := tx.Emit(b); err != nil {
 		return err
 	}
+	if err := s.freeStanding(tx); err != nil {
+		return err
+	}
 	if err := s.rally(tx); err != nil {
 		return err
 	}

@@ -737,6 +737,14 @@ func (s *State) planOrder(cl *Clan, o order) (*chariotPlan, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The rider may not get down at the end of a drive into contact
+		// and leave the driver there alone: that would drive the
+		// charioteer into a melee he may fight only in defence (3.5).
+		left := p.crew
+		left.Rider = ""
+		if foe := s.chargedByDriver(&left, p.plan); foe != nil && o.moving() {
+			return nil, engine.Refuse("3.5", "%s would be left in contact with %s with only its driver, who fights only to defend himself: %s must stay aboard, or get down short of the enemy.", ch.Label(), foe.Label(), o.dismount.Label())
+		}
 		p.dismounted = &d
 	}
 	return p, nil
@@ -912,7 +920,7 @@ func (s *State) planMount(cl *Clan, fig, ch *Element) (Mounted, float64, error) 
 		from := fig.Base.FrontCenter()
 		for i := range s.Elements {
 			o := &s.Elements[i]
-			if o.ID != fig.ID && o.ID != ch.ID && o.Clan != fig.Clan && o.Status == Standing && o.Placed && o.Base.BlocksLine(fig.Base.Center, ch.Base.Center) {
+			if o.ID != fig.ID && o.ID != ch.ID && !s.passesThrough(fig, o) && o.Status == Standing && o.Placed && o.Base.BlocksLine(fig.Base.Center, ch.Base.Center) {
 				return Mounted{}, 0, engine.Refuse("8.3", "%s stands between %s and %s.", o.Label(), fig.Label(), ch.Label())
 			}
 		}
@@ -1004,7 +1012,7 @@ func (s *State) planDismount(ch, fig *Element, used float64, r route, alight *en
 		if fb.Clashes(b) {
 			return Dismounted{}, engine.Refuse("8.2", "%s cannot get down on top of %s; say where he stands (to: or alight:).", fig.Label(), o.Label())
 		}
-		if o.ID != ch.ID && o.Clan != fig.Clan && o.Base.BlocksLine(end.Center, fb.Center) {
+		if o.ID != ch.ID && !s.passesThrough(fig, o) && o.Base.BlocksLine(end.Center, fb.Center) {
 			return Dismounted{}, engine.Refuse("8.3", "%s stands between %s and %s.", o.Label(), ch.Label(), at)
 		}
 	}

@@ -144,6 +144,13 @@ func spendImpact(tx *engine.Tx, s *State, c engine.Command) error {
 		if el.ID != victor.ID && !involved[el.ID] && s.touchesEnemy(el, to, moved) {
 			return engine.Refuse("10.1.3", "%s took no part in this melee and may not be brought into contact by an impact.", el.Label())
 		}
+		// A driver alone fights only to defend himself (3.5): an impact
+		// no more brings his chariot to an enemy than a drive does.
+		if el.Kind == Chariot && el.Driver && el.Rider == "" {
+			if foe := s.newFoe(el, from, to, moved); foe != nil {
+				return engine.Refuse("3.5", "%s carries only its driver, who fights only to defend himself: an impact may not bring it forward into contact with %s.", el.Label(), foe.Label())
+			}
+		}
 		moved[el.ID] = to
 		ev.Shifts = append(ev.Shifts, Shift{Element: el.ID, Label: el.Label(), From: from, To: to, Strides: 1, Forward: true, Blocked: blocked})
 	}
@@ -206,16 +213,16 @@ func (s *State) elementList(v string) ([]*Element, error) {
 	return out, nil
 }
 
-// slide moves el's base by delta as far as it can go: through stands of
-// its own clan (8.3) but not onto them, through no other stand, and not
+// slide moves el's base by delta as far as it can go: through friendly
+// stands (8.3) but not onto them, through no other stand, and not
 // off the table. It reports whether the base stopped short.
 func (s *State) slide(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
 	to, short, _ := s.sweepAlong(el, from, delta, moved)
 	return to, short
 }
 
-// slideUntilContact moves el one stride along dir, through stands of its
-// own clan (8.3) and stopping at the first other stand it meets. It
+// slideUntilContact moves el one stride along dir, through friendly
+// stands (8.3) and stopping at the first other stand it meets. It
 // reports whether the stand stopped short or met another.
 func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec, moved map[ElementID]engine.Base) (engine.Base, bool) {
 	to, short, met := s.sweepAlong(el, from, dir, moved)
@@ -223,10 +230,10 @@ func (s *State) slideUntilContact(el *Element, from engine.Base, dir engine.Vec,
 }
 
 // sweepAlong moves el's base by delta as far as it can go, with the other
-// standing stands where moved puts them: through stands of its own clan
+// standing stands where moved puts them: through friendly stands (8.3)
 // but not onto them, through no other stand, and not off the table. It
 // reports whether the base stopped short and whether its sweep met a
-// stand of another clan.
+// stand it may not pass through.
 func (s *State) sweepAlong(el *Element, from engine.Base, delta engine.Vec, moved map[ElementID]engine.Base) (to engine.Base, short, met bool) {
 	var blockers, all []engine.Base
 	for i := range s.Elements {
@@ -239,7 +246,7 @@ func (s *State) sweepAlong(el *Element, from engine.Base, delta engine.Vec, move
 			b = m
 		}
 		all = append(all, b)
-		if o.Clan != el.Clan {
+		if !s.passesThrough(el, o) {
 			blockers = append(blockers, b)
 		}
 	}
@@ -292,6 +299,25 @@ func overlapsAny(b engine.Base, others []engine.Base) bool {
 		}
 	}
 	return false
+}
+
+// newFoe returns an enemy that el, moved from from to to, touches at to
+// but did not touch at from, or nil.
+func (s *State) newFoe(el *Element, from, to engine.Base, moved map[ElementID]engine.Base) *Element {
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if !o.inPlay() || !s.Antagonists(el.Clan, o.Clan) {
+			continue
+		}
+		ob := o.Base
+		if m, ok := moved[o.ID]; ok {
+			ob = m
+		}
+		if to.Touches(ob) && !from.Touches(ob) {
+			return o
+		}
+	}
+	return nil
 }
 
 // touchesEnemy reports whether el standing at b would touch an enemy.

@@ -131,16 +131,33 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 	return facing, dest, target, nil
 }
 
+// passesThrough reports whether el may move through o (8.3): an element
+// on foot through any friendly stand, of its own clan or an allied one
+// (its side's; 8.3 lets "all other clan elements" interpenetrate
+// "friendly elements", the word 8.9 uses for the whole side); a chariot
+// only through its own clan's stands. The same player's other clan is on
+// the other side and blocks (7.3), as every enemy does.
+func (s *State) passesThrough(el, o *Element) bool {
+	if o.Clan == el.Clan {
+		return true
+	}
+	if el.Kind == Chariot {
+		return false
+	}
+	a, b := s.Clan(el.Clan), s.Clan(o.Clan)
+	return a != nil && b != nil && a.Side == b.Side
+}
+
 // walkEnd is where a walk of el from turned to end stops: the path turns
-// where it stands, then goes straight; stands of its own clan may be
-// passed through (8.3), every other stand blocks, and terrain may hold
-// it (13.1). A walk may not end on a stand or off the table.
+// where it stands, then goes straight; friendly stands may be passed
+// through (8.3), every other stand blocks, and terrain may hold it
+// (13.1). A walk may not end on a stand or off the table.
 func (s *State) walkEnd(el *Element, turned, end engine.Base, dest engine.Vec, target *Element) (engine.Base, error) {
 	var blockers []*Element
 	var blockBases []engine.Base
 	for i := range s.Elements {
 		o := &s.Elements[i]
-		if o == el || o.Status != Standing || !o.Placed || o.Clan == el.Clan {
+		if o == el || o.Status != Standing || !o.Placed || s.passesThrough(el, o) {
 			continue
 		}
 		blockers = append(blockers, o)
