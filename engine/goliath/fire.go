@@ -227,9 +227,6 @@ type shot struct {
 	pause        bool
 	pass         bool
 	simultaneous bool // Method 2: the firer's figures as the phase began
-	// atChargers: thrown weapons at troops charging the thrower (L138);
-	// the charge shows an invisible charger.
-	atChargers bool
 }
 
 // shotsAllowed is how many volleys u may shoot this turn, and whether it
@@ -282,7 +279,7 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		}
 		return engine.Refuse("Missile Fire", "%s cannot shoot: %s.", u.ID, why)
 	}
-	if why := s.hidden(u, t); why != "" && !sh.atChargers {
+	if why := s.hidden(u, t); why != "" {
 		return engine.Refuse("Special Abilities", "%s cannot shoot at %s: %s.", u.ID, t.ID, why)
 	}
 	if sh.indirect {

@@ -645,13 +645,8 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	if err != nil {
 		return err
 	}
-	// The thrown weapons are thrown at the chargers where they began
-	// their charge, within the weapon's range (the type's missile range),
-	// arc and line of fire, as any missile (RULINGS.md, goliath, "thrown
-	// weapons").
-	throw := shot{why: "at the chargers (Missile Fire: thrown weapons)", atChargers: true}
-	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && s.canShoot(t, u, was, throw) == nil {
-		if err := s.shoot(tx, t, u, throw); err != nil {
+	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}
 		// Heavy losses are checked as soon as they are taken, before
