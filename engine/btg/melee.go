@@ -125,7 +125,7 @@ func (s *State) wound(u *Unit, lost, wounds int) {
 	if lost <= 0 {
 		return
 	}
-	u.lose(lost)
+	s.lose(u, lost)
 	if u.Figures == 0 {
 		u.Status = Steady // remove sets Gone with its leader's fate
 		s.remove(u, Destroyed)
@@ -181,7 +181,7 @@ func (b FiguresSet) Apply(s *State) error {
 		u.Figures = 0
 		s.remove(u, Destroyed)
 	case b.Figures < u.Figures:
-		u.lose(u.Figures - b.Figures)
+		s.lose(u, u.Figures-b.Figures)
 	default:
 		u.gain(b.Figures - u.Figures)
 	}
