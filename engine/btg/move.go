@@ -765,11 +765,12 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		return afterMove(tx, s)
 	}
 	if t.Status == Routed {
-		// A routed unit caught in melee is captured (§3).
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		// A routed unit that is charged routs again, and it is captured
+		// only if the charge still reaches it (§3).
+		if err := s.routMove(tx, t, false); err != nil {
 			return err
 		}
-		if err := tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID}); err != nil {
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 		return afterMove(tx, s)
@@ -801,7 +802,7 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		if err := s.routMove(tx, t, false); err != nil {
 			return err
 		}
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 		return s.routSpreads(tx, t, stood)
@@ -812,6 +813,27 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
 	}
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
+}
+
+// takeGround moves charger u on toward where it would have met t, which
+// has routed away (3.B, §3): the charge stops against the first unit in
+// its path. If that is t, whose rout was cut short, the routed unit is
+// caught and captured (§3).
+func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float64) error {
+	start := u.Base.WithFacing(to.Facing).WithFrontCenter(u.Base.FrontCenter())
+	bs, _ := s.others(u)
+	frac, hit := start.Sweep(to.Center, bs...)
+	if hit >= 0 && frac < 1 {
+		to = start.WithCenter(start.Center.Lerp(to.Center, frac))
+		dist = start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, to.Facing)
+	}
+	if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		return err
+	}
+	if t.In() && t.Status == Routed && to.Touches(t.Base) {
+		return tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID})
+	}
+	return nil
 }
 
 // answer plays a charged cavalry unit's answer (5.A): to avoid it checks
