@@ -125,7 +125,8 @@ func (b Fired) Apply(s *State) error {
 	s.wound(t, b.Lost, b.Wounds)
 	if b.Lost > 0 {
 		t.Shaken = "losses to missiles"
-	} else if t.Class == Elephant && b.Hits > 0 && b.Wounds > 0 {
+	} else if t.Class == Elephant && Casualties(b.Hits, b.LeaderHit, b.Armor) > 0 {
+		// A hit through its armor wounds an elephant (3.G, 5.G).
 		t.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {

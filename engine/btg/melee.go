@@ -245,7 +245,8 @@ func (b Fought) Apply(s *State) error {
 		return err
 	}
 	s.wound(o, b.Lost, b.Wounds)
-	if o.Class == Elephant && b.Hits > 0 && o.In() {
+	if o.Class == Elephant && b.Hits > b.Armor && o.In() {
+		// Only hits through its armor wound it (3.G, 5.G).
 		o.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
