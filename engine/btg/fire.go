@@ -477,7 +477,11 @@ func shotDice(u *Unit, sh *shot) {
 	if u.Ranks >= 2 && bow(u.Weapon) && u.Class.Foot() {
 		second = min(files, figs-front)
 	}
-	sh.front, sh.back = Dice(front), Dice(second)
+	// One die for every two figures shooting, rounded up once for the
+	// whole volley (2.F): the front rank's figures are paired first, and
+	// the dice left over are the rear rank's.
+	sh.front = Dice(front)
+	sh.back = Dice(front+second) - sh.front
 	if u.Class == Elephant {
 		sh.front, sh.back = sh.front+sh.back, 0 // elephant archers shoot overhead without penalty (2.E)
 	}
