@@ -681,7 +681,10 @@ func moraleFromMelee(tx *engine.Tx, s *State) error { return s.morale(tx) }
 func rallyRout(tx *engine.Tx, s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.In() || u.Status == Steady {
+		if !u.In() || u.Status == Steady || u.Ran == s.Turn {
+			// A unit that routed (or routed again) this turn has made
+			// this turn's rout move; it rallies or runs on in the
+			// rally/rout phase of the turns after (§3).
 			continue
 		}
 		chk, err := s.checkAs(tx, u, "rally", MoraleMod{}, true)

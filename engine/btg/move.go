@@ -119,12 +119,12 @@ func (b Moved) Apply(s *State) error {
 	case Charges:
 		u.Charged = true
 	case Routs:
-		u.Shaken = ""
+		u.Shaken, u.Ran = "", s.Turn
 		if u.Status != Rampaging {
 			u.Status = Routed
 		}
 	case Rampage:
-		u.Status, u.Shaken = Rampaging, ""
+		u.Status, u.Shaken, u.Ran = Rampaging, "", s.Turn
 	case Rally:
 		u.Status = Steady
 	}

@@ -117,7 +117,10 @@ type Unit struct {
 	Charged bool `json:"charged,omitempty"` // charged this turn
 	Fired   bool `json:"fired,omitempty"`   // fired this turn
 	Impact  int  `json:"impact,omitempty"`  // the turn it came into contact by a charge
-	Reload  int  `json:"reload,omitempty"`  // siege: the turn it last shot
+	// Ran is the last turn it made a rout (or rampage) move: the move it
+	// makes when it routs stands for that turn's rally/rout phase (§3).
+	Ran    int `json:"ran,omitempty"`
+	Reload int `json:"reload,omitempty"` // siege: the turn it last shot
 	// Return is the turn a unit that went for the village's slingers
 	// comes back (Lost and Found, §6), and where.
 	Return   int        `json:"return,omitempty"`
