@@ -511,7 +511,8 @@ func melee(tx *engine.Tx, s *State) error {
 }
 
 // captureRouted takes routed units caught in contact by an enemy that is
-// not routed itself (§3).
+// not routed itself (§3). Their own rampaging elephants fight them, but
+// do not take them prisoner.
 func captureRouted(tx *engine.Tx, s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -519,7 +520,7 @@ func captureRouted(tx *engine.Tx, s *State) error {
 			continue
 		}
 		for _, o := range s.foes(u) {
-			if o.Status != Routed {
+			if o.Side != u.Side && o.Status != Routed {
 				if err := tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Captured, By: o.ID}); err != nil {
 					return err
 				}
