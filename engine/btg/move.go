@@ -810,15 +810,16 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		if err := s.fallBack(tx, t, Back); err != nil {
 			return err
 		}
-		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
+		return s.takeGround(tx, u, t, to, dist)
 	}
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
 }
 
 // takeGround moves charger u on toward where it would have met t, which
-// has routed away (3.B, §3): the charge stops against the first unit in
-// its path. If that is t, whose rout was cut short, the routed unit is
-// caught and captured (§3).
+// has routed or fallen back (3.B, §3): the charge stops against the first
+// unit in its path. If it still reaches t, whose move was cut short, a
+// routed t is caught and captured (§3), and one that fell back is met:
+// the two are locked in melee, and it is the charge's impact (5.A, 5.D).
 func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float64) error {
 	start := u.Base.WithFacing(to.Facing).WithFrontCenter(u.Base.FrontCenter())
 	bs, _ := s.others(u)
@@ -827,10 +828,15 @@ func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float
 		to = start.WithCenter(start.Center.Lerp(to.Center, frac))
 		dist = start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, to.Facing)
 	}
-	if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+	m := Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}
+	caught := t.In() && to.Touches(t.Base)
+	if caught && t.Status != Routed {
+		m.Contact = t.ID
+	}
+	if err := tx.Emit(m); err != nil {
 		return err
 	}
-	if t.In() && t.Status == Routed && to.Touches(t.Base) {
+	if caught && t.Status == Routed {
 		return tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID})
 	}
 	return nil
