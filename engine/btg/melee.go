@@ -183,7 +183,7 @@ func (b FiguresSet) Apply(s *State) error {
 	case b.Figures < u.Figures:
 		s.lose(u, u.Figures-b.Figures)
 	default:
-		u.gain(b.Figures - u.Figures)
+		s.gain(u, b.Figures-u.Figures)
 	}
 	if b.Full > 0 {
 		u.Start = b.Full

@@ -39,7 +39,7 @@ func (b Ruled) Apply(s *State) error {
 		case *b.Figures < u.Figures:
 			s.lose(u, u.Figures-*b.Figures)
 		default:
-			u.gain(*b.Figures - u.Figures)
+			s.gain(u, *b.Figures-u.Figures)
 		}
 	}
 	if b.To != nil {

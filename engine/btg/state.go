@@ -419,15 +419,17 @@ func (s *State) lose(u *Unit, n int) {
 	s.refit(u)
 }
 
-// refit shrinks u's base to its figures. Losses come off the files at
-// the ends and the rear rank, the front edge kept where it is; but units
-// in contact stay locked until one is destroyed, routs or falls back
-// (5.A, 5.B), so a loss must not part them. When taking the files off
-// both ends would leave a foe that touched the unit apart from it (a
-// unit charged in the flank, a charger that struck with a corner), the
-// files come off the other end, or the rank off the front, whichever
-// keeps every contact; failing that, a foe left apart steps up to touch
-// again (RULINGS.md, btg, "locked in melee").
+// refit fits u's base to its figures. Losses come off the files at the
+// ends and the rear rank, the front edge kept where it is; but units in
+// contact stay locked until one is destroyed, routs or falls back (5.A,
+// 5.B), so a loss must not part them. When taking the files off both
+// ends would leave a foe that touched the unit apart from it (a unit
+// charged in the flank, a charger that struck with a corner), the files
+// come off the other end, or the rank off the front, whichever keeps
+// every contact; failing that, a foe left apart steps up to touch again
+// (RULINGS.md, btg, "locked in melee"). Figures that join grow the base
+// the same way, away from a foe it would otherwise overlap; with no room
+// at all the base stays as it was.
 func (s *State) refit(u *Unit) {
 	was := s.foes(u)
 	old := u.Base
@@ -444,7 +446,7 @@ func (s *State) refit(u *Unit) {
 			fits = append(fits, sized.WithCenter(anchor.Add(shift)))
 		}
 	}
-	best, kept := fits[0], -1
+	best, kept := old, -1
 	for _, b := range fits {
 		n := 0
 		for _, o := range was {
@@ -493,10 +495,11 @@ func (s *State) closeUp(o, u *Unit) {
 	}
 }
 
-// gain adds n figures to u, up to the most a unit may have.
-func (u *Unit) gain(n int) {
+// gain adds n figures to u, up to the most a unit may have. Its base
+// grows, keeping its contacts as refit says.
+func (s *State) gain(u *Unit, n int) {
 	u.Figures = min(MaxFigures, u.Figures+n)
-	u.Base = u.resized(u.Figures)
+	s.refit(u)
 }
 
 // Enemies lists the units of the other side on the table.
