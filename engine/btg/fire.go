@@ -612,7 +612,7 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		// its middle (RULINGS.md, btg, "siege").
 		best := math.Inf(1)
 		for _, o := range s.inPlay(u.Side.Other()) {
-			if d := o.Base.Gap(f.Area); d <= 1 && o.Base.Center.Dist(f.Area.Center) < best {
+			if d := o.Base.Gap(f.Area); d <= engine.ContactTolerance && o.Base.Center.Dist(f.Area.Center) < best {
 				victim, best = o, o.Base.Center.Dist(f.Area.Center)
 			}
 		}
