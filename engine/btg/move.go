@@ -816,10 +816,11 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 }
 
 // takeGround moves charger u on toward where it would have met t, which
-// has routed or fallen back (3.B, §3): the charge stops against the first
-// unit in its path. If it still reaches t, whose move was cut short, a
-// routed t is caught and captured (§3), and one that fell back is met:
-// the two are locked in melee, and it is the charge's impact (5.A, 5.D).
+// has routed, fallen back or got out of its way (3.B, §3, 5.A): the
+// charge stops against the first unit in its path. If it still reaches
+// t, whose move was cut short, a routed t is caught and captured (§3),
+// and any other is met: the two are locked in melee, and it is the
+// charge's impact (5.A, 5.D).
 func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float64) error {
 	start := u.Base.WithFacing(to.Facing).WithFrontCenter(u.Base.FrontCenter())
 	bs, _ := s.others(u)
@@ -873,7 +874,8 @@ func answer(tx *engine.Tx, s *State, c engine.Command, avoid bool) error {
 		if err := s.avoidMove(tx, t, u); err != nil {
 			return err
 		}
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		// Hemmed in, it may still be caught where it stands.
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 	case FallBack:
