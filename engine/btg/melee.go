@@ -646,7 +646,7 @@ func (s *State) bonusDice(u, opp *Unit) (int, []string) {
 	if onHill(u.Base) && !onHill(opp.Base) {
 		add(1, "hilltop")
 	}
-	if u.Weapon == Spear && u.Impact == s.Turn {
+	if u.Weapon == Spear && s.impact(u, opp) {
 		add(1, "spear on impact")
 	}
 	if s.leaderOf(u) != nil {

@@ -3,6 +3,7 @@ package btg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -129,9 +130,9 @@ func (b Moved) Apply(s *State) error {
 		u.Status = Steady
 	}
 	if b.Contact != "" {
-		u.Impact = s.Turn
+		u.meet(s.Turn, b.Contact)
 		if t := s.Unit(b.Contact); t != nil {
-			t.Impact = s.Turn
+			t.meet(s.Turn, u.ID)
 		}
 	}
 	if b.Fled {
@@ -889,6 +890,20 @@ func answer(tx *engine.Tx, s *State, c engine.Command, avoid bool) error {
 		}
 	}
 	return afterMove(tx, s)
+}
+
+// meet records that a charge brought u against the unit id in turn.
+func (u *Unit) meet(turn int, id string) {
+	if u.Impact != turn {
+		u.Impact, u.Met = turn, nil
+	}
+	u.Met = append(u.Met, id)
+}
+
+// impact reports whether a charge brought u against opp this turn, so
+// that its spear has the impact die against it (5.D).
+func (s *State) impact(u, opp *Unit) bool {
+	return u.Impact == s.Turn && slices.Contains(u.Met, opp.ID)
 }
 
 // fullMove is u's move over level ground.

@@ -117,6 +117,9 @@ type Unit struct {
 	Charged bool `json:"charged,omitempty"` // charged this turn
 	Fired   bool `json:"fired,omitempty"`   // fired this turn
 	Impact  int  `json:"impact,omitempty"`  // the turn it came into contact by a charge
+	// Met lists the units a charge brought it against in turn Impact: its
+	// spear's impact die is for those (5.D).
+	Met []string `json:"met,omitempty"`
 	// Ran is the last turn it made a rout (or rampage) move: the move it
 	// makes when it routs stands for that turn's rally/rout phase (§3).
 	Ran    int `json:"ran,omitempty"`
