@@ -400,16 +400,6 @@ func (c Class) size(figs, ranks int) (w, d float64) {
 	return float64(max(files, 1)) * c.fileWidth(), float64(ranks) * c.rankDepth()
 }
 
-// resized returns u's base for figs figures, its front edge kept where it
-// is: losses come off the files at the ends and the rear rank.
-func (u *Unit) resized(figs int) engine.Base {
-	w, d := u.Class.size(max(figs, 1), u.Ranks)
-	b := u.Base
-	fc := b.FrontCenter()
-	b.Width, b.Depth = w, d
-	return b.WithFrontCenter(fc)
-}
-
 // lose takes n figures from u, and the unit is destroyed at none. Its
 // base shrinks, but it stays locked with every unit it fought (5.A, 5.B):
 // see refit.
