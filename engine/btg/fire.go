@@ -125,7 +125,8 @@ func (b Fired) Apply(s *State) error {
 	s.wound(t, b.Lost, b.Wounds)
 	if b.Lost > 0 {
 		t.Shaken = "losses to missiles"
-	} else if t.Class == Elephant && b.Hits > 0 && b.Wounds > 0 {
+	} else if t.Class == Elephant && Casualties(b.Hits, b.LeaderHit, b.Armor) > 0 {
+		// A hit through its armor wounds an elephant (3.G, 5.G).
 		t.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
@@ -476,7 +477,11 @@ func shotDice(u *Unit, sh *shot) {
 	if u.Ranks >= 2 && bow(u.Weapon) && u.Class.Foot() {
 		second = min(files, figs-front)
 	}
-	sh.front, sh.back = Dice(front), Dice(second)
+	// One die for every two figures shooting, rounded up once for the
+	// whole volley (2.F): the front rank's figures are paired first, and
+	// the dice left over are the rear rank's.
+	sh.front = Dice(front)
+	sh.back = Dice(front+second) - sh.front
 	if u.Class == Elephant {
 		sh.front, sh.back = sh.front+sh.back, 0 // elephant archers shoot overhead without penalty (2.E)
 	}
@@ -607,7 +612,7 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		// its middle (RULINGS.md, btg, "siege").
 		best := math.Inf(1)
 		for _, o := range s.inPlay(u.Side.Other()) {
-			if d := o.Base.Gap(f.Area); d <= 1 && o.Base.Center.Dist(f.Area.Center) < best {
+			if d := o.Base.Gap(f.Area); d <= engine.ContactTolerance && o.Base.Center.Dist(f.Area.Center) < best {
 				victim, best = o, o.Base.Center.Dist(f.Area.Center)
 			}
 		}

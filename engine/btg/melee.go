@@ -125,7 +125,7 @@ func (s *State) wound(u *Unit, lost, wounds int) {
 	if lost <= 0 {
 		return
 	}
-	u.lose(lost)
+	s.lose(u, lost)
 	if u.Figures == 0 {
 		u.Status = Steady // remove sets Gone with its leader's fate
 		s.remove(u, Destroyed)
@@ -181,9 +181,9 @@ func (b FiguresSet) Apply(s *State) error {
 		u.Figures = 0
 		s.remove(u, Destroyed)
 	case b.Figures < u.Figures:
-		u.lose(u.Figures - b.Figures)
+		s.lose(u, u.Figures-b.Figures)
 	default:
-		u.gain(b.Figures - u.Figures)
+		s.gain(u, b.Figures-u.Figures)
 	}
 	if b.Full > 0 {
 		u.Start = b.Full
@@ -245,7 +245,8 @@ func (b Fought) Apply(s *State) error {
 		return err
 	}
 	s.wound(o, b.Lost, b.Wounds)
-	if o.Class == Elephant && b.Hits > 0 && o.In() {
+	if o.Class == Elephant && b.Hits > b.Armor && o.In() {
+		// Only hits through its armor wound it (3.G, 5.G).
 		o.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
@@ -510,7 +511,8 @@ func melee(tx *engine.Tx, s *State) error {
 }
 
 // captureRouted takes routed units caught in contact by an enemy that is
-// not routed itself (§3).
+// not routed itself (§3). Their own rampaging elephants fight them, but
+// do not take them prisoner.
 func captureRouted(tx *engine.Tx, s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -518,7 +520,7 @@ func captureRouted(tx *engine.Tx, s *State) error {
 			continue
 		}
 		for _, o := range s.foes(u) {
-			if o.Status != Routed {
+			if o.Side != u.Side && o.Status != Routed {
 				if err := tx.Emit(Removed{Unit: u.ID, Label: u.Label(), Loss: Captured, By: o.ID}); err != nil {
 					return err
 				}
@@ -644,7 +646,7 @@ func (s *State) bonusDice(u, opp *Unit) (int, []string) {
 	if onHill(u.Base) && !onHill(opp.Base) {
 		add(1, "hilltop")
 	}
-	if u.Weapon == Spear && u.Impact == s.Turn {
+	if u.Weapon == Spear && s.impact(u, opp) {
 		add(1, "spear on impact")
 	}
 	if s.leaderOf(u) != nil {
@@ -680,7 +682,10 @@ func moraleFromMelee(tx *engine.Tx, s *State) error { return s.morale(tx) }
 func rallyRout(tx *engine.Tx, s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.In() || u.Status == Steady {
+		if !u.In() || u.Status == Steady || u.Ran == s.Turn {
+			// A unit that routed (or routed again) this turn has made
+			// this turn's rout move; it rallies or runs on in the
+			// rally/rout phase of the turns after (§3).
 			continue
 		}
 		chk, err := s.checkAs(tx, u, "rally", MoraleMod{}, true)

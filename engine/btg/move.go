@@ -3,6 +3,7 @@ package btg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -119,19 +120,19 @@ func (b Moved) Apply(s *State) error {
 	case Charges:
 		u.Charged = true
 	case Routs:
-		u.Shaken = ""
+		u.Shaken, u.Ran = "", s.Turn
 		if u.Status != Rampaging {
 			u.Status = Routed
 		}
 	case Rampage:
-		u.Status, u.Shaken = Rampaging, ""
+		u.Status, u.Shaken, u.Ran = Rampaging, "", s.Turn
 	case Rally:
 		u.Status = Steady
 	}
 	if b.Contact != "" {
-		u.Impact = s.Turn
+		u.meet(s.Turn, b.Contact)
 		if t := s.Unit(b.Contact); t != nil {
-			t.Impact = s.Turn
+			t.meet(s.Turn, u.ID)
 		}
 	}
 	if b.Fled {
@@ -765,11 +766,12 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		return afterMove(tx, s)
 	}
 	if t.Status == Routed {
-		// A routed unit caught in melee is captured (§3).
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		// A routed unit that is charged routs again, and it is captured
+		// only if the charge still reaches it (§3).
+		if err := s.routMove(tx, t, false); err != nil {
 			return err
 		}
-		if err := tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID}); err != nil {
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 		return afterMove(tx, s)
@@ -801,7 +803,7 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		if err := s.routMove(tx, t, false); err != nil {
 			return err
 		}
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 		return s.routSpreads(tx, t, stood)
@@ -809,9 +811,37 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		if err := s.fallBack(tx, t, Back); err != nil {
 			return err
 		}
-		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true})
+		return s.takeGround(tx, u, t, to, dist)
 	}
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
+}
+
+// takeGround moves charger u on toward where it would have met t, which
+// has routed, fallen back or got out of its way (3.B, §3, 5.A): the
+// charge stops against the first unit in its path. If it still reaches
+// t, whose move was cut short, a routed t is caught and captured (§3),
+// and any other is met: the two are locked in melee, and it is the
+// charge's impact (5.A, 5.D).
+func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float64) error {
+	start := u.Base.WithFacing(to.Facing).WithFrontCenter(u.Base.FrontCenter())
+	bs, _ := s.others(u)
+	frac, hit := start.Sweep(to.Center, bs...)
+	if hit >= 0 && frac < 1 {
+		to = start.WithCenter(start.Center.Lerp(to.Center, frac))
+		dist = start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, to.Facing)
+	}
+	m := Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}
+	caught := t.In() && to.Touches(t.Base)
+	if caught && t.Status != Routed {
+		m.Contact = t.ID
+	}
+	if err := tx.Emit(m); err != nil {
+		return err
+	}
+	if caught && t.Status == Routed {
+		return tx.Emit(Removed{Unit: t.ID, Label: t.Label(), Loss: Captured, By: u.ID})
+	}
+	return nil
 }
 
 // answer plays a charged cavalry unit's answer (5.A): to avoid it checks
@@ -845,7 +875,8 @@ func answer(tx *engine.Tx, s *State, c engine.Command, avoid bool) error {
 		if err := s.avoidMove(tx, t, u); err != nil {
 			return err
 		}
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true}); err != nil {
+		// Hemmed in, it may still be caught where it stands.
+		if err := s.takeGround(tx, u, t, to, dist); err != nil {
 			return err
 		}
 	case FallBack:
@@ -859,6 +890,20 @@ func answer(tx *engine.Tx, s *State, c engine.Command, avoid bool) error {
 		}
 	}
 	return afterMove(tx, s)
+}
+
+// meet records that a charge brought u against the unit id in turn.
+func (u *Unit) meet(turn int, id string) {
+	if u.Impact != turn {
+		u.Impact, u.Met = turn, nil
+	}
+	u.Met = append(u.Met, id)
+}
+
+// impact reports whether a charge brought u against opp this turn, so
+// that its spear has the impact die against it (5.D).
+func (s *State) impact(u, opp *Unit) bool {
+	return u.Impact == s.Turn && slices.Contains(u.Met, opp.ID)
 }
 
 // fullMove is u's move over level ground.

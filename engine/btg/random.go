@@ -970,23 +970,46 @@ func decideCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		if err := tx.Emit(r); err != nil {
 			return err
 		}
-		// A melee between the two, no bonus dice: each rolls its dice
-		// against the other.
-		dice := [2]int{Dice(a.Figures), Dice(o.Figures)} // both strike at once
-		for i, p := range [2][2]*Unit{{a, o}, {o, a}} {
-			f := Fought{Unit: p[0].ID, Opponent: p[1].ID, Label: p[1].Label(), Band: meleeWeapon(p[0]).MeleeHit()}
-			for range dice[i] {
-				f.Rolls = append(f.Rolls, tx.Roll(engine.D6))
-			}
-			f.Hits = MeleeHits(meleeWeapon(p[0]), f.Rolls, nil, 0)
-			f.Armor = s.armor(p[1], false)
-			f.Lost, f.Wounds = s.casualties(p[1], max(0, f.Hits-f.Armor))
-			if err := tx.Emit(f); err != nil {
-				return err
-			}
+		if err := s.rivals(tx, a, o); err != nil {
+			return err
 		}
 	}
 	return afterMove(tx, s)
+}
+
+// rivals fights the melee of Rivals (§6) between a and o: the text calls
+// it a normal melee, so each rolls its dice and its bonus dice as in the
+// melee phase, both strike with the figures they began with, a leader in
+// a unit that loses figures risks his D10 (5.F), and the loser checks
+// morale in the next morale phase (3.D).
+func (s *State) rivals(tx *engine.Tx, a, o *Unit) error {
+	var fs [2]fight
+	for i, p := range [2][2]*Unit{{a, o}, {o, a}} {
+		f := fight{u: p[0], opp: p[1], dice: Dice(p[0].Figures), band: meleeWeapon(p[0]).MeleeHit(), kills: p[0].Effects.Kills}
+		f.bonus, f.why = s.bonusDice(p[0], p[1])
+		fs[i] = f
+	}
+	var lost [2]int
+	for i, f := range fs {
+		if !f.u.In() || !f.opp.In() {
+			continue
+		}
+		b := s.strike(tx, f)
+		if err := tx.Emit(b); err != nil {
+			return err
+		}
+		lost[1-i] = b.Lost
+	}
+	var judged MeleeJudged
+	for i, u := range [2]*Unit{a, o} {
+		if u.In() && lost[i] > lost[1-i] {
+			judged.Losers = append(judged.Losers, u.ID)
+		}
+	}
+	if len(judged.Losers) > 0 {
+		return tx.Emit(judged)
+	}
+	return nil
 }
 
 // meleeWeapon is the melee line a unit fights on: missile troops as

@@ -37,9 +37,9 @@ func (b Ruled) Apply(s *State) error {
 			u.Figures = 0
 			s.remove(u, Destroyed)
 		case *b.Figures < u.Figures:
-			u.lose(u.Figures - *b.Figures)
+			s.lose(u, u.Figures-*b.Figures)
 		default:
-			u.gain(*b.Figures - u.Figures)
+			s.gain(u, *b.Figures-u.Figures)
 		}
 	}
 	if b.To != nil {

@@ -117,7 +117,13 @@ type Unit struct {
 	Charged bool `json:"charged,omitempty"` // charged this turn
 	Fired   bool `json:"fired,omitempty"`   // fired this turn
 	Impact  int  `json:"impact,omitempty"`  // the turn it came into contact by a charge
-	Reload  int  `json:"reload,omitempty"`  // siege: the turn it last shot
+	// Met lists the units a charge brought it against in turn Impact: its
+	// spear's impact die is for those (5.D).
+	Met []string `json:"met,omitempty"`
+	// Ran is the last turn it made a rout (or rampage) move: the move it
+	// makes when it routs stands for that turn's rally/rout phase (§3).
+	Ran    int `json:"ran,omitempty"`
+	Reload int `json:"reload,omitempty"` // siege: the turn it last shot
 	// Return is the turn a unit that went for the village's slingers
 	// comes back (Lost and Found, §6), and where.
 	Return   int        `json:"return,omitempty"`
@@ -394,30 +400,99 @@ func (c Class) size(figs, ranks int) (w, d float64) {
 	return float64(max(files, 1)) * c.fileWidth(), float64(ranks) * c.rankDepth()
 }
 
-// resized returns u's base for figs figures, its front edge kept where it
-// is: losses come off the files at the ends and the rear rank.
-func (u *Unit) resized(figs int) engine.Base {
-	w, d := u.Class.size(max(figs, 1), u.Ranks)
-	b := u.Base
-	fc := b.FrontCenter()
-	b.Width, b.Depth = w, d
-	return b.WithFrontCenter(fc)
-}
-
-// lose takes n figures from u, and the unit is destroyed at none.
-func (u *Unit) lose(n int) {
+// lose takes n figures from u, and the unit is destroyed at none. Its
+// base shrinks, but it stays locked with every unit it fought (5.A, 5.B):
+// see refit.
+func (s *State) lose(u *Unit, n int) {
 	u.Figures = max(0, u.Figures-n)
 	if u.Figures == 0 {
 		u.Status, u.Lost = Gone, Destroyed
 		return
 	}
-	u.Base = u.resized(u.Figures)
+	s.refit(u)
 }
 
-// gain adds n figures to u, up to the most a unit may have.
-func (u *Unit) gain(n int) {
+// refit fits u's base to its figures. Losses come off the files at the
+// ends and the rear rank, the front edge kept where it is; but units in
+// contact stay locked until one is destroyed, routs or falls back (5.A,
+// 5.B), so a loss must not part them. When taking the files off both
+// ends would leave a foe that touched the unit apart from it (a unit
+// charged in the flank, a charger that struck with a corner), the files
+// come off the other end, or the rank off the front, whichever keeps
+// every contact; failing that, a foe left apart steps up to touch again
+// (RULINGS.md, btg, "locked in melee"). Figures that join grow the base
+// the same way, away from a foe it would otherwise overlap; with no room
+// at all the base stays as it was.
+func (s *State) refit(u *Unit) {
+	was := s.foes(u)
+	old := u.Base
+	w, d := u.Class.size(max(u.Figures, 1), u.Ranks)
+	fwd := old.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	front := old.FrontCenter()
+	rear := old.Center.Sub(fwd.Scale(old.Depth / 2))
+	side := right.Scale((old.Width - w) / 2)
+	sized := engine.Base{Width: w, Depth: d, Facing: old.Facing}
+	var fits []engine.Base
+	for _, anchor := range []engine.Vec{front.Sub(fwd.Scale(d / 2)), rear.Add(fwd.Scale(d / 2))} {
+		for _, shift := range []engine.Vec{{}, side.Scale(-1), side} {
+			fits = append(fits, sized.WithCenter(anchor.Add(shift)))
+		}
+	}
+	best, kept := old, -1
+	for _, b := range fits {
+		n := 0
+		for _, o := range was {
+			if b.Touches(o.Base) {
+				n++
+			}
+		}
+		if n > kept && !s.clashes(u, b) {
+			best, kept = b, n
+		}
+	}
+	u.Base = best
+	for _, o := range was {
+		if !best.Touches(o.Base) {
+			s.closeUp(o, u)
+		}
+	}
+}
+
+// clashes reports whether b, a new base for u, stands on another unit.
+func (s *State) clashes(u *Unit, b engine.Base) bool {
+	for i := range s.Units {
+		if o := &s.Units[i]; o != u && o.In() && b.Clashes(o.Base) {
+			return true
+		}
+	}
+	return false
+}
+
+// closeUp steps o, which touched u before u's losses, straight up to u
+// again: forward when its front was the side in contact, else toward
+// u's middle. It stays where it is if something else is in the way.
+func (s *State) closeUp(o, u *Unit) {
+	dir := engine.HeadingTo(o.Base.Center, u.Base.Center).Vec()
+	if o.Base.ContactSide(u.Base) == engine.Front || o.Base.SideFacing(u.Base.Center) == engine.Front {
+		dir = o.Base.Facing.Vec()
+	}
+	gap := o.Base.Gap(u.Base)
+	frac, hit := o.Base.Sweep(o.Base.Center.Add(dir.Scale(gap+1)), u.Base)
+	if hit < 0 {
+		return
+	}
+	b := o.Base.WithCenter(o.Base.Center.Lerp(o.Base.Center.Add(dir.Scale(gap+1)), frac))
+	if b.Touches(u.Base) && !s.clashes(o, b) {
+		o.Base = b
+	}
+}
+
+// gain adds n figures to u, up to the most a unit may have. Its base
+// grows, keeping its contacts as refit says.
+func (s *State) gain(u *Unit, n int) {
 	u.Figures = min(MaxFigures, u.Figures+n)
-	u.Base = u.resized(u.Figures)
+	s.refit(u)
 }
 
 // Enemies lists the units of the other side on the table.

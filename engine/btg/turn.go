@@ -594,7 +594,12 @@ func status(s *State, actor engine.PlayerID) string {
 			if u.Side != Side(side) {
 				continue
 			}
-			fmt.Fprintf(&b, "\n- %s, %s morale, armor %d", u.Label(), u.Morale, u.Armor)
+			// The armor that counts: its own, its civilization's and an
+			// event's (2.J, §8a, §6).
+			fmt.Fprintf(&b, "\n- %s, %s morale, armor %d", u.Label(), u.Morale, s.armor(&u, false))
+			if m := s.armor(&u, true); m != s.armor(&u, false) {
+				fmt.Fprintf(&b, " (%d against missiles)", m)
+			}
 			switch {
 			case u.Status == Gone:
 				fmt.Fprintf(&b, ", %s", u.Lost)
