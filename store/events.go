@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -82,21 +83,39 @@ func DecodeDraws(s *string) ([]engine.Draw, error) {
 	return ds, nil
 }
 
-// insertEvents writes rows to game id's log inside tx. A row whose seq is
-// already taken fails the unique primary key (game_id, seq).
+// maxInsert is the most events one INSERT statement writes; a step of
+// more (rare: most write one to four) takes several.
+const maxInsert = 8
+
+// insertEvents[n] inserts n events in one statement.
+var insertEvents = func() []string {
+	qs := make([]string, maxInsert+1)
+	for n := 1; n <= maxInsert; n++ {
+		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	}
+	return qs
+}()
+
+// insertEvents writes rows to game id's log inside tx, a statement for
+// each maxInsert of them. A row whose seq is already taken fails the
+// unique primary key (game_id, seq).
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	stmt, err := s.inTx(ctx, tx, insertEvent)
-	if err != nil {
-		return err
-	}
 	at := formatTime(now)
-	for _, r := range rows {
-		if _, err := stmt.ExecContext(ctx, int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at); err != nil {
-			return fmt.Errorf("event %d: %w", r.Seq, err)
+	var args [maxInsert * 9]any
+	for len(rows) > 0 {
+		n := min(len(rows), maxInsert)
+		stmt, err := s.inTx(ctx, tx, insertEvents[n])
+		if err != nil {
+			return err
 		}
+		for i, r := range rows[:n] {
+			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
+		}
+		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
+			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		}
+		rows = rows[n:]
 	}
 	return nil
 }
@@ -137,6 +156,7 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	if err != nil {
 		return Game{}, err
 	}
+	s.known.note(g)
 	return g, nil
 }
 
@@ -155,11 +175,18 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 	if err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
-	g, err := scanGame(update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)))
+	var deadline bool
+	err = update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)).Scan(&deadline)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, s.whyNotAppended(ctx, tx, op, id)
 	}
 	if err != nil {
+		return Game{}, wrap(ctx, op, err)
+	}
+	g, ok := s.known.row(id)
+	if ok {
+		g.Head, g.Ended, g.Deadline = head, end, deadline
+	} else if g, err = s.rowIn(ctx, tx, id); err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
@@ -171,6 +198,15 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		}
 	}
 	return g, nil
+}
+
+// rowIn reads game id's row inside tx.
+func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) {
+	st, err := s.inTx(ctx, tx, selectHead)
+	if err != nil {
+		return Game{}, err
+	}
+	return scanGame(st.QueryRowContext(ctx, int64(id)))
 }
 
 // whyNotAppended says why an append did not move game id's head: the
