@@ -163,32 +163,42 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // appendIn runs an append's statements in tx, which holds the database's
 // write lock (BEGIN IMMEDIATE), so no other connection, in this process
 // or another, can move the head between the check and the commit. The
-// head moves first, by a statement that checks it and reads the row as
-// the append leaves it; only when that fails is the row read, to say why.
+// head moves first, by a statement that checks the row is as expected:
+// its head, not ended, and with a deadline or without as last known.
+// Only when that fails is the row read, to say why, or to learn that
+// another process set or lifted the game's deadline meanwhile.
 func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
-	query := advanceHead
-	if end {
-		query = advanceHeadEnd
+	g, known := s.known.row(id)
+	moved := false
+	if known {
+		var err error
+		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
 	}
-	update, err := s.inTx(ctx, tx, query)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
+	if !moved {
+		var err error
+		g, err = s.rowIn(ctx, tx, id)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+		case err != nil:
+			return Game{}, wrap(ctx, op, err)
+		case g.Ended:
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+		case g.Head != expect:
+			return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+		}
+		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		} else if !moved {
+			// The row just read under the write lock fits: nothing can
+			// have changed it since.
+			return Game{}, fmt.Errorf("store: %s: the head did not move", op)
+		}
 	}
-	var deadline bool
-	err = update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)).Scan(&deadline)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, s.whyNotAppended(ctx, tx, op, id)
-	}
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
-	g, ok := s.known.row(id)
-	if ok {
-		g.Head, g.Ended, g.Deadline = head, end, deadline
-	} else if g, err = s.rowIn(ctx, tx, id); err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
+	g.Head, g.Ended = head, end
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
@@ -200,6 +210,29 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 	return g, nil
 }
 
+// advance moves game id's head from expect to head in tx, ending the game
+// if end, provided the game has not ended, its head is expect, and it has
+// a deadline exactly when deadline says so. It reports whether it did.
+// (A statement that returns nothing is cheaper than one that returns a
+// row: within a transaction database/sql watches each row set with a
+// goroutine of its own.)
+func (s *Store) advance(ctx context.Context, tx *sql.Tx, id GameID, expect, head engine.Seq, end, deadline bool) (bool, error) {
+	query := advanceHead
+	if end {
+		query = advanceHeadEnd
+	}
+	update, err := s.inTx(ctx, tx, query)
+	if err != nil {
+		return false, err
+	}
+	res, err := update.ExecContext(ctx, int64(head), int64(id), int64(expect), boolInt(deadline))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // rowIn reads game id's row inside tx.
 func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) {
 	st, err := s.inTx(ctx, tx, selectHead)
@@ -207,26 +240,6 @@ func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) 
 		return Game{}, err
 	}
 	return scanGame(st.QueryRowContext(ctx, int64(id)))
-}
-
-// whyNotAppended says why an append did not move game id's head: the
-// game is missing, has ended, or has another head.
-func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, op string, id GameID) error {
-	headStmt, err := s.inTx(ctx, tx, selectHead)
-	if err != nil {
-		return wrap(ctx, op, err)
-	}
-	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	case err != nil:
-		return wrap(ctx, op, err)
-	case g.Ended:
-		return fmt.Errorf("store: %s: %w", op, ErrEnded)
-	default:
-		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
-	}
 }
 
 // Events returns game id's records numbered after `after` up to and

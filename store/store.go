@@ -95,11 +95,11 @@ const (
 	// A step that does not end its game leaves ended alone: setting it,
 	// even to the value it has, would rewrite the entry of the partial
 	// index games_active_channel, whose condition reads it. The update
-	// returns only what another process may have changed since the row
-	// was read, whether the game has a deadline: the head and ended are
-	// what the update set, and the rest of the row never changes.
-	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + hasDeadline
-	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + hasDeadline
+	// checks what another process may have changed since the row was
+	// read: the head, the end, and whether the game has a deadline; the
+	// rest of the row never changes (appendIn).
+	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
+	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
