@@ -68,8 +68,11 @@ func (s *Store) OpenCalls(ctx context.Context, guild string) ([]Call, error) {
 
 // PlayerCalls returns every call of player in guild, oldest first.
 func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]Call, error) {
+	// Through the guild's games and each one's calls of the player, in
+	// the calls table's own key (migration 0008).
 	return s.calls(ctx, fmt.Sprintf("calls of %s", player),
-		`SELECT `+callColumns+` FROM calls WHERE guild = ? AND player = ? ORDER BY called, game_id`, guild, string(player))
+		`SELECT `+callColumns+` FROM calls WHERE game_id IN (SELECT id FROM games WHERE guild = ?1) AND guild = ?1 AND player = ?2
+		ORDER BY called, game_id`, guild, string(player))
 }
 
 // GameCalls returns the last calls of game, at most last of them (0:
