@@ -171,11 +171,14 @@ func (s *Store) AppendCalling(ctx context.Context, id GameID, expect engine.Seq,
 }
 
 // Statements of a step's calls, prepared on the writer with the step's
-// own (store.go).
+// own (store.go). Those that close calls find them through calls_answer,
+// which holds the open calls alone: left to itself, SQLite reads the
+// table's key instead, every call the player ever had in the game, and
+// each step of a long book would cost more than the one before.
 const (
-	unseatCalls = `UPDATE calls SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
-	answerCalls = `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
-	endCalls    = `UPDATE calls SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
+	unseatCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
+	answerCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
+	endCalls    = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
 	insertCall  = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, player, seq) DO NOTHING`
 )

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -403,5 +404,35 @@ func TestMigrationKeyedLogs(t *testing.T) {
 	var n int
 	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name IN ('calls_open', 'calls_player')`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("calls_open or calls_player is still there (%v)", err)
+	}
+}
+
+// TestStepCallsUseOpenIndex: the statements that close a step's calls
+// find the open calls through calls_answer, which holds only those, and
+// not through the calls table's key, which would read every call the
+// player ever had in the game: a long book's step would cost more with
+// each turn.
+func TestStepCallsUseOpenIndex(t *testing.T) {
+	s := openAt(t, testPath(t))
+	for _, q := range []string{answerCalls, unseatCalls, endCalls} {
+		rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+q, 1, 2, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) != 1 || !strings.Contains(plan[0], "USING INDEX calls_answer") {
+			t.Errorf("%s\nis planned as %q, want a search of calls_answer", q, plan)
+		}
 	}
 }
