@@ -129,7 +129,7 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // ended game returns [ErrEnded], whatever expect is; to a missing one,
 // [ErrNotFound]. When
 // Append returns without error the records are on disk, and the game it
-// returns is the row as the append left it, read under the write lock: a
+// returns is the row as the append left it, checked under the write lock: a
 // caller may keep it instead of reading the game again before its next
 // append, which checks the head anyway.
 func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (_ Game, err error) {
