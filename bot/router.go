@@ -132,6 +132,10 @@ type Router struct {
 	// active holds the row of each busy channel's game as this router's
 	// last step there left it (handle says how it is used).
 	active map[channelKey]store.Game
+	// recorded holds, for each game this router last appended to, the
+	// number of that append's last event and a time by which the store
+	// had recorded it (sawOwnStep says how it is used).
+	recorded map[store.GameID]recordedStep
 	// whys are the bot's last decision in each game, for /why (chair.go).
 	whys map[store.GameID]botWhy
 	// botsDue are the channels whose books wait for the bot after a
@@ -140,6 +144,14 @@ type Router struct {
 }
 
 type channelKey struct{ guild, channel string }
+
+// recordedStep is the last event a router appended to a game, and a time
+// by which it was recorded: read off the router's clock once the append
+// had returned, so no earlier than the store's own recording time.
+type recordedStep struct {
+	seq engine.Seq
+	by  time.Time
+}
 
 // maxCached bounds the games kept in memory between commands.
 const maxCached = 256
@@ -185,7 +197,8 @@ func NewRouter(cfg Config) *Router {
 		locks: map[channelKey]*sync.Mutex{},
 		cache: map[store.GameID]*engine.Game{},
 
-		active: map[channelKey]store.Game{},
+		active:   map[channelKey]store.Game{},
+		recorded: map[store.GameID]recordedStep{},
 
 		painters: make(chan struct{}, cfg.Painters),
 	}
@@ -533,7 +546,11 @@ func namesPiece(g *engine.Game, c engine.Command) bool {
 func (r *Router) sawOwnStep(ctx context.Context, id store.GameID, g *engine.Game, req Request) error {
 	seen := req.Made.Add(-r.cfg.SeenAfter)
 	// Most often the game's last event is older than that, and so is
-	// every step before it: one row says so.
+	// every step before it. When this router appended that event, the
+	// time it noted then says so without a read; else one row does.
+	if by, ok := r.recordedBy(id, g.Seq); ok && !by.After(seen) {
+		return nil
+	}
 	last, err := r.cfg.Store.Recorded(ctx, id, max(0, g.Seq-1))
 	if err != nil {
 		return err
@@ -649,6 +666,7 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, re
 		}
 		return nil, store.Game{}, err
 	}
+	r.noteRecorded(info.ID, next.Seq)
 	r.remember(info.ID, next)
 	r.keepActive(row)
 	r.maybeSnapshot(ctx, info.ID, before, next)
@@ -823,6 +841,29 @@ func (r *Router) keepActive(g store.Game) {
 		return
 	}
 	putBounded(r.active, key, g)
+}
+
+// noteRecorded notes that this router's append to game id, ending at
+// event seq, has returned: the store recorded it by now. (The router's
+// clock and the store's are one clock: time.Now, or a test's fake clock
+// set on both.)
+func (r *Router) noteRecorded(id store.GameID, seq engine.Seq) {
+	by := r.cfg.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	putBounded(r.recorded, id, recordedStep{seq: seq, by: by})
+}
+
+// recordedBy returns a time by which game id's event seq was recorded,
+// if it is the last this router appended there.
+func (r *Router) recordedBy(id store.GameID, seq engine.Seq) (time.Time, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rs, ok := r.recorded[id]
+	if !ok || rs.seq != seq {
+		return time.Time{}, false
+	}
+	return rs.by, true
 }
 
 // forgetActive drops the remembered row of g's channel.

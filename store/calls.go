@@ -68,8 +68,11 @@ func (s *Store) OpenCalls(ctx context.Context, guild string) ([]Call, error) {
 
 // PlayerCalls returns every call of player in guild, oldest first.
 func (s *Store) PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]Call, error) {
+	// Through the guild's games and each one's calls of the player, in
+	// the calls table's own key (migration 0008).
 	return s.calls(ctx, fmt.Sprintf("calls of %s", player),
-		`SELECT `+callColumns+` FROM calls WHERE guild = ? AND player = ? ORDER BY called, game_id`, guild, string(player))
+		`SELECT `+callColumns+` FROM calls WHERE game_id IN (SELECT id FROM games WHERE guild = ?1) AND guild = ?1 AND player = ?2
+		ORDER BY called, game_id`, guild, string(player))
 }
 
 // GameCalls returns the last calls of game, at most last of them (0:
@@ -168,11 +171,14 @@ func (s *Store) AppendCalling(ctx context.Context, id GameID, expect engine.Seq,
 }
 
 // Statements of a step's calls, prepared on the writer with the step's
-// own (store.go).
+// own (store.go). Those that close calls find them through calls_answer,
+// which holds the open calls alone: left to itself, SQLite reads the
+// table's key instead, every call the player ever had in the game, and
+// each step of a long book would cost more than the one before.
 const (
-	unseatCalls = `UPDATE calls SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
-	answerCalls = `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
-	endCalls    = `UPDATE calls SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
+	unseatCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
+	answerCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
+	endCalls    = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
 	insertCall  = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, player, seq) DO NOTHING`
 )

@@ -61,6 +61,11 @@
 // process or in two, therefore cannot both succeed: one commits, the other
 // gets ErrConflict. The same lock and a partial unique index on
 // (guild, channel) where not ended let a channel have only one active game.
+// A store keeps what never changes of each game it has made or read (its
+// guild, channel, rule system and creation), so the statement that moves
+// the head checks, with the head and the end, only whether the game has a
+// deadline as last seen; another process's new or lifted deadline fails
+// that check, and the row is then read under the lock.
 //
 // Appends and new games in one process share commits (group commit,
 // commits.go): while one transaction syncs, those that arrive wait in a

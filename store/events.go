@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -82,21 +83,39 @@ func DecodeDraws(s *string) ([]engine.Draw, error) {
 	return ds, nil
 }
 
-// insertEvents writes rows to game id's log inside tx. A row whose seq is
-// already taken fails the unique primary key (game_id, seq).
+// maxInsert is the most events one INSERT statement writes; a step of
+// more (rare: most write one to four) takes several.
+const maxInsert = 8
+
+// insertEvents[n] inserts n events in one statement.
+var insertEvents = func() []string {
+	qs := make([]string, maxInsert+1)
+	for n := 1; n <= maxInsert; n++ {
+		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	}
+	return qs
+}()
+
+// insertEvents writes rows to game id's log inside tx, a statement for
+// each maxInsert of them. A row whose seq is already taken fails the
+// unique primary key (game_id, seq).
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	stmt, err := s.inTx(ctx, tx, insertEvent)
-	if err != nil {
-		return err
-	}
 	at := formatTime(now)
-	for _, r := range rows {
-		if _, err := stmt.ExecContext(ctx, int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at); err != nil {
-			return fmt.Errorf("event %d: %w", r.Seq, err)
+	var args [maxInsert * 9]any
+	for len(rows) > 0 {
+		n := min(len(rows), maxInsert)
+		stmt, err := s.inTx(ctx, tx, insertEvents[n])
+		if err != nil {
+			return err
 		}
+		for i, r := range rows[:n] {
+			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
+		}
+		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
+			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		}
+		rows = rows[n:]
 	}
 	return nil
 }
@@ -110,7 +129,7 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 // ended game returns [ErrEnded], whatever expect is; to a missing one,
 // [ErrNotFound]. When
 // Append returns without error the records are on disk, and the game it
-// returns is the row as the append left it, read under the write lock: a
+// returns is the row as the append left it, checked under the write lock: a
 // caller may keep it instead of reading the game again before its next
 // append, which checks the head anyway.
 func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool) (_ Game, err error) {
@@ -137,31 +156,49 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	if err != nil {
 		return Game{}, err
 	}
+	s.known.note(g)
 	return g, nil
 }
 
 // appendIn runs an append's statements in tx, which holds the database's
 // write lock (BEGIN IMMEDIATE), so no other connection, in this process
 // or another, can move the head between the check and the commit. The
-// head moves first, by a statement that checks it and reads the row as
-// the append leaves it; only when that fails is the row read, to say why.
+// head moves first, by a statement that checks the row is as expected:
+// its head, not ended, and with a deadline or without as last known.
+// Only when that fails is the row read, to say why, or to learn that
+// another process set or lifted the game's deadline meanwhile.
 func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
-	query := advanceHead
-	if end {
-		query = advanceHeadEnd
+	g, known := s.known.row(id)
+	moved := false
+	if known {
+		var err error
+		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
 	}
-	update, err := s.inTx(ctx, tx, query)
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
+	if !moved {
+		var err error
+		g, err = s.rowIn(ctx, tx, id)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+		case err != nil:
+			return Game{}, wrap(ctx, op, err)
+		case g.Ended:
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+		case g.Head != expect:
+			return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+		}
+		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		} else if !moved {
+			// The row just read under the write lock fits: nothing can
+			// have changed it since.
+			return Game{}, fmt.Errorf("store: %s: the head did not move", op)
+		}
 	}
-	g, err := scanGame(update.QueryRowContext(ctx, int64(head), int64(id), int64(expect)))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, s.whyNotAppended(ctx, tx, op, id)
-	}
-	if err != nil {
-		return Game{}, wrap(ctx, op, err)
-	}
+	g.Head, g.Ended = head, end
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 		return Game{}, wrap(ctx, op, err)
 	}
@@ -173,24 +210,36 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 	return g, nil
 }
 
-// whyNotAppended says why an append did not move game id's head: the
-// game is missing, has ended, or has another head.
-func (s *Store) whyNotAppended(ctx context.Context, tx *sql.Tx, op string, id GameID) error {
-	headStmt, err := s.inTx(ctx, tx, selectHead)
+// advance moves game id's head from expect to head in tx, ending the game
+// if end, provided the game has not ended, its head is expect, and it has
+// a deadline exactly when deadline says so. It reports whether it did.
+// (A statement that returns nothing is cheaper than one that returns a
+// row: within a transaction database/sql watches each row set with a
+// goroutine of its own.)
+func (s *Store) advance(ctx context.Context, tx *sql.Tx, id GameID, expect, head engine.Seq, end, deadline bool) (bool, error) {
+	query := advanceHead
+	if end {
+		query = advanceHeadEnd
+	}
+	update, err := s.inTx(ctx, tx, query)
 	if err != nil {
-		return wrap(ctx, op, err)
+		return false, err
 	}
-	g, err := scanGame(headStmt.QueryRowContext(ctx, int64(id)))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	case err != nil:
-		return wrap(ctx, op, err)
-	case g.Ended:
-		return fmt.Errorf("store: %s: %w", op, ErrEnded)
-	default:
-		return fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+	res, err := update.ExecContext(ctx, int64(head), int64(id), int64(expect), boolInt(deadline))
+	if err != nil {
+		return false, err
 	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// rowIn reads game id's row inside tx.
+func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) {
+	st, err := s.inTx(ctx, tx, selectHead)
+	if err != nil {
+		return Game{}, err
+	}
+	return scanGame(st.QueryRowContext(ctx, int64(id)))
 }
 
 // Events returns game id's records numbered after `after` up to and

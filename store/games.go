@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -28,8 +29,10 @@ type Game struct {
 	Deadline bool
 }
 
-const gameColumns = `id, guild, channel, ruleset, head, ended, created,
-	EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
+const (
+	hasDeadline = `EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
+	gameColumns = `id, guild, channel, ruleset, head, ended, created, ` + hasDeadline
+)
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
@@ -43,6 +46,42 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	}
 	g.Created = t
 	return g, nil
+}
+
+// knownGames keeps the rows of games a store has made or read, for what
+// in them never changes (the guild, channel, rule system and creation
+// time): games are never deleted, and their numbers never reused once
+// committed. It holds at most maxKnownGames; one it dropped is read again.
+type knownGames struct {
+	mu sync.Mutex
+	m  map[GameID]Game
+}
+
+const maxKnownGames = 4096
+
+// note keeps g, a row read or committed.
+func (k *knownGames) note(g Game) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.m == nil {
+		k.m = map[GameID]Game{}
+	}
+	if _, ok := k.m[g.ID]; !ok && len(k.m) >= maxKnownGames {
+		for old := range k.m {
+			delete(k.m, old)
+			break
+		}
+	}
+	k.m[g.ID] = g
+}
+
+// row returns game id's row as last noted, if it was: what never changes
+// in it is still so.
+func (k *knownGames) row(id GameID) (Game, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	g, ok := k.m[id]
+	return g, ok
 }
 
 // CreateGame starts a game of ruleset in a channel with its first records,
@@ -88,29 +127,37 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	if err != nil {
 		return Game{}, err
 	}
+	s.known.note(g)
 	return g, nil
 }
 
 // ActiveGame returns the channel's game that has not ended, or
 // [ErrNotFound].
 func (s *Store) ActiveGame(ctx context.Context, guild, channel string) (Game, error) {
-	g, err := scanGame(s.readRow(ctx,
-		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? AND ended = 0`, guild, channel))
+	g, err := s.readGame(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? AND ended = 0`, guild, channel)
 	return g, notFound(ctx, fmt.Sprintf("active game in %s/%s", guild, channel), err)
 }
 
 // LatestGame returns the channel's active game if it has one, else the one
 // created most recently, or [ErrNotFound] if the channel never had a game.
 func (s *Store) LatestGame(ctx context.Context, guild, channel string) (Game, error) {
-	g, err := scanGame(s.readRow(ctx,
-		`SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? ORDER BY ended, id DESC LIMIT 1`, guild, channel))
+	g, err := s.readGame(ctx, `SELECT `+gameColumns+` FROM games WHERE guild = ? AND channel = ? ORDER BY ended, id DESC LIMIT 1`, guild, channel)
 	return g, notFound(ctx, fmt.Sprintf("latest game in %s/%s", guild, channel), err)
 }
 
 // Game returns the game with this id, or [ErrNotFound].
 func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
-	g, err := scanGame(s.readRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, int64(id)))
+	g, err := s.readGame(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, int64(id))
 	return g, notFound(ctx, fmt.Sprintf("game %d", id), err)
+}
+
+// readGame reads the one game a query selects, and notes it.
+func (s *Store) readGame(ctx context.Context, query string, args ...any) (Game, error) {
+	g, err := scanGame(s.readRow(ctx, query, args...))
+	if err == nil {
+		s.known.note(g)
+	}
+	return g, err
 }
 
 // Games returns every game of the guild, ended or not, oldest first.

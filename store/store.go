@@ -54,6 +54,10 @@ type Store struct {
 	// transactions (commits.go).
 	commits commitQueue
 
+	// known keeps what never changes of the games this store has made
+	// or read (games.go), so that an append need not read it again.
+	known knownGames
+
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
 	// fake clock set it to the same one, before the store is used.
@@ -86,14 +90,16 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // store opens: the writer has one connection, which a transaction holds,
 // so they cannot be prepared on it later.
 const (
-	selectHead  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
-	insertGame  = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
-	insertEvent = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	selectHead = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
+	insertGame = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
 	// A step that does not end its game leaves ended alone: setting it,
 	// even to the value it has, would rewrite the entry of the partial
-	// index games_active_channel, whose condition reads it.
-	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
-	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 RETURNING ` + gameColumns
+	// index games_active_channel, whose condition reads it. The update
+	// checks what another process may have changed since the row was
+	// read: the head, the end, and whether the game has a deadline; the
+	// rest of the row never changes (appendIn).
+	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
+	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
@@ -105,8 +111,8 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = []string{insertGame, selectHead, insertEvent, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
-	unseatCalls, answerCalls, endCalls, insertCall}
+var writerStatements = append(insertEvents[1:], insertGame, selectHead, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+	unseatCalls, answerCalls, endCalls, insertCall)
 
 // prepareWriter prepares the write transactions' statements.
 func (s *Store) prepareWriter(ctx context.Context) error {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -338,8 +339,10 @@ func TestSnapshotLeavesAppendsDurable(t *testing.T) {
 }
 
 // TestMigrationKeyedLogs migrates a file written under migration 0006
-// to the events and calls tables kept in their keys' own trees (0007):
-// every event and call reads back as it was, and the game moves on.
+// to the events and calls tables kept in their keys' own trees (0007),
+// without the indexes of open calls by guild and of calls by player
+// (0007, 0008): every event and call reads back as it was, a player's
+// calls are found, and the game moves on.
 func TestMigrationKeyedLogs(t *testing.T) {
 	ctx := context.Background()
 	path := testPath(t)
@@ -399,7 +402,37 @@ func TestMigrationKeyedLogs(t *testing.T) {
 		t.Errorf("the game's calls after a step: %+v, %v", calls, err)
 	}
 	var n int
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'calls_open'`).Scan(&n); err != nil || n != 0 {
-		t.Errorf("calls_open is still there (%v)", err)
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name IN ('calls_open', 'calls_player')`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("calls_open or calls_player is still there (%v)", err)
+	}
+}
+
+// TestStepCallsUseOpenIndex: the statements that close a step's calls
+// find the open calls through calls_answer, which holds only those, and
+// not through the calls table's key, which would read every call the
+// player ever had in the game: a long book's step would cost more with
+// each turn.
+func TestStepCallsUseOpenIndex(t *testing.T) {
+	s := openAt(t, testPath(t))
+	for _, q := range []string{answerCalls, unseatCalls, endCalls} {
+		rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+q, 1, 2, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if len(plan) != 1 || !strings.Contains(plan[0], "USING INDEX calls_answer") {
+			t.Errorf("%s\nis planned as %q, want a search of calls_answer", q, plan)
+		}
 	}
 }

@@ -31,6 +31,7 @@ func Bench(b *testing.B, fresh func(tb testing.TB) Opener) {
 	b.Run("Append", func(b *testing.B) { benchAppend(b, open(b)) })
 	b.Run("AppendChannels", func(b *testing.B) { benchAppendChannels(b, open(b)) })
 	b.Run("Load", func(b *testing.B) { benchLoad(b, open(b)) })
+	b.Run("AppendCallingLongBook", func(b *testing.B) { benchAppendCallingLong(b, open(b)) })
 }
 
 // benchRecord is a record like a move in a game: a card drawn, a die
@@ -154,4 +155,63 @@ func benchLoad(b *testing.B, s Store) {
 			}
 		})
 	}
+}
+
+// benchAppendCallingLong steps books of two players taking turns, each
+// step closing its player's call and calling the other, as the bot
+// records calls. One book first takes 4,000 steps unmeasured; then each
+// op is a step of that long book and a step of a short one (a new book
+// every 50 ops), alternately first, on the same database. A step's
+// bookkeeping should not grow with the calls its book has made: it
+// reports each one's mean and long/short, which should be about 1.
+func benchAppendCallingLong(b *testing.B, s Store) {
+	ctx := context.Background()
+	players := []engine.PlayerID{"123456789012345678", "876543210987654321"}
+	at := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	type book struct {
+		id  store.GameID
+		seq engine.Seq
+	}
+	open := func(channel string) *book {
+		g, err := s.CreateGame(ctx, "guild", channel, "gwab", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return &book{id: g.ID}
+	}
+	step := func(bk *book) time.Duration {
+		actor, next := players[int(bk.seq)%2], players[int(bk.seq+1)%2]
+		rec := benchRecord(bk.seq + 1)
+		rec.Actor = actor
+		t := time.Now()
+		if _, err := s.AppendCalling(ctx, bk.id, bk.seq, []engine.Record{rec}, false,
+			store.CallChange{At: at.Add(time.Duration(bk.seq) * time.Minute), Acted: []engine.PlayerID{actor}, Called: []engine.PlayerID{next}}); err != nil {
+			b.Fatal(err)
+		}
+		bk.seq++
+		return time.Since(t)
+	}
+	long := open("long")
+	for range 4000 {
+		step(long)
+	}
+	var short *book
+	var inLong, inShort time.Duration
+	n := 0
+	for b.Loop() {
+		if n%50 == 0 {
+			short = open(fmt.Sprintf("short%d", n))
+		}
+		if n%2 == 0 {
+			inLong += step(long)
+			inShort += step(short)
+		} else {
+			inShort += step(short)
+			inLong += step(long)
+		}
+		n++
+	}
+	b.ReportMetric(float64(inShort.Microseconds())/float64(n), "short-µs")
+	b.ReportMetric(float64(inLong.Microseconds())/float64(n), "long-µs")
+	b.ReportMetric(float64(inLong)/float64(inShort), "long/short")
 }

@@ -98,6 +98,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"OneActiveGamePerChannel", testOneActiveGamePerChannel},
 		{"Snapshots", testSnapshots},
 		{"Deadlines", testDeadlines},
+		{"AppendSeesAnothersDeadline", testAppendSeesAnothersDeadline},
 		{"ClaimDeadlineOnce", testClaimDeadlineOnce},
 		{"InteractionTakenOnce", testInteractionTakenOnce},
 		{"OpenConcurrently", testOpenConcurrently},
@@ -734,6 +735,47 @@ func testDeadlines(t *testing.T, base db) {
 	}
 	if info, err := s.Game(ctx, g.ID); err != nil || info.Deadline {
 		t.Errorf("the game with its deadline removed reads %+v, %v", info, err)
+	}
+}
+
+// testAppendSeesAnothersDeadline: one instance steps a game while
+// another sets its deadline and lifts it again; each row the first
+// instance's append hands back says whether the game has a deadline as
+// the store has it then, however the instance last saw it.
+func testAppendSeesAnothersDeadline(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g, err := a.CreateGame(ctx, "g", "c", "gwab", []engine.Record{rec(1, "k", `1`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := a.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `2`)}, false); err != nil || info.Deadline {
+		t.Fatalf("an append before any deadline hands back %+v, %v", info, err)
+	}
+	d := store.Deadline{Game: g.ID, Guild: "g", Channel: "c", Per: time.Hour, Seq: 2}
+	if err := b.PutDeadline(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	info, err := a.Append(ctx, g.ID, 2, []engine.Record{rec(3, "k", `3`)}, false)
+	if err != nil || !info.Deadline || info.Head != 3 || info.Ended {
+		t.Fatalf("an append after another instance set a deadline hands back %+v, %v", info, err)
+	}
+	if err := b.RemoveDeadline(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	info, err = a.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `4`), rec(5, "k", `5`)}, true)
+	if err != nil || info.Deadline || info.Head != 5 || !info.Ended {
+		t.Fatalf("an append after another instance lifted the deadline hands back %+v, %v", info, err)
+	}
+	if now, err := b.Game(ctx, g.ID); err != nil || now != info {
+		t.Fatalf("the other instance reads %+v, %v; the append handed back %+v", now, err, info)
+	}
+	// A deadline set again after the game ended does not let an append in.
+	if err := b.PutDeadline(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Append(ctx, g.ID, 5, []engine.Record{rec(6, "k", `6`)}, false); !errors.Is(err, store.ErrEnded) {
+		t.Fatalf("an append to the ended game: %v, want ErrEnded", err)
 	}
 }
 
