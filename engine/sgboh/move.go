@@ -279,6 +279,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	return w.emit(func(e Effects) engine.Body { return Moved{e} })
 }
 
+// afterShock refuses movement and fire once the attacks are declared:
+// the activated units move and fire, then shock, then rally (3.1 B), and
+// attacks come only when all movement is finished (8.3).
+const afterShock = "The attacks of this activation are declared: movement and fire are over (units move and fire, then shock, then rally)."
+
 // activeUnit finds one of the side's units activated and free to act.
 func (w *work) activeUnit(me int, id string) (*Unit, error) {
 	u := w.unit(id)
@@ -323,6 +328,8 @@ func (w *work) moveUnit(u *Unit, to, facing string) error {
 		return engine.Refuse("6.4", "%s is Engaged and may not move.", u.ID)
 	case u.Fought:
 		return engine.Refuse("3.1", "%s has shocked: units move before they shock.", u.ID)
+	case w.Flow.Shocked:
+		return engine.Refuse("3.1", afterShock)
 	}
 	dest := u.Hex
 	if strings.TrimSpace(to) != "" {
