@@ -402,7 +402,7 @@ func (s *State) whyNot(u *Unit, h engine.Hex) string {
 // flank or rear, whether it turns to face (7.16).
 func (w *work) askFacing(u *Unit, before map[string]bool) {
 	for _, e := range w.enemiesNext(u.Side, u.Hex) {
-		if before[e.ID] || e.Status != Full || e.Engaged || e.Reacted {
+		if before[e.ID] || e.Status != Full || e.Engaged || e.Faced {
 			continue
 		}
 		if engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Front {

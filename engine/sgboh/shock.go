@@ -583,7 +583,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			if choice == "right" {
 				turn = 1
 			}
-			u.Reacted = true
+			u.Faced = true
 			if u.Type.Cavalry() && foeU.Type.Infantry() {
 				u.Facing = u.Facing.Turn(turn)
 				w.say("%s, cavalry facing infantry, turns to face %s without a roll (7.16).", u.ID, u.Facing)

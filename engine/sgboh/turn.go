@@ -230,7 +230,7 @@ func (s *State) kin(u *Unit) []string {
 func (w *work) startActivation(side int, l *Leader, group []string) {
 	for i := range w.Units {
 		u := &w.Units[i]
-		u.Act, u.Moved, u.Fired, u.Fought, u.Rallied, u.Reacted, u.Shaken = false, false, false, false, false, false, false
+		u.Act, u.Moved, u.Fired, u.Fought, u.Rallied, u.Faced, u.Reacted, u.Shaken = false, false, false, false, false, false, false, false
 	}
 	for i := range w.Leaders {
 		w.Leaders[i].Moved = false
