@@ -336,7 +336,14 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		u.Fought = true
 		w.mark(Mark{Kind: engine.MeleeMark, From: u.Hex, To: d.Hex, Label: fmt.Sprint(total), Side: u.Side})
 	}
-	wasMoving := moving(atts)
+	// Only a cavalry unit that was itself moving, not Engaged, when it
+	// attacked may pursue (8.3).
+	var fresh []*Unit
+	for _, u := range atts {
+		if !u.Engaged {
+			fresh = append(fresh, u)
+		}
+	}
 	var leaders []*Leader
 	for _, u := range append(slices.Clone(atts), d) {
 		if l := w.leaderAt(u.Side, u.Hex); l != nil {
@@ -396,8 +403,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: from, By: ids(atts)})
 		}
 	}
-	if routed && wasMoving && d.Type != SK && !d.Gone {
-		for _, u := range atts {
+	if routed && d.Type != SK && !d.Gone {
+		for _, u := range fresh {
 			if u.On() && u.Type.Cavalry() && !u.lockedOut() {
 				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "pursue", Side: u.Side, Unit: u.ID, Foe: d.ID, To: from})
 			}
