@@ -81,7 +81,8 @@ func (s *State) edgeDist(side int, h engine.Hex) int {
 
 // routMove moves a routed unit half its MA, rounded up, toward its own
 // edge (10.21): each step to the neighbouring hex nearest the edge that
-// no enemy holds, the cheapest and furthest from the enemy first. Off
+// no enemy holds, the cheapest and furthest from the enemy first; a
+// friend passed through costs one MP more (6.92). Off
 // the map it is destroyed; a unit that cannot move at all is destroyed;
 // one that would end on a friend goes one hex further, or is destroyed
 // (6.92).
@@ -151,10 +152,13 @@ func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, 
 		if !w.onMap(n) || !ok(n) {
 			continue
 		}
-		if o := w.at(n); o != nil && o.Side != u.Side {
-			continue
-		}
 		cost, can := w.enterCost(u.Type, u.Hex, n)
+		if o := w.at(n); o != nil {
+			if o.Side != u.Side {
+				continue
+			}
+			cost++ // passing a friend costs the mover one more (6.92)
+		}
 		if !can || cost > mp {
 			continue
 		}
