@@ -14,7 +14,9 @@ import (
 // unit he is stacked with.
 
 // disorder gives u a Disorder result (8.3): a second one routs it;
-// elephants rampage instead (unless the result also retreats them),
+// elephants rampage instead, unless plain (a shock result that also
+// retreats them, or a Disorder that is no shock result: 9.14 sets them
+// off only on a shock's Disorder without retreat or a missile hit);
 // chariots rout, artillery is destroyed (9.5).
 func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
 	switch {

@@ -602,7 +602,8 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 				w.say("%s turns to face %s: roll %d, within its TQ %d (7.16).", u.ID, u.Facing, r, u.TQ)
 			} else {
 				w.say("%s fails to turn: roll %d, above its TQ %d (7.16).", u.ID, r, u.TQ)
-				w.disorder(u, foeU.Hex, false)
+				// No shock result: an elephant does not rampage (9.14).
+				w.disorder(u, foeU.Hex, true)
 			}
 		case "stand":
 			w.say("%s stands as it is.", u.ID)
