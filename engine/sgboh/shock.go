@@ -398,7 +398,10 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			w.say("%s, in the fight, rolls %d and is unhurt (8.34).", l.Name, r)
 		}
 	}
-	if d.Hex != from || d.Gone {
+	// Advance follows only a retreat or a rout (8.5), or what stands for
+	// one (skirmishers and chariots destroyed instead); not an elephant
+	// gone in its rampage, nor artillery destroyed by a plain Disorder.
+	if (total >= 8 || routed) && (d.Hex != from || d.Gone) {
 		if w.at(from) == nil {
 			w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: from, By: ids(atts)})
 		}
