@@ -317,14 +317,15 @@ func (w *work) mandatoryRally(side int) {
 		}
 		res := rallyOn(tq, total)
 		line := fmt.Sprintf("%s rallies (TQ %d): roll %d%s = %d", u.ID, tq, r, m, total)
+		if res != rallyRout && u.Status == Routed {
+			// Rallied from rout, it faces the enemy again (our ruling).
+			u.Facing = w.edgeFacing(side).Opposite()
+		}
 		switch res {
 		case rallyFull:
 			u.Status = Full
 			w.say("%s: back to full status.", line)
 		case rallyDisorder:
-			if u.Status == Routed {
-				u.Facing = w.edgeFacing(side).Opposite()
-			}
 			u.Status = Disordered
 			w.say("%s: Disordered.", line)
 		default:
