@@ -369,6 +369,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			routed = d.Status == Routed || d.Gone
 		default:
 			w.retreat(d, atts)
+			// With nowhere to go it routed: cavalry may pursue.
+			routed = d.Status == Routed || d.Gone
 		}
 	case total >= 6:
 		w.disorder(d, atts[0].Hex, false)
