@@ -167,7 +167,7 @@ func (w *work) proceed() {
 				w.popAttack()
 				continue
 			}
-			if !d.Type.Cavalry() || d.Engaged {
+			if !d.Type.Cavalry() {
 				continue
 			}
 			elephants := slices.ContainsFunc(atts, func(u *Unit) bool { return u.Type == EL })
@@ -176,8 +176,9 @@ func (w *work) proceed() {
 				continue
 			}
 			// Cavalry next to enemy cavalry may not retreat before
-			// combat; before elephants that leaves it Disordered.
-			held := slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() })
+			// combat, nor may Engaged cavalry, which may not move at all
+			// (6.4); before elephants that leaves it Disordered (9.16).
+			held := d.Engaged || slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() })
 			if held && !elephants {
 				continue
 			}
