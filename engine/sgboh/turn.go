@@ -210,14 +210,15 @@ func eliteNote(l *Leader, again bool) string {
 }
 
 // kin returns u and every unit of its side, name and type joined to it
-// through others of them (3.2, exception 2).
+// through others of them (3.2, exception 2), leaving out routed units,
+// which do nothing on their own (10.25).
 func (s *State) kin(u *Unit) []string {
 	out := []string{u.ID}
 	for i := 0; i < len(out); i++ {
 		a := s.unit(out[i])
 		for j := range s.Units {
 			b := &s.Units[j]
-			if b.On() && b.Side == u.Side && b.Type == u.Type && strings.EqualFold(b.Name, u.Name) && !slices.Contains(out, b.ID) && engine.HexDistance(a.Hex, b.Hex) == 1 {
+			if b.On() && !b.lockedOut() && b.Side == u.Side && b.Type == u.Type && strings.EqualFold(b.Name, u.Name) && !slices.Contains(out, b.ID) && engine.HexDistance(a.Hex, b.Hex) == 1 {
 				out = append(out, b.ID)
 			}
 		}
