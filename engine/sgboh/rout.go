@@ -81,6 +81,27 @@ func (s *State) edgeDist(side int, h engine.Hex) int {
 	return s.Cols - c + 1
 }
 
+// routDist measures how far h lies from the side's edge, for the rout
+// path, in half hexes toward a north or south edge: odd columns stand
+// half a hex higher than even ones, so a hex has three neighbours nearer
+// the north or south edge (straight on and the two diagonals), as it has
+// two nearer the east or west edge. Counting rows alone would leave a
+// unit with one way north from an even column and one way south from an
+// odd one.
+func (s *State) routDist(side int, h engine.Hex) int {
+	c, r := h.Offset()
+	odd := c & 1
+	switch s.Armies[side].Edge {
+	case "N":
+		return 2*r - odd
+	case "S":
+		return 2*(s.Rows-r+1) - (1 - odd)
+	case "W":
+		return c
+	}
+	return s.Cols - c + 1
+}
+
 // routMove moves a routed unit half its MA, rounded up, toward its own
 // edge (10.21): each step to the neighbouring hex nearest the edge that
 // no enemy holds, the cheapest and furthest from the enemy first; a
@@ -100,7 +121,8 @@ func (w *work) routMove(u *Unit) {
 			w.eliminate(u, "it routs off the map")
 			return
 		}
-		next, cost, ok := w.routStep(u, mp, func(n engine.Hex) bool { return w.edgeDist(u.Side, n) < here })
+		near := w.routDist(u.Side, u.Hex)
+		next, cost, ok := w.routStep(u, mp, func(n engine.Hex) bool { return w.routDist(u.Side, n) < near })
 		if !ok {
 			break
 		}
@@ -147,7 +169,7 @@ func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, 
 		if w.at(h) != nil {
 			friend = 1
 		}
-		return [4]int{w.edgeDist(u.Side, h), friend, cost, enemies}
+		return [4]int{w.routDist(u.Side, h), friend, cost, enemies}
 	}
 	var bestKey [4]int
 	for _, n := range u.Hex.Neighbors() {
