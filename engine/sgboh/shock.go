@@ -627,6 +627,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 				}
 				atts := w.liveAttackers()
 				if ok := w.evadeTo(u, h, atts); !ok {
+					if u.Type.Cavalry() && w.nearElephant(u.Side, h) {
+						return engine.Refuse("9.15", "to: %s is next to an enemy elephant, and cavalry may not move next to elephants.", h)
+					}
 					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
 				}
 				to = h
@@ -679,9 +682,14 @@ func (w *work) liveAttackers() []*Unit {
 	return out
 }
 
-// evadeTo reports whether d may retreat before combat to h.
+// evadeTo reports whether d may retreat before combat to h: two hexes
+// off through a hex it may pass, next to no attacker, and for cavalry
+// next to no enemy elephant (9.15).
 func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 	if engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
+		return false
+	}
+	if d.Type.Cavalry() && w.nearElephant(d.Side, h) {
 		return false
 	}
 	for _, a := range atts {
