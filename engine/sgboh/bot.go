@@ -254,7 +254,7 @@ func (s *State) actions(player engine.PlayerID, side int) []engine.Command {
 	}
 	for _, v := range s.Flow.Vacated {
 		for _, id := range v.By {
-			if u := s.unit(id); u != nil && u.able() && !u.Engaged && s.at(v.Hex) == nil {
+			if u := s.unit(id); u != nil && u.able() && !u.Engaged && s.at(v.Hex) == nil && !(u.Type.Cavalry() && s.nearElephant(side, v.Hex)) {
 				out = append(out, engine.NewCommand(player, "advance", "unit", u.ID))
 			}
 		}

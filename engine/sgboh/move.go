@@ -525,6 +525,8 @@ func advance(tx *engine.Tx, s *State, c engine.Command) error {
 			return engine.Refuse("8.5", "%s is Engaged and may not advance.", u.ID)
 		case w.at(v.Hex) != nil:
 			return engine.Refuse("8.5", "%s is no longer empty.", v.Hex)
+		case u.Type.Cavalry() && w.nearElephant(u.Side, v.Hex):
+			return engine.Refuse("9.15", "%s is next to an enemy elephant, and cavalry may not move next to elephants.", v.Hex)
 		}
 		from := u.Hex
 		u.Hex = v.Hex
