@@ -246,13 +246,15 @@ func (s *State) actions(player engine.PlayerID, side int) []engine.Command {
 		out = append(out, s.commands(player, l)...)
 	}
 	out = append(out, s.shocks(player, side)...)
-	for _, u := range s.movers(side) {
-		out = append(out, s.moves(player, u)...)
+	if !s.Flow.Shocked { // movement and fire come before the attacks (3.1 B)
+		for _, u := range s.movers(side) {
+			out = append(out, s.moves(player, u)...)
+		}
+		out = append(out, s.shots(player, side)...)
 	}
-	out = append(out, s.shots(player, side)...)
 	for _, v := range s.Flow.Vacated {
 		for _, id := range v.By {
-			if u := s.unit(id); u != nil && u.able() && !u.Engaged && s.at(v.Hex) == nil {
+			if u := s.unit(id); u != nil && u.able() && !u.Engaged && s.at(v.Hex) == nil && !(u.Type.Cavalry() && s.nearElephant(side, v.Hex)) {
 				out = append(out, engine.NewCommand(player, "advance", "unit", u.ID))
 			}
 		}

@@ -76,6 +76,8 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("8.12", "%s has fired in this activation.", u.ID)
 	case u.Fought:
 		return engine.Refuse("3.1", "%s has shocked: units fire before they shock.", u.ID)
+	case w.Flow.Shocked:
+		return engine.Refuse("3.1", afterShock)
 	}
 	if err := w.canFire(u); err != nil {
 		return err
@@ -202,6 +204,8 @@ func hitRun(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("9.3", "Only SK, LI and missile-armed LC hit and run.")
 	case u.Moved || u.Fired || u.Fought:
 		return engine.Refuse("9.3", "%s must start its movement to hit and run, and has already acted.", u.ID)
+	case w.Flow.Shocked:
+		return engine.Refuse("3.1", afterShock)
 	}
 	if err := w.canFire(u); err != nil {
 		return err

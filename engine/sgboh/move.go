@@ -279,6 +279,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	return w.emit(func(e Effects) engine.Body { return Moved{e} })
 }
 
+// afterShock refuses movement and fire once the attacks are declared:
+// the activated units move and fire, then shock, then rally (3.1 B), and
+// attacks come only when all movement is finished (8.3).
+const afterShock = "The attacks of this activation are declared: movement and fire are over (units move and fire, then shock, then rally)."
+
 // activeUnit finds one of the side's units activated and free to act.
 func (w *work) activeUnit(me int, id string) (*Unit, error) {
 	u := w.unit(id)
@@ -323,6 +328,8 @@ func (w *work) moveUnit(u *Unit, to, facing string) error {
 		return engine.Refuse("6.4", "%s is Engaged and may not move.", u.ID)
 	case u.Fought:
 		return engine.Refuse("3.1", "%s has shocked: units move before they shock.", u.ID)
+	case w.Flow.Shocked:
+		return engine.Refuse("3.1", afterShock)
 	}
 	dest := u.Hex
 	if strings.TrimSpace(to) != "" {
@@ -395,7 +402,7 @@ func (s *State) whyNot(u *Unit, h engine.Hex) string {
 // flank or rear, whether it turns to face (7.16).
 func (w *work) askFacing(u *Unit, before map[string]bool) {
 	for _, e := range w.enemiesNext(u.Side, u.Hex) {
-		if before[e.ID] || e.Status != Full || e.Engaged || e.Reacted {
+		if before[e.ID] || e.Status != Full || e.Engaged || e.Faced {
 			continue
 		}
 		if engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Front {
@@ -518,6 +525,8 @@ func advance(tx *engine.Tx, s *State, c engine.Command) error {
 			return engine.Refuse("8.5", "%s is Engaged and may not advance.", u.ID)
 		case w.at(v.Hex) != nil:
 			return engine.Refuse("8.5", "%s is no longer empty.", v.Hex)
+		case u.Type.Cavalry() && w.nearElephant(u.Side, v.Hex):
+			return engine.Refuse("9.15", "%s is next to an enemy elephant, and cavalry may not move next to elephants.", v.Hex)
 		}
 		from := u.Hex
 		u.Hex = v.Hex

@@ -14,7 +14,9 @@ import (
 // unit he is stacked with.
 
 // disorder gives u a Disorder result (8.3): a second one routs it;
-// elephants rampage instead (unless the result also retreats them),
+// elephants rampage instead, unless plain (a shock result that also
+// retreats them, or a Disorder that is no shock result: 9.14 sets them
+// off only on a shock's Disorder without retreat or a missile hit);
 // chariots rout, artillery is destroyed (9.5).
 func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
 	switch {
@@ -79,9 +81,31 @@ func (s *State) edgeDist(side int, h engine.Hex) int {
 	return s.Cols - c + 1
 }
 
+// routDist measures how far h lies from the side's edge, for the rout
+// path, in half hexes toward a north or south edge: odd columns stand
+// half a hex higher than even ones, so a hex has three neighbours nearer
+// the north or south edge (straight on and the two diagonals), as it has
+// two nearer the east or west edge. Counting rows alone would leave a
+// unit with one way north from an even column and one way south from an
+// odd one.
+func (s *State) routDist(side int, h engine.Hex) int {
+	c, r := h.Offset()
+	odd := c & 1
+	switch s.Armies[side].Edge {
+	case "N":
+		return 2*r - odd
+	case "S":
+		return 2*(s.Rows-r+1) - (1 - odd)
+	case "W":
+		return c
+	}
+	return s.Cols - c + 1
+}
+
 // routMove moves a routed unit half its MA, rounded up, toward its own
 // edge (10.21): each step to the neighbouring hex nearest the edge that
-// no enemy holds, the cheapest and furthest from the enemy first. Off
+// no enemy holds, the cheapest and furthest from the enemy first; a
+// friend passed through costs one MP more (6.92). Off
 // the map it is destroyed; a unit that cannot move at all is destroyed;
 // one that would end on a friend goes one hex further, or is destroyed
 // (6.92).
@@ -97,7 +121,8 @@ func (w *work) routMove(u *Unit) {
 			w.eliminate(u, "it routs off the map")
 			return
 		}
-		next, cost, ok := w.routStep(u, mp, func(n engine.Hex) bool { return w.edgeDist(u.Side, n) < here })
+		near := w.routDist(u.Side, u.Hex)
+		next, cost, ok := w.routStep(u, mp, func(n engine.Hex) bool { return w.routDist(u.Side, n) < near })
 		if !ok {
 			break
 		}
@@ -144,17 +169,20 @@ func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, 
 		if w.at(h) != nil {
 			friend = 1
 		}
-		return [4]int{w.edgeDist(u.Side, h), friend, cost, enemies}
+		return [4]int{w.routDist(u.Side, h), friend, cost, enemies}
 	}
 	var bestKey [4]int
 	for _, n := range u.Hex.Neighbors() {
 		if !w.onMap(n) || !ok(n) {
 			continue
 		}
-		if o := w.at(n); o != nil && o.Side != u.Side {
-			continue
-		}
 		cost, can := w.enterCost(u.Type, u.Hex, n)
+		if o := w.at(n); o != nil {
+			if o.Side != u.Side {
+				continue
+			}
+			cost++ // passing a friend costs the mover one more (6.92)
+		}
 		if !can || cost > mp {
 			continue
 		}
@@ -311,14 +339,15 @@ func (w *work) mandatoryRally(side int) {
 		}
 		res := rallyOn(tq, total)
 		line := fmt.Sprintf("%s rallies (TQ %d): roll %d%s = %d", u.ID, tq, r, m, total)
+		if res != rallyRout && u.Status == Routed {
+			// Rallied from rout, it faces the enemy again (our ruling).
+			u.Facing = w.edgeFacing(side).Opposite()
+		}
 		switch res {
 		case rallyFull:
 			u.Status = Full
 			w.say("%s: back to full status.", line)
 		case rallyDisorder:
-			if u.Status == Routed {
-				u.Facing = w.edgeFacing(side).Opposite()
-			}
 			u.Status = Disordered
 			w.say("%s: Disordered.", line)
 		default:

@@ -167,7 +167,7 @@ func (w *work) proceed() {
 				w.popAttack()
 				continue
 			}
-			if !d.Type.Cavalry() || d.Engaged {
+			if !d.Type.Cavalry() {
 				continue
 			}
 			elephants := slices.ContainsFunc(atts, func(u *Unit) bool { return u.Type == EL })
@@ -176,8 +176,9 @@ func (w *work) proceed() {
 				continue
 			}
 			// Cavalry next to enemy cavalry may not retreat before
-			// combat; before elephants that leaves it Disordered.
-			held := slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() })
+			// combat, nor may Engaged cavalry, which may not move at all
+			// (6.4); before elephants that leaves it Disordered (9.16).
+			held := d.Engaged || slices.ContainsFunc(w.enemiesNext(d.Side, d.Hex), func(u *Unit) bool { return u.Type.Cavalry() })
 			if held && !elephants {
 				continue
 			}
@@ -336,7 +337,14 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		u.Fought = true
 		w.mark(Mark{Kind: engine.MeleeMark, From: u.Hex, To: d.Hex, Label: fmt.Sprint(total), Side: u.Side})
 	}
-	wasMoving := moving(atts)
+	// Only a cavalry unit that was itself moving, not Engaged, when it
+	// attacked may pursue (8.3).
+	var fresh []*Unit
+	for _, u := range atts {
+		if !u.Engaged {
+			fresh = append(fresh, u)
+		}
+	}
 	var leaders []*Leader
 	for _, u := range append(slices.Clone(atts), d) {
 		if l := w.leaderAt(u.Side, u.Hex); l != nil {
@@ -362,6 +370,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			routed = d.Status == Routed || d.Gone
 		default:
 			w.retreat(d, atts)
+			// With nowhere to go it routed: cavalry may pursue.
+			routed = d.Status == Routed || d.Gone
 		}
 	case total >= 6:
 		w.disorder(d, atts[0].Hex, false)
@@ -391,13 +401,16 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			w.say("%s, in the fight, rolls %d and is unhurt (8.34).", l.Name, r)
 		}
 	}
-	if d.Hex != from || d.Gone {
+	// Advance follows only a retreat or a rout (8.5), or what stands for
+	// one (skirmishers and chariots destroyed instead); not an elephant
+	// gone in its rampage, nor artillery destroyed by a plain Disorder.
+	if (total >= 8 || routed) && (d.Hex != from || d.Gone) {
 		if w.at(from) == nil {
 			w.Flow.Vacated = append(w.Flow.Vacated, Advance{Hex: from, By: ids(atts)})
 		}
 	}
-	if routed && wasMoving && d.Type != SK && !d.Gone {
-		for _, u := range atts {
+	if routed && d.Type != SK && !d.Gone {
+		for _, u := range fresh {
 			if u.On() && u.Type.Cavalry() && !u.lockedOut() {
 				w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "pursue", Side: u.Side, Unit: u.ID, Foe: d.ID, To: from})
 			}
@@ -583,7 +596,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			if choice == "right" {
 				turn = 1
 			}
-			u.Reacted = true
+			u.Faced = true
 			if u.Type.Cavalry() && foeU.Type.Infantry() {
 				u.Facing = u.Facing.Turn(turn)
 				w.say("%s, cavalry facing infantry, turns to face %s without a roll (7.16).", u.ID, u.Facing)
@@ -595,7 +608,8 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 				w.say("%s turns to face %s: roll %d, within its TQ %d (7.16).", u.ID, u.Facing, r, u.TQ)
 			} else {
 				w.say("%s fails to turn: roll %d, above its TQ %d (7.16).", u.ID, r, u.TQ)
-				w.disorder(u, foeU.Hex, false)
+				// No shock result: an elephant does not rampage (9.14).
+				w.disorder(u, foeU.Hex, true)
 			}
 		case "stand":
 			w.say("%s stands as it is.", u.ID)
@@ -613,6 +627,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 				}
 				atts := w.liveAttackers()
 				if ok := w.evadeTo(u, h, atts); !ok {
+					if u.Type.Cavalry() && w.nearElephant(u.Side, h) {
+						return engine.Refuse("9.15", "to: %s is next to an enemy elephant, and cavalry may not move next to elephants.", h)
+					}
 					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
 				}
 				to = h
@@ -665,9 +682,14 @@ func (w *work) liveAttackers() []*Unit {
 	return out
 }
 
-// evadeTo reports whether d may retreat before combat to h.
+// evadeTo reports whether d may retreat before combat to h: two hexes
+// off through a hex it may pass, next to no attacker, and for cavalry
+// next to no enemy elephant (9.15).
 func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 	if engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
+		return false
+	}
+	if d.Type.Cavalry() && w.nearElephant(d.Side, h) {
 		return false
 	}
 	for _, a := range atts {

@@ -58,7 +58,8 @@ type Unit struct {
 	Fired   bool `json:"fired,omitempty"`   // fired
 	Fought  bool `json:"fought,omitempty"`  // shocked
 	Rallied bool `json:"rallied,omitempty"` // rallied voluntarily
-	Reacted bool `json:"reacted,omitempty"` // faced or fired in reaction
+	Faced   bool `json:"faced,omitempty"`   // tried a reaction facing (7.16)
+	Reacted bool `json:"reacted,omitempty"` // fired in reaction (8.2)
 	Shaken  bool `json:"shaken,omitempty"`  // disordered or routed in it
 }
 

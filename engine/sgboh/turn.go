@@ -210,14 +210,15 @@ func eliteNote(l *Leader, again bool) string {
 }
 
 // kin returns u and every unit of its side, name and type joined to it
-// through others of them (3.2, exception 2).
+// through others of them (3.2, exception 2), leaving out routed units,
+// which do nothing on their own (10.25).
 func (s *State) kin(u *Unit) []string {
 	out := []string{u.ID}
 	for i := 0; i < len(out); i++ {
 		a := s.unit(out[i])
 		for j := range s.Units {
 			b := &s.Units[j]
-			if b.On() && b.Side == u.Side && b.Type == u.Type && strings.EqualFold(b.Name, u.Name) && !slices.Contains(out, b.ID) && engine.HexDistance(a.Hex, b.Hex) == 1 {
+			if b.On() && !b.lockedOut() && b.Side == u.Side && b.Type == u.Type && strings.EqualFold(b.Name, u.Name) && !slices.Contains(out, b.ID) && engine.HexDistance(a.Hex, b.Hex) == 1 {
 				out = append(out, b.ID)
 			}
 		}
@@ -230,7 +231,7 @@ func (s *State) kin(u *Unit) []string {
 func (w *work) startActivation(side int, l *Leader, group []string) {
 	for i := range w.Units {
 		u := &w.Units[i]
-		u.Act, u.Moved, u.Fired, u.Fought, u.Rallied, u.Reacted, u.Shaken = false, false, false, false, false, false, false
+		u.Act, u.Moved, u.Fired, u.Fought, u.Rallied, u.Faced, u.Reacted, u.Shaken = false, false, false, false, false, false, false, false
 	}
 	for i := range w.Leaders {
 		w.Leaders[i].Moved = false
@@ -408,7 +409,8 @@ func (w *work) end(result string) {
 
 // settle brings the battle up to date after a step: units no longer
 // next to an enemy are no longer Engaged; leaders left alone next to
-// the enemy are moved to the nearest friendly unit, or captured (6.7);
+// the enemy are moved to the nearest friendly unit they can reach
+// without passing the enemy, or captured when none can be reached (6.7);
 // an army past its rout points withdraws (10.4).
 func (w *work) settle() {
 	for i := range w.Units {
@@ -429,10 +431,11 @@ func (w *work) settle() {
 		if e == nil && len(w.enemiesNext(l.Side, l.Hex)) == 0 {
 			continue
 		}
+		steps := w.leaderSteps(l)
 		var best *Unit
 		for j := range w.Units {
 			u := &w.Units[j]
-			if u.On() && u.Side == l.Side && (best == nil || engine.HexDistance(l.Hex, u.Hex) < engine.HexDistance(l.Hex, best.Hex)) {
+			if n, ok := steps[u.Hex]; ok && u.On() && u.Side == l.Side && (best == nil || n < steps[best.Hex]) {
 				best = u
 			}
 		}
@@ -469,6 +472,33 @@ func (w *work) settle() {
 			w.end("both armies reach their limits together and withdraw: a drawn battle.")
 		}
 	}
+}
+
+// leaderSteps counts the hexes a threatened leader must cross to reach
+// each hex he can get to, passing no enemy unit and no ground he may not
+// ride into: the way to a friend that 6.7 blocks when there is none.
+func (s *State) leaderSteps(l *Leader) map[engine.Hex]int {
+	steps := map[engine.Hex]int{l.Hex: 0}
+	for frontier := []engine.Hex{l.Hex}; len(frontier) > 0; {
+		var next []engine.Hex
+		for _, a := range frontier {
+			for _, b := range a.Neighbors() {
+				if _, seen := steps[b]; seen || !s.onMap(b) {
+					continue
+				}
+				if e := s.at(b); e != nil && e.Side != l.Side {
+					continue
+				}
+				if _, ok := s.enterCost(HC, a, b); !ok {
+					continue
+				}
+				steps[b] = steps[a] + 1
+				next = append(next, b)
+			}
+		}
+		frontier = next
+	}
+	return steps
 }
 
 func status(tx *engine.Tx, s *State, c engine.Command) error {
