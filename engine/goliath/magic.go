@@ -275,7 +275,10 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 			return err
 		}
 	}
-	if b.Killed > 0 {
+	// Under written orders the heavy-losses checks wait until every
+	// volley and casting has gone (Turn sequence, Method 2: figures
+	// return the attack before they are removed); carryOut makes them.
+	if b.Killed > 0 && !ordered {
 		_, err := s.checkHeavy(tx, t.ID)
 		return err
 	}
