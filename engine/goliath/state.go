@@ -117,6 +117,10 @@ type Unit struct {
 	// lasts until a freer touches the unit).
 	Paralyzed int `json:"paralyzed,omitempty"`
 	Numbed    int `json:"numbed,omitempty"`
+	// Later counts the paralyzed figures numbed (SA 7b) a turn after the
+	// others, which stay held a turn longer than those: each is held
+	// for one turn (Special Abilities, 7b).
+	Later int `json:"later,omitempty"`
 
 	Frontage int         `json:"frontage"`
 	Base     engine.Base `json:"base"`
@@ -224,7 +228,7 @@ func (u *Unit) reshape() {
 func (u *Unit) kill(n int) {
 	u.Figures = max(0, u.Figures-n)
 	if u.Figures == 0 {
-		u.Damage, u.Paralyzed = 0, 0
+		u.Damage, u.Paralyzed, u.Later = 0, 0, 0
 		u.Status, u.Lost = Gone, Destroyed
 		return
 	}

@@ -103,7 +103,7 @@ func (b TurnBegan) Apply(s *State) error {
 		if err != nil {
 			return err
 		}
-		u.free()
+		u.wearOff()
 	}
 	s.Darkness = expire(s.Darkness, b.Turn)
 	s.Lights = expire(s.Lights, b.Turn)
@@ -113,7 +113,20 @@ func (b TurnBegan) Apply(s *State) error {
 // free returns a unit's paralyzed figures to the fight.
 func (u *Unit) free() {
 	u.Figures += u.Paralyzed
-	u.Paralyzed, u.Numbed = 0, 0
+	u.Paralyzed, u.Numbed, u.Later = 0, 0, 0
+	u.TurnFigs = max(u.TurnFigs, u.Figures)
+}
+
+// wearOff ends a numbing touch (SA 7b) as a turn begins: the figures
+// numbed a turn after the others stay held one turn more.
+func (u *Unit) wearOff() {
+	if u.Later <= 0 || u.Later >= u.Paralyzed {
+		u.free()
+		return
+	}
+	u.Figures += u.Paralyzed - u.Later
+	u.Paralyzed, u.Later = u.Later, 0
+	u.Numbed++
 	u.TurnFigs = max(u.TurnFigs, u.Figures)
 }
 
@@ -130,7 +143,7 @@ func expire(areas []Area, turn int) []Area {
 func (b TurnBegan) Text() string {
 	t := fmt.Sprintf("Turn %d begins.", b.Turn)
 	if len(b.Freed) > 0 {
-		t += fmt.Sprintf(" The numbing touch wears off (SA 7b): %s fight again.", strings.Join(b.Freed, ", "))
+		t += fmt.Sprintf(" The numbing touch of two turns ago wears off (SA 7b): the figures it held in %s fight again.", strings.Join(b.Freed, ", "))
 	}
 	return t
 }
