@@ -290,13 +290,10 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 // castings left; and a wizard who moved or is under attack casts nothing.
 func (s *State) mayCast(u *Unit, sp Spell, ordered bool) error {
 	p := &u.Profile
+	if err := castsSpell(p, sp); err != nil {
+		return err
+	}
 	switch {
-	case !p.Wizard && !p.Breath:
-		return engine.Refuse("Troop Types", "%s cast no spells.", p.Name)
-	case p.Breath && sp != Breath:
-		return engine.Refuse("Special Abilities", "%s breathe fire (spell:breath); they cast no spells.", p.Name)
-	case p.Wizard && sp == Breath:
-		return engine.Refuse("Troop Types", "Wizards cast bolts and fireballs, not breath.")
 	case (!u.Able() || u.Figures == 0) && !(ordered && u.Volley > 0 && u.Status != Routed):
 		return engine.Refuse("", "%s cannot cast now.", u.ID)
 	case u.Rallying:
@@ -313,6 +310,20 @@ func (s *State) mayCast(u *Unit, sp Spell, ordered bool) error {
 		if s.engaged(u) {
 			return engine.Refuse("Spells", "A wizard under attack cannot cast.")
 		}
+	}
+	return nil
+}
+
+// castsSpell refuses a spell p's type never casts: only wizards cast,
+// and only dragons (SA 10 without a missile range) breathe.
+func castsSpell(p *Profile, sp Spell) error {
+	switch {
+	case !p.Wizard && !p.Breath:
+		return engine.Refuse("Troop Types", "%s cast no spells.", p.Name)
+	case p.Breath && sp != Breath:
+		return engine.Refuse("Special Abilities", "%s breathe fire (spell:breath); they cast no spells.", p.Name)
+	case p.Wizard && sp == Breath:
+		return engine.Refuse("Troop Types", "Wizards cast bolts and fireballs, not breath.")
 	}
 	return nil
 }
