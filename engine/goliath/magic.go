@@ -82,6 +82,10 @@ type Cast struct {
 	Immune bool   `json:"immune,omitempty"`
 	Says   string `json:"says,omitempty"`  // what a referee's spell does
 	Tired  bool   `json:"tired,omitempty"` // the target's MR was one lower for fatigue
+	// Deferred marks a failed save against fear under written orders:
+	// the morale check waits until every volley and casting has gone
+	// (Turn sequence, Method 2).
+	Deferred bool `json:"deferred,omitempty"`
 }
 
 func (Cast) Kind() string { return "goliath.cast" }
@@ -133,6 +137,10 @@ func (b Cast) Apply(s *State) error {
 	case Slow:
 		if !b.Saved {
 			t.Slow = s.Turn + 1
+		}
+	case Fear:
+		if b.Deferred {
+			t.Afraid = true
 		}
 	}
 	return nil
@@ -192,6 +200,8 @@ func (b Cast) Text() string {
 			t.WriteString(", saved.")
 		case b.Spell == Slow:
 			t.WriteString(", failed: its moves and charges are halved to the end of next turn.")
+		case b.Deferred:
+			t.WriteString(", failed: it checks morale once every volley and spell has gone.")
 		default:
 			t.WriteString(", failed.")
 		}
@@ -263,6 +273,7 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	countered := b.Counter != nil && b.Counter.Roll >= 7
 	if !countered && t != nil {
 		spellTakes(tx, &b, &u.Profile, t)
+		b.Deferred = ordered && sp == Fear && !b.Saved
 	}
 	if err := tx.Emit(b); err != nil {
 		return err
@@ -270,7 +281,7 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	if countered || t == nil {
 		return nil
 	}
-	if sp == Fear && !b.Saved {
+	if sp == Fear && !b.Saved && !ordered {
 		if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
 			return err
 		}

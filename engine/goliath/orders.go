@@ -688,6 +688,17 @@ func (s *State) carryOut(tx *engine.Tx) error {
 				hit = append(hit, st.Target)
 			}
 		}
+		// Those who failed their save against fear check morale now,
+		// once each, in the order the spells were cast.
+		feared := map[string]bool{}
+		for _, id := range hit {
+			if t := s.Unit(id); t != nil && t.Afraid && !feared[id] {
+				feared[id] = true
+				if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
+					return err
+				}
+			}
+		}
 		if _, err := s.checkHeavy(tx, hit...); err != nil {
 			return err
 		}

@@ -144,6 +144,7 @@ type Unit struct {
 	Shaken   bool    `json:"shaken,omitempty"`   // tested for heavy losses this turn
 	Feared   bool    `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
 	Volley   int     `json:"volley,omitempty"`   // figures when a simultaneous phase began
+	Afraid   bool    `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
 	// Rallying marks a unit that rallied at the start of this turn: it
 	// spends the turn rallying and may neither move nor attack in it
 	// (Rout and Rally, L199).

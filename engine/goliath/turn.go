@@ -96,6 +96,7 @@ func (b TurnBegan) Apply(s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley, u.Rallying = 0, false, 0, false, false, false, false, false, false, 0, false
+		u.Afraid = false
 		u.TurnFigs = u.Figures
 	}
 	for _, id := range b.Freed {
