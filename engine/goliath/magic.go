@@ -263,8 +263,10 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
 	if sp != Bolt && sp != Fireball && sp != Breath {
 		for _, w := range s.inPlay(u.Side.Other()) {
+			// A counterspell is cast, so its wizard must not have moved
+			// this turn, nor be under attack (Spells, L261).
 			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
-				w.Base.Gap(u.Base) <= wizardRange {
+				w.Moved == 0 && !w.Charged && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break
 			}
