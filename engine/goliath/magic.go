@@ -86,6 +86,9 @@ type Cast struct {
 	// the morale check waits until every volley and casting has gone
 	// (Turn sequence, Method 2).
 	Deferred bool `json:"deferred,omitempty"`
+	// Steadfast marks a target of fear with MR +4, which never checks
+	// morale (Figures, item 6), whatever its save.
+	Steadfast bool `json:"steadfast,omitempty"`
 }
 
 func (Cast) Kind() string { return "goliath.cast" }
@@ -200,6 +203,8 @@ func (b Cast) Text() string {
 			t.WriteString(", saved.")
 		case b.Spell == Slow:
 			t.WriteString(", failed: its moves and charges are halved to the end of next turn.")
+		case b.Steadfast:
+			fmt.Fprintf(&t, ", failed; but %s never checks morale (MR +4), so nothing follows.", b.Target)
 		case b.Deferred:
 			t.WriteString(", failed: it checks morale once every volley and spell has gone.")
 		default:
@@ -275,7 +280,8 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	countered := b.Counter != nil && b.Counter.Roll >= 7
 	if !countered && t != nil {
 		spellTakes(tx, &b, &u.Profile, t)
-		b.Deferred = ordered && sp == Fear && !b.Saved
+		b.Steadfast = sp == Fear && t.Profile.Steadfast()
+		b.Deferred = ordered && sp == Fear && !b.Saved && !b.Steadfast
 	}
 	if err := tx.Emit(b); err != nil {
 		return err
