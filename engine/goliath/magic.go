@@ -271,7 +271,7 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 			// A counterspell is cast, so its wizard must not have moved
 			// this turn, nor be under attack (Spells, L261).
 			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
-				w.Moved == 0 && !w.Charged && w.Base.Gap(u.Base) <= wizardRange {
+				w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break
 			}
@@ -302,6 +302,20 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 		return err
 	}
 	return nil
+}
+
+// ordersCast reports a wizard whose written order this turn is to cast:
+// he does that, and does not spend his casting on a counterspell
+// (RULINGS.md, goliath, "counterspells").
+func (s *State) ordersCast(w *Unit) bool {
+	if o := s.order(w.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == CastStep {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mayCast refuses a casting of sp that u may not make now: it casts no
