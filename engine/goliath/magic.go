@@ -269,9 +269,10 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	if sp != Bolt && sp != Fireball && sp != Breath {
 		for _, w := range s.inPlay(u.Side.Other()) {
 			// A counterspell is cast, so its wizard must not have moved
-			// this turn, nor be under attack (Spells, L261).
+			// this turn, nor be under attack (Spells, L261), nor be
+			// spending the turn rallying (Rout and Rally, L199).
 			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
-				w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
+				!w.Rallying && w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break
 			}
