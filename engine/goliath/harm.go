@@ -111,11 +111,12 @@ func (h Harm) apply(att, def *Unit, turn int) {
 		if att != nil && att.Profile.Has(Numbs) && !att.Profile.Has(Paralyzes) {
 			// Figures numbed on a turn are held through the next; those
 			// numbed a turn after the others wear off a turn later.
-			if def.Numbed > 0 && def.Numbed <= turn {
+			if def.Numb > 0 && def.Numbed <= turn {
 				def.Later += h.Paralyzed
 			} else {
 				def.Numbed = turn + 1
 			}
+			def.Numb += h.Paralyzed
 		}
 	}
 	def.kill(h.Kills)

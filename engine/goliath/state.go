@@ -112,10 +112,12 @@ type Unit struct {
 	Figures int     `json:"figures"`          // figures able to fight
 	Start   int     `json:"start"`            // figures when raised
 	Damage  int     `json:"damage,omitempty"` // hits carried by one figure of several HT
-	// Paralyzed figures stand in the unit but do not fight (SA 7a, 7b);
-	// Numbed is the turn a 7b paralysis wears off (0 for 7a's, which
-	// lasts until a freer touches the unit).
+	// Paralyzed figures stand in the unit but do not fight (SA 7a, 7b).
+	// Numb of them are held by a numbing touch (SA 7b), which wears off
+	// by itself as turn Numbed+1 begins; the others (SA 7a) wait for a
+	// freer's touch.
 	Paralyzed int `json:"paralyzed,omitempty"`
+	Numb      int `json:"numb,omitempty"`
 	Numbed    int `json:"numbed,omitempty"`
 	// Later counts the paralyzed figures numbed (SA 7b) a turn after the
 	// others, which stay held a turn longer than those: each is held
@@ -229,7 +231,7 @@ func (u *Unit) reshape() {
 func (u *Unit) kill(n int) {
 	u.Figures = max(0, u.Figures-n)
 	if u.Figures == 0 {
-		u.Damage, u.Paralyzed, u.Later = 0, 0, 0
+		u.Damage, u.Paralyzed, u.Numb, u.Later = 0, 0, 0, 0
 		u.Status, u.Lost = Gone, Destroyed
 		return
 	}

@@ -111,23 +111,31 @@ func (b TurnBegan) Apply(s *State) error {
 	return nil
 }
 
-// free returns a unit's paralyzed figures to the fight.
-func (u *Unit) free() {
-	u.Figures += u.Paralyzed
-	u.Paralyzed, u.Numbed, u.Later = 0, 0, 0
+// freeHeld returns to the fight the figures a freer's touch frees: those
+// paralyzed by a ghoulish touch (SA 7a), not the numbed (SA 7b), whose
+// numbing wears off by itself.
+func (u *Unit) freeHeld() {
+	u.Figures += u.Paralyzed - u.Numb
+	u.Paralyzed = u.Numb
 	u.TurnFigs = max(u.TurnFigs, u.Figures)
 }
 
 // wearOff ends a numbing touch (SA 7b) as a turn begins: the figures
-// numbed a turn after the others stay held one turn more.
+// numbed a turn after the others stay held one turn more; those a
+// ghoulish touch paralyzed (SA 7a) stay held.
 func (u *Unit) wearOff() {
-	if u.Later <= 0 || u.Later >= u.Paralyzed {
-		u.free()
-		return
+	n := u.Numb
+	if u.Later > 0 && u.Later < u.Numb {
+		n = u.Numb - u.Later
 	}
-	u.Figures += u.Paralyzed - u.Later
-	u.Paralyzed, u.Later = u.Later, 0
+	u.Figures += n
+	u.Paralyzed -= n
+	u.Numb -= n
+	u.Later = 0
 	u.Numbed++
+	if u.Numb == 0 {
+		u.Numbed = 0
+	}
 	u.TurnFigs = max(u.TurnFigs, u.Figures)
 }
 
@@ -404,7 +412,7 @@ func (s *State) beginTurn(tx *engine.Tx) error {
 	b := TurnBegan{Turn: s.Turn + 1}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.In() && u.Paralyzed > 0 && u.Numbed > 0 && u.Numbed < b.Turn {
+		if u.In() && u.Numb > 0 && u.Numbed < b.Turn {
 			b.Freed = append(b.Freed, u.ID)
 		}
 	}
