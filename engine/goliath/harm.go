@@ -109,7 +109,14 @@ func (h Harm) apply(att, def *Unit, turn int) {
 		def.Figures -= h.Paralyzed
 		def.Paralyzed += h.Paralyzed
 		if att != nil && att.Profile.Has(Numbs) && !att.Profile.Has(Paralyzes) {
-			def.Numbed = max(def.Numbed, turn+1)
+			// Figures numbed on a turn are held through the next; those
+			// numbed a turn after the others wear off a turn later.
+			if def.Numb > 0 && def.Numbed <= turn {
+				def.Later += h.Paralyzed
+			} else {
+				def.Numbed = turn + 1
+			}
+			def.Numb += h.Paralyzed
 		}
 	}
 	def.kill(h.Kills)

@@ -82,6 +82,13 @@ type Cast struct {
 	Immune bool   `json:"immune,omitempty"`
 	Says   string `json:"says,omitempty"`  // what a referee's spell does
 	Tired  bool   `json:"tired,omitempty"` // the target's MR was one lower for fatigue
+	// Deferred marks a failed save against fear under written orders:
+	// the morale check waits until every volley and casting has gone
+	// (Turn sequence, Method 2).
+	Deferred bool `json:"deferred,omitempty"`
+	// Steadfast marks a target of fear with MR +4, which never checks
+	// morale (Figures, item 6), whatever its save.
+	Steadfast bool `json:"steadfast,omitempty"`
 }
 
 func (Cast) Kind() string { return "goliath.cast" }
@@ -133,6 +140,10 @@ func (b Cast) Apply(s *State) error {
 	case Slow:
 		if !b.Saved {
 			t.Slow = s.Turn + 1
+		}
+	case Fear:
+		if b.Deferred {
+			t.Afraid = true
 		}
 	}
 	return nil
@@ -192,6 +203,10 @@ func (b Cast) Text() string {
 			t.WriteString(", saved.")
 		case b.Spell == Slow:
 			t.WriteString(", failed: its moves and charges are halved to the end of next turn.")
+		case b.Steadfast:
+			fmt.Fprintf(&t, ", failed; but %s never checks morale (MR +4), so nothing follows.", b.Target)
+		case b.Deferred:
+			t.WriteString(", failed: it checks morale once every volley and spell has gone.")
 		default:
 			t.WriteString(", failed.")
 		}
@@ -253,8 +268,11 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
 	if sp != Bolt && sp != Fireball && sp != Breath {
 		for _, w := range s.inPlay(u.Side.Other()) {
+			// A counterspell is cast, so its wizard must not have moved
+			// this turn, nor be under attack (Spells, L261), nor be
+			// spending the turn rallying (Rout and Rally, L199).
 			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
-				w.Base.Gap(u.Base) <= wizardRange {
+				!w.Rallying && w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break
 			}
@@ -263,6 +281,8 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	countered := b.Counter != nil && b.Counter.Roll >= 7
 	if !countered && t != nil {
 		spellTakes(tx, &b, &u.Profile, t)
+		b.Steadfast = sp == Fear && t.Profile.Steadfast()
+		b.Deferred = ordered && sp == Fear && !b.Saved && !b.Steadfast
 	}
 	if err := tx.Emit(b); err != nil {
 		return err
@@ -270,16 +290,33 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	if countered || t == nil {
 		return nil
 	}
-	if sp == Fear && !b.Saved {
+	if sp == Fear && !b.Saved && !ordered {
 		if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
 			return err
 		}
 	}
-	if b.Killed > 0 {
+	// Under written orders the heavy-losses checks wait until every
+	// volley and casting has gone (Turn sequence, Method 2: figures
+	// return the attack before they are removed); carryOut makes them.
+	if b.Killed > 0 && !ordered {
 		_, err := s.checkHeavy(tx, t.ID)
 		return err
 	}
 	return nil
+}
+
+// ordersCast reports a wizard whose written order this turn is to cast:
+// he does that, and does not spend his casting on a counterspell
+// (RULINGS.md, goliath, "counterspells").
+func (s *State) ordersCast(w *Unit) bool {
+	if o := s.order(w.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == CastStep {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mayCast refuses a casting of sp that u may not make now: it casts no
@@ -287,13 +324,10 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 // castings left; and a wizard who moved or is under attack casts nothing.
 func (s *State) mayCast(u *Unit, sp Spell, ordered bool) error {
 	p := &u.Profile
+	if err := castsSpell(p, sp); err != nil {
+		return err
+	}
 	switch {
-	case !p.Wizard && !p.Breath:
-		return engine.Refuse("Troop Types", "%s cast no spells.", p.Name)
-	case p.Breath && sp != Breath:
-		return engine.Refuse("Special Abilities", "%s breathe fire (spell:breath); they cast no spells.", p.Name)
-	case p.Wizard && sp == Breath:
-		return engine.Refuse("Troop Types", "Wizards cast bolts and fireballs, not breath.")
 	case (!u.Able() || u.Figures == 0) && !(ordered && u.Volley > 0 && u.Status != Routed):
 		return engine.Refuse("", "%s cannot cast now.", u.ID)
 	case u.Rallying:
@@ -310,6 +344,20 @@ func (s *State) mayCast(u *Unit, sp Spell, ordered bool) error {
 		if s.engaged(u) {
 			return engine.Refuse("Spells", "A wizard under attack cannot cast.")
 		}
+	}
+	return nil
+}
+
+// castsSpell refuses a spell p's type never casts: only wizards cast,
+// and only dragons (SA 10 without a missile range) breathe.
+func castsSpell(p *Profile, sp Spell) error {
+	switch {
+	case !p.Wizard && !p.Breath:
+		return engine.Refuse("Troop Types", "%s cast no spells.", p.Name)
+	case p.Breath && sp != Breath:
+		return engine.Refuse("Special Abilities", "%s breathe fire (spell:breath); they cast no spells.", p.Name)
+	case p.Wizard && sp == Breath:
+		return engine.Refuse("Troop Types", "Wizards cast bolts and fireballs, not breath.")
 	}
 	return nil
 }

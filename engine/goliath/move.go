@@ -82,7 +82,7 @@ func (b Freed) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
-	u.free()
+	u.freeHeld()
 	return nil
 }
 
@@ -100,7 +100,7 @@ func (u *Unit) frees() bool { return u.Profile.Freer && u.In() && u.Figures > 0 
 
 // held reports whether u has figures paralyzed until a touch frees them
 // (SA 7a; a 7b paralysis wears off by itself).
-func (u *Unit) held() bool { return u.In() && u.Paralyzed > 0 && u.Numbed == 0 }
+func (u *Unit) held() bool { return u.In() && u.Paralyzed > u.Numb }
 
 // freeTouched frees the paralyzed a move or charge of u has brought
 // into touch with a freer of their side: u's paralyzed friends if u is
@@ -115,11 +115,11 @@ func (s *State) freeTouched(tx *engine.Tx, u *Unit) error {
 		}
 		switch {
 		case u.frees() && f.held():
-			if err := tx.Emit(Freed{Unit: f.ID, By: u.ID, Count: f.Paralyzed}); err != nil {
+			if err := tx.Emit(Freed{Unit: f.ID, By: u.ID, Count: f.Paralyzed - f.Numb}); err != nil {
 				return err
 			}
 		case f.frees() && u.held():
-			if err := tx.Emit(Freed{Unit: u.ID, By: f.ID, Count: u.Paralyzed}); err != nil {
+			if err := tx.Emit(Freed{Unit: u.ID, By: f.ID, Count: u.Paralyzed - u.Numb}); err != nil {
 				return err
 			}
 		}
@@ -149,7 +149,7 @@ func (s *State) freeStanding(tx *engine.Tx) error {
 			}
 		}
 		if by != "" {
-			if err := tx.Emit(Freed{Unit: u.ID, By: by, Count: u.Paralyzed}); err != nil {
+			if err := tx.Emit(Freed{Unit: u.ID, By: by, Count: u.Paralyzed - u.Numb}); err != nil {
 				return err
 			}
 		}

@@ -359,6 +359,9 @@ func (s *State) parseSteps(u *Unit, text string) ([]Step, error) {
 		if moves > 1 || shots > 1 {
 			return nil, engine.Refuse("Turn sequence", "An order holds one move (move, charge, face or formation) and one shot or spell.")
 		}
+		if moves > 0 && shots > 0 && u.Profile.Wizard {
+			return nil, engine.Refuse("Spells", "A wizard casts only if he has not moved this turn: an order may move him or have him cast, not both.")
+		}
 		if st.Kind != HoldStep {
 			steps = append(steps, st)
 		}
@@ -524,13 +527,24 @@ func (r stepReader) cast() (Step, error) {
 	if len(rest) != 1 {
 		return Step{}, r.vocab
 	}
+	if err := castsSpell(&r.u.Profile, sp); err != nil {
+		return Step{}, err
+	}
 	st := Step{Kind: CastStep, Spell: sp}
-	if p, err := engine.ParseVec(rest[0]); err == nil {
+	p, err := engine.ParseVec(rest[0])
+	switch t := r.s.Unit(rest[0]); {
+	case err == nil && sp != Lamp && sp != Darkness:
+		return Step{}, engine.Refuse("Spells", "%s is cast at a unit, not at a point.", engine.Capital(string(sp)))
+	case err == nil:
 		st.To = &p
-	} else if t := r.s.Unit(rest[0]); t != nil {
-		st.Target = t.ID
-	} else {
+	case t == nil:
 		return Step{}, engine.Refuse("", "There is no unit %q.", rest[0])
+	case sp == Haste && t.Side != r.u.Side:
+		return Step{}, engine.Refuse("Spells", "Haste is cast on a friendly unit.")
+	case sp != Haste && sp != Lamp && sp != Darkness && t.Side == r.u.Side:
+		return Step{}, engine.Refuse("Spells", "%s is a friend.", t.ID)
+	default:
+		st.Target = t.ID
 	}
 	return st, nil
 }
@@ -672,6 +686,17 @@ func (s *State) carryOut(tx *engine.Tx) error {
 		for _, x := range shots {
 			if st := x[1].(Step); st.Target != "" {
 				hit = append(hit, st.Target)
+			}
+		}
+		// Those who failed their save against fear check morale now,
+		// once each, in the order the spells were cast.
+		feared := map[string]bool{}
+		for _, id := range hit {
+			if t := s.Unit(id); t != nil && t.Afraid && !feared[id] {
+				feared[id] = true
+				if _, err := s.test(tx, t, "under a spell of fear", false); err != nil {
+					return err
+				}
 			}
 		}
 		if _, err := s.checkHeavy(tx, hit...); err != nil {

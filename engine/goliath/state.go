@@ -112,11 +112,17 @@ type Unit struct {
 	Figures int     `json:"figures"`          // figures able to fight
 	Start   int     `json:"start"`            // figures when raised
 	Damage  int     `json:"damage,omitempty"` // hits carried by one figure of several HT
-	// Paralyzed figures stand in the unit but do not fight (SA 7a, 7b);
-	// Numbed is the turn a 7b paralysis wears off (0 for 7a's, which
-	// lasts until a freer touches the unit).
+	// Paralyzed figures stand in the unit but do not fight (SA 7a, 7b).
+	// Numb of them are held by a numbing touch (SA 7b), which wears off
+	// by itself as turn Numbed+1 begins; the others (SA 7a) wait for a
+	// freer's touch.
 	Paralyzed int `json:"paralyzed,omitempty"`
+	Numb      int `json:"numb,omitempty"`
 	Numbed    int `json:"numbed,omitempty"`
+	// Later counts the paralyzed figures numbed (SA 7b) a turn after the
+	// others, which stay held a turn longer than those: each is held
+	// for one turn (Special Abilities, 7b).
+	Later int `json:"later,omitempty"`
 
 	Frontage int         `json:"frontage"`
 	Base     engine.Base `json:"base"`
@@ -140,6 +146,7 @@ type Unit struct {
 	Shaken   bool    `json:"shaken,omitempty"`   // tested for heavy losses this turn
 	Feared   bool    `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
 	Volley   int     `json:"volley,omitempty"`   // figures when a simultaneous phase began
+	Afraid   bool    `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
 	// Rallying marks a unit that rallied at the start of this turn: it
 	// spends the turn rallying and may neither move nor attack in it
 	// (Rout and Rally, L199).
@@ -224,7 +231,7 @@ func (u *Unit) reshape() {
 func (u *Unit) kill(n int) {
 	u.Figures = max(0, u.Figures-n)
 	if u.Figures == 0 {
-		u.Damage, u.Paralyzed = 0, 0
+		u.Damage, u.Paralyzed, u.Numb, u.Later = 0, 0, 0, 0
 		u.Status, u.Lost = Gone, Destroyed
 		return
 	}

@@ -96,6 +96,7 @@ func (b TurnBegan) Apply(s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley, u.Rallying = 0, false, 0, false, false, false, false, false, false, 0, false
+		u.Afraid = false
 		u.TurnFigs = u.Figures
 	}
 	for _, id := range b.Freed {
@@ -103,17 +104,38 @@ func (b TurnBegan) Apply(s *State) error {
 		if err != nil {
 			return err
 		}
-		u.free()
+		u.wearOff()
 	}
 	s.Darkness = expire(s.Darkness, b.Turn)
 	s.Lights = expire(s.Lights, b.Turn)
 	return nil
 }
 
-// free returns a unit's paralyzed figures to the fight.
-func (u *Unit) free() {
-	u.Figures += u.Paralyzed
-	u.Paralyzed, u.Numbed = 0, 0
+// freeHeld returns to the fight the figures a freer's touch frees: those
+// paralyzed by a ghoulish touch (SA 7a), not the numbed (SA 7b), whose
+// numbing wears off by itself.
+func (u *Unit) freeHeld() {
+	u.Figures += u.Paralyzed - u.Numb
+	u.Paralyzed = u.Numb
+	u.TurnFigs = max(u.TurnFigs, u.Figures)
+}
+
+// wearOff ends a numbing touch (SA 7b) as a turn begins: the figures
+// numbed a turn after the others stay held one turn more; those a
+// ghoulish touch paralyzed (SA 7a) stay held.
+func (u *Unit) wearOff() {
+	n := u.Numb
+	if u.Later > 0 && u.Later < u.Numb {
+		n = u.Numb - u.Later
+	}
+	u.Figures += n
+	u.Paralyzed -= n
+	u.Numb -= n
+	u.Later = 0
+	u.Numbed++
+	if u.Numb == 0 {
+		u.Numbed = 0
+	}
 	u.TurnFigs = max(u.TurnFigs, u.Figures)
 }
 
@@ -130,7 +152,7 @@ func expire(areas []Area, turn int) []Area {
 func (b TurnBegan) Text() string {
 	t := fmt.Sprintf("Turn %d begins.", b.Turn)
 	if len(b.Freed) > 0 {
-		t += fmt.Sprintf(" The numbing touch wears off (SA 7b): %s fight again.", strings.Join(b.Freed, ", "))
+		t += fmt.Sprintf(" The numbing touch of two turns ago wears off (SA 7b): the figures it held in %s fight again.", strings.Join(b.Freed, ", "))
 	}
 	return t
 }
@@ -390,7 +412,7 @@ func (s *State) beginTurn(tx *engine.Tx) error {
 	b := TurnBegan{Turn: s.Turn + 1}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.In() && u.Paralyzed > 0 && u.Numbed > 0 && u.Numbed < b.Turn {
+		if u.In() && u.Numb > 0 && u.Numbed < b.Turn {
 			b.Freed = append(b.Freed, u.ID)
 		}
 	}
