@@ -230,6 +230,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			if ended, err := duelOpening(tx, s); ended || err != nil {
 				return err
 			}
+			if ended, err := duelFury(tx, s); ended || err != nil {
+				return err
+			}
 			return duel(tx, s)
 		case "decline":
 			return decline(tx, s, a, b)
@@ -275,6 +278,31 @@ func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
 		}
 	}
 	return endChallenge(tx, s, challenged.Name+" would not fight")
+}
+
+// duelFury spends the fury of Ares a dueling Hero holds: a challenge is
+// fought as a melee (10.2.2 item 4), so before the first exchange's cards
+// he wounds the other Hero, and both still play their cards (10.1.3 item
+// 2). ended is set when the wound fells the other Hero.
+func duelFury(tx *engine.Tx, s *State) (ended bool, err error) {
+	ch := s.Challenge
+	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+	for _, pair := range [][2]*Element{{a, b}, {b, a}} {
+		hero, foe := pair[0], pair[1]
+		if !hero.Fury || !s.standing(hero) || !s.standing(foe) {
+			continue
+		}
+		if err := wound(tx, s, foe, hero, "the fury of Ares", true); err != nil {
+			return false, err
+		}
+		if err := tx.Emit(FuryUsed{Hero: hero.ID}); err != nil {
+			return false, err
+		}
+		if foe.Status != Standing {
+			return true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
+		}
+	}
+	return false, nil
 }
 
 // maxExchanges bounds one run of exchanges; a duel that reaches it without
