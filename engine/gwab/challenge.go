@@ -15,8 +15,9 @@ import (
 // design's ruling). An accepted one stops everything else: the Heroes
 // throw their javelins once and close (duel_steps.go, 10.2.2), then fight
 // exchanges of one card each (10.1.1, 10.1.2) until one falls, or one
-// takes advantage of an impact against him to withdraw, free of penalty
-// if he is wounded and at the chart's cost if not (10.2.3).
+// takes advantage of an impact against him to withdraw, stepping back out
+// of contact, free of penalty if he is wounded and at the chart's cost if
+// not (10.2.3).
 
 // Challenge is a challenge being answered or fought.
 type Challenge struct {
@@ -26,6 +27,9 @@ type Challenge struct {
 	// Pushed is the Hero an impact has just gone against, who may now
 	// fight on or withdraw.
 	Pushed ElementID `json:"pushed,omitempty"`
+	// Strides is the impact against Pushed: how far he steps back if he
+	// withdraws (10.1.3, 10.2.3).
+	Strides int `json:"strides,omitempty"`
 }
 
 // Called is a pair of Heroes one of whom has challenged the other.
@@ -120,7 +124,7 @@ func (b DuelExchange) Apply(s *State) error {
 	if err := s.keep(b.Kept); err != nil {
 		return err
 	}
-	s.Challenge.Pushed = b.Pushed
+	s.Challenge.Pushed, s.Challenge.Strides = b.Pushed, b.Strides
 	return nil
 }
 
@@ -250,6 +254,13 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	case "fight":
 		return duel(tx, s)
 	case "withdraw":
+		foe := a
+		if pushed == a {
+			foe = b
+		}
+		if err := disengage(tx, s, pushed, foe, float64(max(ch.Strides, 1))); err != nil {
+			return err
+		}
 		how := fmt.Sprintf("%s, wounded, withdraws without loss of honor (10.2.3)", pushed.Name)
 		if pushed.Wounds == 0 {
 			how = fmt.Sprintf("%s withdraws unwounded and pays for it in honor (10.2.3)", pushed.Name)
@@ -260,6 +271,26 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		return endChallenge(tx, s, how)
 	}
 	return engine.Refuse("10.2.3", "After an impact, answer with reply:fight or reply:withdraw.")
+}
+
+// disengage steps a Hero leaving a duel straight back from foe, the
+// other Hero, up to dist strides, out of contact with him (10.2.3: he
+// disengages; 10.1.3: an impact moves him back its strides), so that the
+// two do not fight again in the round's melee. Heroes who fought apart
+// need not move. A Hero hemmed in cannot disengage.
+func disengage(tx *engine.Tx, s *State, el, foe *Element, dist float64) error {
+	if !el.Base.Touches(foe.Base) {
+		return nil
+	}
+	away := el.Base.Center.Sub(foe.Base.Center)
+	if away.Len() < 1e-9 {
+		away = el.Base.Facing.Vec().Scale(-1)
+	}
+	to, _ := s.slide(el, el.Base, away.Unit().Scale(dist), nil)
+	if to.Center == el.Base.Center || to.Touches(foe.Base) {
+		return engine.Refuse("10.2.3", "%s is hemmed in and cannot step back out of contact with %s; he must fight on.", el.Label(), foe.Name)
+	}
+	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
 }
 
 // decline settles a declined challenge (10.2.1).
