@@ -60,9 +60,9 @@ type ChallengeAnswered struct {
 // DuelExchange is one exchange of a duel: each Hero's card.
 type DuelExchange struct {
 	Challenger     ElementID   `json:"challenger"`
-	ChallengerCard engine.Card `json:"challenger_card"`
+	ChallengerCard engine.Card `json:"challenger_card,omitempty"` // none while he holds armor (10.3.4)
 	Challenged     ElementID   `json:"challenged"`
-	ChallengedCard engine.Card `json:"challenged_card"`
+	ChallengedCard engine.Card `json:"challenged_card,omitempty"`
 	Names          [2]string   `json:"names"`
 	Kept           []Kept      `json:"kept,omitempty"`
 	// Pushed is the loser of an impact, who may withdraw.
@@ -152,7 +152,13 @@ func (b DuelExchange) Text() string {
 	for _, k := range b.Kept {
 		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
 	}
-	line += fmt.Sprintf("%s plays %s, %s plays %s.", b.Names[0], b.ChallengerCard, b.Names[1], b.ChallengedCard)
+	play := func(name string, c engine.Card) string {
+		if c == engine.NoCard {
+			return name + " holds the armor he took and plays no card (10.3.4)"
+		}
+		return fmt.Sprintf("%s plays %s", name, c)
+	}
+	line += play(b.Names[0], b.ChallengerCard) + ", " + play(b.Names[1], b.ChallengedCard) + "."
 	if b.Pushed != "" {
 		loser := b.Names[0]
 		if b.Pushed == b.Challenged {
@@ -201,6 +207,8 @@ func challenge(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("10.2", "%s is not in the fight.", foe.Name)
 	case fc.Slot < cl.Slot-1 || fc.Slot > cl.Slot+1:
 		return engine.Refuse("10.2", "The %s do not face the %s across the table nor stand beside them; other clans stand between the two Heroes.", fc.Name, cl.Name)
+	case hero.Armor != "":
+		return engine.Refuse("10.3.4", "%s holds the armor of %s: he must retire with it (10.3.2) and can play no card in a melee until he drops it, so he calls no one out.", hero.Name, s.Element(hero.Armor).Name)
 	case slices.Contains(s.Called, Called{Challenger: hero.ID, Challenged: foe.ID}):
 		return engine.Refuse("10.2", "%s has already challenged %s in this book; a Hero challenges another only once a book.", hero.Name, foe.Name)
 	}
@@ -229,6 +237,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		switch reply {
 		case "accept":
 			if err := tx.Emit(ChallengeAnswered{Name: b.Name, Accept: true}); err != nil {
+				return err
+			}
+			if err := duelBurdens(tx, s); err != nil {
 				return err
 			}
 			if ended, err := duelOpening(tx, s); ended || err != nil {
@@ -336,6 +347,37 @@ func duelFury(tx *engine.Tx, s *State) (ended bool, err error) {
 	return false, nil
 }
 
+// duelCards is how many cards a Hero plays in an exchange of a duel: one
+// (10.1.1, Hero against Hero), none while he holds a fallen Hero's armor
+// (10.3.4).
+func duelCards(hero *Element) int {
+	if hero.Armor != "" {
+		return 0
+	}
+	return 1
+}
+
+// duelBurdens sets down the body a dueling Hero carries, who must now
+// defend himself (8.9), and breaks off his looting, which the duel
+// interrupts (10.3.2), as the round's melee does (beforeMelee).
+func duelBurdens(tx *engine.Tx, s *State) error {
+	for _, id := range []ElementID{s.Challenge.Challenger, s.Challenge.Challenged} {
+		el := s.Element(id)
+		if el.Carrying != "" {
+			body := s.Element(el.Carrying)
+			if err := tx.Emit(BodyDropped{Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
+				return err
+			}
+		}
+		if el.Looting != "" {
+			if err := tx.Emit(LootingBroken{Hero: el.ID, HeroName: el.Name, Why: "he must fight"}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // maxExchanges bounds one run of exchanges; a duel that reaches it without
 // a wound or an impact ends with the Heroes parting.
 const maxExchanges = 40
@@ -346,20 +388,21 @@ func duel(tx *engine.Tx, s *State) error {
 	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
 	for range maxExchanges {
 		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}}
-		ac, err := drawCards(tx, s, a.Clan, 1, &ev.Kept)
+		ac, err := drawCards(tx, s, a.Clan, duelCards(a), &ev.Kept)
 		if err != nil {
 			return err
 		}
-		bc, err := drawCards(tx, s, b.Clan, 1, &ev.Kept)
+		bc, err := drawCards(tx, s, b.Clan, duelCards(b), &ev.Kept)
 		if err != nil {
 			return err
 		}
-		ev.ChallengerCard, ev.ChallengedCard = ac[0], bc[0]
+		ev.ChallengerCard, ev.ChallengedCard = cardOrder.Highest(ac), cardOrder.Highest(bc)
 		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc}.Judge()
 		if out == Impact {
 			ev.Pushed, ev.Strides = loser, strides
 		}
-		tx.Discard(CombatDeck, ac[0], bc[0])
+		tx.Discard(CombatDeck, ac...)
+		tx.Discard(CombatDeck, bc...)
 		if err := tx.Emit(ev); err != nil {
 			return err
 		}
