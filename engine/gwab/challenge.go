@@ -65,6 +65,9 @@ type DuelExchange struct {
 	ChallengedCard engine.Card `json:"challenged_card,omitempty"`
 	Names          [2]string   `json:"names"`
 	Kept           []Kept      `json:"kept,omitempty"`
+	// Fury is the Hero whose fury of Ares struck just before this
+	// exchange: only a wound by the other counts in it (10.1.3 item 2).
+	Fury ElementID `json:"fury,omitempty"`
 	// Pushed is the loser of an impact, who may withdraw.
 	Pushed  ElementID `json:"pushed,omitempty"`
 	Strides int       `json:"strides,omitempty"`
@@ -159,6 +162,13 @@ func (b DuelExchange) Text() string {
 		return fmt.Sprintf("%s plays %s", name, c)
 	}
 	line += play(b.Names[0], b.ChallengerCard) + ", " + play(b.Names[1], b.ChallengedCard) + "."
+	if b.Fury != "" {
+		other := b.Names[0]
+		if b.Fury == b.Challenger {
+			other = b.Names[1]
+		}
+		line += fmt.Sprintf(" The fury of Ares has struck: only a wound by %s counts in this exchange (10.1.3).", other)
+	}
 	if b.Pushed != "" {
 		loser := b.Names[0]
 		if b.Pushed == b.Challenged {
@@ -245,10 +255,11 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			if ended, err := duelOpening(tx, s); ended || err != nil {
 				return err
 			}
-			if ended, err := duelFury(tx, s); ended || err != nil {
+			fury, ended, err := duelFury(tx, s)
+			if ended || err != nil {
 				return err
 			}
-			return duel(tx, s)
+			return duel(tx, s, fury)
 		case "decline":
 			return decline(tx, s, a, b)
 		}
@@ -263,7 +274,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	switch reply {
 	case "fight":
-		return duel(tx, s)
+		return duel(tx, s, "")
 	case "withdraw":
 		foe := a
 		if pushed == a {
@@ -325,8 +336,9 @@ func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
 // duelFury spends the fury of Ares a dueling Hero holds: a challenge is
 // fought as a melee (10.2.2 item 4), so before the first exchange's cards
 // he wounds the other Hero, and both still play their cards (10.1.3 item
-// 2). ended is set when the wound fells the other Hero.
-func duelFury(tx *engine.Tx, s *State) (ended bool, err error) {
+// 2). fury is the Hero whose fury struck; ended is set when the wound
+// fells the other Hero.
+func duelFury(tx *engine.Tx, s *State) (fury ElementID, ended bool, err error) {
 	ch := s.Challenge
 	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
 	for _, pair := range [][2]*Element{{a, b}, {b, a}} {
@@ -335,16 +347,17 @@ func duelFury(tx *engine.Tx, s *State) (ended bool, err error) {
 			continue
 		}
 		if err := wound(tx, s, foe, hero, "the fury of Ares", true); err != nil {
-			return false, err
+			return "", false, err
 		}
 		if err := tx.Emit(FuryUsed{Hero: hero.ID}); err != nil {
-			return false, err
+			return "", false, err
 		}
+		fury = hero.ID
 		if foe.Status != Standing {
-			return true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
+			return hero.ID, true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
 		}
 	}
-	return false, nil
+	return fury, false, nil
 }
 
 // duelCards is how many cards a Hero plays in an exchange of a duel: one
@@ -383,11 +396,14 @@ func duelBurdens(tx *engine.Tx, s *State) error {
 const maxExchanges = 40
 
 // duel fights exchanges until a Hero falls or an impact lets one withdraw.
-func duel(tx *engine.Tx, s *State) error {
+// fury is the Hero whose fury of Ares struck before the first exchange,
+// in which only a wound by the other then counts (10.1.3 item 2).
+func duel(tx *engine.Tx, s *State, fury ElementID) error {
 	ch := s.Challenge
 	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
 	for range maxExchanges {
-		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}}
+		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}, Fury: fury}
+		fury = ""
 		ac, err := drawCards(tx, s, a.Clan, duelCards(a), &ev.Kept)
 		if err != nil {
 			return err
@@ -397,7 +413,7 @@ func duel(tx *engine.Tx, s *State) error {
 			return err
 		}
 		ev.ChallengerCard, ev.ChallengedCard = cardOrder.Highest(ac), cardOrder.Highest(bc)
-		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc}.Judge()
+		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc, Fury: ev.Fury}.Judge()
 		if out == Impact {
 			ev.Pushed, ev.Strides = loser, strides
 		}
