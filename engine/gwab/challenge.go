@@ -284,7 +284,11 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 		how := fmt.Sprintf("%s, wounded, withdraws without loss of honor (10.2.3)", pushed.Name)
-		if pushed.Wounds == 0 {
+		switch {
+		case pushed.Wounds == 0 && pushed == b && a.Blessed:
+			// Refusing a blessed challenger costs nothing (note to the chart of 4).
+			how = fmt.Sprintf("%s withdraws unwounded, and loses no honor: the gods are with his challenger", pushed.Name)
+		case pushed.Wounds == 0:
 			how = fmt.Sprintf("%s withdraws unwounded and pays for it in honor (10.2.3)", pushed.Name)
 			if err := award(tx, s, pushed, refusePoints[s.classOf(pushed)], Refusing, "withdrawing from a challenge unwounded"); err != nil {
 				return err
