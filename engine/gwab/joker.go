@@ -253,6 +253,15 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 		if err := tx.Emit(ClanLeft{Clan: clan.Tag, Name: clan.Name, Retreat: true}); err != nil {
 			return err
 		}
+		if ch := s.Challenge; ch != nil {
+			// A Hero whose clan leaves the field leaves his challenge with
+			// it, as freely as by the favour of escape (11.1).
+			for _, id := range []ElementID{ch.Challenger, ch.Challenged} {
+				if h := s.Element(id); h.Clan == clan.Tag {
+					return endChallenge(tx, s, fmt.Sprintf("%s leaves the field with the %s by the gods' favour, without loss of honor (11.1)", h.Name, clan.Name))
+				}
+			}
+		}
 		if ended, err := checkEnd(tx, s); ended || err != nil {
 			return err
 		}
