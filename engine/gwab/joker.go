@@ -226,6 +226,8 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 	case Jump:
 		i := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == clan.Tag })
 		switch {
+		case s.Challenge != nil:
+			return s.inChallenge() // all else waits on a challenge (10.2.2)
 		case s.Fight != nil:
 			return engine.Refuse("11.1", "The round's actions are over; the melee is being fought.")
 		case i < s.Turn:
