@@ -65,7 +65,12 @@ func (a *autoplayer) step() {
 		return
 	case s.Challenge != nil && s.Challenge.Pushed != "":
 		p := s.Element(s.Challenge.Pushed)
-		if !a.do(cmdOf(s.Clan(p.Clan).Player, "answer", "reply", pick([]string{"fight", "withdraw"}))) {
+		who := s.Clan(p.Clan).Player
+		// A Hero hemmed in cannot withdraw (10.2.3); he can always fight on.
+		if reply := pick([]string{"fight", "withdraw"}); reply == "withdraw" && a.do(cmdOf(who, "answer", "reply", reply)) {
+			return
+		}
+		if !a.do(cmdOf(who, "answer", "reply", "fight")) {
 			a.t.Fatal("a duel could not go on")
 		}
 		return

@@ -51,12 +51,16 @@ func TestBotDoesNotPeekAtTheDecks(t *testing.T) {
 	)
 	aw := New()
 	// Play on until the bots stand close enough for shots and melee to
-	// draw cards.
-	for range 40 {
+	// draw cards, and then to a position that offers a choice (a Hero
+	// hemmed in during a duel, for one, can only fight on).
+	for i := 0; ; i++ {
 		a := aw.Awaited(p.Game.State)[0]
 		d, err := engine.Think(p.Game, a.Player, engine.Easy)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if i >= 40 && len(d.Weighed) >= 2 || i >= 80 {
+			break
 		}
 		if _, err := p.Do(t, d.Command); err != nil {
 			t.Fatal(err)

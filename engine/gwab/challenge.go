@@ -15,8 +15,9 @@ import (
 // design's ruling). An accepted one stops everything else: the Heroes
 // throw their javelins once and close (duel_steps.go, 10.2.2), then fight
 // exchanges of one card each (10.1.1, 10.1.2) until one falls, or one
-// takes advantage of an impact against him to withdraw, free of penalty
-// if he is wounded and at the chart's cost if not (10.2.3).
+// takes advantage of an impact against him to withdraw, stepping back out
+// of contact, free of penalty if he is wounded and at the chart's cost if
+// not (10.2.3).
 
 // Challenge is a challenge being answered or fought.
 type Challenge struct {
@@ -26,6 +27,9 @@ type Challenge struct {
 	// Pushed is the Hero an impact has just gone against, who may now
 	// fight on or withdraw.
 	Pushed ElementID `json:"pushed,omitempty"`
+	// Strides is the impact against Pushed: how far he steps back if he
+	// withdraws (10.1.3, 10.2.3).
+	Strides int `json:"strides,omitempty"`
 }
 
 // Called is a pair of Heroes one of whom has challenged the other.
@@ -56,11 +60,14 @@ type ChallengeAnswered struct {
 // DuelExchange is one exchange of a duel: each Hero's card.
 type DuelExchange struct {
 	Challenger     ElementID   `json:"challenger"`
-	ChallengerCard engine.Card `json:"challenger_card"`
+	ChallengerCard engine.Card `json:"challenger_card,omitempty"` // none while he holds armor (10.3.4)
 	Challenged     ElementID   `json:"challenged"`
-	ChallengedCard engine.Card `json:"challenged_card"`
+	ChallengedCard engine.Card `json:"challenged_card,omitempty"`
 	Names          [2]string   `json:"names"`
 	Kept           []Kept      `json:"kept,omitempty"`
+	// Fury is the Hero whose fury of Ares struck just before this
+	// exchange: only a wound by the other counts in it (10.1.3 item 2).
+	Fury ElementID `json:"fury,omitempty"`
 	// Pushed is the loser of an impact, who may withdraw.
 	Pushed  ElementID `json:"pushed,omitempty"`
 	Strides int       `json:"strides,omitempty"`
@@ -120,7 +127,7 @@ func (b DuelExchange) Apply(s *State) error {
 	if err := s.keep(b.Kept); err != nil {
 		return err
 	}
-	s.Challenge.Pushed = b.Pushed
+	s.Challenge.Pushed, s.Challenge.Strides = b.Pushed, b.Strides
 	return nil
 }
 
@@ -148,7 +155,20 @@ func (b DuelExchange) Text() string {
 	for _, k := range b.Kept {
 		line += fmt.Sprintf("The %s draw a Joker and keep it (11.1). ", k.Name)
 	}
-	line += fmt.Sprintf("%s plays %s, %s plays %s.", b.Names[0], b.ChallengerCard, b.Names[1], b.ChallengedCard)
+	play := func(name string, c engine.Card) string {
+		if c == engine.NoCard {
+			return name + " holds the armor he took and plays no card (10.3.4)"
+		}
+		return fmt.Sprintf("%s plays %s", name, c)
+	}
+	line += play(b.Names[0], b.ChallengerCard) + ", " + play(b.Names[1], b.ChallengedCard) + "."
+	if b.Fury != "" {
+		other := b.Names[0]
+		if b.Fury == b.Challenger {
+			other = b.Names[1]
+		}
+		line += fmt.Sprintf(" The fury of Ares has struck: only a wound by %s counts in this exchange (10.1.3).", other)
+	}
 	if b.Pushed != "" {
 		loser := b.Names[0]
 		if b.Pushed == b.Challenged {
@@ -197,6 +217,8 @@ func challenge(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("10.2", "%s is not in the fight.", foe.Name)
 	case fc.Slot < cl.Slot-1 || fc.Slot > cl.Slot+1:
 		return engine.Refuse("10.2", "The %s do not face the %s across the table nor stand beside them; other clans stand between the two Heroes.", fc.Name, cl.Name)
+	case hero.Armor != "":
+		return engine.Refuse("10.3.4", "%s holds the armor of %s: he must retire with it (10.3.2) and can play no card in a melee until he drops it, so he calls no one out.", hero.Name, s.Element(hero.Armor).Name)
 	case slices.Contains(s.Called, Called{Challenger: hero.ID, Challenged: foe.ID}):
 		return engine.Refuse("10.2", "%s has already challenged %s in this book; a Hero challenges another only once a book.", hero.Name, foe.Name)
 	}
@@ -227,10 +249,17 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 			if err := tx.Emit(ChallengeAnswered{Name: b.Name, Accept: true}); err != nil {
 				return err
 			}
+			if err := duelBurdens(tx, s); err != nil {
+				return err
+			}
 			if ended, err := duelOpening(tx, s); ended || err != nil {
 				return err
 			}
-			return duel(tx, s)
+			fury, ended, err := duelFury(tx, s)
+			if ended || err != nil {
+				return err
+			}
+			return duel(tx, s, fury)
 		case "decline":
 			return decline(tx, s, a, b)
 		}
@@ -245,10 +274,21 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	switch reply {
 	case "fight":
-		return duel(tx, s)
+		return duel(tx, s, "")
 	case "withdraw":
+		foe := a
+		if pushed == a {
+			foe = b
+		}
+		if err := disengage(tx, s, pushed, foe, float64(max(ch.Strides, 1))); err != nil {
+			return err
+		}
 		how := fmt.Sprintf("%s, wounded, withdraws without loss of honor (10.2.3)", pushed.Name)
-		if pushed.Wounds == 0 {
+		switch {
+		case pushed.Wounds == 0 && pushed == b && a.Blessed:
+			// Refusing a blessed challenger costs nothing (note to the chart of 4).
+			how = fmt.Sprintf("%s withdraws unwounded, and loses no honor: the gods are with his challenger", pushed.Name)
+		case pushed.Wounds == 0:
 			how = fmt.Sprintf("%s withdraws unwounded and pays for it in honor (10.2.3)", pushed.Name)
 			if err := award(tx, s, pushed, refusePoints[s.classOf(pushed)], Refusing, "withdrawing from a challenge unwounded"); err != nil {
 				return err
@@ -257,6 +297,26 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 		return endChallenge(tx, s, how)
 	}
 	return engine.Refuse("10.2.3", "After an impact, answer with reply:fight or reply:withdraw.")
+}
+
+// disengage steps a Hero leaving a duel straight back from foe, the
+// other Hero, up to dist strides, out of contact with him (10.2.3: he
+// disengages; 10.1.3: an impact moves him back its strides), so that the
+// two do not fight again in the round's melee. Heroes who fought apart
+// need not move. A Hero hemmed in cannot disengage.
+func disengage(tx *engine.Tx, s *State, el, foe *Element, dist float64) error {
+	if !el.Base.Touches(foe.Base) {
+		return nil
+	}
+	away := el.Base.Center.Sub(foe.Base.Center)
+	if away.Len() < 1e-9 {
+		away = el.Base.Facing.Vec().Scale(-1)
+	}
+	to, _ := s.slide(el, el.Base, away.Unit().Scale(dist), nil)
+	if to.Center == el.Base.Center || to.Touches(foe.Base) {
+		return engine.Refuse("10.2.3", "%s is hemmed in and cannot step back out of contact with %s; he must fight on.", el.Label(), foe.Name)
+	}
+	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
 }
 
 // decline settles a declined challenge (10.2.1).
@@ -277,30 +337,92 @@ func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
 	return endChallenge(tx, s, challenged.Name+" would not fight")
 }
 
+// duelFury spends the fury of Ares a dueling Hero holds: a challenge is
+// fought as a melee (10.2.2 item 4), so before the first exchange's cards
+// he wounds the other Hero, and both still play their cards (10.1.3 item
+// 2). fury is the Hero whose fury struck; ended is set when the wound
+// fells the other Hero.
+func duelFury(tx *engine.Tx, s *State) (fury ElementID, ended bool, err error) {
+	ch := s.Challenge
+	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+	for _, pair := range [][2]*Element{{a, b}, {b, a}} {
+		hero, foe := pair[0], pair[1]
+		if !hero.Fury || !s.standing(hero) || !s.standing(foe) {
+			continue
+		}
+		if err := wound(tx, s, foe, hero, "the fury of Ares", true); err != nil {
+			return "", false, err
+		}
+		if err := tx.Emit(FuryUsed{Hero: hero.ID}); err != nil {
+			return "", false, err
+		}
+		fury = hero.ID
+		if foe.Status != Standing {
+			return hero.ID, true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
+		}
+	}
+	return fury, false, nil
+}
+
+// duelCards is how many cards a Hero plays in an exchange of a duel: one
+// (10.1.1, Hero against Hero), none while he holds a fallen Hero's armor
+// (10.3.4).
+func duelCards(hero *Element) int {
+	if hero.Armor != "" {
+		return 0
+	}
+	return 1
+}
+
+// duelBurdens sets down the body a dueling Hero carries, who must now
+// defend himself (8.9), and breaks off his looting, which the duel
+// interrupts (10.3.2), as the round's melee does (beforeMelee).
+func duelBurdens(tx *engine.Tx, s *State) error {
+	for _, id := range []ElementID{s.Challenge.Challenger, s.Challenge.Challenged} {
+		el := s.Element(id)
+		if el.Carrying != "" {
+			body := s.Element(el.Carrying)
+			if err := tx.Emit(BodyDropped{Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
+				return err
+			}
+		}
+		if el.Looting != "" {
+			if err := tx.Emit(LootingBroken{Hero: el.ID, HeroName: el.Name, Why: "he must fight"}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // maxExchanges bounds one run of exchanges; a duel that reaches it without
 // a wound or an impact ends with the Heroes parting.
 const maxExchanges = 40
 
 // duel fights exchanges until a Hero falls or an impact lets one withdraw.
-func duel(tx *engine.Tx, s *State) error {
+// fury is the Hero whose fury of Ares struck before the first exchange,
+// in which only a wound by the other then counts (10.1.3 item 2).
+func duel(tx *engine.Tx, s *State, fury ElementID) error {
 	ch := s.Challenge
 	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
 	for range maxExchanges {
-		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}}
-		ac, err := drawCards(tx, s, a.Clan, 1, &ev.Kept)
+		ev := DuelExchange{Challenger: a.ID, Challenged: b.ID, Names: [2]string{a.Name, b.Name}, Fury: fury}
+		fury = ""
+		ac, err := drawCards(tx, s, a.Clan, duelCards(a), &ev.Kept)
 		if err != nil {
 			return err
 		}
-		bc, err := drawCards(tx, s, b.Clan, 1, &ev.Kept)
+		bc, err := drawCards(tx, s, b.Clan, duelCards(b), &ev.Kept)
 		if err != nil {
 			return err
 		}
-		ev.ChallengerCard, ev.ChallengedCard = ac[0], bc[0]
-		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc}.Judge()
+		ev.ChallengerCard, ev.ChallengedCard = cardOrder.Highest(ac), cardOrder.Highest(bc)
+		winner, loser, win, lose, out, strides := Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc, Fury: ev.Fury}.Judge()
 		if out == Impact {
 			ev.Pushed, ev.Strides = loser, strides
 		}
-		tx.Discard(CombatDeck, ac[0], bc[0])
+		tx.Discard(CombatDeck, ac...)
+		tx.Discard(CombatDeck, bc...)
 		if err := tx.Emit(ev); err != nil {
 			return err
 		}

@@ -226,6 +226,8 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 	case Jump:
 		i := slices.IndexFunc(s.Order, func(d Dealt) bool { return d.Clan == clan.Tag })
 		switch {
+		case s.Challenge != nil:
+			return s.inChallenge() // all else waits on a challenge (10.2.2)
 		case s.Fight != nil:
 			return engine.Refuse("11.1", "The round's actions are over; the melee is being fought.")
 		case i < s.Turn:
@@ -253,6 +255,15 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 		if err := tx.Emit(ClanLeft{Clan: clan.Tag, Name: clan.Name, Retreat: true}); err != nil {
 			return err
 		}
+		if ch := s.Challenge; ch != nil {
+			// A Hero whose clan leaves the field leaves his challenge with
+			// it, as freely as by the favour of escape (11.1).
+			for _, id := range []ElementID{ch.Challenger, ch.Challenged} {
+				if h := s.Element(id); h.Clan == clan.Tag {
+					return endChallenge(tx, s, fmt.Sprintf("%s leaves the field with the %s by the gods' favour, without loss of honor (11.1)", h.Name, clan.Name))
+				}
+			}
+		}
 		if ended, err := checkEnd(tx, s); ended || err != nil {
 			return err
 		}
@@ -262,6 +273,13 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 		sayNext(tx, s)
 	case Escape:
 		if s.inDuel(el) {
+			foe := s.Element(s.Challenge.Challenger)
+			if foe == el {
+				foe = s.Element(s.Challenge.Challenged)
+			}
+			if err := disengage(tx, s, el, foe, footMove); err != nil {
+				return err
+			}
 			return endChallenge(tx, s, fmt.Sprintf("%s leaves the duel by the gods' favour, without loss of honor (11.1)", el.Name))
 		}
 		if err := escape(tx, s, el); err != nil {
@@ -329,6 +347,17 @@ func (s *State) jokerClans(c engine.Command, el *Element) (favoured, holder *Cla
 // escape takes el straight away from the enemies it touches, up to a
 // foot move, out of contact (11.1).
 func escape(tx *engine.Tx, s *State, el *Element) error {
+	to, ok := s.stepOut(el, footMove)
+	if !ok {
+		return engine.Refuse("11.1", "%s is hemmed in and cannot step out of the melee.", el.Label())
+	}
+	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
+}
+
+// stepOut is where el ends stepping straight away from the enemies it
+// touches, up to dist strides; ok is false when it cannot get out of
+// contact.
+func (s *State) stepOut(el *Element, dist float64) (to engine.Base, ok bool) {
 	var away engine.Vec
 	for i := range s.Elements {
 		o := &s.Elements[i]
@@ -339,11 +368,8 @@ func escape(tx *engine.Tx, s *State, el *Element) error {
 	if away.Len() < 1e-9 {
 		away = el.Base.Facing.Vec().Scale(-1)
 	}
-	to, _ := s.slide(el, el.Base, away.Unit().Scale(footMove), nil)
-	if to.Center == el.Base.Center || s.touchesEnemy(el, to, nil) {
-		return engine.Refuse("11.1", "%s is hemmed in and cannot step out of the melee.", el.Label())
-	}
-	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
+	to, _ = s.slide(el, el.Base, away.Unit().Scale(dist), nil)
+	return to, to.Center != el.Base.Center && !s.touchesEnemy(el, to, nil)
 }
 
 // inDuel reports whether el is fighting an accepted challenge.

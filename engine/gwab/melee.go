@@ -31,6 +31,10 @@ type Pairing struct {
 	B      ElementID     `json:"b"`
 	ACards []engine.Card `json:"a_cards"`
 	BCards []engine.Card `json:"b_cards"`
+	// Fury is A or B when that side's Hero holds the fury of Ares in this
+	// melee: his wound is struck before the cards, each side plays one
+	// card, and only a wound by the other side counts (10.1.3 item 2).
+	Fury ElementID `json:"fury,omitempty"`
 }
 
 // Judge plays the pairing's best cards against each other.
@@ -42,6 +46,9 @@ func (p Pairing) Judge() (winner, loser ElementID, win, lose engine.Card, out Ou
 	winner, loser, win, lose = p.A, p.B, a, b
 	if cardOrder.Compare(b, a) > 0 {
 		winner, loser, win, lose = p.B, p.A, b, a
+	}
+	if p.Fury != "" && (winner == p.Fury || win.Rank().IsNumber()) {
+		return winner, loser, win, lose, NoEffect, 0 // the fury has struck; only the other's wound counts
 	}
 	if !win.Rank().IsNumber() {
 		return winner, loser, win, lose, Wound, 0
@@ -334,15 +341,20 @@ func startMelee(tx *engine.Tx, s *State) (bool, error) {
 	ev := MeleeDrawn{Round: s.Round}
 	for _, c := range contacts {
 		a, b := c[0], c[1]
-		ac, err := drawCards(tx, s, a.Clan, s.cardsAgainst(a, b)+b2i(a.Extra), &ev.Kept)
+		fury := s.furyIn(a, b)
+		an, bn := s.cardsAgainst(a, b), s.cardsAgainst(b, a)
+		if fury != "" { // one card each (10.1.3 item 2)
+			an, bn = min(an, 1), min(bn, 1)
+		}
+		ac, err := drawCards(tx, s, a.Clan, an+b2i(a.Extra), &ev.Kept)
 		if err != nil {
 			return false, err
 		}
-		bc, err := drawCards(tx, s, b.Clan, s.cardsAgainst(b, a)+b2i(b.Extra), &ev.Kept)
+		bc, err := drawCards(tx, s, b.Clan, bn+b2i(b.Extra), &ev.Kept)
 		if err != nil {
 			return false, err
 		}
-		ev.Pairings = append(ev.Pairings, Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc})
+		ev.Pairings = append(ev.Pairings, Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc, Fury: fury})
 	}
 	// The highest winning card applies first; pairings of equal numbers
 	// come last, in the order they were drawn.
@@ -375,6 +387,10 @@ func resolveFight(tx *engine.Tx, s *State) error {
 		winner, loser, win, lose, out, strides := p.Judge()
 		if out == NoEffect {
 			reason := fmt.Sprintf("%s plays %s and %s plays %s: equal numbers, no effect", s.Element(p.A).Label(), win, s.Element(p.B).Label(), lose)
+			if p.Fury != "" && winner != "" {
+				reason = fmt.Sprintf("%s plays %s against %s: the fury of Ares has struck, and only a wound by %s counts besides (10.1.3)",
+					s.Element(winner).Label(), win, lose, s.Element(p.other(p.Fury)).Label())
+			}
 			if err := tx.Emit(PairingVoided{Index: i, Reason: reason}); err != nil {
 				return err
 			}
@@ -416,6 +432,25 @@ func resolveFight(tx *engine.Tx, s *State) error {
 		return tx.Emit(FightEnded{Round: s.Round})
 	}
 	return nil
+}
+
+// other is the element of the pairing that is not id.
+func (p Pairing) other(id ElementID) ElementID {
+	if p.A == id {
+		return p.B
+	}
+	return p.A
+}
+
+// furyIn is a or b when its Hero holds the fury of Ares, to be struck in
+// this melee (furyWounds), or "".
+func (s *State) furyIn(a, b *Element) ElementID {
+	for _, el := range []*Element{a, b} {
+		if f := s.fighter(el); f.Fury && s.standing(f) {
+			return el.ID
+		}
+	}
+	return ""
 }
 
 func b2i(b bool) int {

@@ -28,7 +28,7 @@ func TestTableTwin(t *testing.T) {
 // each step's picture shows, as text, with the script's .views golden:
 // captions, pieces and their pips and status, tokens and the step's marks.
 func TestViews(t *testing.T) {
-	enginetest.ViewGoldens(t, gwab.New(), "testdata/transcripts", []string{"body-carry", "challenge", "chariots", "divine", "drive-contact", "duel-steps", "fire", "hairline", "hero-javelins", "impact-push", "impact-toward-friends", "joker-player", "jokers", "long-range", "loot", "mmr-example", "pushback", "riding-out", "riding", "ruling", "runaways", "setup", "succession", "terrain"}, *update)
+	enginetest.ViewGoldens(t, gwab.New(), "testdata/transcripts", []string{"body-carry", "challenge", "chariots", "divine", "fury-melee", "drive-contact", "duel-steps", "fire", "hairline", "hero-javelins", "impact-push", "impact-toward-friends", "joker-player", "jokers", "long-range", "loot", "mmr-example", "pushback", "riding-out", "riding", "ruling", "runaways", "setup", "succession", "terrain"}, *update)
 }
 
 // TestDeadlines lets the deadlines pass after scripts that leave a book

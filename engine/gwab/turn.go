@@ -194,8 +194,10 @@ func (s *State) endCondition() string {
 	if s.ChampionFell != "" {
 		return fmt.Sprintf("with the death of %s, a Class 4 Hero, in combat (6.2.1)", s.ChampionFell)
 	}
+	// Only a Hero wins honor, and one who fell after winning it (even one
+	// whose place a Companion has taken) still won it in this book.
 	for i := range s.Elements {
-		if el := &s.Elements[i]; el.Gained >= 100 && s.isHero(el) {
+		if el := &s.Elements[i]; el.Gained >= 100 {
 			return fmt.Sprintf("as %s has won 100 honor in this book (6.2.2)", el.Name)
 		}
 	}

@@ -146,14 +146,16 @@ func (s *State) marks(last []engine.Event, group map[ClanTag]int) []engine.Mark 
 		}
 	}
 	for _, p := range pairings {
-		_, _, win, lose, out, strides := p.Judge()
+		winner, _, win, lose, out, strides := p.Judge()
 		var label string
-		switch out {
-		case NoEffect:
+		switch {
+		case out == NoEffect && winner != "": // the fury of Ares has struck (10.1.3 item 2)
+			label = fmt.Sprintf("%s>%s fury", win, lose)
+		case out == NoEffect:
 			label = fmt.Sprintf("%s=%s", win, lose)
-		case Wound:
+		case out == Wound:
 			label = fmt.Sprintf("%s>%s wound", win, lose)
-		case Impact:
+		case out == Impact:
 			label = fmt.Sprintf("%s>%s impact %d", win, lose, strides)
 		}
 		marks = append(marks, engine.Mark{Kind: engine.MeleeMark, From: center(p.A), To: center(p.B), Label: label, Group: clanOf(p.A)})
