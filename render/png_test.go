@@ -265,8 +265,8 @@ func TestMapRowsAsEachPixel(t *testing.T) {
 			for x := range w {
 				p := img.Pix[img.PixOffset(x, y):]
 				i := binOf(p[0], p[1], p[2])
-				want := uint8(q.lut[i] - 1)
-				if q.lut[i] == 0 {
+				want := q.index[i]
+				if q.seen[i] != q.gen {
 					want = nearest(q.kept, color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF})
 				}
 				if got := pal.Pix[y*pal.Stride+x]; got != want {

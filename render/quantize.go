@@ -62,11 +62,10 @@ type quantizer struct {
 	kept  []color.RGBA
 	rest  []int
 	byRed redOrder
-	// lut holds one more than the palette index of each bin the
-	// palette was chosen from (the bins counted, and the pinned ones),
-	// listed in lutted; 0 for every other bin.
-	lut    [bins]uint16
-	lutted []int
+	index [bins]uint8
+	// seen[i] == gen when bin i has its index for this picture.
+	seen [bins]uint32
+	gen  uint32
 	// bands count parts of the picture on other cores, to be added to
 	// the quantizer's own tally.
 	bands []*tally
@@ -240,16 +239,12 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 	} else {
 		pal = make(color.Palette, 0, 256)
 	}
-	// The last picture's bins are no longer this one's.
-	for _, i := range q.lutted {
-		q.lut[i] = 0
-	}
 	kept, rest, byRed := q.kept[:0], q.rest[:0], q.byRed[:0]
 	defer func() { q.kept, q.rest, q.byRed = kept, rest[:0], byRed[:0] }()
 	for _, i := range q.used {
 		c := rep(i)
 		if len(kept) < 256 && (pins.pin[i] >= 0 || !byRed.near(kept, c)) {
-			q.lut[i] = uint16(len(kept)) + 1
+			q.index[i] = uint8(len(kept))
 			kept = append(kept, c)
 			byRed.add(kept, len(kept)-1)
 			pal = append(pal, c)
@@ -258,9 +253,12 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 		}
 	}
 	for _, i := range rest {
-		q.lut[i] = uint16(byRed.nearest(kept, rep(i))) + 1
+		q.index[i] = byRed.nearest(kept, rep(i))
 	}
-	q.lutted = append(q.lutted[:0], q.used...)
+	q.gen++
+	for _, i := range q.used {
+		q.seen[i] = q.gen
+	}
 	if dst == nil || cap(dst.Pix) < w*h {
 		dst = &image.Paletted{Pix: make([]uint8, w*h)}
 	}
@@ -275,13 +273,9 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 // A bin that the sampled rows missed takes the palette colour nearest
 // its middle. A row the same as the one above it (open ground crossed by
 // grid lines, a zone, the margins) takes that row's indices: comparing
-// two rows costs a fraction of mapping one. Each other pixel is looked
-// up in the bins' table: one load and no branch that goes either way
-// often, where looking for runs of one colour first guessed wrong at
-// every antialiased edge, hatching line and letter.
+// two rows costs a fraction of mapping one.
 func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 	kept := q.kept
-	lut := &q.lut
 	var missed map[int]uint8
 	w := dst.Rect.Dx()
 	for y := y0; y < y1; y++ {
@@ -291,24 +285,36 @@ func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 			copy(out, dst.Pix[(y-1)*dst.Stride:])
 			continue
 		}
-		for x := range out {
-			c := binary.LittleEndian.Uint32(row[4*x:])
-			// binOf, on the pixel as loaded.
-			i := int(c&0xF8)<<7 | int(c>>6&0x3E0) | int(c>>19&0x1F)
-			v := lut[i&(bins-1)]
-			if v == 0 {
-				idx, ok := missed[i]
-				if !ok {
-					if missed == nil {
-						missed = map[int]uint8{}
-					}
-					mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
-					idx = nearest(kept, mid)
-					missed[i] = idx
-				}
-				v = uint16(idx) + 1
+		prev := ^uint32(0)
+		pair := ^uint64(0)
+		var idx uint8
+		for x := 0; x < len(out); x++ {
+			// Two pixels at once while they are the last one's colour.
+			if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
+				out[x], out[x+1] = idx, idx
+				x++
+				continue
 			}
-			out[x] = uint8(v - 1)
+			c := binary.LittleEndian.Uint32(row[4*x:4*x+4]) & 0xFFFFFF
+			if c != prev {
+				pair = uint64(c) | uint64(c)<<32
+				prev = c
+				i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
+				if q.seen[i] == q.gen {
+					idx = q.index[i]
+				} else {
+					var ok bool
+					if idx, ok = missed[i]; !ok {
+						if missed == nil {
+							missed = map[int]uint8{}
+						}
+						mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
+						idx = nearest(kept, mid)
+						missed[i] = idx
+					}
+				}
+			}
+			out[x] = idx
 		}
 	}
 }
