@@ -1,7 +1,9 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/golang/freetype/raster"
@@ -31,7 +33,7 @@ func tintZones(img *image.RGBA, v *engine.View, b *board) {
 			}
 		}
 		if len(shapes) > 0 {
-			tint(img, shapes, &tintPainter{img: img, d: [3]int32{
+			tint(img, shapes, &tintPainter{img: img, fill: zoneFill[side], d: [3]int32{
 				int32(zoneFill[side].R) - int32(tableSand.R),
 				int32(zoneFill[side].G) - int32(tableSand.G),
 				int32(zoneFill[side].B) - int32(tableSand.B),
@@ -56,12 +58,18 @@ func zoneShapes(b *board, z engine.Zone) [][]pt {
 			return [][]pt{box(r)}
 		}
 	case engine.HexGrid:
+		// The zone's cells in the frame, without walking the frame's
+		// every cell for each zone: a command range is a zone a hex.
+		c0 := max(int(math.Round(math.Min(z.Min.X, z.Max.X))), b.c0)
+		c1 := min(int(math.Round(math.Max(z.Min.X, z.Max.X))), b.c0+b.cols-1)
+		r0 := max(int(math.Round(math.Min(z.Min.Y, z.Max.Y))), b.r0)
+		r1 := min(int(math.Round(math.Max(z.Min.Y, z.Max.Y))), b.r0+b.rows-1)
 		var out [][]pt
-		gridCells(b, func(c, r int, ps []pt) {
-			if cellZone(z, c, r) {
-				out = append(out, ps)
+		for c := c0; c <= c1; c++ {
+			for r := r0; r <= r1; r++ {
+				out = append(out, hexCell(b, c, r))
 			}
-		})
+		}
 		return out
 	}
 	return nil
@@ -98,10 +106,13 @@ func tint(img *image.RGBA, shapes [][]pt, p raster.Painter) {
 }
 
 // tintPainter moves the bare part of each pixel it paints from the
-// table's sand by d, in the share of it the shape covers.
+// table's sand by d, in the share of it the shape covers: a pixel all
+// bare and wholly covered (most of a zone) simply becomes fill, the
+// zone's colour, which is sand moved by d.
 type tintPainter struct {
-	img *image.RGBA
-	d   [3]int32
+	img  *image.RGBA
+	fill color.RGBA
+	d    [3]int32
 }
 
 func (p *tintPainter) Paint(ss []raster.Span, done bool) {
@@ -120,6 +131,10 @@ func (p *tintPainter) Paint(ss []raster.Span, done bool) {
 			if px[3] == 0xFF {
 				continue // no bare ground
 			}
+			if px[3] == 0 && s.Alpha == 0xFFFF {
+				px[0], px[1], px[2] = p.fill.R, p.fill.G, p.fill.B
+				continue
+			}
 			// The share moved, in 1/(255*0xffff).
 			w := int64(0xFF-px[3]) * int64(s.Alpha)
 			const den = 0xFF * 0xFFFF
@@ -137,12 +152,17 @@ func (p *tintPainter) Paint(ss []raster.Span, done bool) {
 }
 
 // opaque makes every pixel of r in img opaque again, once the zones are
-// tinted: the ground kept how much of each was bare in its alpha.
+// tinted: the ground kept how much of each was bare in its alpha. Two
+// pixels at a time.
 func opaque(img *image.RGBA, r image.Rectangle) {
 	r = r.Intersect(img.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
-		for i := 3; i < len(row); i += 4 {
+		i := 0
+		for ; i+8 <= len(row); i += 8 {
+			binary.LittleEndian.PutUint64(row[i:], binary.LittleEndian.Uint64(row[i:])|0xFF000000FF000000)
+		}
+		for i += 3; i < len(row); i += 4 {
 			row[i] = 0xFF
 		}
 	}
