@@ -90,10 +90,15 @@
 // milliseconds:
 //
 //   - The static layer (table, grid, ruler, zones, terrain) is drawn in
-//     two parts. Its ground (the table or map with its cells, zones'
-//     fills, grid lines and terrain) is drawn once for the whole table
-//     at each scale a picture shows it at, whatever part of it is
-//     shown, and each frame is cut from it. A frame's scale is one of a
+//     two parts. Its ground (the table or map with its cells, grid
+//     lines and terrain) is drawn once for the whole table at each
+//     scale a picture shows it at, whatever part of it is shown and
+//     whatever zones it has, and each frame is cut from it. Zones come
+//     and go on a table that stays (deployment ends; a hex leader's
+//     command range follows whoever is active), so their fills are
+//     tinted onto each frame's cut, under the terrain and lines as if
+//     drawn first: the ground is drawn twice, on sand and on black, and
+//     keeps in each pixel's alpha how much of it is bare sand (zones.go). A frame's scale is one of a
 //     few zoom levels (frame.go: a frame is 20, 30, 45… units, 8, 12,
 //     18… squares or 12, 16, 21… hexes wide, or the whole width), so a
 //     table has a few grounds at most. The board's world origin
@@ -131,7 +136,7 @@
 //     A grid's cells are filled the same way, and the filler writes a
 //     span that an opaque colour covers wholly straight, where gg blends
 //     every pixel: the same pixels, at about half the cost of a static
-//     layer. An open table's ground and zones are boxes, filled as such.
+//     layer. An open table's ground is a box, filled as such.
 //   - Once the labels are placed, the picture is painted in bands of
 //     rows, one a core, at once (bands.go): each band paints everything
 //     that reaches its rows, clipped to them, and skips the rest, and
@@ -155,8 +160,8 @@
 // both played through the bot's router, beside a plain gg drawing of
 // the same picture, and counts the grounds it had to draw: the frame
 // follows the last step, and its zoom level with it, so a battle draws
-// one for each table (zones and terrain) and level it shows, however
-// many frames.
+// one for each table (its terrain's shapes) and level it shows, however
+// many frames and whatever its zones.
 // Up to 8 MB of grounds and 8 MB of frames are kept, the least recently
 // used going first: an open table's ground at the bot's size is 10 to
 // 900 KB, a hex map's 1.5 to 2 MB, a frame 100 to 800 KB, so that many
@@ -167,7 +172,8 @@
 // render.go has the Renderer and the pipeline; layout.go maps positions
 // to pixels; frame.go chooses the part of an open table shown;
 // static.go draws and caches the static layer, its ground and each
-// frame's cut of it (runs.go keeps them as runs of pixels); pieces.go draws
+// frame's cut of it (runs.go keeps them as runs of pixels; zones.go
+// tints the zones onto the cut); pieces.go draws
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in
 // bands; fill.go fills small shapes; style.go the colours; text.go the

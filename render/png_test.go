@@ -156,7 +156,7 @@ func TestHaloPaintsAsPut(t *testing.T) {
 		}
 		x, y := rng.Float64()*160-40, rng.Float64()*70-10
 		drawHalo(got, f, s, x, y, c, h)
-		m := f.mask(s)
+		m := f.maskHalo(s)
 		ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0
 		put(want, m.halo, ox, oy, h)
 		put(want, m.text, ox, oy, c)
@@ -231,4 +231,49 @@ func nearAll(kept []color.RGBA, c color.RGBA) bool {
 		}
 	}
 	return false
+}
+
+// TestMapRowsAsEachPixel quantises board pictures with noise laid over
+// some rows (runs of every length, rows repeated and not, colours the
+// counted rows missed) and checks every pixel's index against its bin's
+// mapped one by one: the bin's own when the palette chose for it, else
+// the palette colour nearest the bin's middle.
+func TestMapRowsAsEachPixel(t *testing.T) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sc := range scenes() {
+		v := sc.view()
+		c, err := r.draw(&v, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := c.img
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		for y := 1; y < h; y += 1 + rng.IntN(40) {
+			x0 := rng.IntN(w)
+			for x := x0; x < min(w, x0+rng.IntN(300)); {
+				n := 1 + rng.IntN(12)
+				px := [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+				for ; n > 0 && x < w; n, x = n-1, x+1 {
+					copy(img.Pix[img.PixOffset(x, y):], px[:])
+				}
+			}
+		}
+		q := new(quantizer)
+		pal := q.quantize(img, r.pins, nil)
+		for y := range h {
+			for x := range w {
+				p := img.Pix[img.PixOffset(x, y):]
+				i := binOf(p[0], p[1], p[2])
+				want := q.index[i]
+				if q.seen[i] != q.gen {
+					want = nearest(q.kept, color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF})
+				}
+				if got := pal.Pix[y*pal.Stride+x]; got != want {
+					t.Fatalf("%s: pixel %d,%d of colour %v is mapped to %d, want %d", sc.name, x, y, p[:3], got, want)
+				}
+			}
+		}
+		r.done(c)
+	}
 }

@@ -34,16 +34,36 @@ func keyOf(v *engine.View, b *board) staticKey {
 }
 
 // groundKey identifies the ground of a whole table (groundOf): the table
-// and what lies on it, at one scale.
+// and the shapes of its terrain, at one scale. Zones are not in it: they
+// are tinted over each frame's cut (zones.go), as they come and go
+// (deployment ends, a leader's command range follows him) while the
+// table stays; nor are the terrain's names, drawn over the cut too.
 type groundKey struct {
 	kind     engine.BoardKind
 	scale    float64
 	hc0, hr0 int
-	content  uint64 // hash of unit, zones and terrain
+	content  uint64 // hash of the table's size and its terrain's kinds and outlines
 }
 
 func groundKeyOf(v *engine.View, b *board) groundKey {
-	return groundKey{kind: v.Kind, scale: b.scale, hc0: b.hc0, hr0: b.hr0, content: contentHash(v).Sum64()}
+	h := fnv.New64a()
+	var buf [8]byte
+	f := func(x float64) {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+		h.Write(buf[:])
+	}
+	f(v.Width)
+	f(v.Depth)
+	f(float64(len(v.Terrain)))
+	for _, t := range v.Terrain {
+		f(float64(t.Kind))
+		f(float64(len(t.Outline)))
+		for _, p := range t.Outline {
+			f(p.X)
+			f(p.Y)
+		}
+	}
+	return groundKey{kind: v.Kind, scale: b.scale, hc0: b.hc0, hr0: b.hr0, content: h.Sum64()}
 }
 
 // contentHash hashes what a table's layers are drawn from besides the
@@ -159,30 +179,33 @@ func (c *layerCache[K]) evict() {
 // b's coordinates, afresh.
 func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
 	fill(img, area, white)
-	drawGround(img, fs, k, v, b)
+	drawGround(img, fs, k, v, b, tableSand)
 	drawMarkings(img, fs, k, v, b, true)
 }
 
 // A static layer is drawn in two parts. The ground (the table, its
-// cells, zones' fills, grid lines and terrain; a hex map's outlines and
-// numbers) is the same in every frame of a table at one scale, so it is
-// drawn once for the whole table (groundOf) and each frame takes its
-// part of it. What is drawn over it along the frame's edges, or placed
+// cells, grid lines and terrain; a hex map's outlines and numbers) is
+// the same in every frame of a table at one scale, so it is drawn once
+// for the whole table (groundOf) and each frame takes its part of it,
+// with the zones' fills tinted in (zones.go). What is drawn over it
+// along the frame's edges, or placed
 // within the frame (zones' borders and names, terrain's names, the
 // table's edge, the ruler or the squares' letters), is drawn for each
 // frame (drawMarkings), after the ground as before: it is a few strokes
 // and words.
 
-// drawGround draws the ground of v's table on img, in b's coordinates.
-func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+// drawGround draws the ground of v's table on img, in b's coordinates,
+// its open ground (outside zones and terrain) in base: the table's sand,
+// but for the ground layer's second drawing (drawGroundLayer).
+func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
 	dc := gg.NewContextForRGBA(img)
 	switch b.kind {
 	case engine.OpenTable:
-		drawOpenGround(dc, img, k, v, b)
+		drawOpenGround(dc, img, k, v, b, base)
 	case engine.SquareGrid:
-		drawSquareGround(dc, img, fs, k, v, b)
+		drawSquareGround(dc, img, fs, k, v, b, base)
 	case engine.HexGrid:
-		drawHexGround(dc, img, fs, k, v, b)
+		drawHexGround(dc, img, fs, k, v, b, base)
 	}
 }
 
@@ -237,20 +260,46 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 	return g, w, h, dx, dy
 }
 
-// drawGroundLayer draws the ground of v's whole table, g from groundOf,
-// w by h pixels, a band of rows at a time.
+// drawGroundLayer draws the ground of v's whole table without its zones,
+// g from groundOf, w by h pixels, a band of rows at a time. Each pixel's
+// alpha says how much of it is bare ground, for the zones tinted over
+// it later (zones.go): the ground is drawn twice, on sand and on black,
+// and where the two differ, and by how much, the sand shows through
+// (every stroke and fill blends over what is under it, so a pixel is
+// its base colour times its share of bare ground, plus what covers the
+// rest). Alpha 255 is a pixel with no bare ground, 0 one all bare.
 func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
+	bare := *v
+	bare.Zones = nil
 	band := max(256, groundPixels/w)
 	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
+	dark := image.NewRGBA(img.Rect)
 	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
 	for y0 := 0; y0 < h; y0 += band {
-		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, min(band, h-y0))}
-		fill(part, part.Rect, white)
+		r := image.Rect(0, 0, w, min(band, h-y0))
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: r}
+		under := &image.RGBA{Pix: dark.Pix, Stride: dark.Stride, Rect: r}
 		gb := g.shifted(-float64(y0))
-		drawGround(part, fs, k, v, &gb)
+		fill(part, r, white)
+		drawGround(part, fs, k, &bare, &gb, tableSand)
+		fill(under, r, white)
+		drawGround(under, fs, k, &bare, &gb, color.RGBA{A: 0xFF})
+		markBare(part, under)
 		l.add(part)
 	}
 	return l.done()
+}
+
+// markBare sets each pixel's alpha in img, the ground drawn on sand, to
+// how much of it is not bare ground, from how far it lies from dark,
+// the same ground drawn on black.
+func markBare(img, dark *image.RGBA) {
+	sum := int(tableSand.R) + int(tableSand.G) + int(tableSand.B)
+	for i := 0; i < img.Rect.Dy()*img.Stride; i += 4 {
+		p, q := img.Pix[i:i+4:i+4], dark.Pix[i:i+4:i+4]
+		d := int(p[0]) - int(q[0]) + int(p[1]) - int(q[1]) + int(p[2]) - int(q[2])
+		p[3] = uint8(255 - min(max((255*d+sum/2)/sum, 0), 255))
+	}
 }
 
 // cutGround copies onto img (the board's area, in b's coordinates) the
@@ -260,6 +309,8 @@ func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engin
 	t := b.table
 	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
 	ground.copyRect(img, r, dx, dy)
+	tintZones(img, v, b)
+	opaque(img, r)
 	if b.kind == engine.HexGrid {
 		// The outlines of the edge hexes reach a little past the map.
 		g := int(math.Ceil(1.2*k)) + 2
@@ -282,7 +333,7 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 	alone := image.NewRGBA(img.Rect)
 	fill(alone, r, white)
 	dc := gg.NewContextForRGBA(alone)
-	drawGridCellsWhere(dc, alone, k, v, b, edge)
+	drawGridCellsWhere(dc, alone, k, v, b, tableSand, edge)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
 	gridCells(b, func(c, rr int, ps []pt) {
@@ -444,9 +495,9 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board) {
+func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA) {
 	t := b.table
-	fillRect(img, t, tableSand)
+	fillRect(img, t, base)
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
@@ -758,12 +809,12 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 // drawGridCells draws the zones and terrain of a grid, cell by cell.
 // A cell is small, so its fills go through a filler: gg would clear and
 // scan a rasteriser as tall as the picture for each.
-func drawGridCells(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
-	drawGridCellsWhere(dc, img, k, v, b, func(int, int) bool { return true })
+func drawGridCells(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA) {
+	drawGridCellsWhere(dc, img, k, v, b, base, func(int, int) bool { return true })
 }
 
 // drawGridCellsWhere draws the cells of the grid for which which is true.
-func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, which func(c, r int) bool) {
+func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA, which func(c, r int) bool) {
 	fl := newFiller()
 	rows := img.Rect
 	gridCells(b, func(c, r int, ps []pt) {
@@ -772,7 +823,7 @@ func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.Vi
 		if bb := bounds(ps...); !which(c, r) || bb.y1 < float64(rows.Min.Y)-2 || bb.y0 > float64(rows.Max.Y)+2 {
 			return
 		}
-		col := tableSand
+		col := base
 		for _, z := range v.Zones {
 			if cellZone(z, c, r) {
 				col = zoneFill[sideOf(z.Side)]
@@ -809,9 +860,9 @@ func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
 	}
 }
 
-func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
+func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
 	t := b.table
-	drawGridCells(dc, img, fs, k, v, b)
+	drawGridCells(dc, img, k, v, b, base)
 	for c := 1; c < b.cols; c++ {
 		x := t.x0 + float64(c)*b.scale
 		straight(img, x, t.y0, x, t.y1, 1*k, gridDark)
@@ -860,8 +911,8 @@ func drawSquareMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v
 	}
 }
 
-func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board) {
-	drawGridCells(dc, img, fs, k, v, b)
+func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
+	drawGridCells(dc, img, k, v, b, base)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
 	gridCells(b, func(c, r int, ps []pt) {

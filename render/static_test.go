@@ -67,3 +67,92 @@ func TestGroundDrawnOncePerScale(t *testing.T) {
 		})
 	}
 }
+
+// TestZonesDoNotRedrawGround shows one table, framed alike, with its
+// zones changing from picture to picture (its own, none, others that
+// cross its terrain at no whole pixel, a hex leader's command range of
+// either side): the ground is drawn once for all of them, and each
+// picture is the one drawn afresh with its zones. A frame cut from the
+// ground differs a little from one drawn afresh even with no zones (an
+// antialiased edge here and there); the zones tinted over it must add
+// next to nothing to that.
+func TestZonesDoNotRedrawGround(t *testing.T) {
+	hexes := func(c, r, n, side int) []engine.Zone {
+		var zs []engine.Zone
+		for _, h := range engine.HexesWithin(engine.HexFromOffset(c, r), n) {
+			hc, hr := h.Offset()
+			p := engine.Vec{X: float64(hc), Y: float64(hr)}
+			zs = append(zs, engine.Zone{Min: p, Max: p, Side: side})
+		}
+		return zs
+	}
+	for _, c := range []struct {
+		name  string
+		view  func() engine.View
+		zones [][]engine.Zone // the second is none
+	}{
+		{"open table", skirmish, [][]engine.Zone{
+			gwabZones(60),
+			nil,
+			{{Label: "ambush", Min: engine.Vec{X: 5.3, Y: 12.7}, Max: engine.Vec{X: 40.6, Y: 30.2}, Side: 1}},
+			{{Min: engine.Vec{X: 10.2, Y: 14.1}, Max: engine.Vec{X: 28.9, Y: 26.6}, Side: 0}, {Min: engine.Vec{X: 42.45, Y: 11}, Max: engine.Vec{X: 60, Y: 21.3}, Side: 1}},
+		}},
+		{"square grid", squareScene, [][]engine.Zone{
+			squareScene().Zones,
+			nil,
+			{{Label: "flank", Min: engine.Vec{X: 0, Y: 2}, Max: engine.Vec{X: 5, Y: 5}, Side: 1}, {Min: engine.Vec{X: 8, Y: 3}, Max: engine.Vec{X: 11, Y: 4}, Side: 0}},
+		}},
+		{"hex map", hexScene, [][]engine.Zone{
+			hexScene().Zones,
+			nil,
+			hexes(9, 8, 3, 0),
+			hexes(8, 5, 2, 1),
+			append(hexes(4, 6, 2, 0), hexes(17, 8, 2, 1)...),
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+			var first board
+			diffs := make([]int, len(c.zones))
+			n := 0
+			for i, zs := range c.zones {
+				v := c.view()
+				v.Zones = zs
+				_, b, _, _, _, err := r.frame(&v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i == 0 {
+					first = b
+				} else if b.scale != first.scale || b.wx != first.wx || b.wy != first.wy || b.c0 != first.c0 || b.r0 != first.r0 {
+					t.Fatalf("zones %d changed the frame; the test needs one frame", i)
+				}
+				a, err := r.draw(&v, true, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := append([]byte(nil), a.img.Pix...)
+				r.done(a)
+				f, err := r.draw(&v, false, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for j := range got {
+					if d := int(got[j]) - int(f.img.Pix[j]); d > 8 || d < -8 {
+						diffs[i]++
+					}
+				}
+				r.done(f)
+				n = len(got)
+			}
+			for i, d := range diffs {
+				if d > diffs[1]+n/50000 {
+					t.Errorf("zones %d: the picture with zones tinted over the ground and one drawn afresh differ by more than a shade in %d channels, against %d with no zones", i, d, diffs[1])
+				}
+			}
+			if n := r.staticDraws.Load(); n != 1 {
+				t.Errorf("%d sets of zones on one table and frame drew its ground %d times, want once", len(c.zones), n)
+			}
+		})
+	}
+}

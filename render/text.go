@@ -89,6 +89,8 @@ func commonest(dst *image.RGBA, mask *image.Alpha, x, y int) (color.RGBA, bool) 
 
 // textMask is a string's coverage, and its halo's, at a whole-pixel
 // position: (x0, y0) is the masks' top left from the baseline origin.
+// The halo is made the first time it is asked for (haloOf): a string
+// drawn without one (the header's) need not pay for it.
 type textMask struct {
 	text, halo *image.Alpha
 	x0, y0     int
@@ -205,14 +207,22 @@ func (f *face) maskLocked(s string) *textMask {
 	return m
 }
 
-// drawMask makes s's coverage and halo masks; the caller holds f.mu.
+// maskHalo returns s's masks with the halo's made.
+func (f *face) maskHalo(s string) *textMask {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m := f.maskLocked(s)
+	m.haloOf()
+	return m
+}
+
+// drawMask makes s's coverage mask; the caller holds f.mu.
 func (f *face) drawMask(s string) *textMask {
 	// One pixel of room all round for the halo.
 	w := int(math.Ceil(f.widthLocked(s))) + 4
 	asc, desc := int(math.Ceil(f.ascent))+2, int(math.Ceil(f.descent))+2
 	m := &textMask{
 		text: image.NewAlpha(image.Rect(0, 0, w, asc+desc)),
-		halo: image.NewAlpha(image.Rect(0, 0, w, asc+desc)),
 		x0:   -2, y0: -asc,
 	}
 	dot := fixed.Point26_6{X: 2 * 64, Y: fixed.Int26_6(asc * 64)}
@@ -228,23 +238,45 @@ func (f *face) drawMask(s string) *textMask {
 		dot.X += adv
 		prev = r
 	}
-	// The halo is the text grown by a pixel each way.
-	t, h := m.text, m.halo
-	for y := 0; y < t.Rect.Dy(); y++ {
-		for x := 0; x < t.Rect.Dx(); x++ {
-			var a uint8
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					xx, yy := x+dx, y+dy
-					if xx >= 0 && yy >= 0 && xx < t.Rect.Dx() && yy < t.Rect.Dy() {
-						a = max(a, t.Pix[yy*t.Stride+xx])
-					}
-				}
+	return m
+}
+
+// haloOf makes m's halo, if not made yet: the text grown by a pixel each
+// way, the most of each pixel's three neighbours across and then of
+// those up and down. The face holding m is locked.
+func (m *textMask) haloOf() *image.Alpha {
+	if m.halo != nil {
+		return m.halo
+	}
+	t := m.text
+	w, h := t.Rect.Dx(), t.Rect.Dy()
+	across := make([]uint8, w*h)
+	for y := range h {
+		row, out := t.Pix[y*t.Stride:][:w], across[y*w:][:w]
+		for x := range w {
+			a := row[x]
+			if x > 0 {
+				a = max(a, row[x-1])
 			}
-			h.Pix[y*h.Stride+x] = a
+			if x+1 < w {
+				a = max(a, row[x+1])
+			}
+			out[x] = a
 		}
 	}
-	return m
+	m.halo = image.NewAlpha(t.Rect)
+	for y := range h {
+		out := m.halo.Pix[y*m.halo.Stride:][:w]
+		copy(out, across[y*w:][:w])
+		for _, yy := range [2]int{y - 1, y + 1} {
+			if yy >= 0 && yy < h {
+				for x, a := range across[yy*w:][:w] {
+					out[x] = max(out[x], a)
+				}
+			}
+		}
+	}
+	return m.halo
 }
 
 // drawText draws s with its left end of the baseline at (x, y), rounded
@@ -269,7 +301,7 @@ func drawHalo(dst *image.RGBA, f *face, s string, x, y float64, c, h color.RGBA)
 		f.seen(drawnText{text: s, ink: c, under: h})
 	}
 	if c.A != 0xFF || h.A != 0xFF {
-		m := f.mask(s)
+		m := f.maskHalo(s)
 		ox, oy := int(math.Round(x))+m.x0, int(math.Round(y))+m.y0
 		put(dst, m.halo, ox, oy, h)
 		put(dst, m.text, ox, oy, c)
@@ -331,6 +363,7 @@ func (f *face) halo(s string, c, h color.RGBA) *haloText {
 	if !ok {
 		m = f.drawMask(s)
 	}
+	m.haloOf()
 	w, hh := m.text.Rect.Dx(), m.text.Rect.Dy()
 	ht := &haloText{x0: m.x0, y0: m.y0, w: w, h: hh, c: c, hue: h}
 	for y := range hh {
