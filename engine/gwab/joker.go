@@ -176,6 +176,7 @@ func (b Escaped) Text() string {
 	return fmt.Sprintf("%s withdraws %s out of contact.", b.Label, strideText(b.From.Center.Dist(b.To.Center)))
 }
 
+// playJoker plays one of the actor's Jokers for the favour c names (11.1).
 func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Phase != Playing {
 		return engine.Refuse("11.1", "Jokers are played while the book is being fought.")
@@ -214,6 +215,21 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 			ev.Element, ev.Label = el.ID, el.Label()
 		}
 	}
+	if err := s.jokerBars(use, el, clan); err != nil {
+		return err
+	}
+	tx.Discard(CombatDeck, ev.Card)
+	if err := tx.Emit(ev); err != nil {
+		return err
+	}
+	return jokerFavour(tx, s, use, clan, el)
+}
+
+// jokerBars refuses a Joker's use that the moment does not allow: the
+// favour of drawing once the melee's cards are out, doubling a chariot's
+// drive, jumping out of turn or during a challenge, escaping with no
+// melee to escape from (11.1).
+func (s *State) jokerBars(use JokerUse, el *Element, clan *Clan) error {
 	switch use {
 	case Draw:
 		if s.Fight != nil {
@@ -246,10 +262,13 @@ func playJoker(tx *engine.Tx, s *State, c engine.Command) error {
 			return engine.Refuse("11.1", "Wait until the impact is spent.")
 		}
 	}
-	tx.Discard(CombatDeck, ev.Card)
-	if err := tx.Emit(ev); err != nil {
-		return err
-	}
+	return nil
+}
+
+// jokerFavour carries out the favour of a Joker once it is played: the
+// clan leaves the field, the element escapes its melee or duel, or the
+// clan acts next (11.1).
+func jokerFavour(tx *engine.Tx, s *State, use JokerUse, clan *Clan, el *Element) error {
 	switch use {
 	case Leave:
 		if err := tx.Emit(ClanLeft{Clan: clan.Tag, Name: clan.Name, Retreat: true}); err != nil {
