@@ -37,24 +37,8 @@ func TestGroundDrawnOncePerScale(t *testing.T) {
 				}
 				scale = b.scale
 				frames[keyOf(fv, &b)] = true
-				a, err := r.draw(&v, true, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := append([]byte(nil), a.img.Pix...)
-				r.done(a)
-				f, err := r.draw(&v, false, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				diff := 0
-				for j := range got {
-					if d := int(got[j]) - int(f.img.Pix[j]); d > 8 || d < -8 {
-						diff++
-					}
-				}
-				r.done(f)
-				if diff > len(got)/4000 {
+				diff, n := cutAgainstFresh(t, r, &v)
+				if diff > n/4000 {
 					t.Errorf("move %d: the frame cut from the ground and one drawn afresh differ in %d channels", i, diff)
 				}
 			}
@@ -127,23 +111,7 @@ func TestZonesDoNotRedrawGround(t *testing.T) {
 				} else if b.scale != first.scale || b.wx != first.wx || b.wy != first.wy || b.c0 != first.c0 || b.r0 != first.r0 {
 					t.Fatalf("zones %d changed the frame; the test needs one frame", i)
 				}
-				a, err := r.draw(&v, true, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := append([]byte(nil), a.img.Pix...)
-				r.done(a)
-				f, err := r.draw(&v, false, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for j := range got {
-					if d := int(got[j]) - int(f.img.Pix[j]); d > 8 || d < -8 {
-						diffs[i]++
-					}
-				}
-				r.done(f)
-				n = len(got)
+				diffs[i], n = cutAgainstFresh(t, r, &v)
 			}
 			for i, d := range diffs {
 				if d > diffs[1]+n/50000 {
@@ -155,4 +123,28 @@ func TestZonesDoNotRedrawGround(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cutAgainstFresh draws v once from the cached ground and once afresh, and
+// returns in how many of the picture's n channels the two differ by more
+// than a shade.
+func cutAgainstFresh(t *testing.T, r *Renderer, v *engine.View) (diff, n int) {
+	t.Helper()
+	a, err := r.draw(v, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append([]byte(nil), a.img.Pix...)
+	r.done(a)
+	f, err := r.draw(v, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.done(f)
+	for j := range got {
+		if d := int(got[j]) - int(f.img.Pix[j]); d > 8 || d < -8 {
+			diff++
+		}
+	}
+	return diff, len(got)
 }

@@ -380,16 +380,8 @@ func duelCards(hero *Element) int {
 func duelBurdens(tx *engine.Tx, s *State) error {
 	for _, id := range []ElementID{s.Challenge.Challenger, s.Challenge.Challenged} {
 		el := s.Element(id)
-		if el.Carrying != "" {
-			body := s.Element(el.Carrying)
-			if err := tx.Emit(BodyDropped{Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
-				return err
-			}
-		}
-		if el.Looting != "" {
-			if err := tx.Emit(LootingBroken{Hero: el.ID, HeroName: el.Name, Why: "he must fight"}); err != nil {
-				return err
-			}
+		if err := setDownBurdens(tx, s, el); err != nil {
+			return err
 		}
 	}
 	return nil

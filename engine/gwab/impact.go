@@ -304,24 +304,18 @@ func overlapsAny(b engine.Base, others []engine.Base) bool {
 // newFoe returns an enemy that el, moved from from to to, touches at to
 // but did not touch at from, or nil.
 func (s *State) newFoe(el *Element, from, to engine.Base, moved map[ElementID]engine.Base) *Element {
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if !o.inPlay() || !s.Antagonists(el.Clan, o.Clan) {
-			continue
-		}
-		ob := o.Base
-		if m, ok := moved[o.ID]; ok {
-			ob = m
-		}
-		if to.Touches(ob) && !from.Touches(ob) {
-			return o
-		}
-	}
-	return nil
+	return s.foeAt(el, to, moved, func(ob engine.Base) bool { return !from.Touches(ob) })
 }
 
 // touchesEnemy reports whether el standing at b would touch an enemy.
 func (s *State) touchesEnemy(el *Element, b engine.Base, moved map[ElementID]engine.Base) bool {
+	return s.foeAt(el, b, moved, nil) != nil
+}
+
+// foeAt returns an enemy in play that el standing at b would touch, and
+// that fresh (if not nil) accepts by its base, or nil. Elements in moved
+// stand at their base there.
+func (s *State) foeAt(el *Element, b engine.Base, moved map[ElementID]engine.Base, fresh func(engine.Base) bool) *Element {
 	for i := range s.Elements {
 		o := &s.Elements[i]
 		if !o.inPlay() || !s.Antagonists(el.Clan, o.Clan) {
@@ -331,11 +325,11 @@ func (s *State) touchesEnemy(el *Element, b engine.Base, moved map[ElementID]eng
 		if m, ok := moved[o.ID]; ok {
 			ob = m
 		}
-		if b.Touches(ob) {
-			return true
+		if b.Touches(ob) && (fresh == nil || fresh(ob)) {
+			return o
 		}
 	}
-	return false
+	return nil
 }
 
 func describeImpact(b ImpactSpent) string {

@@ -597,6 +597,23 @@ func afterBurdenedMove(tx *engine.Tx, s *State, el *Element) error {
 	return nil
 }
 
+// setDownBurdens sets down the body el carries and breaks off its looting,
+// when it must fight (8.9, 10.3.2).
+func setDownBurdens(tx *engine.Tx, s *State, el *Element) error {
+	if el.Carrying != "" {
+		body := s.Element(el.Carrying)
+		if err := tx.Emit(BodyDropped{Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
+			return err
+		}
+	}
+	if el.Looting != "" {
+		if err := tx.Emit(LootingBroken{Hero: el.ID, HeroName: el.Name, Why: "he must fight"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // beforeMelee sets down bodies whose carriers must fight and breaks off
 // looting by Heroes caught in melee (8.9, 10.3.2).
 func beforeMelee(tx *engine.Tx, s *State) error {
@@ -605,16 +622,8 @@ func beforeMelee(tx *engine.Tx, s *State) error {
 		if el.Carrying == "" && el.Looting == "" || !el.inPlay() || s.engagedWith(el) == nil {
 			continue
 		}
-		if el.Carrying != "" {
-			body := s.Element(el.Carrying)
-			if err := tx.Emit(BodyDropped{Element: el.ID, Label: el.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
-				return err
-			}
-		}
-		if el.Looting != "" {
-			if err := tx.Emit(LootingBroken{Hero: el.ID, HeroName: el.Name, Why: "he must fight"}); err != nil {
-				return err
-			}
+		if err := setDownBurdens(tx, s, el); err != nil {
+			return err
 		}
 	}
 	return nil
