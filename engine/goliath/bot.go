@@ -245,10 +245,14 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 		left = 0
 	}
 	half := u.Allowance(s.Turn, false) / 2
-	for _, e := range s.foes(u) {
-		if u.Moved == 0 && s.inReach(u, e) {
+	// A charge at any enemy in reach, not only the nearest: the one worth
+	// charging (missile troops, the shaken) is often further off.
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if u.Moved == 0 && s.hidden(u, e) == "" && s.inReach(u, e) {
 			out = append(out, engine.NewCommand(player, "charge", "unit", u.ID, "target", e.ID))
 		}
+	}
+	for _, e := range s.foes(u) {
 		if u.Profile.SplitsMove() && u.Moved > 0 && u.Moved <= half+1e-6 && !u.Paused {
 			out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", e.ID))
 		}
@@ -493,8 +497,8 @@ func conceal(s *State, player engine.PlayerID, r *rand.Rand) *State {
 // evaluate scores s for player from -1 to 1: a finished battle is won,
 // lost or drawn as its result says; a running one weighs the share of
 // his army's points still standing against the enemy's (routed units
-// counting less), and what each side may expect to kill in the coming
-// round.
+// counting less), each less what it may expect to lose in the blows to
+// come (exposure).
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.Armies) < 2 {
 		return 0
@@ -515,15 +519,17 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	mine, theirs := s.standing(side), s.standing(side.Other())
 	_, allMine := s.points(side)
 	_, allTheirs := s.points(side.Other())
-	if allMine+allTheirs == 0 {
+	if allMine == 0 || allTheirs == 0 {
 		return 0
 	}
 	p := s
 	if s.Stage == Orders && len(s.Orders) > 0 {
 		p = s.projected()
 	}
-	threat := (p.expected(side) - p.expected(side.Other())) / (allMine + allTheirs)
-	v := 0.7*(mine-theirs) + 0.25*math.Tanh(4*threat) + 0.05*p.closing(side)
+	loss := p.exposure()
+	mine -= loss[side] / allMine
+	theirs -= loss[side.Other()] / allTheirs
+	v := 0.9*(mine-theirs) + 0.05*p.closing(side)
 	return max(-1, min(1, v))
 }
 
@@ -642,60 +648,251 @@ func (s *State) project(u *Unit, st Step) {
 	}
 }
 
-// expected is what side's units may expect to kill of the enemy, in
-// points, in the coming round: in the melees they have joined, at the
-// enemies within their charge reach (at half, since the charge is yet to
-// come), and with their missiles and spells.
-func (s *State) expected(side Side) float64 {
-	sum := 0.0
-	for _, u := range s.inPlay(side) {
-		if !u.Able() || u.Figures == 0 {
+// exposure is what each side may expect to lose, in points of its
+// standing, in the blows to come: the melees joined, the charges each
+// side's units can make (Morale Check: the charged unit checks, and
+// every unit that fought checks after the melee, heavy losses folded
+// in), and the volleys its missile troops have left (Rate of Fire). A
+// blow the striker is sure to get, because the enemy moves before it
+// no more this turn, weighs nearly whole; one that waits for the next
+// turn, whose order of moving is not yet rolled, weighs less.
+func (s *State) exposure() [2]float64 {
+	hurt := make([]harmDue, len(s.Units))
+	index := func(e *Unit) int {
+		for i := range s.Units {
+			if &s.Units[i] == e {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.Able() || u.Figures == 0 || u.Rallying {
 			continue
 		}
 		if s.engaged(u) {
 			if e := s.foe(u); e != nil {
-				sum += meleeKills(u, e, meleeFigures(u, e, u.Figures)) * e.Profile.Pts
+				j := index(e)
+				hurt[j].add(1, meleeKills(u, e, meleeFigures(u, e, u.Figures)), 0, true)
+				hurt[i].tested = 1
 			}
 			continue
 		}
-		sum += s.threat(u) + s.volley(u)
+		if w := s.chargeWeight(u); w > 0 {
+			if e, kills := s.bestCharge(u); e != nil {
+				hurt[index(e)].add(w, kills, 1, true)
+			}
+		}
+		if w, volleys := s.volleysLeft(u); w > 0 {
+			if e, kills := s.bestVolley(u, volleys); e != nil {
+				hurt[index(e)].add(w, kills, 0, false)
+			}
+		}
 	}
-	return sum
+	var out [2]float64
+	for i := range s.Units {
+		if u := &s.Units[i]; u.In() {
+			out[u.Side] += s.harmValue(u, hurt[i])
+		}
+	}
+	return out
 }
 
-// threat is half what u would kill charging the best enemy ahead of it
-// within its charge reach.
-func (s *State) threat(u *Unit) float64 {
+// harmDue is what a unit may expect to suffer: figures lost (each
+// weighed by how surely the blow lands), and how surely it checks
+// morale on being charged or after a melee.
+type harmDue struct {
+	kills   float64
+	charged float64 // chance weight of a check on being charged
+	tested  float64 // chance weight of a check after the melee
+}
+
+// add is one blow of weight w killing kills figures; charged is the
+// chance it comes as a charge (the target checks first), melee whether
+// it ends in a check after the melee.
+func (h *harmDue) add(w, kills, charged float64, melee bool) {
+	h.kills += w * kills
+	h.charged = max(h.charged, w*charged)
+	if melee {
+		h.tested = max(h.tested, w)
+	}
+}
+
+// harmValue is the points u may expect to lose to h: the figures slain,
+// and, of what is left, two thirds of it when the unit routs (a routed
+// unit stands at a third, standing) and all of it when it surrenders,
+// by the morale table (2D6 + MR: 6 holds, 3-5 falls back, 0-2 routs,
+// less surrenders), with the heavy losses penalty once its losses reach
+// its armour's share (Heavy Losses).
+func (s *State) harmValue(u *Unit, h harmDue) float64 {
+	if h.kills == 0 && h.charged == 0 && h.tested == 0 {
+		return 0
+	}
+	figs := float64(u.Total())
+	kills := min(h.kills, figs)
+	pts := u.Profile.Pts
+	if u.Status == Routed {
+		return kills * pts / 3
+	}
+	lost := kills * pts
+	left := (figs - kills) * pts
+	mod := 0
+	if s.inspirer(u) != "" {
+		mod++
+	}
+	// On being charged: a rout or a surrender before the blows land.
+	if h.charged > 0 {
+		_, rout, gone := moraleOdds(u, mod)
+		lost += h.charged * (rout*2/3 + gone) * left
+	}
+	check := h.tested
+	at := float64(max(u.TurnFigs, u.Total()))
+	share, pen := heavyLoss(u.Profile.Armor())
+	heavy := kills > 0 && kills >= share*at-1e-9
+	if heavy {
+		check = 1
+		mod += pen
+	}
+	if check > 0 {
+		_, rout, gone := moraleOdds(u, mod)
+		lost += check * (rout*2/3 + gone) * left
+	}
+	return min(lost, figs*pts)
+}
+
+// moraleOdds are the chances that u, checking morale with mod, falls
+// back, routs or surrenders (Morale Check); none for those who never
+// check (MR +4).
+func moraleOdds(u *Unit, mod int) (back, rout, gone float64) {
+	if u.Profile.Steadfast() {
+		return 0, 0, 0
+	}
+	base := u.moraleRating() + mod
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			switch sc := a + b + base; {
+			case sc < 0:
+				gone++
+			case sc <= 2:
+				rout++
+			case sc <= 5:
+				back++
+			}
+		}
+	}
+	return back / 36, rout / 36, gone / 36
+}
+
+// stillMoves reports whether side has its movement yet to come this
+// turn (Method 1: it is moving now, or moves second and the first side
+// is moving).
+func (s *State) stillMoves(side Side) bool {
+	return s.Stage == Moving && (s.Active == side || s.Active == s.First && side != s.First)
+}
+
+// chargeWeight is how surely u gets to charge before its targets can
+// answer: nearly so when its side moves after the enemy this turn and
+// it has not yet moved, less when the enemy moves after it and may
+// step away or strike first, and least when its next charge waits for
+// the next turn's initiative roll.
+func (s *State) chargeWeight(u *Unit) float64 {
 	if u.Profile.ChargeMove() <= 0 {
 		return 0
 	}
-	best := 0.0
+	switch {
+	case s.Stage == Orders:
+		return 0.5
+	case !s.stillMoves(u.Side) || u.Moved > 0 || u.Charged:
+		return 0.3
+	case s.Active == u.Side && s.First == u.Side:
+		return 0.5
+	case s.Active == u.Side:
+		return 0.7
+	}
+	// The enemy is moving now, and u's side moves after it.
+	return 0.8
+}
+
+// bestCharge is the enemy ahead of u within its charge reach that u's
+// charge would cost most, and what u would kill of it in the first
+// round.
+func (s *State) bestCharge(u *Unit) (*Unit, float64) {
+	var best *Unit
+	bestV, bestK := 0.0, 0.0
 	for _, e := range s.inPlay(u.Side.Other()) {
 		if u.Base.Gap(e.Base) > u.ChargeReach(s.Turn) || !u.Base.InArc(e.Base, 90, 90) {
 			continue
 		}
-		best = max(best, meleeKills(u, e, min(u.Figures, u.Frontage))*e.Profile.Pts/2)
+		k := meleeKills(u, e, min(u.Figures, u.Frontage))
+		if v := s.harmValue(e, harmDue{kills: k, charged: 1, tested: 1}); v > bestV {
+			best, bestV, bestK = e, v, k
+		}
 	}
-	return best
+	return best, bestK
 }
 
-// volley is what u's missiles or spells would kill of the best enemy in
-// range and arc.
-func (s *State) volley(u *Unit) float64 {
+// volleysLeft is how surely u's missiles fly and how many volleys: those
+// its Rate of Fire leaves it this turn while its side has yet to shoot
+// (one that moved over half its move shoots only by winning a roll-off,
+// 15 in 36), else one next turn, weighed less.
+func (s *State) volleysLeft(u *Unit) (float64, float64) {
 	p := &u.Profile
-	best := 0.0
+	if !p.Shoots() && !p.Breath || (p.Wizard || p.Breath) && u.Spells >= castLimit(p) {
+		return 0, 0
+	}
+	if p.Wizard || p.Breath {
+		if s.firesYet(u.Side) && !u.Cast && u.Moved == 0 {
+			return 0.9, 1
+		}
+		return 0.4, 1
+	}
+	if !s.firesYet(u.Side) {
+		return 0.4, 1
+	}
+	n, rollOff, _ := s.shotsAllowed(u)
+	left := float64(n - u.Shots)
+	if left <= 0 {
+		return 0.4, 1
+	}
+	if rollOff {
+		left *= 15.0 / 36
+	}
+	return 0.9, left
+}
+
+// firesYet reports whether side has its missile fire yet to come this
+// turn (Method 1), or writes orders for it (Method 2).
+func (s *State) firesYet(side Side) bool {
+	switch s.Stage {
+	case Moving, Orders:
+		return true
+	case Missile:
+		return s.Active == side || s.Active == s.First && side != s.First
+	}
+	return false
+}
+
+// bestVolley is the enemy in range and arc of u's missiles or spells
+// whose loss to volleys of them would cost most, and the figures it
+// would lose.
+func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
+	p := &u.Profile
+	var best *Unit
+	bestV, bestK := 0.0, 0.0
 	for _, e := range s.inPlay(u.Side.Other()) {
 		gap := u.Base.Gap(e.Base)
+		k := 0.0
 		switch {
-		case (p.Wizard || p.Breath) && u.Spells < castLimit(p):
+		case p.Wizard || p.Breath:
 			rng := float64(wizardRange)
 			if p.Breath {
 				rng = breathRange
 			}
 			if gap <= rng {
-				best = max(best, float64(min(ballFigures, e.Total()))*0.6*e.Profile.Pts/float64(max(1, e.Profile.HT)))
+				k = float64(min(ballFigures, e.Total())) * 0.6 / float64(max(1, e.Profile.HT))
 			}
-		case p.Shoots() && !p.Wizard:
+		default:
 			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {
 				continue
 			}
@@ -704,14 +901,20 @@ func (s *State) volley(u *Unit) float64 {
 			if p.Weapon == HeavyCrossbow {
 				eff--
 			}
-			kills := float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
+			k = float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
 			if s.covered(e.Base) {
-				kills /= 2
+				k /= 2
 			}
-			best = max(best, kills*e.Profile.Pts)
+		}
+		k *= volleys
+		if k <= 0 {
+			continue
+		}
+		if v := s.harmValue(e, harmDue{kills: k}); v > bestV {
+			best, bestV, bestK = e, v, k
 		}
 	}
-	return best
+	return best, bestK
 }
 
 // hitChance is the chance one missile die hits needing eff, a needed 7

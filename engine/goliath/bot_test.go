@@ -2,6 +2,7 @@ package goliath
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -259,5 +260,55 @@ func TestBotSeeksCoverAhead(t *testing.T) {
 	}
 	if near == 0 || behind > 0 {
 		t.Errorf("the longbowmen's moves end %d times in the wood in front and %d in the wood behind; want some in front and none behind", near, behind)
+	}
+}
+
+// cavalryFacingThree is a table where the Kingdom's heavy cavalry
+// (alice) have the March's medium and heavy infantry near them and
+// their longbowmen further off, all three within their 18" charge, and
+// the Kingdom move second: the March have already moved.
+const cavalryFacingThree = `@ref /book open rules:goliath
+@alice /army raise name:Kingdom units:"6 heavy cavalry, 12 heavy infantry" tag:KIN
+@bob /army raise name:March units:"8 longbowmen, 12 heavy infantry, 12 medium infantry" tag:MAR
+#place KIN-1 30,8 N 3
+#place KIN-2 50,6 N 6
+#place MAR-1 22,23 S 4
+#place MAR-2 39,20 S 6
+#place MAR-3 30,18 S 6
+@alice /done
+#load d6 1 6
+@bob /done
+@bob /answer reply:first
+@bob /done`
+
+// The bot's heavy cavalry, with a charge at the enemy's longbowmen or
+// at either of their nearer foot, charge the longbowmen: horse against light
+// foot throws four dice a figure needing 5 (the melee table), the
+// archers are worth twice the foot's points, and light troops break
+// sooner under their losses (Heavy Losses).
+func TestBotChargesTheArchers(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(cavalryFacingThree); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	s := tb.Game().State.(*State)
+	if s.Stage != Moving || s.Active != South {
+		t.Fatalf("the Kingdom are not moving: %s, %s active", s.Stage, s.Active)
+	}
+	d, err := engine.Think(tb.Game(), "alice", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var charges []string
+	for _, w := range d.Weighed {
+		if w.Command.Name == "charge" && w.Command.Opt("unit") == "KIN-1" {
+			charges = append(charges, w.Command.Opt("target"))
+		}
+	}
+	if !slices.Contains(charges, "MAR-1") || !slices.Contains(charges, "MAR-3") {
+		t.Fatalf("the bot weighed charges at %v; want the longbowmen and the nearest foot among them", charges)
+	}
+	if c := d.Command; c.Name != "charge" || c.Opt("target") != "MAR-1" {
+		t.Errorf("the bot chose %s; want the heavy cavalry to charge the longbowmen MAR-1\n%v", c, d.Weighed)
 	}
 }
