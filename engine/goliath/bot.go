@@ -666,27 +666,73 @@ func (s *State) exposure() [2]float64 {
 		}
 		return -1
 	}
-	for i := range s.Units {
+	// In Method 1 hits come off at once (Turn sequence): the side that
+	// shoots first thins the other's volleys, and in melee the chargers
+	// strike first, then the side that moved first, then the other
+	// (Melee). A unit strikes with the share of its figures the blows
+	// before it leave.
+	left := func(i int) float64 {
 		u := &s.Units[i]
-		if !u.Able() || u.Figures == 0 || u.Rallying {
+		if s.Options.Method == WrittenOrders || u.Figures == 0 {
+			return 1
+		}
+		return max(0, 1-hurt[i].kills/float64(u.Figures))
+	}
+	rank := func(u *Unit, melee bool) int {
+		switch {
+		case melee && u.Charged:
+			return 0
+		case u.Side == s.First:
+			return 1
+		}
+		return 2
+	}
+	var ready []int
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Able() && u.Figures > 0 && !u.Rallying {
+			ready = append(ready, i)
+		}
+	}
+	byRank := func(melee bool) []int {
+		out := slices.Clone(ready)
+		slices.SortStableFunc(out, func(a, b int) int {
+			return cmp.Compare(rank(&s.Units[a], melee), rank(&s.Units[b], melee))
+		})
+		return out
+	}
+	for _, i := range byRank(false) {
+		u := &s.Units[i]
+		if s.engaged(u) {
 			continue
 		}
-		if s.engaged(u) {
-			if e := s.foe(u); e != nil {
-				j := index(e)
-				hurt[j].add(1, meleeKills(u, e, meleeFigures(u, e, u.Figures)), 0, true)
-				hurt[i].tested = 1
+		if w, volleys := s.volleysLeft(u); w > 0 {
+			if e, kills := s.bestVolley(u, volleys); e != nil {
+				hurt[index(e)].add(w, kills*left(i), 0, false)
 			}
+		}
+	}
+	for _, i := range byRank(true) {
+		u := &s.Units[i]
+		e := s.foe(u)
+		if e == nil {
+			continue
+		}
+		steps := 0
+		if side := e.Base.ContactSide(u.Base); side != engine.Front {
+			steps = 1 // a flank or rear attack fights at AR+1
+		}
+		kills := meleeKills(u, e, meleeFigures(u, e, u.Figures), steps) * left(i)
+		hurt[index(e)].add(1, kills, 0, true)
+		hurt[i].tested = 1
+	}
+	for _, i := range ready {
+		u := &s.Units[i]
+		if s.engaged(u) {
 			continue
 		}
 		if w := s.chargeWeight(u); w > 0 {
 			if e, kills := s.bestCharge(u); e != nil {
 				hurt[index(e)].add(w, kills, 1, true)
-			}
-		}
-		if w, volleys := s.volleysLeft(u); w > 0 {
-			if e, kills := s.bestVolley(u, volleys); e != nil {
-				hurt[index(e)].add(w, kills, 0, false)
 			}
 		}
 	}
@@ -769,19 +815,24 @@ func moraleOdds(u *Unit, mod int) (back, rout, gone float64) {
 		return 0, 0, 0
 	}
 	base := u.moraleRating() + mod
-	for a := 1; a <= 6; a++ {
-		for b := 1; b <= 6; b++ {
-			switch sc := a + b + base; {
-			case sc < 0:
-				gone++
-			case sc <= 2:
-				rout++
-			case sc <= 5:
-				back++
-			}
-		}
+	// Scores of 6 or more hold, 3-5 fall back, 0-2 rout, less surrenders.
+	gone = atMost2D6(-1 - base)
+	rout = atMost2D6(2-base) - gone
+	back = atMost2D6(5-base) - gone - rout
+	return back, rout, gone
+}
+
+// atMost2D6 is the chance that 2D6 come to n or less.
+func atMost2D6(n int) float64 {
+	switch {
+	case n < 2:
+		return 0
+	case n >= 12:
+		return 1
+	case n <= 7:
+		return float64((n-1)*n/2) / 36
 	}
-	return back / 36, rout / 36, gone / 36
+	return 1 - float64((12-n)*(13-n)/2)/36
 }
 
 // stillMoves reports whether side has its movement yet to come this
@@ -824,7 +875,7 @@ func (s *State) bestCharge(u *Unit) (*Unit, float64) {
 		if u.Base.Gap(e.Base) > u.ChargeReach(s.Turn) || !u.Base.InArc(e.Base, 90, 90) {
 			continue
 		}
-		k := meleeKills(u, e, min(u.Figures, u.Frontage))
+		k := meleeKills(u, e, min(u.Figures, u.Frontage), chargeSteps(u, e))
 		if v := s.harmValue(e, harmDue{kills: k, charged: 1, tested: 1}); v > bestV {
 			best, bestV, bestK = e, v, k
 		}
@@ -926,16 +977,26 @@ func hitChance(eff int) float64 {
 	return float64(7-min(6, eff-3)) / 36
 }
 
+// chargeSteps is the AR+1 a charge at e's flank or rear gets (Melee:
+// flanking, rear attacks).
+func chargeSteps(u, e *Unit) int {
+	if _, _, side := contactEdge(e.Base, u.Base.FrontCenter()); side != engine.Front {
+		return 1
+	}
+	return 0
+}
+
 // meleeKills is the figures a's figs attacking figures may expect to
-// kill of d in one round (the melee table, Figures item 3).
-func meleeKills(a, d *Unit, figs int) float64 {
+// kill of d in one round, arSteps up the ladder (the melee table,
+// Figures item 3).
+func meleeKills(a, d *Unit, figs, arSteps int) float64 {
 	if figs <= 0 {
 		return 0
 	}
 	if d.Profile.Has(Charmed) && !a.Profile.Slayer {
 		return 0
 	}
-	arSteps, drSteps := 0, 0
+	drSteps := 0
 	if a.Tired {
 		arSteps--
 	}
