@@ -947,10 +947,18 @@ func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
 			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {
 				continue
 			}
+			direct, overhead := s.lineOfFire(u, e)
+			over := !direct && overhead && gap <= p.Mss*2/3
+			if !direct && !over {
+				continue
+			}
 			figs := min(u.Figures, 2*u.Frontage)
 			eff := missileNeed(e.Profile.Armor())
 			if p.Weapon == HeavyCrossbow {
 				eff--
+			}
+			if over {
+				eff++
 			}
 			k = float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
 			if s.covered(e.Base) {
@@ -966,6 +974,29 @@ func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
 		}
 	}
 	return best, bestK
+}
+
+// lineOfFire reports whether u's missiles reach e straight, with no
+// unit nor screening ground between, and, if not, whether bows could
+// shoot overhead: nothing in the way within 3" of the archers (Missile
+// Fire: indirect fire).
+func (s *State) lineOfFire(u, e *Unit) (direct, overhead bool) {
+	from, to := u.Base.FrontCenter(), e.Base.Center
+	direct, overhead = true, u.Profile.Weapon.Archers()
+	bases, units := s.others(u)
+	for i, o := range bases {
+		if units[i] == e || !o.BlocksLine(from, to) {
+			continue
+		}
+		direct = false
+		if o.Gap(u.Base) <= 3 {
+			overhead = false
+		}
+	}
+	if direct && s.screened(from, to) != "" {
+		direct = false
+	}
+	return direct, overhead
 }
 
 // hitChance is the chance one missile die hits needing eff, a needed 7

@@ -403,3 +403,32 @@ func TestBotChargesTheShakier(t *testing.T) {
 		t.Errorf("the bot chose %s; want the cavalry to charge the levies MAR-2\n%v", c, d.Weighed)
 	}
 }
+
+// The bot does not stand its own foot in front of its longbowmen: with
+// the enemy's foot 20" ahead of the archers (in range, out of the foot's
+// charge), the Kingdom's heavy infantry standing right before them
+// (within 3", so that not even overhead fire passes, Missile Fire) is a
+// worse position for the Kingdom than the same infantry standing as far
+// forward beside them.
+func TestBotKeepsTheLineOfFireClear(t *testing.T) {
+	score := func(foot string) float64 {
+		tb := enginetest.NewTable(New())
+		if out, err := tb.Play(`@ref /book open rules:goliath
+@alice /army raise name:Kingdom units:"8 longbowmen, 12 heavy infantry" tag:KIN
+@bob /army raise name:March units:"12 medium infantry" tag:MAR
+#place KIN-1 30,10 N 4
+#place KIN-2 ` + foot + ` N 6
+#place MAR-1 30,30 S 6
+@alice /done
+#load d6 6 1
+@bob /done
+@alice /answer reply:first`); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return New().Assess(tb.Game().State.(*State), "alice")
+	}
+	before, beside := score("30,14"), score("40,14")
+	if before >= beside {
+		t.Errorf("the heavy infantry before the archers scores %.3f, beside them %.3f; want it lower", before, beside)
+	}
+}
