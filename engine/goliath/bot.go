@@ -17,13 +17,19 @@ import (
 // carries out), how good a position is for a side, and the other side's
 // sealed orders drawn afresh, since it may not read them.
 //
-// A position is worth, first, the share of each army's points still on
-// the table in good order (the measure the battle ends on when its turns
-// run out); then what each side can expect to kill in the coming round:
-// the melees joined, the enemies within its charge reach, its missiles
-// and spells in range, each reckoned from the melee table, the missile
-// target numbers and the figures' points. While orders are written, each
-// unit is taken to be where its order sends it.
+// A position is worth the share of each army's points still on the
+// table (the measure the battle ends on when its turns run out, routed
+// units counting at a third), less what each side may expect to lose in
+// the blows to come: the melees joined, the charges its enemies can make
+// and the volleys and spells they have left, each reckoned from the melee
+// table, the missile target numbers and a clear line of fire, and
+// followed by the morale checks they bring (on being charged, after a
+// melee, for heavy losses), whose routs and surrenders cost the rest of
+// a unit. A blow weighs by how surely it lands: in full when the enemy
+// moves before it no more this turn, less when the next turn's
+// initiative must come first; and hits come off at once, so the side
+// that shoots first, and the chargers, thin what answers them. While
+// orders are written, each unit is taken to be where its order sends it.
 
 // nearFoes is how many of the nearest enemies the bot weighs moving
 // toward, charging, shooting at or casting on, so that its list of
