@@ -43,8 +43,8 @@ const standOff = 1.0
 // candidates lists what player could do now: pick a sample army (or raise
 // one cut down to the book's points) while the armies muster; lay out his
 // army and end his deployment; choose to move first or second; in the
-// movement phase, for each unit, charge the nearest enemies, move toward
-// them (its whole move, half of it, to missile range, in the air for
+// movement phase, for each unit, charge any enemy in reach, move toward
+// the nearest (its whole move, half of it, to missile range, in the air for
 // fliers), turn to face them, or move into cover, pause to shoot for
 // those who split move and fire, and lift a missile unit's held fire
 // (Pass-through Fire); in the missile phase, shoot each missile
