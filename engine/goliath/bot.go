@@ -772,8 +772,8 @@ func (h *harmDue) add(w, kills, charged float64, melee bool) {
 }
 
 // harmValue is the points u may expect to lose to h: the figures slain,
-// and, of what is left, two thirds of it when the unit routs (a routed
-// unit stands at a third, standing) and all of it when it surrenders,
+// and, of what is left, two thirds of it when the unit routs (standing
+// counts a routed unit at a third) and all of it when it surrenders,
 // by the morale table (2D6 + MR: 6 holds, 3-5 falls back, 0-2 routs,
 // less surrenders), with the heavy losses penalty once its losses reach
 // its armour's share (Heavy Losses).
