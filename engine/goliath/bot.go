@@ -694,9 +694,11 @@ func (s *State) exposure() [2]float64 {
 		return 2
 	}
 	var ready []int
+	engaged := make([]bool, len(s.Units))
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Able() && u.Figures > 0 && !u.Rallying {
 			ready = append(ready, i)
+			engaged[i] = s.engaged(u)
 		}
 	}
 	byRank := func(melee bool) []int {
@@ -708,7 +710,7 @@ func (s *State) exposure() [2]float64 {
 	}
 	for _, i := range byRank(false) {
 		u := &s.Units[i]
-		if s.engaged(u) {
+		if engaged[i] {
 			continue
 		}
 		if w, volleys := s.volleysLeft(u); w > 0 {
@@ -718,6 +720,9 @@ func (s *State) exposure() [2]float64 {
 		}
 	}
 	for _, i := range byRank(true) {
+		if !engaged[i] {
+			continue
+		}
 		u := &s.Units[i]
 		e := s.foe(u)
 		if e == nil {
@@ -733,7 +738,7 @@ func (s *State) exposure() [2]float64 {
 	}
 	for _, i := range ready {
 		u := &s.Units[i]
-		if s.engaged(u) {
+		if engaged[i] {
 			continue
 		}
 		if w := s.chargeWeight(u); w > 0 {
