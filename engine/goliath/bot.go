@@ -17,13 +17,19 @@ import (
 // carries out), how good a position is for a side, and the other side's
 // sealed orders drawn afresh, since it may not read them.
 //
-// A position is worth, first, the share of each army's points still on
-// the table in good order (the measure the battle ends on when its turns
-// run out); then what each side can expect to kill in the coming round:
-// the melees joined, the enemies within its charge reach, its missiles
-// and spells in range, each reckoned from the melee table, the missile
-// target numbers and the figures' points. While orders are written, each
-// unit is taken to be where its order sends it.
+// A position is worth the share of each army's points still on the
+// table (the measure the battle ends on when its turns run out, routed
+// units counting at a third), less what each side may expect to lose in
+// the blows to come: the melees joined, the charges its enemies can make
+// and the volleys and spells they have left, each reckoned from the melee
+// table, the missile target numbers and a clear line of fire, and
+// followed by the morale checks they bring (on being charged, after a
+// melee, for heavy losses), whose routs and surrenders cost the rest of
+// a unit. A blow weighs by how surely it lands: in full when the enemy
+// moves before it no more this turn, less when the next turn's
+// initiative must come first; and hits come off at once, so the side
+// that shoots first, and the chargers, thin what answers them. While
+// orders are written, each unit is taken to be where its order sends it.
 
 // nearFoes is how many of the nearest enemies the bot weighs moving
 // toward, charging, shooting at or casting on, so that its list of
@@ -37,8 +43,8 @@ const standOff = 1.0
 // candidates lists what player could do now: pick a sample army (or raise
 // one cut down to the book's points) while the armies muster; lay out his
 // army and end his deployment; choose to move first or second; in the
-// movement phase, for each unit, charge the nearest enemies, move toward
-// them (its whole move, half of it, to missile range, in the air for
+// movement phase, for each unit, charge any enemy in reach, move toward
+// the nearest (its whole move, half of it, to missile range, in the air for
 // fliers), turn to face them, or move into cover, pause to shoot for
 // those who split move and fire, and lift a missile unit's held fire
 // (Pass-through Fire); in the missile phase, shoot each missile
@@ -245,10 +251,14 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 		left = 0
 	}
 	half := u.Allowance(s.Turn, false) / 2
-	for _, e := range s.foes(u) {
-		if u.Moved == 0 && s.inReach(u, e) {
+	// A charge at any enemy in reach, not only the nearest: the one worth
+	// charging (missile troops, the shaken) is often further off.
+	for _, e := range s.inPlay(u.Side.Other()) {
+		if u.Moved == 0 && s.hidden(u, e) == "" && s.inReach(u, e) {
 			out = append(out, engine.NewCommand(player, "charge", "unit", u.ID, "target", e.ID))
 		}
+	}
+	for _, e := range s.foes(u) {
 		if u.Profile.SplitsMove() && u.Moved > 0 && u.Moved <= half+1e-6 && !u.Paused {
 			out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", e.ID))
 		}
@@ -493,8 +503,8 @@ func conceal(s *State, player engine.PlayerID, r *rand.Rand) *State {
 // evaluate scores s for player from -1 to 1: a finished battle is won,
 // lost or drawn as its result says; a running one weighs the share of
 // his army's points still standing against the enemy's (routed units
-// counting less), and what each side may expect to kill in the coming
-// round.
+// counting less), each less what it may expect to lose in the blows to
+// come (exposure).
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.Armies) < 2 {
 		return 0
@@ -515,15 +525,17 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	mine, theirs := s.standing(side), s.standing(side.Other())
 	_, allMine := s.points(side)
 	_, allTheirs := s.points(side.Other())
-	if allMine+allTheirs == 0 {
+	if allMine == 0 || allTheirs == 0 {
 		return 0
 	}
 	p := s
 	if s.Stage == Orders && len(s.Orders) > 0 {
 		p = s.projected()
 	}
-	threat := (p.expected(side) - p.expected(side.Other())) / (allMine + allTheirs)
-	v := 0.7*(mine-theirs) + 0.25*math.Tanh(4*threat) + 0.05*p.closing(side)
+	loss := p.exposure()
+	mine -= loss[side] / allMine
+	theirs -= loss[side.Other()] / allTheirs
+	v := 0.9*(mine-theirs) + 0.05*p.closing(side)
 	return max(-1, min(1, v))
 }
 
@@ -642,61 +654,313 @@ func (s *State) project(u *Unit, st Step) {
 	}
 }
 
-// expected is what side's units may expect to kill of the enemy, in
-// points, in the coming round: in the melees they have joined, at the
-// enemies within their charge reach (at half, since the charge is yet to
-// come), and with their missiles and spells.
-func (s *State) expected(side Side) float64 {
-	sum := 0.0
-	for _, u := range s.inPlay(side) {
-		if !u.Able() || u.Figures == 0 {
-			continue
-		}
-		if s.engaged(u) {
-			if e := s.foe(u); e != nil {
-				sum += meleeKills(u, e, meleeFigures(u, e, u.Figures)) * e.Profile.Pts
+// exposure is what each side may expect to lose, in points of its
+// standing, in the blows to come: the melees joined, the charges each
+// side's units can make (Morale Check: the charged unit checks, and
+// every unit that fought checks after the melee, heavy losses folded
+// in), and the volleys its missile troops have left (Rate of Fire). A
+// blow the striker is sure to get, because the enemy moves before it
+// no more this turn, weighs nearly whole; one that waits for the next
+// turn, whose order of moving is not yet rolled, weighs less.
+func (s *State) exposure() [2]float64 {
+	hurt := make([]harmDue, len(s.Units))
+	index := func(e *Unit) int {
+		for i := range s.Units {
+			if &s.Units[i] == e {
+				return i
 			}
+		}
+		return -1
+	}
+	// In Method 1 hits come off at once (Turn sequence): the side that
+	// shoots first thins the other's volleys, and in melee the chargers
+	// strike first, then the side that moved first, then the other
+	// (Melee). A unit strikes with the share of its figures the blows
+	// before it leave.
+	left := func(i int) float64 {
+		u := &s.Units[i]
+		if s.Options.Method == WrittenOrders || u.Figures == 0 {
+			return 1
+		}
+		return max(0, 1-hurt[i].kills/float64(u.Figures))
+	}
+	rank := func(u *Unit, melee bool) int {
+		switch {
+		case melee && u.Charged:
+			return 0
+		case u.Side == s.First:
+			return 1
+		}
+		return 2
+	}
+	var ready []int
+	engaged := make([]bool, len(s.Units))
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Able() && u.Figures > 0 && !u.Rallying {
+			ready = append(ready, i)
+			engaged[i] = s.engaged(u)
+		}
+	}
+	byRank := func(melee bool) []int {
+		out := slices.Clone(ready)
+		slices.SortStableFunc(out, func(a, b int) int {
+			return cmp.Compare(rank(&s.Units[a], melee), rank(&s.Units[b], melee))
+		})
+		return out
+	}
+	for _, i := range byRank(false) {
+		u := &s.Units[i]
+		if engaged[i] {
 			continue
 		}
-		sum += s.threat(u) + s.volley(u)
+		if w, volleys := s.volleysLeft(u); w > 0 {
+			if e, kills := s.bestVolley(u, volleys); e != nil {
+				hurt[index(e)].add(w, kills*left(i), 0, false)
+			}
+		}
 	}
-	return sum
+	for _, i := range byRank(true) {
+		if !engaged[i] {
+			continue
+		}
+		u := &s.Units[i]
+		e := s.foe(u)
+		if e == nil {
+			continue
+		}
+		steps := 0
+		if side := e.Base.ContactSide(u.Base); side != engine.Front {
+			steps = 1 // a flank or rear attack fights at AR+1
+		}
+		kills := meleeKills(u, e, meleeFigures(u, e, u.Figures), steps) * left(i)
+		hurt[index(e)].add(1, kills, 0, true)
+		hurt[i].tested = 1
+	}
+	for _, i := range ready {
+		u := &s.Units[i]
+		if engaged[i] {
+			continue
+		}
+		if w := s.chargeWeight(u); w > 0 {
+			if e, kills := s.bestCharge(u); e != nil {
+				hurt[index(e)].add(w, kills, 1, true)
+			}
+		}
+	}
+	var out [2]float64
+	for i := range s.Units {
+		if u := &s.Units[i]; u.In() {
+			out[u.Side] += s.harmValue(u, hurt[i])
+		}
+	}
+	return out
 }
 
-// threat is half what u would kill charging the best enemy ahead of it
-// within its charge reach.
-func (s *State) threat(u *Unit) float64 {
+// harmDue is what a unit may expect to suffer: figures lost (each
+// weighed by how surely the blow lands), and how surely it checks
+// morale on being charged or after a melee.
+type harmDue struct {
+	kills   float64
+	charged float64 // chance weight of a check on being charged
+	tested  float64 // chance weight of a check after the melee
+}
+
+// add is one blow of weight w killing kills figures; charged is the
+// chance it comes as a charge (the target checks first), melee whether
+// it ends in a check after the melee.
+func (h *harmDue) add(w, kills, charged float64, melee bool) {
+	h.kills += w * kills
+	h.charged = max(h.charged, w*charged)
+	if melee {
+		h.tested = max(h.tested, w)
+	}
+}
+
+// harmValue is the points u may expect to lose to h: the figures slain,
+// and, of what is left, two thirds of it when the unit routs (standing
+// counts a routed unit at a third) and all of it when it surrenders,
+// by the morale table (2D6 + MR: 6 holds, 3-5 falls back, 0-2 routs,
+// less surrenders), with the heavy losses penalty once its losses reach
+// its armour's share (Heavy Losses).
+func (s *State) harmValue(u *Unit, h harmDue) float64 {
+	if h.kills == 0 && h.charged == 0 && h.tested == 0 {
+		return 0
+	}
+	figs := float64(u.Total())
+	kills := min(h.kills, figs)
+	pts := u.Profile.Pts
+	if u.Status == Routed {
+		return kills * pts / 3
+	}
+	lost := kills * pts
+	left := (figs - kills) * pts
+	mod := 0
+	if s.inspirer(u) != "" {
+		mod++
+	}
+	// On being charged: a rout or a surrender before the blows land.
+	if h.charged > 0 {
+		_, rout, gone := moraleOdds(u, mod)
+		lost += h.charged * (rout*2/3 + gone) * left
+	}
+	check := h.tested
+	at := float64(max(u.TurnFigs, u.Total()))
+	share, pen := heavyLoss(u.Profile.Armor())
+	heavy := kills > 0 && kills >= share*at-1e-9
+	if heavy {
+		check = 1
+		mod += pen
+	}
+	if check > 0 {
+		_, rout, gone := moraleOdds(u, mod)
+		lost += check * (rout*2/3 + gone) * left
+	}
+	return min(lost, figs*pts)
+}
+
+// moraleOdds are the chances that u, checking morale with mod, falls
+// back, routs or surrenders (Morale Check); none for those who never
+// check (MR +4).
+func moraleOdds(u *Unit, mod int) (back, rout, gone float64) {
+	if u.Profile.Steadfast() {
+		return 0, 0, 0
+	}
+	base := u.moraleRating() + mod
+	// Scores of 6 or more hold, 3-5 fall back, 0-2 rout, less surrenders.
+	gone = atMost2D6(-1 - base)
+	rout = atMost2D6(2-base) - gone
+	back = atMost2D6(5-base) - gone - rout
+	return back, rout, gone
+}
+
+// atMost2D6 is the chance that 2D6 come to n or less.
+func atMost2D6(n int) float64 {
+	switch {
+	case n < 2:
+		return 0
+	case n >= 12:
+		return 1
+	case n <= 7:
+		return float64((n-1)*n/2) / 36
+	}
+	return 1 - float64((12-n)*(13-n)/2)/36
+}
+
+// stillMoves reports whether side has its movement yet to come this
+// turn (Method 1: it is moving now, or moves second and the first side
+// is moving).
+func (s *State) stillMoves(side Side) bool {
+	return s.Stage == Moving && (s.Active == side || s.Active == s.First && side != s.First)
+}
+
+// chargeWeight is how surely u gets to charge before its targets can
+// answer: nearly so when its side moves after the enemy this turn and
+// it has not yet moved, less when the enemy moves after it and may
+// step away or strike first, and least when its next charge waits for
+// the next turn's initiative roll.
+func (s *State) chargeWeight(u *Unit) float64 {
 	if u.Profile.ChargeMove() <= 0 {
 		return 0
 	}
-	best := 0.0
+	switch {
+	case s.Stage == Orders:
+		return 0.5
+	case !s.stillMoves(u.Side) || u.Moved > 0 || u.Charged:
+		return 0.3
+	case s.Active == u.Side && s.First == u.Side:
+		return 0.5
+	case s.Active == u.Side:
+		return 0.7
+	}
+	// The enemy is moving now, and u's side moves after it.
+	return 0.8
+}
+
+// bestCharge is the enemy ahead of u within its charge reach that u's
+// charge would cost most, and what u would kill of it in the first
+// round.
+func (s *State) bestCharge(u *Unit) (*Unit, float64) {
+	var best *Unit
+	bestV, bestK := 0.0, 0.0
 	for _, e := range s.inPlay(u.Side.Other()) {
 		if u.Base.Gap(e.Base) > u.ChargeReach(s.Turn) || !u.Base.InArc(e.Base, 90, 90) {
 			continue
 		}
-		best = max(best, meleeKills(u, e, min(u.Figures, u.Frontage))*e.Profile.Pts/2)
+		k := meleeKills(u, e, min(u.Figures, u.Frontage), chargeSteps(u, e))
+		if v := s.harmValue(e, harmDue{kills: k, charged: 1, tested: 1}); v > bestV {
+			best, bestV, bestK = e, v, k
+		}
 	}
-	return best
+	return best, bestK
 }
 
-// volley is what u's missiles or spells would kill of the best enemy in
-// range and arc.
-func (s *State) volley(u *Unit) float64 {
+// volleysLeft is how surely u's missiles fly and how many volleys: those
+// its Rate of Fire leaves it this turn while its side has yet to shoot
+// (one that moved over half its move shoots only by winning a roll-off,
+// 15 in 36), else one next turn, weighed less.
+func (s *State) volleysLeft(u *Unit) (float64, float64) {
 	p := &u.Profile
-	best := 0.0
+	if !p.Shoots() && !p.Breath || (p.Wizard || p.Breath) && u.Spells >= castLimit(p) {
+		return 0, 0
+	}
+	if p.Wizard || p.Breath {
+		if s.firesYet(u.Side) && !u.Cast && u.Moved == 0 {
+			return 0.9, 1
+		}
+		return 0.4, 1
+	}
+	if !s.firesYet(u.Side) {
+		return 0.4, 1
+	}
+	n, rollOff, _ := s.shotsAllowed(u)
+	left := float64(n - u.Shots)
+	if left <= 0 {
+		return 0.4, 1
+	}
+	if rollOff {
+		left *= 15.0 / 36
+	}
+	return 0.9, left
+}
+
+// firesYet reports whether side has its missile fire yet to come this
+// turn (Method 1), or writes orders for it (Method 2).
+func (s *State) firesYet(side Side) bool {
+	switch s.Stage {
+	case Moving, Orders:
+		return true
+	case Missile:
+		return s.Active == side || s.Active == s.First && side != s.First
+	}
+	return false
+}
+
+// bestVolley is the enemy in range and arc of u's missiles or spells
+// whose loss to volleys of them would cost most, and the figures it
+// would lose.
+func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
+	p := &u.Profile
+	var best *Unit
+	bestV, bestK := 0.0, 0.0
 	for _, e := range s.inPlay(u.Side.Other()) {
 		gap := u.Base.Gap(e.Base)
+		k := 0.0
 		switch {
-		case (p.Wizard || p.Breath) && u.Spells < castLimit(p):
+		case p.Wizard || p.Breath:
 			rng := float64(wizardRange)
 			if p.Breath {
 				rng = breathRange
 			}
 			if gap <= rng {
-				best = max(best, float64(min(ballFigures, e.Total()))*0.6*e.Profile.Pts/float64(max(1, e.Profile.HT)))
+				k = float64(min(ballFigures, e.Total())) * 0.6 / float64(max(1, e.Profile.HT))
 			}
-		case p.Shoots() && !p.Wizard:
+		default:
 			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {
+				continue
+			}
+			direct, overhead := s.lineOfFire(u, e)
+			over := !direct && overhead && gap <= p.Mss*2/3
+			if !direct && !over {
 				continue
 			}
 			figs := min(u.Figures, 2*u.Frontage)
@@ -704,14 +968,46 @@ func (s *State) volley(u *Unit) float64 {
 			if p.Weapon == HeavyCrossbow {
 				eff--
 			}
-			kills := float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
-			if s.covered(e.Base) {
-				kills /= 2
+			if over {
+				eff++
 			}
-			best = max(best, kills*e.Profile.Pts)
+			k = float64(figs*max(1, p.HT)) * hitChance(eff) / float64(max(1, e.Profile.HT))
+			if s.covered(e.Base) {
+				k /= 2
+			}
+		}
+		k *= volleys
+		if k <= 0 {
+			continue
+		}
+		if v := s.harmValue(e, harmDue{kills: k}); v > bestV {
+			best, bestV, bestK = e, v, k
 		}
 	}
-	return best
+	return best, bestK
+}
+
+// lineOfFire reports whether u's missiles reach e straight, with no
+// unit nor screening ground between, and, if not, whether bows could
+// shoot overhead: nothing in the way within 3" of the archers (Missile
+// Fire: indirect fire).
+func (s *State) lineOfFire(u, e *Unit) (direct, overhead bool) {
+	from, to := u.Base.FrontCenter(), e.Base.Center
+	direct, overhead = true, u.Profile.Weapon.Archers()
+	bases, units := s.others(u)
+	for i, o := range bases {
+		if units[i] == e || !o.BlocksLine(from, to) {
+			continue
+		}
+		direct = false
+		if o.Gap(u.Base) <= 3 {
+			overhead = false
+		}
+	}
+	if direct && s.screened(from, to) != "" {
+		direct = false
+	}
+	return direct, overhead
 }
 
 // hitChance is the chance one missile die hits needing eff, a needed 7
@@ -723,16 +1019,26 @@ func hitChance(eff int) float64 {
 	return float64(7-min(6, eff-3)) / 36
 }
 
+// chargeSteps is the AR+1 a charge at e's flank or rear gets (Melee:
+// flanking, rear attacks).
+func chargeSteps(u, e *Unit) int {
+	if _, _, side := contactEdge(e.Base, u.Base.FrontCenter()); side != engine.Front {
+		return 1
+	}
+	return 0
+}
+
 // meleeKills is the figures a's figs attacking figures may expect to
-// kill of d in one round (the melee table, Figures item 3).
-func meleeKills(a, d *Unit, figs int) float64 {
+// kill of d in one round, arSteps up the ladder (the melee table,
+// Figures item 3).
+func meleeKills(a, d *Unit, figs, arSteps int) float64 {
 	if figs <= 0 {
 		return 0
 	}
 	if d.Profile.Has(Charmed) && !a.Profile.Slayer {
 		return 0
 	}
-	arSteps, drSteps := 0, 0
+	drSteps := 0
 	if a.Tired {
 		arSteps--
 	}

@@ -2,6 +2,7 @@ package goliath
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -259,5 +260,175 @@ func TestBotSeeksCoverAhead(t *testing.T) {
 	}
 	if near == 0 || behind > 0 {
 		t.Errorf("the longbowmen's moves end %d times in the wood in front and %d in the wood behind; want some in front and none behind", near, behind)
+	}
+}
+
+// cavalryFacingThree is a table where the Kingdom's heavy cavalry
+// (alice) have the March's medium and heavy infantry near them and
+// their longbowmen further off, all three within their 18" charge, and
+// the Kingdom move second: the March have already moved.
+const cavalryFacingThree = `@ref /book open rules:goliath
+@alice /army raise name:Kingdom units:"6 heavy cavalry, 12 heavy infantry" tag:KIN
+@bob /army raise name:March units:"8 longbowmen, 12 heavy infantry, 12 medium infantry" tag:MAR
+#place KIN-1 30,8 N 3
+#place KIN-2 50,6 N 6
+#place MAR-1 22,23 S 4
+#place MAR-2 39,20 S 6
+#place MAR-3 30,18 S 6
+@alice /done
+#load d6 1 6
+@bob /done
+@bob /answer reply:first
+@bob /done`
+
+// The bot's heavy cavalry, with a charge at the enemy's longbowmen or
+// at either of their nearer foot, charge the longbowmen: horse against light
+// foot throws four dice a figure needing 5 (the melee table), the
+// archers are worth twice the foot's points, and light troops break
+// sooner under their losses (Heavy Losses).
+func TestBotChargesTheArchers(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(cavalryFacingThree); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	s := tb.Game().State.(*State)
+	if s.Stage != Moving || s.Active != South {
+		t.Fatalf("the Kingdom are not moving: %s, %s active", s.Stage, s.Active)
+	}
+	d, err := engine.Think(tb.Game(), "alice", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var charges []string
+	for _, w := range d.Weighed {
+		if w.Command.Name == "charge" && w.Command.Opt("unit") == "KIN-1" {
+			charges = append(charges, w.Command.Opt("target"))
+		}
+	}
+	if !slices.Contains(charges, "MAR-1") || !slices.Contains(charges, "MAR-3") {
+		t.Fatalf("the bot weighed charges at %v; want the longbowmen and the nearest foot among them", charges)
+	}
+	if c := d.Command; c.Name != "charge" || c.Opt("target") != "MAR-1" {
+		t.Errorf("the bot chose %s; want the heavy cavalry to charge the longbowmen MAR-1\n%v", c, d.Weighed)
+	}
+}
+
+// The bot moves first, and the March's heavy cavalry move after it: its
+// longbowmen, 30" from them, do not march into their 18" charge, where
+// horse would ride them down before they could answer (the melee table
+// gives horse four dice a figure against light foot). Each move it
+// weighs for them that ends within the charge scores below every one
+// that stops short.
+func TestBotKeepsArchersOutOfTheCharge(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(`@ref /book open rules:goliath
+@alice /army raise name:Kingdom units:"8 longbowmen" tag:KIN
+@bob /army raise name:March units:"6 heavy cavalry" tag:MAR
+#place KIN-1 30,10 N 4
+#place MAR-1 30,40 S 3
+@alice /done
+#load d6 6 1
+@bob /done
+@alice /answer reply:first`); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	d, err := engine.Think(tb.Game(), "alice", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tb.Game().State.(*State)
+	hc := s.Unit("MAR-1")
+	// exposed reports whether a move of the longbowmen ends within the
+	// cavalry's charge, and whether c is such a move at all.
+	exposed := func(c engine.Command) (bool, bool) {
+		if c.Name != "move" || c.Opt("unit") != "KIN-1" {
+			return false, false
+		}
+		to, err := engine.ReadPoint("to", c.Opt("to"), "\"")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := *s.Unit("KIN-1")
+		u.Base = u.Base.WithFrontCenter(to)
+		contact, _, _ := contactEdge(u.Base, hc.Base.FrontCenter())
+		return hc.Base.FrontCenter().Dist(contact) <= hc.ChargeReach(s.Turn), true
+	}
+	worstSafe, bestExposed := 2.0, -2.0
+	for _, w := range d.Weighed {
+		in, move := exposed(w.Command)
+		switch {
+		case !move || w.Playouts == 0:
+		case in:
+			bestExposed = max(bestExposed, w.Score)
+		default:
+			worstSafe = min(worstSafe, w.Score)
+		}
+	}
+	if bestExposed == -2 || worstSafe == 2 {
+		t.Fatalf("the bot played out no move both within and out of the charge: %v", d.Weighed)
+	}
+	if bestExposed >= worstSafe {
+		t.Errorf("a move into the cavalry's charge scores %.3f, a move short of it %.3f; want it lower\n%v", bestExposed, worstSafe, d.Weighed)
+	}
+	if in, _ := exposed(d.Command); in {
+		t.Errorf("the bot chose %s, into the cavalry's charge", d.Command)
+	}
+}
+
+// The bot's heavy cavalry, with two bodies of foot alike in arms and in
+// points within their charge, charge the levies (MR -4) rather than the
+// medium infantry (MR -1): whoever is charged checks morale at once, and
+// levies fall back, rout or surrender on most rolls (Morale Check).
+func TestBotChargesTheShakier(t *testing.T) {
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(`@ref /book open rules:goliath
+@ref /army type name:Levies ar:MI dr:MI mr:-4 mv:9 chg:12 pts:2
+@alice /army raise name:Kingdom units:"6 heavy cavalry" tag:KIN
+@bob /army raise name:March units:"12 medium infantry, 12 levies" tag:MAR
+#place KIN-1 30,8 N 3
+#place MAR-1 24,20 S 6
+#place MAR-2 36,20 S 6
+@alice /done
+#load d6 1 6
+@bob /done
+@bob /answer reply:first
+@bob /done`); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	d, err := engine.Think(tb.Game(), "alice", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := d.Command; c.Name != "charge" || c.Opt("target") != "MAR-2" {
+		t.Errorf("the bot chose %s; want the cavalry to charge the levies MAR-2\n%v", c, d.Weighed)
+	}
+}
+
+// The bot does not stand its own foot in front of its longbowmen: with
+// the enemy's foot 20" ahead of the archers (in range, out of the foot's
+// charge), the Kingdom's heavy infantry standing right before them
+// (within 3", so that not even overhead fire passes, Missile Fire) is a
+// worse position for the Kingdom than the same infantry standing as far
+// forward beside them.
+func TestBotKeepsTheLineOfFireClear(t *testing.T) {
+	score := func(foot string) float64 {
+		tb := enginetest.NewTable(New())
+		if out, err := tb.Play(`@ref /book open rules:goliath
+@alice /army raise name:Kingdom units:"8 longbowmen, 12 heavy infantry" tag:KIN
+@bob /army raise name:March units:"12 medium infantry" tag:MAR
+#place KIN-1 30,10 N 4
+#place KIN-2 ` + foot + ` N 6
+#place MAR-1 30,30 S 6
+@alice /done
+#load d6 6 1
+@bob /done
+@alice /answer reply:first`); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return New().Assess(tb.Game().State.(*State), "alice")
+	}
+	before, beside := score("30,14"), score("40,14")
+	if before >= beside {
+		t.Errorf("the heavy infantry before the archers scores %.3f, beside them %.3f; want it lower", before, beside)
 	}
 }

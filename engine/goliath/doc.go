@@ -22,8 +22,9 @@
 // The bot can lead either army (bot.go): it lists the commands of the
 // awaited side at each stage of either turn sequence, written orders
 // included, and scores a position by the share of each army's points
-// standing and what each side may expect to kill in the coming round;
-// it draws the other side's sealed orders afresh rather than read them.
+// standing less what each side may expect to lose in the blows to come,
+// morale checks and all, weighed by who moves next; it draws the other
+// side's sealed orders afresh rather than read them.
 //
 // Every die lives in the event that rolled it, so a battle replays
 // exactly; the transcripts in testdata/transcripts stack the dice and
