@@ -804,9 +804,9 @@ func (s *State) harmValue(u *Unit, h harmDue) float64 {
 		lost += h.charged * (rout*2/3 + gone) * left
 	}
 	check := h.tested
-	at := float64(max(u.TurnFigs, u.Total()))
-	share, pen := heavyLoss(u.Profile.Armor())
-	heavy := kills > 0 && kills >= share*at-1e-9
+	at := max(u.TurnFigs, u.Total())
+	percent, pen := heavyLoss(u.Profile.Armor())
+	heavy := kills > 0 && kills*100 >= float64(percent*at)-1e-9
 	if heavy {
 		check = 1
 		mod += pen
