@@ -133,15 +133,7 @@ func TestBotArchersStandAndShoot(t *testing.T) {
 		if c.Opt("unit") == "SPA-3" {
 			t.Fatalf("the bot gives %s: its archers leave a target they could shoot", c)
 		}
-		res, err := g.Decide(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range res.Events {
-			if err := g.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
+		enginetest.Apply(t, g, c)
 		if g.State.(*State).Stage == Fire {
 			break
 		}

@@ -274,3 +274,19 @@ func Fuzz(t *testing.T, p *Player, script string, check func(engine.Event) error
 	}
 	p.Replayed(t)
 }
+
+// Apply has the rules decide c in g and applies the events to g in place,
+// as a replay of the log would, failing the test if the rules refuse c or
+// an event does not apply.
+func Apply(t testing.TB, g *engine.Game, c engine.Command) {
+	t.Helper()
+	res, err := g.Decide(c)
+	if err != nil {
+		t.Fatalf("%s: %v", c, err)
+	}
+	for _, e := range res.Events {
+		if err := g.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
 )
 
 func aStartedBook(t *testing.T) *engine.Game {
@@ -30,16 +31,7 @@ func TestAwaitedFollowsTheBook(t *testing.T) {
 	if r.Master(g.State) != "alice" {
 		t.Errorf("the master is %q", r.Master(g.State))
 	}
-	// The stand-in is a command the rules take.
-	res, err := g.Decide(a[0].Timeout)
-	if err != nil {
-		t.Fatalf("the stand-in %s was refused: %v", a[0].Timeout, err)
-	}
-	for _, e := range res.Events {
-		if err := g.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	enginetest.Apply(t, g, a[0].Timeout) // the stand-in is a command the rules take
 	if a := r.Awaited(g.State); len(a) != 1 || a[0].Player != "alice" || a[0].Who != "the Lycians" {
 		t.Fatalf("after the Myrmidons stood aloof the book awaits %+v", a)
 	}
@@ -125,30 +117,12 @@ func TestCompleteTerrainByName(t *testing.T) {
 // him is the first Companion standing, a command the rules take.
 func TestAwaitedSuccessor(t *testing.T) {
 	g := aStartedBook(t)
-	for _, c := range []engine.Command{directive("alice", "wound", "MYR-H", "4")} {
-		res, err := g.Decide(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range res.Events {
-			if err := g.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	enginetest.Apply(t, g, directive("alice", "wound", "MYR-H", "4"))
 	a := New().Awaited(g.State)
 	if len(a) != 1 || a[0].Player != "alice" || a[0].Timeout.Name != "successor" || a[0].Timeout.Opt("companion") != "MYR-C1" {
 		t.Fatalf("with Achilles fallen the book awaits %+v; want alice, standing in with /successor companion:MYR-C1", a)
 	}
-	res, err := g.Decide(a[0].Timeout)
-	if err != nil {
-		t.Fatalf("the stand-in %s was refused: %v", a[0].Timeout, err)
-	}
-	for _, e := range res.Events {
-		if err := g.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	enginetest.Apply(t, g, a[0].Timeout) // the stand-in is a command the rules take
 	if h := g.State.(*State).Clan("MYR").Hero; h != "MYR-C1" {
 		t.Errorf("after the deadline the Myrmidons are led by %s, want MYR-C1", h)
 	}
