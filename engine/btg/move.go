@@ -117,8 +117,6 @@ func (b Moved) Apply(s *State) error {
 		}
 	}
 	switch b.Why {
-	case Charges:
-		u.Charged = true
 	case Routs:
 		u.Shaken, u.Ran = "", s.Turn
 		if u.Status != Rampaging {

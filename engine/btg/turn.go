@@ -99,7 +99,7 @@ func (b TurnBegan) Apply(s *State) error {
 	s.Alligators, s.Baptism = [2]bool{}, [2]*engine.Vec{}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moves, u.Charged, u.Fired, u.Effects = 0, false, false, Effects{}
+		u.Moves, u.Fired, u.Effects = 0, false, Effects{}
 	}
 	for i := range s.Leaders {
 		s.Leaders[i].Moved = false
