@@ -550,7 +550,7 @@ func (s *State) fights() []fight {
 				break
 			}
 		}
-		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: u.Weapon.MeleeHit()}
+		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: meleeWeapon(u).MeleeHit()}
 		f.bonus, f.why = s.bonusDice(u, opp)
 		f.kills = u.Effects.Kills
 		fights = append(fights, f)
@@ -593,19 +593,16 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 	}
 	support := 0
 	for _, sp := range f.supports {
-		x := Support{Unit: sp.ID, Band: sp.Weapon.MeleeHit()}
+		x := Support{Unit: sp.ID, Band: meleeWeapon(sp).MeleeHit()}
 		for range Dice(sp.Figures) {
 			x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
 		}
-		support += MeleeHits(sp.Weapon, x.Rolls, nil, 0)
+		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, 0)
 		b.Supports = append(b.Supports, x)
 	}
-	if f.u.Weapon == Tusks {
+	weapon := meleeWeapon(f.u)
+	if weapon == Tusks {
 		b.Triple = tx.Roll(engine.D6)
-	}
-	weapon := f.u.Weapon
-	if weapon.Missile() || weapon == Engine {
-		weapon = Club
 	}
 	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support + b.Kills
 	b.Armor = s.armor(f.opp, false)
@@ -616,6 +613,20 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 		b.LeaderHit = MeleeLeaderHit(b.LeaderRoll, true)
 	}
 	return b
+}
+
+// meleeWeapon is the melee line a unit fights on (8b): elephants fight
+// as elephants whatever they carry, so elephant archers hit on 1-5 and
+// roll to triple; other missile troops and siege crews fight as clubs
+// (RULINGS.md, btg, "melee").
+func meleeWeapon(u *Unit) Weapon {
+	switch {
+	case u.Class == Elephant:
+		return Tusks
+	case u.Weapon.Missile() || u.Weapon == Engine:
+		return Club
+	}
+	return u.Weapon
 }
 
 // surrounded reports a unit with enemies touching its front, rear and

@@ -1011,12 +1011,3 @@ func (s *State) rivals(tx *engine.Tx, a, o *Unit) error {
 	}
 	return nil
 }
-
-// meleeWeapon is the melee line a unit fights on: missile troops as
-// clubs (RULINGS.md, btg, "troop classes").
-func meleeWeapon(u *Unit) Weapon {
-	if u.Weapon.Missile() || u.Weapon == Engine {
-		return Club
-	}
-	return u.Weapon
-}
