@@ -506,6 +506,8 @@ func (s *State) verdict() string {
 			loser = RedSide
 		}
 		return fmt.Sprintf("the %s have lost half their units or more and quit the field; the %s win.%s", s.armyName(loser), s.armyName(loser.Other()), s.captives())
+	case s.Turn >= s.Options.Turns && s.Options.Turns == 1:
+		return s.onPoints("the one agreed turn is played")
 	case s.Turn >= s.Options.Turns:
 		return s.onPoints(fmt.Sprintf("the %d agreed turns are played", s.Options.Turns))
 	}
