@@ -663,7 +663,9 @@ func (s *State) bonusDice(u, opp *Unit) (int, []string) {
 	if s.leaderOf(u) != nil {
 		add(1, "leader")
 	}
-	if u.Class.Mounted() && u.Class != Camelry && opp.Class.Foot() {
+	// A siege crew serves its engine on foot, so horse have the die
+	// against it as against any foot.
+	if u.Class.Mounted() && u.Class != Camelry && !opp.Class.Mounted() {
 		add(1, "mounted against foot")
 	}
 	if u.Class == Templar || u.Class == Phalanx || u.Class == Elephant {
