@@ -568,7 +568,9 @@ func (s *State) figuresLost(side Side) float64 {
 			continue
 		}
 		start += u.Start
-		if u.Status != Gone {
+		// A unit gone to the village for slingers keeps its figures
+		// and comes back (Lost and Found, §6): they are not lost.
+		if u.Status != Gone || u.Return != 0 {
 			have += u.Figures
 		}
 	}
