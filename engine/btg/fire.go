@@ -611,7 +611,11 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		// The kills fall on the enemy unit in or on the structure nearest
 		// its middle (RULINGS.md, btg, "siege").
 		best := math.Inf(1)
+		// A unit at prayer is spared them: no missile touches it (§6).
 		for _, o := range s.inPlay(u.Side.Other()) {
+			if o.Effects.Immune {
+				continue
+			}
 			if d := o.Base.Gap(f.Area); d <= engine.ContactTolerance && o.Base.Center.Dist(f.Area.Center) < best {
 				victim, best = o, o.Base.Center.Dist(f.Area.Center)
 			}
@@ -623,6 +627,9 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		}
 		if t.Side == u.Side || !t.In() {
 			return engine.Refuse("", "%s is not an enemy on the table.", t.ID)
+		}
+		if t.Effects.Immune {
+			return engine.Refuse("§6", "%s is at prayer, and no missile touches it this turn (Prayer).", t.ID)
 		}
 		if d := u.Base.Gap(t.Base); d > reach {
 			return engine.Refuse("§7", "%s is %s away; a %s throws %s.", t.ID, inches(d), u.Class, inches(reach))
