@@ -101,7 +101,10 @@ type SiegeFired struct {
 	Kills     int    `json:"kills"`
 	Victim    string `json:"victim,omitempty"` // the unit the kills fall on
 	DVLeft    int    `json:"dvLeft"`
-	Every     int    `json:"every"` // turns between its shots (§7)
+	// NoDV marks a shot at a unit that is no engine: it has no damage
+	// value to lose, only figures (§7).
+	NoDV  bool `json:"noDV,omitempty"`
+	Every int  `json:"every"` // turns between its shots (§7)
 }
 
 func (Fired) Kind() string      { return "btg.fired" }
@@ -206,6 +209,9 @@ func (b SiegeFired) Text() string {
 	if b.Mod != 0 {
 		t += fmt.Sprintf(" %+d", b.Mod)
 	}
+	if b.NoDV {
+		return t + fmt.Sprintf(": %s on %s (§7).%s", plural(b.Kills, "kill", "kills"), b.Target, reloads(b.Every))
+	}
 	t += fmt.Sprintf(", %d DV lost", b.Damage)
 	if b.Structure != "" || b.DVLeft > 0 {
 		t += fmt.Sprintf(" (%d left)", max(b.DVLeft, 0))
@@ -224,10 +230,15 @@ func (b SiegeFired) Text() string {
 			t += fmt.Sprintf(" %s is wrecked.", b.Target)
 		}
 	}
-	if b.Every == 1 {
-		return t + " It reloads for the next turn."
+	return t + reloads(b.Every)
+}
+
+// reloads says when an engine that shot every turns may shoot again.
+func reloads(every int) string {
+	if every == 1 {
+		return " It reloads for the next turn."
 	}
-	return t + " It reloads for the next turn but one."
+	return " It reloads for the next turn but one."
 }
 
 func dice(rolls []int) string {
@@ -646,7 +657,7 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		if t.Class.Siege() {
 			b.DVLeft = max(0, t.DV-b.Damage)
 		} else {
-			b.DVLeft = 1 // only engines and structures have damage values
+			b.DVLeft, b.NoDV = 1, true // only engines and structures have damage values
 		}
 		victim = t
 	default:
