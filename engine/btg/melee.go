@@ -271,7 +271,7 @@ func (b Fought) Text() string {
 		}
 	}
 	if b.Kills > 0 {
-		t += fmt.Sprintf("; %d more kills for bloodthirst", b.Kills)
+		t += fmt.Sprintf("; %d more kills for bloodthirst, past any armor", b.Kills)
 	}
 	t += fmt.Sprintf(": %s, armor %d, %s lost.", plural(b.Hits, "hit", "hits"), b.Armor, plural(b.Lost, "figure", "figures"))
 	if b.Wounds > 0 && b.Hits > b.Armor {
@@ -604,9 +604,11 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 	if weapon == Tusks {
 		b.Triple = tx.Roll(engine.D6)
 	}
-	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support + b.Kills
+	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support
 	b.Armor = s.armor(f.opp, false)
 	b.Lost, b.Wounds = s.casualties(f.opp, max(0, b.Hits-b.Armor))
+	// Bloodthirsty kills are figures slain, which no armor stops (§6).
+	b.Lost = min(b.Lost+b.Kills, f.opp.Figures)
 	if l := s.leaderOf(f.opp); l != nil && b.Lost > 0 {
 		tx.Why(l.ID + ", the leader in the fight")
 		b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
