@@ -512,7 +512,7 @@ func init() {
 		evAttack:          {pool: anyOf(anyUnit), play: wildBeast},
 		// Stupid!: the nest is found by a unit on the move, one that has
 		// moved this turn; with none, nothing happens (RULINGS.md, btg).
-		evStupid: {pool: anyOf(func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() }), play: hornets},
+		evStupid:     {pool: anyOf(func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() }), play: hornets},
 		evLookeeHere: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() && !u.Weapon.Missile() }), play: mounted},
 		evElephants: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() }), play: func(e *drawnEvent) error {
 			return e.effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
