@@ -107,6 +107,11 @@ func (cv Civ) ExtraBonusDice(c Class, w Weapon) int {
 		return 0
 	}
 	if cv.BonusAll {
+		// The Assyrians' "melee units": those armed to fight hand to
+		// hand, not missile troops or siege crews (RULINGS.md, btg).
+		if w.Missile() || w == Engine {
+			return 0
+		}
 		return cv.BonusDice
 	}
 	if cv.BonusSwords && w == Sword && (c == HeavyInfantry || c == LightInfantry) {

@@ -101,7 +101,10 @@ type SiegeFired struct {
 	Kills     int    `json:"kills"`
 	Victim    string `json:"victim,omitempty"` // the unit the kills fall on
 	DVLeft    int    `json:"dvLeft"`
-	Every     int    `json:"every"` // turns between its shots (§7)
+	// NoDV marks a shot at a unit that is no engine: it has no damage
+	// value to lose, only figures (§7).
+	NoDV  bool `json:"noDV,omitempty"`
+	Every int  `json:"every"` // turns between its shots (§7)
 }
 
 func (Fired) Kind() string      { return "btg.fired" }
@@ -206,6 +209,9 @@ func (b SiegeFired) Text() string {
 	if b.Mod != 0 {
 		t += fmt.Sprintf(" %+d", b.Mod)
 	}
+	if b.NoDV {
+		return t + fmt.Sprintf(": %s on %s (§7).%s", plural(b.Kills, "kill", "kills"), b.Target, reloads(b.Every))
+	}
 	t += fmt.Sprintf(", %d DV lost", b.Damage)
 	if b.Structure != "" || b.DVLeft > 0 {
 		t += fmt.Sprintf(" (%d left)", max(b.DVLeft, 0))
@@ -224,10 +230,15 @@ func (b SiegeFired) Text() string {
 			t += fmt.Sprintf(" %s is wrecked.", b.Target)
 		}
 	}
-	if b.Every == 1 {
-		return t + " It reloads for the next turn."
+	return t + reloads(b.Every)
+}
+
+// reloads says when an engine that shot every turns may shoot again.
+func reloads(every int) string {
+	if every == 1 {
+		return " It reloads for the next turn."
 	}
-	return t + " It reloads for the next turn but one."
+	return " It reloads for the next turn but one."
 }
 
 func dice(rolls []int) string {
@@ -611,7 +622,11 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		// The kills fall on the enemy unit in or on the structure nearest
 		// its middle (RULINGS.md, btg, "siege").
 		best := math.Inf(1)
+		// A unit at prayer is spared them: no missile touches it (§6).
 		for _, o := range s.inPlay(u.Side.Other()) {
+			if o.Effects.Immune {
+				continue
+			}
 			if d := o.Base.Gap(f.Area); d <= engine.ContactTolerance && o.Base.Center.Dist(f.Area.Center) < best {
 				victim, best = o, o.Base.Center.Dist(f.Area.Center)
 			}
@@ -623,6 +638,9 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		}
 		if t.Side == u.Side || !t.In() {
 			return engine.Refuse("", "%s is not an enemy on the table.", t.ID)
+		}
+		if t.Effects.Immune {
+			return engine.Refuse("§6", "%s is at prayer, and no missile touches it this turn (Prayer).", t.ID)
 		}
 		if d := u.Base.Gap(t.Base); d > reach {
 			return engine.Refuse("§7", "%s is %s away; a %s throws %s.", t.ID, inches(d), u.Class, inches(reach))
@@ -639,7 +657,7 @@ func siegeFire(tx *engine.Tx, s *State, c engine.Command, u *Unit) error {
 		if t.Class.Siege() {
 			b.DVLeft = max(0, t.DV-b.Damage)
 		} else {
-			b.DVLeft = 1 // only engines and structures have damage values
+			b.DVLeft, b.NoDV = 1, true // only engines and structures have damage values
 		}
 		victim = t
 	default:

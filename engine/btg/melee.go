@@ -271,7 +271,7 @@ func (b Fought) Text() string {
 		}
 	}
 	if b.Kills > 0 {
-		t += fmt.Sprintf("; %d more kills for bloodthirst", b.Kills)
+		t += fmt.Sprintf("; %d more kills for bloodthirst, past any armor", b.Kills)
 	}
 	t += fmt.Sprintf(": %s, armor %d, %s lost.", plural(b.Hits, "hit", "hits"), b.Armor, plural(b.Lost, "figure", "figures"))
 	if b.Wounds > 0 && b.Hits > b.Armor {
@@ -550,7 +550,7 @@ func (s *State) fights() []fight {
 				break
 			}
 		}
-		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: u.Weapon.MeleeHit()}
+		f := fight{u: u, opp: opp, dice: Dice(u.Figures), band: meleeWeapon(u).MeleeHit()}
 		f.bonus, f.why = s.bonusDice(u, opp)
 		f.kills = u.Effects.Kills
 		fights = append(fights, f)
@@ -593,29 +593,42 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 	}
 	support := 0
 	for _, sp := range f.supports {
-		x := Support{Unit: sp.ID, Band: sp.Weapon.MeleeHit()}
+		x := Support{Unit: sp.ID, Band: meleeWeapon(sp).MeleeHit()}
 		for range Dice(sp.Figures) {
 			x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
 		}
-		support += MeleeHits(sp.Weapon, x.Rolls, nil, 0)
+		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, 0)
 		b.Supports = append(b.Supports, x)
 	}
-	if f.u.Weapon == Tusks {
+	weapon := meleeWeapon(f.u)
+	if weapon == Tusks {
 		b.Triple = tx.Roll(engine.D6)
 	}
-	weapon := f.u.Weapon
-	if weapon.Missile() || weapon == Engine {
-		weapon = Club
-	}
-	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support + b.Kills
+	b.Hits = MeleeHits(weapon, b.Rolls, b.Bonus, b.Triple) + support
 	b.Armor = s.armor(f.opp, false)
 	b.Lost, b.Wounds = s.casualties(f.opp, max(0, b.Hits-b.Armor))
+	// Bloodthirsty kills are figures slain, which no armor stops (§6).
+	b.Lost = min(b.Lost+b.Kills, f.opp.Figures)
 	if l := s.leaderOf(f.opp); l != nil && b.Lost > 0 {
 		tx.Why(l.ID + ", the leader in the fight")
 		b.Leader, b.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
 		b.LeaderHit = MeleeLeaderHit(b.LeaderRoll, true)
 	}
 	return b
+}
+
+// meleeWeapon is the melee line a unit fights on (8b): elephants fight
+// as elephants whatever they carry, so elephant archers hit on 1-5 and
+// roll to triple; other missile troops and siege crews fight as clubs
+// (RULINGS.md, btg, "melee").
+func meleeWeapon(u *Unit) Weapon {
+	switch {
+	case u.Class == Elephant:
+		return Tusks
+	case u.Weapon.Missile() || u.Weapon == Engine:
+		return Club
+	}
+	return u.Weapon
 }
 
 // surrounded reports a unit with enemies touching its front, rear and
@@ -652,7 +665,9 @@ func (s *State) bonusDice(u, opp *Unit) (int, []string) {
 	if s.leaderOf(u) != nil {
 		add(1, "leader")
 	}
-	if u.Class.Mounted() && u.Class != Camelry && opp.Class.Foot() {
+	// A siege crew serves its engine on foot, so horse have the die
+	// against it as against any foot.
+	if u.Class.Mounted() && u.Class != Camelry && !opp.Class.Mounted() {
 		add(1, "mounted against foot")
 	}
 	if u.Class == Templar || u.Class == Phalanx || u.Class == Elephant {

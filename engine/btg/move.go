@@ -117,8 +117,6 @@ func (b Moved) Apply(s *State) error {
 		}
 	}
 	switch b.Why {
-	case Charges:
-		u.Charged = true
 	case Routs:
 		u.Shaken, u.Ran = "", s.Turn
 		if u.Status != Rampaging {
@@ -776,7 +774,9 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return afterMove(tx, s)
 	}
-	if (t.Class == Cavalry || t.Class == LightCavalry || t.Class == Camelry) && t.Status == Steady && !s.engaged(t) {
+	// Horse may try to avoid the charge (5.A), unless an event holds
+	// them still this turn: getting away is a move (§6).
+	if (t.Class == Cavalry || t.Class == LightCavalry || t.Class == Camelry) && t.Status == Steady && !s.engaged(t) && !t.Effects.Still {
 		return tx.Emit(ChargeDeclared{Charger: u.ID, Target: t.ID, Label: t.Label(), To: to, Dist: dist, Player: s.Armies[t.Side].Player})
 	}
 	if err := receive(tx, s, u, t, to, dist); err != nil {

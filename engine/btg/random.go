@@ -510,13 +510,9 @@ func init() {
 		evInsubordination: {play: func(e *drawnEvent) error { return e.s.insubordination(e.tx, e.b) }},
 		evAlligators:      {play: (*drawnEvent).announce},
 		evAttack:          {pool: anyOf(anyUnit), play: wildBeast},
-		evStupid: {pool: func(s *State, side Side) []*Unit {
-			pool := s.eligible(side, func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() })
-			if len(pool) == 0 {
-				pool = s.eligible(side, anyUnit)
-			}
-			return pool
-		}, play: hornets},
+		// Stupid!: the nest is found by a unit on the move, one that has
+		// moved this turn; with none, nothing happens (RULINGS.md, btg).
+		evStupid:     {pool: anyOf(func(u *Unit) bool { return u.Moves > 0 && !u.Class.Siege() }), play: hornets},
 		evLookeeHere: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() && !u.Weapon.Missile() }), play: mounted},
 		evElephants: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() }), play: func(e *drawnEvent) error {
 			return e.effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
@@ -1010,13 +1006,4 @@ func (s *State) rivals(tx *engine.Tx, a, o *Unit) error {
 		return tx.Emit(judged)
 	}
 	return nil
-}
-
-// meleeWeapon is the melee line a unit fights on: missile troops as
-// clubs (RULINGS.md, btg, "troop classes").
-func meleeWeapon(u *Unit) Weapon {
-	if u.Weapon.Missile() || u.Weapon == Engine {
-		return Club
-	}
-	return u.Weapon
 }

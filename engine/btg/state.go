@@ -113,10 +113,9 @@ type Unit struct {
 	Lost    Loss        `json:"lost,omitempty"`
 	Leader  string      `json:"leader,omitempty"` // the leader attached
 
-	Moves   int  `json:"moves,omitempty"`   // moves made this turn
-	Charged bool `json:"charged,omitempty"` // charged this turn
-	Fired   bool `json:"fired,omitempty"`   // fired this turn
-	Impact  int  `json:"impact,omitempty"`  // the turn it came into contact by a charge
+	Moves  int  `json:"moves,omitempty"`  // moves made this turn
+	Fired  bool `json:"fired,omitempty"`  // fired this turn
+	Impact int  `json:"impact,omitempty"` // the turn it came into contact by a charge
 	// Met lists the units a charge brought it against in turn Impact: its
 	// spear's impact die is for those (5.D).
 	Met []string `json:"met,omitempty"`
@@ -569,7 +568,9 @@ func (s *State) figuresLost(side Side) float64 {
 			continue
 		}
 		start += u.Start
-		if u.Status != Gone {
+		// A unit gone to the village for slingers keeps its figures
+		// and comes back (Lost and Found, §6): they are not lost.
+		if u.Status != Gone || u.Return != 0 {
 			have += u.Figures
 		}
 	}

@@ -302,6 +302,7 @@ func TestCivilizationTable(t *testing.T) {
 		plus  int
 	}{
 		{"assyrian", HeavyInfantry, Axe, 1}, {"assyrian", Cavalry, Spear, 1},
+		{"assyrian", LightInfantry, ShortBow, 0}, {"assyrian", Cavalry, CompositeBow, 0}, {"assyrian", Catapult, Engine, 0},
 		{"roman", Legion, Sword, 2}, {"roman", HeavyInfantry, Sword, 2}, {"roman", HeavyInfantry, Spear, 0},
 		{"yamato", Cavalry, Sword, 2}, {"yamato", HeavyInfantry, Sword, 0},
 	}

@@ -99,7 +99,7 @@ func (b TurnBegan) Apply(s *State) error {
 	s.Alligators, s.Baptism = [2]bool{}, [2]*engine.Vec{}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moves, u.Charged, u.Fired, u.Effects = 0, false, false, Effects{}
+		u.Moves, u.Fired, u.Effects = 0, false, Effects{}
 	}
 	for i := range s.Leaders {
 		s.Leaders[i].Moved = false
@@ -506,6 +506,8 @@ func (s *State) verdict() string {
 			loser = RedSide
 		}
 		return fmt.Sprintf("the %s have lost half their units or more and quit the field; the %s win.%s", s.armyName(loser), s.armyName(loser.Other()), s.captives())
+	case s.Turn >= s.Options.Turns && s.Options.Turns == 1:
+		return s.onPoints("the one agreed turn is played")
 	case s.Turn >= s.Options.Turns:
 		return s.onPoints(fmt.Sprintf("the %d agreed turns are played", s.Options.Turns))
 	}
