@@ -38,7 +38,7 @@ func shock(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	w := begin(tx, s)
 	var attacks []Attack
-	used := map[string]bool{}
+	used, attacked := map[string]bool{}, map[string]bool{}
 	for _, part := range strings.FieldsFunc(c.Opt("attacks"), func(r rune) bool { return r == ',' || r == ';' }) {
 		by, on, ok := strings.Cut(part, ">")
 		on = strings.TrimSpace(on)
@@ -54,6 +54,10 @@ func shock(tx *engine.Tx, s *State, c engine.Command) error {
 		if err != nil {
 			return err
 		}
+		if attacked[d.ID] {
+			return engine.Refuse("8.3", "%s is named in two attacks: all the units attacking one defender make one attack, one roll, named together as in P1 P2>%s.", d.ID, d.ID)
+		}
+		attacked[d.ID] = true
 		a := Attack{On: d.ID}
 		for _, id := range strings.Fields(strings.ReplaceAll(by, "+", " ")) {
 			u, err := w.activeUnit(me, id)
@@ -116,9 +120,18 @@ func (w *work) mayAttack(u, d *Unit) error {
 
 // mandatoryAttacks returns, for each activated Engaged unit that has an
 // enemy in its front and has not attacked, an attack on the first such
-// enemy (7.3).
+// enemy (7.3); units that fall on one defender make one attack (8.3).
 func (w *work) mandatoryAttacks() []Attack {
 	var out []Attack
+	join := func(u *Unit, d *Unit) {
+		for i := range out {
+			if out[i].On == d.ID {
+				out[i].By = append(out[i].By, u.ID)
+				return
+			}
+		}
+		out = append(out, Attack{By: []string{u.ID}, On: d.ID})
+	}
 	for i := range w.Units {
 		u := &w.Units[i]
 		if !u.Act || !u.On() || !u.Engaged || u.Fought || u.lockedOut() || u.Side != w.Flow.Side {
@@ -129,7 +142,7 @@ func (w *work) mandatoryAttacks() []Attack {
 		}
 		for _, d := range w.inFront(u) {
 			if w.mayAttack(u, d) == nil {
-				out = append(out, Attack{By: []string{u.ID}, On: d.ID})
+				join(u, d)
 				break
 			}
 		}
