@@ -361,22 +361,19 @@ func (w *work) moveUnit(u *Unit, to, facing string) error {
 		return engine.Refuse("6.1", "%s cannot reach %s%s this activation: %s.", u.ID, dest, facingWords(f), w.whyNot(u, dest))
 	}
 	from := u.Hex
-	before := map[string]bool{}
-	for _, e := range w.enemiesNext(u.Side, from) {
-		before[e.ID] = true
-	}
 	u.Hex, u.Facing, u.Moved = dest, ff, true
 	stop := ""
 	if r.stop {
 		stop = "; it stops, in an enemy's front (7.2)"
 	}
 	if dest == from {
+		// Turning where it stands, it has moved adjacent to no one.
 		w.say("%s turns to face %s (%d of %d MP).", u.ID, ff, r.cost, u.MA)
-	} else {
-		w.say("%s moves from %s to %s, facing %s (%d of %d MP)%s.", u.ID, from, dest, ff, r.cost, u.MA, stop)
-		w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: u.Side})
+		return nil
 	}
-	w.askFacing(u, before)
+	w.say("%s moves from %s to %s, facing %s (%d of %d MP)%s.", u.ID, from, dest, ff, r.cost, u.MA, stop)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: u.Side})
+	w.askFacing(u)
 	return nil
 }
 
@@ -399,10 +396,12 @@ func (s *State) whyNot(u *Unit, h engine.Hex) string {
 }
 
 // askFacing asks each enemy unit the mover has come next to, through its
-// flank or rear, whether it turns to face (7.16).
-func (w *work) askFacing(u *Unit, before map[string]bool) {
+// flank or rear, whether it turns to face (7.16): every one next to the
+// hex it moved to, even one it stood next to before and has only slid
+// round.
+func (w *work) askFacing(u *Unit) {
 	for _, e := range w.enemiesNext(u.Side, u.Hex) {
-		if before[e.ID] || e.Status != Full || e.Engaged || e.Faced {
+		if e.Status != Full || e.Engaged || e.Faced {
 			continue
 		}
 		if engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Front {
