@@ -602,6 +602,15 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	u, foeU := w.unit(q.Unit), w.unit(q.Foe)
 	choice := strings.ToLower(strings.TrimSpace(c.Opt("reply")))
 	switch q.Kind {
+	case "withdraw":
+		switch choice {
+		case "withdraw":
+			w.withdraw(u, foeU, q.To)
+		case "stand":
+			w.say("%s stands its ground.", u.ID)
+		default:
+			return engine.Refuse("6.7", "reply: withdraw or stand.")
+		}
 	case "face":
 		switch choice {
 		case "left", "right":
@@ -719,12 +728,18 @@ func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 }
 
 // dropLapsed drops questions that no longer stand: pursuit of a unit
-// already gone, questions about units no longer on the map.
+// already gone, questions about units no longer on the map, a turn to
+// face a foe no longer next to the unit or by a unit no longer Full, a
+// withdrawal by a routed unit or from a foe no longer next to it.
 func (w *work) dropLapsed() {
 	q := w.Flow.Queue[:0]
 	for _, x := range w.Flow.Queue {
 		u, f := w.unit(x.Unit), w.unit(x.Foe)
 		if !u.On() || (x.Kind == "pursue" && (f.Gone || u.lockedOut())) {
+			continue
+		}
+		near := f.On() && engine.HexDistance(u.Hex, f.Hex) == 1
+		if (x.Kind == "face" && (!near || u.Status != Full)) || (x.Kind == "withdraw" && (!near || u.lockedOut() || !w.canStand(u, x.To, false))) {
 			continue
 		}
 		q = append(q, x)
@@ -736,6 +751,8 @@ func (w *work) dropLapsed() {
 func (s *State) questionText(q Question) string {
 	u := s.unit(q.Unit)
 	switch q.Kind {
+	case "withdraw":
+		return fmt.Sprintf("%s, faster than %s, may withdraw one hex to %s (6.7), then rolls against its TQ (+2 if approached from behind): above it, Disordered. /answer reply:withdraw or stand.", q.Unit, q.Foe, q.To)
 	case "face":
 		return fmt.Sprintf("%s may try to turn one vertex toward %s (7.16): /answer reply:left (to %s), right (to %s) or stand.", q.Unit, q.Foe, u.Facing.Turn(-1), u.Facing.Turn(1))
 	case "evade":
@@ -753,6 +770,9 @@ func (s *State) ask(q Question) *Ask {
 	a := &Ask{Player: s.Armies[q.Side].Player}
 	add := func(label, ans string) { a.Choices = append(a.Choices, Choice{Label: label, Answer: ans}) }
 	switch q.Kind {
+	case "withdraw":
+		add("Withdraw to "+q.To.String(), "withdraw")
+		add("Stand", "stand")
 	case "face":
 		u := s.unit(q.Unit)
 		add("Turn to "+u.Facing.Turn(-1).String(), "left")
