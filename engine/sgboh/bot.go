@@ -108,10 +108,12 @@ func (s *State) vanguard(side int) []string {
 	return firstThree(s.nearestFirst(side, us))
 }
 
-// answers are the choices a question offers (7.16, 8.2, 8.3).
+// answers are the choices a question offers (6.7, 7.16, 8.2, 8.3).
 func (s *State) answers(player engine.PlayerID, q Question) []engine.Command {
 	var choices []string
 	switch q.Kind {
+	case "withdraw":
+		choices = []string{"withdraw", "stand"}
 	case "face":
 		choices = []string{"left", "right", "stand"}
 	case "evade":

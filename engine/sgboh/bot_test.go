@@ -127,7 +127,7 @@ func botActs(t *testing.T, p *enginetest.Player, lv engine.Level, n int) []engin
 		if len(s.Flow.Queue) > 0 && s.Armies[s.Flow.Queue[0].Side].Player == "alice" {
 			// alice lets the question go: her unit stands, holds its
 			// fire, does not pursue.
-			reply := map[string]string{"face": "stand", "evade": "stand", "fire": "hold", "pursue": "hold"}[s.Flow.Queue[0].Kind]
+			reply := map[string]string{"withdraw": "stand", "face": "stand", "evade": "stand", "fire": "hold", "pursue": "hold"}[s.Flow.Queue[0].Kind]
 			p.Must(t, "alice|answer|reply:"+reply)
 			continue
 		}

@@ -22,10 +22,10 @@
 // Decisions are made on a working copy of the state; each event carries
 // the dice it rolled and the units, leaders and sequence of play as they
 // stand after it, so a battle replays exactly without rolling again. The
-// other player's choices inside an activation (reaction facing, reaction
-// fire, retreat before combat) and the active player's pursuit are
-// questions the game waits on, with buttons and a default at the
-// deadline.
+// other player's choices inside an activation (orderly withdrawal,
+// reaction facing, reaction fire, retreat before combat) and the active
+// player's pursuit are questions the game waits on, with buttons and a
+// default at the deadline.
 //
 // The files follow the map of engine's doc: troops.go the unit types and
 // the number tables read by type (shock, pursuit, rally); terrain.go the

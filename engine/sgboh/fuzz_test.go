@@ -171,10 +171,11 @@ func (p *fuzzPlayer) nearest(id string) (*Unit, []engine.Hex) {
 func (p *fuzzPlayer) answer(q Question) string {
 	r := p.r
 	choices := map[string][]string{
-		"face":   {"left", "right", "stand"},
-		"evade":  {"evade", "stand"},
-		"pursue": {"pursue", "hold"},
-		"fire":   append([]string{"hold"}, q.Targets...),
+		"withdraw": {"withdraw", "stand"},
+		"face":     {"left", "right", "stand"},
+		"evade":    {"evade", "stand"},
+		"pursue":   {"pursue", "hold"},
+		"fire":     append([]string{"hold"}, q.Targets...),
 	}[q.Kind]
 	line := p.actor + "|answer|reply:" + p.pick(append(choices, "nonsense"))
 	if q.Kind == "evade" && r.IntN(3) == 0 {

@@ -361,22 +361,19 @@ func (w *work) moveUnit(u *Unit, to, facing string) error {
 		return engine.Refuse("6.1", "%s cannot reach %s%s this activation: %s.", u.ID, dest, facingWords(f), w.whyNot(u, dest))
 	}
 	from := u.Hex
-	before := map[string]bool{}
-	for _, e := range w.enemiesNext(u.Side, from) {
-		before[e.ID] = true
-	}
 	u.Hex, u.Facing, u.Moved = dest, ff, true
 	stop := ""
 	if r.stop {
 		stop = "; it stops, in an enemy's front (7.2)"
 	}
 	if dest == from {
+		// Turning where it stands, it has moved adjacent to no one.
 		w.say("%s turns to face %s (%d of %d MP).", u.ID, ff, r.cost, u.MA)
-	} else {
-		w.say("%s moves from %s to %s, facing %s (%d of %d MP)%s.", u.ID, from, dest, ff, r.cost, u.MA, stop)
-		w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: u.Side})
+		return nil
 	}
-	w.askFacing(u, before)
+	w.say("%s moves from %s to %s, facing %s (%d of %d MP)%s.", u.ID, from, dest, ff, r.cost, u.MA, stop)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: dest, Side: u.Side})
+	w.askFacing(u)
 	return nil
 }
 
@@ -398,11 +395,17 @@ func (s *State) whyNot(u *Unit, h engine.Hex) string {
 	return fmt.Sprintf("it has %d MP, steps only into its frontal hexes, pays by terrain and for turning, and stops in an enemy's front", u.MA)
 }
 
-// askFacing asks each enemy unit the mover has come next to, through its
-// flank or rear, whether it turns to face (7.16).
-func (w *work) askFacing(u *Unit, before map[string]bool) {
+// askFacing asks each enemy unit the mover has come next to whether it
+// withdraws (6.7), and, through its flank or rear, whether it turns to
+// face (7.16): every one next to the hex it moved to, even one it stood
+// next to before and has only slid round. A unit that withdraws is
+// asked no more.
+func (w *work) askFacing(u *Unit) {
 	for _, e := range w.enemiesNext(u.Side, u.Hex) {
-		if before[e.ID] || e.Status != Full || e.Engaged || e.Faced {
+		if to, ok := w.withdrawal(e, u); ok {
+			w.Flow.Queue = append(w.Flow.Queue, Question{Kind: "withdraw", Side: e.Side, Unit: e.ID, Foe: u.ID, To: to})
+		}
+		if e.Status != Full || e.Engaged || e.Faced {
 			continue
 		}
 		if engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Front {
@@ -545,4 +548,51 @@ func containsID(ids []string, id string) bool {
 		}
 	}
 	return false
+}
+
+// withdrawal finds where e may make an orderly withdrawal from the mover
+// u that has come next to it (6.7; the when and where are our ruling, as
+// standard 6.71-6.72 are not in the text): e, neither routed, Engaged nor
+// a chariot (9.21), whose MA is greater than u's, steps one hex to a free
+// hex it may enter next to no enemy unit, the one furthest from u and of
+// those nearest its own edge; once in an enemy activation.
+func (w *work) withdrawal(e, u *Unit) (engine.Hex, bool) {
+	if !e.On() || e.Status == Routed || e.Engaged || e.Withdrew || e.Type == CH || e.MA <= u.MA {
+		return engine.Hex{}, false
+	}
+	var best engine.Hex
+	score := -1
+	for _, n := range e.Hex.Neighbors() {
+		if !w.canStand(e, n, false) || w.at(n) != nil || len(w.enemiesNext(e.Side, n)) > 0 {
+			continue
+		}
+		if v := engine.HexDistance(u.Hex, n)*100 - w.edgeDist(e.Side, n); v > score {
+			best, score = n, v
+		}
+	}
+	return best, score >= 0
+}
+
+// withdraw makes e's orderly withdrawal to h from the mover u (6.7): one
+// hex, facing kept; then a roll against its TQ, with 2 added when u came
+// at it from behind, and above the TQ it is Disordered (a Disorder that
+// is no shock result: an elephant does not rampage).
+func (w *work) withdraw(e, u *Unit, h engine.Hex) {
+	behind := engine.HexAspect(e.Hex, e.Facing, u.Hex) == engine.Rear
+	from := e.Hex
+	e.Hex, e.Withdrew = h, true
+	w.carryLeaders(e.Side, from, h)
+	w.mark(Mark{Kind: engine.MoveMark, From: from, To: h, Side: e.Side})
+	w.tx.Why(e.ID + "'s orderly withdrawal")
+	r := w.roll()
+	total, mod := r, ""
+	if behind {
+		total, mod = r+2, " +2 approached from behind"
+	}
+	if total <= e.TQ {
+		w.say("%s withdraws from %s to %s (6.7): roll %d%s = %d, within its TQ %d.", e.ID, from, h, r, mod, total, e.TQ)
+		return
+	}
+	w.say("%s withdraws from %s to %s (6.7): roll %d%s = %d, above its TQ %d.", e.ID, from, h, r, mod, total, e.TQ)
+	w.disorder(e, u.Hex, true)
 }

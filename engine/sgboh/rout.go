@@ -379,7 +379,9 @@ func (w *work) pursue(u, d *Unit, vacated engine.Hex) {
 	w.say("%s pursuit roll %d%s = %d, within 0-%d: it pursues.", u.ID, r, lead, total, need)
 	w.eliminate(d, "ridden down in pursuit")
 	from := u.Hex
-	if w.at(vacated) == nil {
+	// It takes the hex its foe left, unless that hex is taken or next to
+	// an enemy elephant, where cavalry may not move (9.15).
+	if w.at(vacated) == nil && !w.nearElephant(u.Side, vacated) {
 		u.Hex = vacated
 		w.mark(Mark{Kind: engine.MoveMark, From: from, To: vacated, Side: u.Side})
 	}

@@ -38,7 +38,7 @@ func shock(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	w := begin(tx, s)
 	var attacks []Attack
-	used := map[string]bool{}
+	used, attacked := map[string]bool{}, map[string]bool{}
 	for _, part := range strings.FieldsFunc(c.Opt("attacks"), func(r rune) bool { return r == ',' || r == ';' }) {
 		by, on, ok := strings.Cut(part, ">")
 		on = strings.TrimSpace(on)
@@ -54,6 +54,10 @@ func shock(tx *engine.Tx, s *State, c engine.Command) error {
 		if err != nil {
 			return err
 		}
+		if attacked[d.ID] {
+			return engine.Refuse("8.3", "%s is named in two attacks: all the units attacking one defender make one attack, one roll, named together as in P1 P2>%s.", d.ID, d.ID)
+		}
+		attacked[d.ID] = true
 		a := Attack{On: d.ID}
 		for _, id := range strings.Fields(strings.ReplaceAll(by, "+", " ")) {
 			u, err := w.activeUnit(me, id)
@@ -116,9 +120,18 @@ func (w *work) mayAttack(u, d *Unit) error {
 
 // mandatoryAttacks returns, for each activated Engaged unit that has an
 // enemy in its front and has not attacked, an attack on the first such
-// enemy (7.3).
+// enemy (7.3); units that fall on one defender make one attack (8.3).
 func (w *work) mandatoryAttacks() []Attack {
 	var out []Attack
+	join := func(u *Unit, d *Unit) {
+		for i := range out {
+			if out[i].On == d.ID {
+				out[i].By = append(out[i].By, u.ID)
+				return
+			}
+		}
+		out = append(out, Attack{By: []string{u.ID}, On: d.ID})
+	}
 	for i := range w.Units {
 		u := &w.Units[i]
 		if !u.Act || !u.On() || !u.Engaged || u.Fought || u.lockedOut() || u.Side != w.Flow.Side {
@@ -129,7 +142,7 @@ func (w *work) mandatoryAttacks() []Attack {
 		}
 		for _, d := range w.inFront(u) {
 			if w.mayAttack(u, d) == nil {
-				out = append(out, Attack{By: []string{u.ID}, On: d.ID})
+				join(u, d)
 				break
 			}
 		}
@@ -589,6 +602,15 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 	u, foeU := w.unit(q.Unit), w.unit(q.Foe)
 	choice := strings.ToLower(strings.TrimSpace(c.Opt("reply")))
 	switch q.Kind {
+	case "withdraw":
+		switch choice {
+		case "withdraw":
+			w.withdraw(u, foeU, q.To)
+		case "stand":
+			w.say("%s stands its ground.", u.ID)
+		default:
+			return engine.Refuse("6.7", "reply: withdraw or stand.")
+		}
 	case "face":
 		switch choice {
 		case "left", "right":
@@ -706,12 +728,18 @@ func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 }
 
 // dropLapsed drops questions that no longer stand: pursuit of a unit
-// already gone, questions about units no longer on the map.
+// already gone, questions about units no longer on the map, a turn to
+// face a foe no longer next to the unit or by a unit no longer Full, a
+// withdrawal by a routed unit or from a foe no longer next to it.
 func (w *work) dropLapsed() {
 	q := w.Flow.Queue[:0]
 	for _, x := range w.Flow.Queue {
 		u, f := w.unit(x.Unit), w.unit(x.Foe)
 		if !u.On() || (x.Kind == "pursue" && (f.Gone || u.lockedOut())) {
+			continue
+		}
+		near := f.On() && engine.HexDistance(u.Hex, f.Hex) == 1
+		if (x.Kind == "face" && (!near || u.Status != Full)) || (x.Kind == "withdraw" && (!near || u.lockedOut() || !w.canStand(u, x.To, false))) {
 			continue
 		}
 		q = append(q, x)
@@ -723,6 +751,8 @@ func (w *work) dropLapsed() {
 func (s *State) questionText(q Question) string {
 	u := s.unit(q.Unit)
 	switch q.Kind {
+	case "withdraw":
+		return fmt.Sprintf("%s, faster than %s, may withdraw one hex to %s (6.7), then rolls against its TQ (+2 if approached from behind): above it, Disordered. /answer reply:withdraw or stand.", q.Unit, q.Foe, q.To)
 	case "face":
 		return fmt.Sprintf("%s may try to turn one vertex toward %s (7.16): /answer reply:left (to %s), right (to %s) or stand.", q.Unit, q.Foe, u.Facing.Turn(-1), u.Facing.Turn(1))
 	case "evade":
@@ -740,6 +770,9 @@ func (s *State) ask(q Question) *Ask {
 	a := &Ask{Player: s.Armies[q.Side].Player}
 	add := func(label, ans string) { a.Choices = append(a.Choices, Choice{Label: label, Answer: ans}) }
 	switch q.Kind {
+	case "withdraw":
+		add("Withdraw to "+q.To.String(), "withdraw")
+		add("Stand", "stand")
 	case "face":
 		u := s.unit(q.Unit)
 		add("Turn to "+u.Facing.Turn(-1).String(), "left")

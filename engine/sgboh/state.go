@@ -53,14 +53,15 @@ type Unit struct {
 	Gone       bool             `json:"gone,omitempty"`   // eliminated
 
 	// What it has done in the activation under way.
-	Act     bool `json:"act,omitempty"`     // activated
-	Moved   bool `json:"moved,omitempty"`   // moved (or hit and ran)
-	Fired   bool `json:"fired,omitempty"`   // fired
-	Fought  bool `json:"fought,omitempty"`  // shocked
-	Rallied bool `json:"rallied,omitempty"` // rallied voluntarily
-	Faced   bool `json:"faced,omitempty"`   // tried a reaction facing (7.16)
-	Reacted bool `json:"reacted,omitempty"` // fired in reaction (8.2)
-	Shaken  bool `json:"shaken,omitempty"`  // disordered or routed in it
+	Act      bool `json:"act,omitempty"`      // activated
+	Moved    bool `json:"moved,omitempty"`    // moved (or hit and ran)
+	Fired    bool `json:"fired,omitempty"`    // fired
+	Fought   bool `json:"fought,omitempty"`   // shocked
+	Rallied  bool `json:"rallied,omitempty"`  // rallied voluntarily
+	Faced    bool `json:"faced,omitempty"`    // tried a reaction facing (7.16)
+	Reacted  bool `json:"reacted,omitempty"`  // fired in reaction (8.2)
+	Withdrew bool `json:"withdrew,omitempty"` // made an orderly withdrawal (6.7)
+	Shaken   bool `json:"shaken,omitempty"`   // disordered or routed in it
 }
 
 // On reports whether the unit stands on the map.
@@ -177,12 +178,12 @@ type Advance struct {
 
 // Question is a choice the game waits on.
 type Question struct {
-	Kind string `json:"kind"` // face, evade, fire, pursue
+	Kind string `json:"kind"` // withdraw, face, evade, fire, pursue
 	Side int    `json:"side"` // who answers
 	Unit string `json:"unit"` // his unit concerned
 	Foe  string `json:"foe"`  // the enemy unit that prompted it
 	// Targets are the attackers reaction fire may choose; To the hex a
-	// retreat before combat goes to by default.
+	// retreat before combat or an orderly withdrawal goes to.
 	Targets []string   `json:"targets,omitempty"`
 	To      engine.Hex `json:"to,omitempty"`
 }

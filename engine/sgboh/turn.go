@@ -232,6 +232,7 @@ func (w *work) startActivation(side int, l *Leader, group []string) {
 	for i := range w.Units {
 		u := &w.Units[i]
 		u.Act, u.Moved, u.Fired, u.Fought, u.Rallied, u.Faced, u.Reacted, u.Shaken = false, false, false, false, false, false, false, false
+		u.Withdrew = false
 	}
 	for i := range w.Leaders {
 		w.Leaders[i].Moved = false
