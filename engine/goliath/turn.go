@@ -555,7 +555,7 @@ func (s *State) verdict(tx *engine.Tx, steady bool) (bool, error) {
 	}
 	switch {
 	case broken[South] && broken[North]:
-		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("neither army has %s: a bloody draw.", what)})
+		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("both armies have %s: a bloody draw.", what)})
 	case broken[South] || broken[North]:
 		loser := South
 		if broken[North] {
