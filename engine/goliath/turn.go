@@ -528,7 +528,11 @@ func (s *State) endTurn(tx *engine.Tx) error {
 		return err
 	}
 	if s.Options.Turns > 0 && s.Turn >= s.Options.Turns {
-		return tx.Emit(BattleEnded{Result: s.onPoints(fmt.Sprintf("the agreed %d turns are over", s.Options.Turns))})
+		why := fmt.Sprintf("the agreed %d turns are over", s.Options.Turns)
+		if s.Options.Turns == 1 {
+			why = "the agreed one turn is over"
+		}
+		return tx.Emit(BattleEnded{Result: s.onPoints(why)})
 	}
 	return s.beginTurn(tx)
 }
