@@ -128,6 +128,7 @@ func (h Harm) apply(att, def *Unit, turn int) {
 	}
 	if att != nil && h.Risen > 0 && att.In() {
 		att.Figures += h.Risen
+		att.Raised += h.Risen
 		att.reshape()
 	}
 }

@@ -267,11 +267,15 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	}
 	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
 	if sp != Bolt && sp != Fireball && sp != Breath {
-		for _, w := range s.inPlay(u.Side.Other()) {
+		for i := range s.Units {
+			w := &s.Units[i]
 			// A counterspell is cast, so its wizard must not have moved
 			// this turn, nor be under attack (Spells, L261), nor be
-			// spending the turn rallying (Rout and Rally, L199).
-			if w.Profile.Wizard && w.Able() && w.Figures > 0 && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
+			// spending the turn rallying (Rout and Rally, L199). Under
+			// written orders a wizard slain in this missile phase still
+			// casts it, as he still casts his own (L102; mayCast).
+			standing := w.Able() && w.Figures > 0 || ordered && w.Volley > 0 && w.Status != Routed
+			if w.Side != u.Side && w.Placed && w.Profile.Wizard && standing && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
 				!w.Rallying && w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break

@@ -114,6 +114,10 @@ func (b Fought) Text() string {
 type strike struct {
 	a, d  *Unit
 	order int
+	// n is, in a simultaneous melee, how many figures strike: counted
+	// before any blow lands, on the ranks the unit stood in then, since
+	// the slain still return the attack (Turn sequence, Method 2, L102).
+	n int
 }
 
 // meleeFigures is how many of a's figures fight d: the front rank's files
@@ -209,24 +213,24 @@ func (s *State) meleePhase(tx *engine.Tx, simultaneous bool) error {
 		case a.Side == s.First:
 			order = 1
 		}
+		st := strike{a: a, d: d, order: order}
 		if simultaneous {
-			order = 0
+			st.order, st.n = 0, meleeFigures(a, d, a.Volley)
 		}
-		strikes = append(strikes, strike{a: a, d: d, order: order})
+		strikes = append(strikes, st)
 	}
 	slices.SortStableFunc(strikes, func(x, y strike) int { return cmp.Compare(x.order, y.order) })
 	for _, st := range strikes {
-		a, d := st.a, st.d
-		figs := a.Figures
-		if simultaneous {
-			figs = a.Volley
-		} else if !a.Able() || a.Figures == 0 {
-			continue
+		a, d, n := st.a, st.d, st.n
+		if !simultaneous {
+			// Hits are resolved at once (Method 1): a unit strikes with
+			// the figures, and so the files, it has left.
+			if !a.Able() || a.Figures == 0 || !d.In() {
+				continue
+			}
+			n = meleeFigures(a, d, a.Figures)
 		}
-		if !d.In() && !simultaneous {
-			continue
-		}
-		if err := s.fight(tx, a, d, figs); err != nil {
+		if err := s.fight(tx, a, d, n); err != nil {
 			return err
 		}
 	}
@@ -242,9 +246,8 @@ func (s *State) meleePhase(tx *engine.Tx, simultaneous bool) error {
 	return nil
 }
 
-// fight rolls a's attack on d with figs figures.
-func (s *State) fight(tx *engine.Tx, a, d *Unit, figs int) error {
-	n := meleeFigures(a, d, figs)
+// fight rolls a's attack on d with n of its figures.
+func (s *State) fight(tx *engine.Tx, a, d *Unit, n int) error {
 	if n == 0 {
 		return nil
 	}

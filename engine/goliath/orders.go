@@ -240,7 +240,13 @@ func (b OrderFailed) Text() string {
 
 func (b VolleysBegan) Apply(s *State) error {
 	for i := range s.Units {
-		s.Units[i].Volley = s.Units[i].Figures
+		// A unit that left the field before the volleys (it fled, or
+		// surrendered, when charged) has no figures to shoot with.
+		if u := &s.Units[i]; u.In() {
+			u.Volley = u.Figures
+		} else {
+			u.Volley = 0
+		}
 	}
 	return nil
 }
@@ -725,6 +731,9 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 		return fail(err)
 	}
 	target := func() (*Unit, error) { return s.findUnit(st.Target) }
+	if simultaneous && u.Volley == 0 && (u.Figures == 0 || !u.In()) {
+		return nil // gone before the volleys began: nothing left to carry out
+	}
 	switch st.Kind {
 	case FaceStep:
 		return fail(s.face(tx, u, *st.Facing))
@@ -751,9 +760,6 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 			return fail(err)
 		}
 		sh := shot{indirect: st.Indirect, simultaneous: simultaneous}
-		if u.Volley == 0 && simultaneous && u.Figures == 0 {
-			return nil
-		}
 		if err := s.canShoot(u, t, t.Base, sh); err != nil {
 			return fail(err)
 		}

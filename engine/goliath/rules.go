@@ -33,8 +33,8 @@ var book = &engine.Rulebook[*State]{
 	Version: 1,
 	Blank:   func() *State { return &State{} },
 	Bodies:  engine.MergeBodies(setupBodies, turnBodies, moveBodies, fireBodies, meleeBodies, moraleBodies, magicBodies, orderBodies, rulingBodies),
-	CommandRules: slices.Concat(openCommands, moveCommands, fireCommands, magicCommands, orderCommands, turnCommands,
-		setupCommands, rulingCommands),
+	CommandRules: settled(slices.Concat(openCommands, moveCommands, fireCommands, magicCommands, orderCommands, turnCommands,
+		setupCommands, rulingCommands)),
 	DirectiveRules: directives,
 	Scenarios:      scenarios,
 	SetUp:          setUp,
@@ -48,3 +48,30 @@ var book = &engine.Rulebook[*State]{
 
 // command is one command players give, with the rule that runs it.
 type command = engine.Rule[*State]
+
+// settled makes every command that changes the game, in Method 1's
+// movement and missile phases, end the battle as soon as a side has no
+// unit left on the table (RULINGS.md, goliath, "victory"): a charger
+// shot down on its way, or a volley that takes a side's last figures,
+// does not leave the game waiting on a side that has nothing to move.
+// The end of a turn and the carrying out of written orders ask the same
+// (verdict) themselves.
+func settled(rules []command) []command {
+	for i := range rules {
+		run := rules[i].Run
+		if run == nil || rules[i].Is(engine.Reads) {
+			continue
+		}
+		rules[i].Run = func(tx *engine.Tx, s *State, c engine.Command) error {
+			if err := run(tx, s, c); err != nil {
+				return err
+			}
+			if s.Stage != Moving && s.Stage != Missile {
+				return nil
+			}
+			_, err := s.verdict(tx, false)
+			return err
+		}
+	}
+	return rules
+}

@@ -93,7 +93,7 @@ func (b BookOpened) Text() string {
 		terms = append(terms, fmt.Sprintf("armies of up to %s points", engine.Decimal(o.Points)))
 	}
 	if o.Turns > 0 {
-		terms = append(terms, fmt.Sprintf("%d turns", o.Turns))
+		terms = append(terms, plural(o.Turns, "turn", "turns"))
 	}
 	if o.Night {
 		terms = append(terms, "by night")

@@ -129,6 +129,10 @@ type Unit struct {
 	Placed   bool        `json:"placed,omitempty"`
 	Status   Status      `json:"status,omitempty"`
 	Lost     Loss        `json:"lost,omitempty"`
+	// Raised counts the slain who rose in its ranks (SA 12): figures it
+	// did not pay for, so that losing them costs it their points, and
+	// gaining them none (Victory, RULINGS.md).
+	Raised int `json:"raised,omitempty"`
 	// RoutTurn counts the turns since it routed; Attacked says whether
 	// it was shot at or fought since (Rout and Rally).
 	RoutTurn int  `json:"routTurn,omitempty"`
@@ -426,16 +430,26 @@ func (s *State) onTable(b engine.Base) bool { return b.Within(s.Options.Width, s
 
 // points is what a side's units cost, and what is left of it on the
 // table in good order or routing.
+//
+// The points lost are the figures that left the unit, slain,
+// surrendered, fled or removed, at their cost, up to what the unit cost:
+// those it began with and those risen in its ranks (SA 12), less those
+// it still has. The risen are no gain: raising the dead does not make up
+// for the figures a unit has lost.
 func (s *State) points(side Side) (left, all float64) {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side {
 			continue
 		}
-		all += u.Profile.Pts * float64(u.Start)
+		start := u.Profile.Pts * float64(u.Start)
+		all += start
+		now := 0
 		if u.In() {
-			left += u.Profile.Pts * float64(u.Total())
+			now = u.Total()
 		}
+		lost := max(u.Start+u.Raised-now, 0)
+		left += max(start-u.Profile.Pts*float64(lost), 0)
 	}
 	return left, all
 }

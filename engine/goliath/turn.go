@@ -528,7 +528,11 @@ func (s *State) endTurn(tx *engine.Tx) error {
 		return err
 	}
 	if s.Options.Turns > 0 && s.Turn >= s.Options.Turns {
-		return tx.Emit(BattleEnded{Result: s.onPoints(fmt.Sprintf("the agreed %d turns are over", s.Options.Turns))})
+		why := fmt.Sprintf("the agreed %d turns are over", s.Options.Turns)
+		if s.Options.Turns == 1 {
+			why = "the agreed one turn is over"
+		}
+		return tx.Emit(BattleEnded{Result: s.onPoints(why)})
 	}
 	return s.beginTurn(tx)
 }
@@ -555,7 +559,7 @@ func (s *State) verdict(tx *engine.Tx, steady bool) (bool, error) {
 	}
 	switch {
 	case broken[South] && broken[North]:
-		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("neither army has %s: a bloody draw.", what)})
+		return true, tx.Emit(BattleEnded{Result: fmt.Sprintf("both armies have %s: a bloody draw.", what)})
 	case broken[South] || broken[North]:
 		loser := South
 		if broken[North] {

@@ -341,15 +341,22 @@ func decline(tx *engine.Tx, s *State, challenger, challenged *Element) error {
 // fought as a melee (10.2.2 item 4), so before the first exchange's cards
 // he wounds the other Hero, and both still play their cards (10.1.3 item
 // 2). fury is the Hero whose fury struck; ended is set when the wound
-// fells the other Hero.
+// fells the other Hero. When both Heroes hold it, both wounds are struck
+// together and no exchange follows for the fury: with neither without it,
+// the pull of 10.1.3 item 2 has no one to serve, and the duel goes on
+// with its ordinary exchanges (RULINGS.md).
 func duelFury(tx *engine.Tx, s *State) (fury ElementID, ended bool, err error) {
 	ch := s.Challenge
 	a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
+	var struck [][2]*Element
 	for _, pair := range [][2]*Element{{a, b}, {b, a}} {
-		hero, foe := pair[0], pair[1]
-		if !hero.Fury || !s.standing(hero) || !s.standing(foe) {
-			continue
+		if hero, foe := pair[0], pair[1]; hero.Fury && s.standing(hero) && s.standing(foe) {
+			struck = append(struck, pair)
 		}
+	}
+	var fell []string
+	for _, pair := range struck {
+		hero, foe := pair[0], pair[1]
 		if err := wound(tx, s, foe, hero, "the fury of Ares", true); err != nil {
 			return "", false, err
 		}
@@ -358,8 +365,14 @@ func duelFury(tx *engine.Tx, s *State) (fury ElementID, ended bool, err error) {
 		}
 		fury = hero.ID
 		if foe.Status != Standing {
-			return hero.ID, true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
+			fell = append(fell, fmt.Sprintf("%s has fallen to the fury of %s", foe.Name, hero.Name))
 		}
+	}
+	if len(fell) > 0 {
+		return fury, true, endChallenge(tx, s, strings.Join(fell, ", and "))
+	}
+	if len(struck) == 2 {
+		fury = ""
 	}
 	return fury, false, nil
 }

@@ -737,13 +737,17 @@ func (s *State) planOrder(cl *Clan, o order) (*chariotPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		// The rider may not get down at the end of a drive into contact
-		// and leave the driver there alone: that would drive the
-		// charioteer into a melee he may fight only in defence (3.5).
+		// The rider may not get down where the chariot touches an enemy,
+		// at the end of a drive into contact or where it stands, and
+		// leave the driver there alone: that would put the charioteer in
+		// a melee he may fight only in defence (3.5).
 		left := p.crew
 		left.Rider = ""
-		if foe := s.chargedByDriver(&left, p.plan); foe != nil && o.moving() {
-			return nil, engine.Refuse("3.5", "%s would be left in contact with %s with only its driver, who fights only to defend himself: %s must stay aboard, or get down short of the enemy.", ch.Label(), foe.Label(), o.dismount.Label())
+		if foe := s.chargedByDriver(&left, p.plan); foe != nil {
+			if o.moving() {
+				return nil, engine.Refuse("3.5", "%s would be left in contact with %s with only its driver, who fights only to defend himself: %s must stay aboard, or get down short of the enemy.", ch.Label(), foe.Label(), o.dismount.Label())
+			}
+			return nil, engine.Refuse("3.5", "%s is in contact with %s: if %s got down, its driver would be left alone in a melee he may fight only to defend himself. %s stays aboard until the contact is broken.", ch.Label(), foe.Label(), o.dismount.Label(), o.dismount.Name)
 		}
 		p.dismounted = &d
 	}

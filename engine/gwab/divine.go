@@ -210,12 +210,16 @@ func invoke(tx *engine.Tx, s *State, c engine.Command) error {
 
 // furyWounds spends the fury of Ares of every Hero in the melee: each foe
 // he is paired with takes a wound before the cards are played (10.1.3).
+// Those wounds are struck together, so a blessed Hero felled by another's
+// fury still strikes with his own (RULINGS.md).
 func furyWounds(tx *engine.Tx, s *State) error {
+	var strikers []*Element
 	for i := range s.Elements {
-		hero := &s.Elements[i]
-		if !hero.Fury || !s.standing(hero) {
-			continue
+		if hero := &s.Elements[i]; hero.Fury && s.standing(hero) {
+			strikers = append(strikers, hero)
 		}
+	}
+	for _, hero := range strikers {
 		fought := false
 		for _, p := range s.Fight.Pairings {
 			// A Hero riding a chariot fights as the chariot (10.1.1).

@@ -35,11 +35,18 @@ type Pairing struct {
 	// melee: his wound is struck before the cards, each side plays one
 	// card, and only a wound by the other side counts (10.1.3 item 2).
 	Fury ElementID `json:"fury,omitempty"`
+	// FuryBoth is set when the Heroes on both sides hold the fury: both
+	// wounds are struck, and with no side left without it the pull of
+	// 10.1.3 item 2 has no one to serve, so no cards are drawn (RULINGS.md).
+	FuryBoth bool `json:"fury_both,omitempty"`
 }
 
 // Judge plays the pairing's best cards against each other.
 func (p Pairing) Judge() (winner, loser ElementID, win, lose engine.Card, out Outcome, strides int) {
 	a, b := cardOrder.Highest(p.ACards), cardOrder.Highest(p.BCards)
+	if p.FuryBoth {
+		return "", "", a, b, NoEffect, 0
+	}
 	if a.Rank().IsNumber() && a.Rank() == b.Rank() || a == engine.NoCard && b == engine.NoCard {
 		return "", "", a, b, NoEffect, 0
 	}
@@ -341,20 +348,24 @@ func startMelee(tx *engine.Tx, s *State) (bool, error) {
 	ev := MeleeDrawn{Round: s.Round}
 	for _, c := range contacts {
 		a, b := c[0], c[1]
-		fury := s.furyIn(a, b)
+		fury, both := s.furyIn(a, b)
 		an, bn := s.cardsAgainst(a, b), s.cardsAgainst(b, a)
 		if fury != "" { // one card each (10.1.3 item 2)
 			an, bn = min(an, 1), min(bn, 1)
 		}
-		ac, err := drawCards(tx, s, a.Clan, an+b2i(a.Extra), &ev.Kept)
+		an, bn = an+b2i(a.Extra), bn+b2i(b.Extra)
+		if both { // no side is without the fury: no pull (RULINGS.md, 10.1.3)
+			an, bn = 0, 0
+		}
+		ac, err := drawCards(tx, s, a.Clan, an, &ev.Kept)
 		if err != nil {
 			return false, err
 		}
-		bc, err := drawCards(tx, s, b.Clan, bn+b2i(b.Extra), &ev.Kept)
+		bc, err := drawCards(tx, s, b.Clan, bn, &ev.Kept)
 		if err != nil {
 			return false, err
 		}
-		ev.Pairings = append(ev.Pairings, Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc, Fury: fury})
+		ev.Pairings = append(ev.Pairings, Pairing{A: a.ID, B: b.ID, ACards: ac, BCards: bc, Fury: fury, FuryBoth: both})
 	}
 	// The highest winning card applies first; pairings of equal numbers
 	// come last, in the order they were drawn.
@@ -387,7 +398,11 @@ func resolveFight(tx *engine.Tx, s *State) error {
 		winner, loser, win, lose, out, strides := p.Judge()
 		if out == NoEffect {
 			reason := fmt.Sprintf("%s plays %s and %s plays %s: equal numbers, no effect", s.Element(p.A).Label(), win, s.Element(p.B).Label(), lose)
-			if p.Fury != "" && winner != "" {
+			switch {
+			case p.FuryBoth:
+				reason = fmt.Sprintf("%s and %s both held the fury of Ares and both struck; with neither side without it, no cards are pulled (10.1.3)",
+					s.Element(p.A).Label(), s.Element(p.B).Label())
+			case p.Fury != "" && winner != "":
 				reason = fmt.Sprintf("%s plays %s against %s: the fury of Ares has struck, and only a wound by %s counts besides (10.1.3)",
 					s.Element(winner).Label(), win, lose, s.Element(p.other(p.Fury)).Label())
 			}
@@ -443,14 +458,19 @@ func (p Pairing) other(id ElementID) ElementID {
 }
 
 // furyIn is a or b when its Hero holds the fury of Ares, to be struck in
-// this melee (furyWounds), or "".
-func (s *State) furyIn(a, b *Element) ElementID {
+// this melee (furyWounds), or ""; both is set when the Heroes of both
+// hold it.
+func (s *State) furyIn(a, b *Element) (fury ElementID, both bool) {
+	n := 0
 	for _, el := range []*Element{a, b} {
 		if f := s.fighter(el); f.Fury && s.standing(f) {
-			return el.ID
+			if fury == "" {
+				fury = el.ID
+			}
+			n++
 		}
 	}
-	return ""
+	return fury, n == 2
 }
 
 func b2i(b bool) int {

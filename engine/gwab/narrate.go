@@ -245,6 +245,10 @@ func narrateMelee(b MeleeDrawn) string {
 		if 2*i+1 < len(b.Labels) {
 			a, c = b.Labels[2*i], b.Labels[2*i+1]
 		}
+		if p.FuryBoth {
+			lines = append(lines, fmt.Sprintf("  %s and %s both hold the fury of Ares and draw no cards.", a, c))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("  %s draws %s; %s draws %s.", a, cardWords(p.ACards), c, cardWords(p.BCards)))
 	}
 	for _, k := range b.Kept {

@@ -213,7 +213,49 @@ func (s *State) endCondition() string {
 	if len(gone) >= 2 {
 		return fmt.Sprintf("as the Heroes and Companions of the %s and the %s have all fallen (6.2.4)", gone[0], gone[1])
 	}
+	if side, ok := s.sideLeftField(); ok && !s.prizeOnField() {
+		return fmt.Sprintf("as no %s clan is left on the field, and nothing is left there to win (6.2)", side)
+	}
 	return ""
+}
+
+// sideLeftField reports a side none of whose clans is still in the
+// fight: each has retreated, withdrawn or left the field. With no foe
+// left, the book is over (6.2; RULINGS.md).
+func (s *State) sideLeftField() (Side, bool) {
+	for _, side := range []Side{Protagonist, Antagonist} {
+		left := true
+		for _, c := range s.Clans {
+			if c.Side == side && !c.Gone {
+				left = false
+				break
+			}
+		}
+		if left {
+			return side, true
+		}
+	}
+	return 0, false
+}
+
+// prizeOnField reports something on the field that the honor chart (4)
+// still pays a Hero for: a fallen Hero whose armor is not yet taken
+// (10.3), or an empty chariot of a clan that has left (8.2.2). While one
+// lies there, a book whose foes have gone goes on, for the winners to
+// take it.
+func (s *State) prizeOnField() bool {
+	for i := range s.Elements {
+		el := &s.Elements[i]
+		switch {
+		case el.WasHero && el.Status == Fallen && !el.ArmorTaken:
+			return true
+		case el.Kind == Chariot && el.Status == Standing && el.Placed && !el.manned():
+			if c := s.Clan(el.Clan); c != nil && c.Gone {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clanBeyondThreeQuarters returns the first clan still in the book whose
