@@ -400,6 +400,9 @@ func endTurn(tx *engine.Tx, s *State) error {
 		return err
 	}
 	if s.Turn >= s.Options.Turns {
+		if s.Options.Turns == 1 {
+			return endGame(tx, s, "after the one agreed turn")
+		}
 		return endGame(tx, s, fmt.Sprintf("after the %d agreed turns", s.Options.Turns))
 	}
 	return beginTurn(tx, s, s.Turn+1, s.Attacker.Other())
