@@ -443,8 +443,19 @@ func (s *State) catapultMover(u *Unit) (*Unit, error) {
 // of u (with the stand mover, when u is a catapult) takes, and refuses a
 // move that would leave a square holding what it may not.
 func (s *State) takeCatapults(b *Moved, u, mover *Unit, dest engine.Square) error {
+	// A stand ridden down in dest no longer guards its catapult: the
+	// catapult is left with no stand of its side (Morale 3, Melee
+	// Procedure).
+	guarded := func(side Side) bool {
+		for _, o := range s.At(dest) {
+			if o.Side == side && !o.Type.IsCatapult() && !slices.Contains(b.RunDown, o.ID) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, o := range s.At(dest) {
-		if o.Type.IsCatapult() && o.Side != u.Side && !s.held(dest, o.Side) {
+		if o.Type.IsCatapult() && o.Side != u.Side && !guarded(o.Side) {
 			b.Captured = append(b.Captured, o.ID)
 			b.CapLabels = append(b.CapLabels, o.Label())
 		}
