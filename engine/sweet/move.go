@@ -598,9 +598,21 @@ func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, 
 		if len(next) == 0 {
 			return path, false, true
 		}
+		// A step off a side edge of the board is the last way back,
+		// taken only when no square back on the board is open.
+		sideExit := func(q engine.Square) bool { return !s.onBoard(q) && q.Row >= 0 && q.Row < s.Options.Rows }
+		var ways, exits []engine.Square
+		for _, q := range next {
+			if sideExit(q) {
+				exits = append(exits, q)
+			} else {
+				ways = append(ways, q)
+			}
+		}
+		next = append(ways, exits...)
 		cur = next[0]
 		if !extra {
-			if k := slices.IndexFunc(next, func(q engine.Square) bool { return !s.onBoard(q) || free(q) }); k >= 0 {
+			if k := slices.IndexFunc(next, func(q engine.Square) bool { return s.onBoard(q) && free(q) || !s.onBoard(q) && !sideExit(q) }); k >= 0 {
 				cur = next[k]
 			}
 		}
