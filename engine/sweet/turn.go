@@ -414,19 +414,45 @@ func checkEnd(tx *engine.Tx, s *State) error {
 		return nil
 	}
 	for side := South; side <= North; side++ {
-		if !s.onTable(side) {
-			return endGame(tx, s, fmt.Sprintf("with the %s driven from the field", s.armyName(side)))
+		if s.onTable(side) {
+			continue
 		}
+		if s.destroyed(side) && !s.destroyed(side.Other()) {
+			// Destroyed is an end of its own: the points are counted
+			// only when the agreed turns are played (Morale 4).
+			b := s.ending(fmt.Sprintf("with the %s destroyed", s.armyName(side)))
+			b.Winner = side.Other()
+			return tx.Emit(b)
+		}
+		return endGame(tx, s, fmt.Sprintf("with the %s driven from the field", s.armyName(side)))
 	}
 	return nil
+}
+
+// destroyed reports whether side has lost every unit but its catapults:
+// none on the board and none set aside off it.
+func (s *State) destroyed(side Side) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && !u.Gone && !u.Type.IsCatapult() {
+			return false
+		}
+	}
+	return true
+}
+
+// ending is the game's end for reason, with each side's points standing
+// and mustered.
+func (s *State) ending(reason string) GameEnded {
+	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
+	b.Points = [2]int{s.standing(South), s.standing(North)}
+	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
+	return b
 }
 
 // endGame counts the points still standing, those that retreated off the
 // board included, and ends the game (Morale 4).
 func endGame(tx *engine.Tx, s *State, reason string) error {
-	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
-	b.Points = [2]int{s.standing(South), s.standing(North)}
-	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
+	b := s.ending(reason)
 	switch {
 	case b.Points[South] > b.Points[North]:
 		b.Winner = South
