@@ -377,12 +377,16 @@ func (s *State) idle(side Side, stage Stage) bool {
 // shooter with none has nothing to do in its fire stage.
 func (s *State) hasTarget(u *Unit, missiles bool) bool {
 	reach := u.Type.spec().Range
+	// A unit that fought in the last turn's melees may still take its
+	// free change of facing (Melee Procedure): any enemy in range may
+	// come into its arc.
+	turns := u.Fought > 0 && u.Fought == s.Turn-1
 	for i := range s.Units {
 		o := &s.Units[i]
 		if !o.OnBoard() || o.Stands == 0 || o.Side != u.Side.Other() {
 			continue
 		}
-		if !inRange(u.At, o.At, reach) || !engine.InArc(u.At, u.Facing, o.At, 45) {
+		if !inRange(u.At, o.At, reach) || !turns && !engine.InArc(u.At, u.Facing, o.At, 45) {
 			continue
 		}
 		if missiles && !engine.SquareLOS(u.At, o.At, func(q engine.Square) bool { return len(s.At(q)) > 0 }) {
