@@ -431,10 +431,19 @@ func (s *State) moveOrder(c engine.Command) (Side, *Unit, engine.Square, error) 
 // catapultMover is the stand of the catapult u's square that takes it
 // along, at the slower rate of the two (Movement 5).
 func (s *State) catapultMover(u *Unit) (*Unit, error) {
+	var shaken *Unit
 	for _, o := range s.At(u.At) {
-		if o.Side == u.Side && !o.Type.IsCatapult() && !o.Moved {
+		switch {
+		case o.Side != u.Side || o.Type.IsCatapult() || o.Moved || o.Balked:
+		case s.shaken(o):
+			// It only falls back (Morale 1); towing is a move of its own.
+			shaken = o
+		default:
 			return o, nil
 		}
+	}
+	if shaken != nil {
+		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along; no other stand of its square may.", shaken.Label(), u.Label())
 	}
 	return nil, engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
 }
