@@ -123,6 +123,8 @@ func detach(tx *engine.Tx, s *State, c engine.Command) error {
 		return engine.Refuse("Movement 3", "%s has moved this turn; a unit splits before it moves.", u.Label())
 	case s.inMelee(u):
 		return engine.Refuse("Charging and Melee 2", "%s is in a melee this turn and cannot move.", u.Label())
+	case u.Stands < 2:
+		return engine.Refuse("Movement 3", "%s has one stand only, and nothing to send off.", u.Label())
 	case n < 1 || n >= u.Stands:
 		return engine.Refuse("Movement 3", "%s has %d stands: from 1 to %d of them may leave it.", u.Label(), u.Stands, u.Stands-1)
 	}
