@@ -61,6 +61,8 @@ var helpSections = [][4]string{
 	{"sweet", "move", "Movement", "movement"},
 	{"sweet", "elephant", "Charging and Melee 6", "an elephant's roll before movement, if a charge is wanted"},
 	{"sweet", "face", "Movement 6", "facing a side or corner, changed freely"},
+	{"sweet", "detach", "Movement 3", "only light infantry, light cavalry, catapults and commanders separate or reform"},
+	{"sweet", "reform", "Movement 3", "only light infantry, light cavalry, catapults and commanders separate or reform"},
 	{"sweet", "support", "Charging and Melee 2 to 4", "declaring supports and who may support"},
 	{"sweet", "mdi", "Melee Procedure", "the melee deployment indicators"},
 	{"sweet", "concede", "Morale 4", "how a game ends"},

@@ -26,7 +26,7 @@
 // turn.go the turn sequence and the end of the game; fire.go catapult
 // fire (the clay shell as a die roll) and missile fire; move.go
 // movement, charges, elephants, running down, catapults taken, and
-// falling back; mdi.go the indicators and the superiority table;
+// falling back; detach.go light troops splitting and reforming; mdi.go the indicators and the superiority table;
 // melee.go supports, the secret choices and the melee procedure;
 // narrate.go how each event reads; view.go the board picture and
 // /status; ruling.go and measure.go /ruling and /measure; bot.go what

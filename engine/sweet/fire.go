@@ -385,9 +385,11 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 		}
 		target = targets[i]
 	}
+	// Shooting is simultaneous: a unit shot away earlier in this stage
+	// was in the way when the stage began, and screens still.
 	var screen []*Unit
 	engine.SquareLOS(u.At, at, func(q engine.Square) bool {
-		if here := s.At(q); len(here) > 0 {
+		if here := s.present(q); len(here) > 0 {
 			screen = here
 			return true
 		}
@@ -398,7 +400,11 @@ func fireMissiles(tx *engine.Tx, s *State, c engine.Command, u *Unit, at engine.
 		for i, o := range screen {
 			names[i] = o.Label()
 		}
-		return engine.Refuse("Missile Fire 2", "%s in %s screens the shot from %s at %s.", engine.JoinAnd(names), screen[0].At, u.Label(), at)
+		gone := ""
+		if len(s.At(screen[0].At)) == 0 {
+			gone = ": it was in the way when this stage's shooting began, and all shooting in it is at once"
+		}
+		return engine.Refuse("Missile Fire 2", "%s in %s screens the shot from %s at %s%s.", engine.JoinAnd(names), screen[0].At, u.Label(), at, gone)
 	}
 	b := MissilesFired{Unit: u.ID, Label: u.Label(), At: at, Target: target.ID, Victim: target.Label()}
 	dice := u.FireStands

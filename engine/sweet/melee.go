@@ -608,7 +608,10 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			}
 		}
 	}
-	led := map[Side][]engine.Square{} // the path of the first unit of each side to leave the contact square
+	// The path of the first unit of each side to leave the contact square,
+	// a commander too: he is a stand, and a catapult goes back with any
+	// surviving friendly stand of its square (Melee Procedure).
+	led := map[Side][]engine.Square{}
 	for side := South; side <= North; side++ {
 		if !b.Retreat[side] {
 			continue
@@ -628,7 +631,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off}); err != nil {
 				return err
 			}
-			if from == at && led[side] == nil && u.Body() {
+			if from == at && led[side] == nil {
 				led[side] = path
 			}
 		}

@@ -431,10 +431,19 @@ func (s *State) moveOrder(c engine.Command) (Side, *Unit, engine.Square, error) 
 // catapultMover is the stand of the catapult u's square that takes it
 // along, at the slower rate of the two (Movement 5).
 func (s *State) catapultMover(u *Unit) (*Unit, error) {
+	var shaken *Unit
 	for _, o := range s.At(u.At) {
-		if o.Side == u.Side && !o.Type.IsCatapult() && !o.Moved {
+		switch {
+		case o.Side != u.Side || o.Type.IsCatapult() || o.Moved || o.Balked:
+		case s.shaken(o):
+			// It only falls back (Morale 1); towing is a move of its own.
+			shaken = o
+		default:
 			return o, nil
 		}
+	}
+	if shaken != nil {
+		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along; no other stand of its square may.", shaken.Label(), u.Label())
 	}
 	return nil, engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
 }
@@ -443,8 +452,19 @@ func (s *State) catapultMover(u *Unit) (*Unit, error) {
 // of u (with the stand mover, when u is a catapult) takes, and refuses a
 // move that would leave a square holding what it may not.
 func (s *State) takeCatapults(b *Moved, u, mover *Unit, dest engine.Square) error {
+	// A stand ridden down in dest no longer guards its catapult: the
+	// catapult is left with no stand of its side (Morale 3, Melee
+	// Procedure).
+	guarded := func(side Side) bool {
+		for _, o := range s.At(dest) {
+			if o.Side == side && !o.Type.IsCatapult() && !slices.Contains(b.RunDown, o.ID) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, o := range s.At(dest) {
-		if o.Type.IsCatapult() && o.Side != u.Side && !s.held(dest, o.Side) {
+		if o.Type.IsCatapult() && o.Side != u.Side && !guarded(o.Side) {
 			b.Captured = append(b.Captured, o.ID)
 			b.CapLabels = append(b.CapLabels, o.Label())
 		}
@@ -587,9 +607,21 @@ func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, 
 		if len(next) == 0 {
 			return path, false, true
 		}
+		// A step off a side edge of the board is the last way back,
+		// taken only when no square back on the board is open.
+		sideExit := func(q engine.Square) bool { return !s.onBoard(q) && q.Row >= 0 && q.Row < s.Options.Rows }
+		var ways, exits []engine.Square
+		for _, q := range next {
+			if sideExit(q) {
+				exits = append(exits, q)
+			} else {
+				ways = append(ways, q)
+			}
+		}
+		next = append(ways, exits...)
 		cur = next[0]
 		if !extra {
-			if k := slices.IndexFunc(next, func(q engine.Square) bool { return !s.onBoard(q) || free(q) }); k >= 0 {
+			if k := slices.IndexFunc(next, func(q engine.Square) bool { return s.onBoard(q) && free(q) || !s.onBoard(q) && !sideExit(q) }); k >= 0 {
 				cur = next[k]
 			}
 		}

@@ -93,6 +93,9 @@ type Unit struct {
 	Fired   bool `json:"fired,omitempty"`
 	Manned  bool `json:"manned,omitempty"` // manned a catapult that shot
 	Fought  int  `json:"fought,omitempty"` // the turn of its last melee
+	// Joined is the unit a light unit reformed with (Movement 3); its
+	// stands are that unit's now, and it is gone.
+	Joined UnitID `json:"joined,omitempty"`
 	// FireStands are its stands when the shooting stage began: the two
 	// sides shoot at once, so a unit shot to pieces still shoots back.
 	FireStands int `json:"fire_stands,omitempty"`
@@ -352,9 +355,10 @@ func (s *State) inMelee(u *Unit) bool {
 
 // shaken reports whether u must fall back on every move: a standard heavy
 // infantry, heavy cavalry or light cavalry unit down to one stand, not a
-// guard and with no commander beside it (Morale 1).
+// guard and with no commander beside it (Morale 1). Only losses reduce a
+// unit: one made of a single stand by splitting (Movement 3) is not bound.
 func (s *State) shaken(u *Unit) bool {
-	if !u.Type.spec().Standard || u.Guard || u.Stands != 1 || !u.OnBoard() {
+	if !u.Type.spec().Standard || u.Guard || u.Stands != 1 || u.Full <= 1 || !u.OnBoard() {
 		return false
 	}
 	for _, o := range s.At(u.At) {

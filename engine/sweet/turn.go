@@ -377,12 +377,16 @@ func (s *State) idle(side Side, stage Stage) bool {
 // shooter with none has nothing to do in its fire stage.
 func (s *State) hasTarget(u *Unit, missiles bool) bool {
 	reach := u.Type.spec().Range
+	// A unit that fought in the last turn's melees may still take its
+	// free change of facing (Melee Procedure): any enemy in range may
+	// come into its arc.
+	turns := u.Fought > 0 && u.Fought == s.Turn-1
 	for i := range s.Units {
 		o := &s.Units[i]
 		if !o.OnBoard() || o.Stands == 0 || o.Side != u.Side.Other() {
 			continue
 		}
-		if !inRange(u.At, o.At, reach) || !engine.InArc(u.At, u.Facing, o.At, 45) {
+		if !inRange(u.At, o.At, reach) || !turns && !engine.InArc(u.At, u.Facing, o.At, 45) {
 			continue
 		}
 		if missiles && !engine.SquareLOS(u.At, o.At, func(q engine.Square) bool { return len(s.At(q)) > 0 }) {
@@ -400,6 +404,9 @@ func endTurn(tx *engine.Tx, s *State) error {
 		return err
 	}
 	if s.Turn >= s.Options.Turns {
+		if s.Options.Turns == 1 {
+			return endGame(tx, s, "after the one agreed turn")
+		}
 		return endGame(tx, s, fmt.Sprintf("after the %d agreed turns", s.Options.Turns))
 	}
 	return beginTurn(tx, s, s.Turn+1, s.Attacker.Other())
@@ -411,19 +418,45 @@ func checkEnd(tx *engine.Tx, s *State) error {
 		return nil
 	}
 	for side := South; side <= North; side++ {
-		if !s.onTable(side) {
-			return endGame(tx, s, fmt.Sprintf("with the %s driven from the field", s.armyName(side)))
+		if s.onTable(side) {
+			continue
 		}
+		if s.destroyed(side) && !s.destroyed(side.Other()) {
+			// Destroyed is an end of its own: the points are counted
+			// only when the agreed turns are played (Morale 4).
+			b := s.ending(fmt.Sprintf("with the %s destroyed", s.armyName(side)))
+			b.Winner = side.Other()
+			return tx.Emit(b)
+		}
+		return endGame(tx, s, fmt.Sprintf("with the %s driven from the field", s.armyName(side)))
 	}
 	return nil
+}
+
+// destroyed reports whether side has lost every unit but its catapults:
+// none on the board and none set aside off it.
+func (s *State) destroyed(side Side) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && !u.Gone && !u.Type.IsCatapult() {
+			return false
+		}
+	}
+	return true
+}
+
+// ending is the game's end for reason, with each side's points standing
+// and mustered.
+func (s *State) ending(reason string) GameEnded {
+	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
+	b.Points = [2]int{s.standing(South), s.standing(North)}
+	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
+	return b
 }
 
 // endGame counts the points still standing, those that retreated off the
 // board included, and ends the game (Morale 4).
 func endGame(tx *engine.Tx, s *State, reason string) error {
-	b := GameEnded{Reason: reason, Names: [2]string{s.armyName(South), s.armyName(North)}, Winner: Nobody}
-	b.Points = [2]int{s.standing(South), s.standing(North)}
-	b.Mustered = [2]int{s.Armies[South].Points, s.Armies[North].Points}
+	b := s.ending(reason)
 	switch {
 	case b.Points[South] > b.Points[North]:
 		b.Winner = South

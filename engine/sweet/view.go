@@ -266,6 +266,8 @@ func status(s *State, p engine.PlayerID) string {
 			}
 			fmt.Fprintf(&w, "  %s %s", u.ID, u.Type)
 			switch {
+			case u.Joined != "":
+				fmt.Fprintf(&w, " reformed with %s", u.Joined)
 			case u.Gone:
 				w.WriteString(" gone")
 			case u.Off:
