@@ -30,9 +30,6 @@ type band struct {
 	y0, y1 int
 	dc     *gg.Context
 	fl     *filler
-	// touched holds what the band painted over the board's static
-	// layer, grown as outside grows it (see mapping.go).
-	touched []rect
 }
 
 // bandCuts splits a picture h rows tall, whose board takes rows a0 to
@@ -89,9 +86,6 @@ func (c *canvas) bands(cuts []int) []band {
 // core's cache.
 func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func(), counted func(i, y0, y1 int)) {
 	bands := c.bands(cuts)
-	for i := range bands {
-		bands[i].touched = bands[i].touched[:0]
-	}
 	var wg sync.WaitGroup
 	for i := range bands {
 		run := func() {
@@ -99,7 +93,7 @@ func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, leg
 			if i == 0 {
 				header()
 			}
-			b := s.in(c.img, &bands[i])
+			b := s.in(c.img, bands[i])
 			b.drawLeaders()
 			b.drawUnder()
 			b.drawTokens()
@@ -123,36 +117,23 @@ func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, leg
 	wg.Wait()
 }
 
-// in returns a copy of s that paints on band b of img alone, and keeps
-// in b what it paints.
-func (s *scene) in(img *image.RGBA, b *band) *scene {
+// in returns a copy of s that paints on band b of img alone.
+func (s *scene) in(img *image.RGBA, b band) *scene {
 	t := *s
 	t.img = img.SubImage(image.Rect(img.Rect.Min.X, b.y0, img.Rect.Max.X, b.y1)).(*image.RGBA)
 	t.dc, t.fl = b.dc, b.fl
 	t.rows = [2]float64{float64(b.y0), float64(b.y1)}
 	t.banded = true
-	t.touched = &b.touched
 	return &t
 }
 
 // outside reports whether r, grown by a margin for what is drawn round
 // it (outlines, halos, casings), lies wholly outside the rows the scene
-// paints, so that painting it can be skipped. Everything a band paints
-// is asked about first, so what it is told to paint, grown by the
-// margin, is all it touches: it is kept for the palette's mapping.
+// paints, so that painting it can be skipped.
 func (s *scene) outside(r rect) bool {
 	if !s.banded {
 		return false
 	}
-	m := s.margin()
-	if r.y1+m < s.rows[0] || r.y0-m > s.rows[1] {
-		return true
-	}
-	if s.touched != nil {
-		*s.touched = append(*s.touched, r.grow(m))
-	}
-	return false
+	m := 12 * s.k
+	return r.y1+m < s.rows[0] || r.y0-m > s.rows[1]
 }
-
-// margin is how far beyond a thing's rect its drawing may reach.
-func (s *scene) margin() float64 { return 12 * s.k }

@@ -116,12 +116,6 @@ func BenchmarkStages(b *testing.B) {
 		}
 	})
 	p := q.quantize(f, r.pins, nil)
-	// Mapping the pixels to the palette alone, on one core.
-	b.Run("map", func(b *testing.B) {
-		for b.Loop() {
-			q.mapRows(f, p, 0, f.Rect.Dy())
-		}
-	})
 	// The PNG written in bands on every core, and by image/png on one.
 	b.Run("encode", func(b *testing.B) {
 		var buf bytes.Buffer

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"math"
-	"slices"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -70,27 +69,3 @@ func LayoutOf(r *Renderer, v engine.View) (Layout, error) {
 // StaticDraws returns how many static layers r has drawn for its cache:
 // grounds of whole tables (static.go), which frames are cut from.
 func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }
-
-// MapsDiffer draws v as PNG does, maps it to its palette both over the
-// cached layer it shows (mapRowsOver, as PNG does) and pixel by pixel
-// (mapRows), and returns the rows where the two differ.
-func MapsDiffer(r *Renderer, v engine.View) ([]int, error) {
-	q := new(quantizer)
-	c, err := r.draw(&v, true, q)
-	if err != nil {
-		return nil, err
-	}
-	defer r.done(c)
-	pal := q.palette(c.img, r.pins, nil, len(c.band))
-	h := c.img.Rect.Dy()
-	q.mapRowsOver(c.img, pal, 0, h, &c.over)
-	over := slices.Clone(pal.Pix)
-	q.mapRows(c.img, pal, 0, h)
-	var rows []int
-	for y := range h {
-		if !slices.Equal(over[y*pal.Stride:(y+1)*pal.Stride], pal.Pix[y*pal.Stride:(y+1)*pal.Stride]) {
-			rows = append(rows, y)
-		}
-	}
-	return rows, nil
-}

@@ -44,8 +44,6 @@ type scene struct {
 	// picture alone (bands.go).
 	banded bool
 	rows   [2]float64
-	// touched, when set, gathers what the scene paints (outside).
-	touched *[]rect
 }
 
 // pieceShape is where a piece is drawn.

@@ -275,7 +275,8 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 // grid lines, a zone, the margins) takes that row's indices: comparing
 // two rows costs a fraction of mapping one.
 func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
-	m := q.mapper()
+	kept := q.kept
+	var missed map[int]uint8
 	w := dst.Rect.Dx()
 	for y := y0; y < y1; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
@@ -284,68 +285,36 @@ func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 			copy(out, dst.Pix[(y-1)*dst.Stride:])
 			continue
 		}
-		m.pixels(row, out)
-	}
-}
-
-// mapper maps colours to a picture's palette, for one core: it keeps the
-// last colour it looked up, and the bins the sampled rows missed.
-type mapper struct {
-	q      *quantizer
-	missed map[int]uint8
-	prev   uint32 // the last colour looked up, as loaded (red low)
-	pair   uint64 // prev twice, as two pixels load
-	idx    uint8  // its index
-	four   uint32 // idx four times
-}
-
-func (q *quantizer) mapper() *mapper {
-	return &mapper{q: q, prev: ^uint32(0), pair: ^uint64(0)}
-}
-
-// lookup returns the palette index of colour c (red in the low byte, no
-// alpha).
-func (m *mapper) lookup(c uint32) uint8 {
-	if c == m.prev {
-		return m.idx
-	}
-	q := m.q
-	m.prev = c
-	m.pair = uint64(c) | uint64(c)<<32
-	i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
-	if q.seen[i] == q.gen {
-		m.idx = q.index[i]
-	} else {
-		idx, ok := m.missed[i]
-		if !ok {
-			if m.missed == nil {
-				m.missed = map[int]uint8{}
+		prev := ^uint32(0)
+		pair := ^uint64(0)
+		var idx uint8
+		for x := 0; x < len(out); x++ {
+			// Two pixels at once while they are the last one's colour.
+			if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
+				out[x], out[x+1] = idx, idx
+				x++
+				continue
 			}
-			mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
-			idx = nearest(q.kept, mid)
-			m.missed[i] = idx
-		}
-		m.idx = idx
-	}
-	m.four = uint32(m.idx) * 0x01010101
-	return m.idx
-}
-
-// pixels writes the indices of the pixels row (RGBA) to out, as long
-// as it. A pixel of the last one's colour needs no look-up, and a run
-// of them is written four at a time: most of a board is long runs of a
-// few flat colours.
-func (m *mapper) pixels(row, out []uint8) {
-	for x := 0; x < len(out); {
-		out[x] = m.lookup(binary.LittleEndian.Uint32(row[4*x:]) & 0xFFFFFF)
-		x++
-		for x+4 <= len(out) {
-			px := row[4*x : 4*x+16]
-			if binary.LittleEndian.Uint64(px)&twoColours != m.pair || binary.LittleEndian.Uint64(px[8:])&twoColours != m.pair {
-				break
+			c := binary.LittleEndian.Uint32(row[4*x:4*x+4]) & 0xFFFFFF
+			if c != prev {
+				pair = uint64(c) | uint64(c)<<32
+				prev = c
+				i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
+				if q.seen[i] == q.gen {
+					idx = q.index[i]
+				} else {
+					var ok bool
+					if idx, ok = missed[i]; !ok {
+						if missed == nil {
+							missed = map[int]uint8{}
+						}
+						mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
+						idx = nearest(kept, mid)
+						missed[i] = idx
+					}
+				}
 			}
-			binary.LittleEndian.PutUint32(out[x:x+4], m.four)
-			x += 4
+			out[x] = idx
 		}
 	}
 }

@@ -142,7 +142,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	defer r.outs.put(buf)
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { q.mapRowsOver(c.img, pal, y0, y1, &c.over) }
+	mapped := func(y0, y1 int) { q.mapRows(c.img, pal, y0, y1) }
 	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
@@ -197,13 +197,11 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	fill(frame, image.Rect(0, headerH+areaH, W, H), white)
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
-	var layer *runLayer
-	var names []rect // terrain names drawn over the layer
 	if cached {
 		// A frame not drawn before is drawn straight onto this
 		// picture's board, and kept from there.
 		drawn := false
-		layer = r.static.get(keyOf(v, &b), func() *image.RGBA {
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
 			g, gw, gh, dx, dy := groundOf(&b)
 			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
 				r.staticDraws.Add(1)
@@ -224,14 +222,11 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
 			// Terrain names step aside from the pieces: each picture
 			// draws its own, over the layer's rows of each band.
-			spots := staticLabels(fs, k, v, &s.b)
-			for _, sp := range spots {
-				names = append(names, sp.box.grow(s.margin()))
-			}
+			names := staticLabels(fs, k, v, &s.b)
 			copied := under
 			under = func(y0, y1 int) {
 				copied(y0, y1)
-				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), spots)
+				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
 			}
 		}
 	} else {
@@ -251,14 +246,6 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		counted = func(i, y0, y1 int) { ts[i].countRows(frame, y0, y1) }
 	}
 	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
-	c.over.layer = nil
-	if layer != nil {
-		touched := [][]rect{names}
-		for _, bd := range c.band {
-			touched = append(touched, bd.touched)
-		}
-		c.over.set(layer, headerH, W, H, touched...)
-	}
 	return c, nil
 }
 
@@ -309,9 +296,6 @@ type canvas struct {
 	fl  *filler
 	// band holds the bands the picture was last painted in (bands.go).
 	band []band
-	// over is the cached layer the picture shows and what was painted
-	// over it, for the palette's mapping (mapping.go).
-	over overLayer
 	// above is how many rows above this canvas its pixels will show,
 	// when it holds part of a picture (a legend drawn to be kept).
 	above float64
