@@ -110,7 +110,8 @@ func (s *scene) placePlates() {
 func (s *scene) drawPlates() {
 	dc, k := s.dc, s.k
 	for _, p := range s.plates {
-		if s.outside(p.at) && s.outside(span(p.anchor, p.anchor)) {
+		// The plate, its anchor and the leader between them.
+		if s.outside(p.at.union(span(p.anchor, p.anchor))) {
 			continue
 		}
 		if gap(p.at, rect{p.anchor.x, p.anchor.y, p.anchor.x, p.anchor.y}) > 4*k {

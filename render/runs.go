@@ -168,11 +168,18 @@ func (l *runLayer) copyRect(dst *image.RGBA, r image.Rectangle, dx, dy int) {
 }
 
 // copyRows writes rows y0 to y1 of the layer onto dst, with the layer's
-// top left at (0, top) of dst; dst is as wide as the layer.
+// top left at (0, top) of dst; dst is as wide as the layer. A row that
+// shares its runs with the one above (most of an open table's) is a copy
+// of the row just written; a short run is written a pixel at a time, as
+// a call to copy costs more than the few pixels it would write.
 func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 	y0, y1 = max(y0, 0), min(y1, l.h)
 	for y := y0; y < y1; y++ {
 		line := dst.Pix[dst.PixOffset(0, top+y):][:4*l.w]
+		if y > y0 && l.row[y] == l.row[y-1] {
+			copy(line, dst.Pix[dst.PixOffset(0, top+y-1):][:4*l.w])
+			continue
+		}
 		x := 0
 		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
 			if r.n&literalRun != 0 {
@@ -182,15 +189,24 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 				continue
 			}
 			seg := line[4*x : 4*(x+int(r.n))]
+			x += int(r.n)
+			if len(seg) < 4*shortRun {
+				for i := 0; i+4 <= len(seg); i += 4 {
+					binary.LittleEndian.PutUint32(seg[i:], r.px)
+				}
+				continue
+			}
 			binary.LittleEndian.PutUint32(seg, r.px)
 			// The rest of a long run doubles what is written.
 			for done := 4; done < len(seg); done *= 2 {
 				copy(seg[done:], seg[:done])
 			}
-			x += int(r.n)
 		}
 	}
 }
+
+// shortRun is the longest run copyRows writes a pixel at a time.
+const shortRun = 8
 
 // bytes is about how much memory the layer holds.
 func (l *runLayer) bytes() int { return 8*len(l.row) + 8*len(l.runs) + len(l.lit) }
