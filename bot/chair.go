@@ -73,10 +73,11 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 		if err != nil {
 			c = a.Timeout
 		}
-		res, err := g.Decide(c)
+		// As in run: once recorded, res.After takes g's place.
+		res, err := g.Advance(c)
 		if err != nil && a.Timeout.Name != "" {
 			c = a.Timeout
-			res, err = g.Decide(c)
+			res, err = g.Advance(c)
 		}
 		if err != nil || len(res.Events) == 0 {
 			r.cfg.Logger.ErrorContext(ctx, "the bot could not act", "game", row.ID, "player", a.Player, "command", c.String(), "err", err)

@@ -436,7 +436,11 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, sameAwait) {
 			return nil, engine.Refuse("", "The table changed before your command arrived: the turn it was meant for has passed, and nothing was done. Look at the table and give it again if it still stands.")
 		}
-		res, err := g.Decide(req.Command)
+		// Once the step is recorded, res.After takes g's place and g is
+		// changed no more: so Advance, which keeps g's state as the state
+		// before the step rather than a copy of it. (Should the step not
+		// be recorded, g is as it was, and res is dropped.)
+		res, err := g.Advance(req.Command)
 		if err != nil {
 			if ref, ok := engine.IsRefusal(err); ok && raced {
 				return nil, engine.Refuse(ref.Rule, "The table changed before your command arrived, and it no longer stands: %s", ref.Text)

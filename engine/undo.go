@@ -90,7 +90,9 @@ func (c *checkpoint) settle(g *Game, from *Game) *checkpoint {
 	}
 	if r, ok := g.State.(Rewinder); ok {
 		out.rewind, out.at, out.State = r.Since(out.State), g.Seq, nil
-	} else if c.State == nil {
+	} else if c.State == nil && !from.handedOver {
+		// from may change after the step: keep a copy of its state,
+		// unless its caller gave it up ([Game.Advance]).
 		out.State = from.State.Clone()
 	}
 	return out
