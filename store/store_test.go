@@ -408,6 +408,33 @@ func TestMigrationKeyedLogs(t *testing.T) {
 	}
 }
 
+// TestEventJSONCheckedOnce: an event whose payload is not JSON is
+// refused before its step's transaction, and nothing of the step is
+// written; the events table does not parse every payload again
+// (migration 0009).
+func TestEventJSONCheckedOnce(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "chan", rec(1, "opened", `1`))
+	bad := []engine.Record{rec(2, "k", `2`), rec(3, "k", `{"unclosed": `)}
+	if _, err := s.Append(ctx, g.ID, 1, bad, false); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("appending a payload that is not JSON: %v", err)
+	}
+	if recs := mustEvents(t, s, g.ID, 0, 0); len(recs) != 1 {
+		t.Errorf("after the refused append the log holds %d events, want 1", len(recs))
+	}
+	if _, err := s.Append(ctx, g.ID, 1, bad[:1], false); err != nil {
+		t.Errorf("the next append after a refused one: %v", err)
+	}
+	var schema string
+	if err := s.r.QueryRowContext(ctx, `SELECT sql FROM sqlite_schema WHERE name = 'events'`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(schema, "json_valid") {
+		t.Errorf("the events table checks JSON again:\n%s", schema)
+	}
+}
+
 // TestStepCallsUseOpenIndex: the statements that close a step's calls
 // find the open calls through calls_answer, which holds only those, and
 // not through the calls table's key, which would read every call the
