@@ -198,10 +198,10 @@ func stepRows(b testing.TB, r *Router, st *store.Store, lines []scriptLine) [][]
 // processor time of each (step-cpu-µs, bare-cpu-µs and their ratio,
 // cpu-step/bare: the benchmark's own thread, on Linux), which other
 // processes' load and the disk's delays touch far less than the wall
-// clock, to read a loaded machine's figures by. (On a loaded machine the
-// wall clock stretches a step's processor time by however long its
-// thread waits for a core, and a sync's wait far less: the wall ratio
-// then grows with the load, towards the processor time's.)
+// clock, to read a loaded machine's figures by. (The wall ratio lies
+// between 1 and the processor time's, nearer the latter the more of each
+// side's time is processor time: when the disk syncs fast, or when a
+// busy machine keeps threads waiting for a core.)
 func BenchmarkSystemsStepVsBare(b *testing.B) {
 	for _, key := range DemoKeys() {
 		b.Run(key, func(b *testing.B) {
