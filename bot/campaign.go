@@ -334,7 +334,7 @@ func (r *Router) followBook(ctx context.Context, info, book store.Game, from str
 		if err != nil || len(res.Events) == 0 {
 			return nil, err
 		}
-		next, _, err := r.commit(ctx, info, cg, res)
+		next, _, err := r.commit(ctx, info, cg, res, turn{})
 		if errors.Is(err, store.ErrConflict) && attempt < conflictRetries {
 			info.Head = 0 // another writer moved it: catch up from the store
 			if err := backoff(ctx, attempt); err != nil {

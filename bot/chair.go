@@ -38,9 +38,9 @@ var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for it
 var whyButton = engine.Button{Label: "Why?", Command: engine.Command{Name: whySpec.Name}}
 
 // playBots plays the bot's steps while g, just recorded as row, waits for
-// it, and returns the replies to post: the bot's steps and the calls that
-// follow them.
-func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, channel string) []Reply {
+// it (waits is what g waits for), and returns the replies to post: the
+// bot's steps and the calls that follow them.
+func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, waits []engine.Await, channel string) []Reply {
 	var out []Reply
 	var lines []string
 	var events []engine.Event
@@ -59,7 +59,7 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 		lines, events, chose = nil, nil, false
 	}
 	for range maxBotSteps {
-		a, ok := awaitedBot(g)
+		a, ok := botIn(waits)
 		if !ok {
 			break
 		}
@@ -73,16 +73,18 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 		if err != nil {
 			c = a.Timeout
 		}
-		res, err := g.Decide(c)
+		// As in run: once recorded, res.After takes g's place.
+		res, err := g.Advance(c)
 		if err != nil && a.Timeout.Name != "" {
 			c = a.Timeout
-			res, err = g.Decide(c)
+			res, err = g.Advance(c)
 		}
 		if err != nil || len(res.Events) == 0 {
 			r.cfg.Logger.ErrorContext(ctx, "the bot could not act", "game", row.ID, "player", a.Player, "command", c.String(), "err", err)
 			break
 		}
-		next, nrow, err := r.commit(ctx, row, g, res)
+		t := turn{was: waits, now: awaited(res.After)}
+		next, nrow, err := r.commit(ctx, row, g, res, t)
 		if err != nil {
 			if !errors.Is(err, store.ErrConflict) {
 				r.cfg.Logger.ErrorContext(ctx, "the bot's step not recorded", "game", row.ID, "err", err)
@@ -99,15 +101,14 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, c
 			}
 		}
 		events = append(events, res.Events...)
-		before := g
-		g, row = next, nrow
-		if _, still := awaitedBot(g); !still {
+		g, row, waits = next, nrow, t.now
+		if _, still := botIn(waits); !still {
 			flush()
 		}
-		out = append(out, r.afterStep(ctx, row, Request{Channel: channel, User: a.Player, Command: c}, before, g)...)
+		out = append(out, r.afterStep(ctx, row, Request{Channel: channel, User: a.Player, Command: c}, g, t)...)
 	}
 	flush()
-	if _, still := awaitedBot(g); still && !g.State.Over() {
+	if _, still := botIn(waits); still && !g.State.Over() {
 		r.mu.Lock()
 		if r.botsDue == nil {
 			r.botsDue = map[channelKey]bool{}
@@ -158,12 +159,12 @@ func (r *Router) playOn(ctx context.Context, key channelKey) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.playBots(ctx, info, g, key.channel), nil
+	return r.playBots(ctx, info, g, awaited(g), key.channel), nil
 }
 
-// awaitedBot returns the first player g waits for who is the bot.
-func awaitedBot(g *engine.Game) (engine.Await, bool) {
-	for _, a := range awaited(g) {
+// botIn returns the first of waits whose player is the bot.
+func botIn(waits []engine.Await) (engine.Await, bool) {
+	for _, a := range waits {
 		if _, ok := engine.IsBot(a.Player); ok {
 			return a, true
 		}

@@ -36,23 +36,23 @@ var _ callingAppender = (*store.Store)(nil)
 // with the calls the step makes when the store keeps them: so a step
 // costs one commit however many players it calls. A campaign's steps call
 // no one.
-func (r *Router) append(ctx context.Context, info store.Game, recs []engine.Record, g, next *engine.Game) (store.Game, error) {
+func (r *Router) append(ctx context.Context, info store.Game, recs []engine.Record, g, next *engine.Game, t turn) (store.Game, error) {
 	end := next.State.Over()
 	ca, ok := r.cfg.Store.(callingAppender)
 	if !ok || isCampaign(r, info.Ruleset) || len(recs) == 0 {
 		return r.cfg.Store.Append(ctx, info.ID, g.Seq, recs, end)
 	}
-	return ca.AppendCalling(ctx, info.ID, g.Seq, recs, end, r.callChange(g, next, recs[0].Actor))
+	return ca.AppendCalling(ctx, info.ID, g.Seq, recs, end, r.callChange(g, next, t, recs[0].Actor))
 }
 
-// callChange says what the step of actor from before to after does to
-// the game's calls: its actor answered his; anyone no longer awaited is
+// callChange says what the step of actor from before to after, of turn
+// t, does to the game's calls: its actor answered his; anyone no longer awaited is
 // done; a player whose seat went to another leaves his call unanswered;
 // anyone awaited anew (or again, after acting) is called; and at the end
 // of the game every call still open ends.
-func (r *Router) callChange(before, after *engine.Game, actor engine.PlayerID) store.CallChange {
+func (r *Router) callChange(before, after *engine.Game, t turn, actor engine.PlayerID) store.CallChange {
 	c := store.CallChange{At: r.cfg.Now(), Unseated: unseated(before, after)}
-	prev := players(awaited(before))
+	prev := players(t.was)
 	if after.State.Over() {
 		if slices.Contains(prev, actor) {
 			c.Acted = []engine.PlayerID{actor}
@@ -60,7 +60,7 @@ func (r *Router) callChange(before, after *engine.Game, actor engine.PlayerID) s
 		c.Ended = true
 		return c
 	}
-	next := players(awaited(after))
+	next := players(t.now)
 	for _, p := range prev {
 		if p == actor || !slices.Contains(next, p) {
 			c.Acted = append(c.Acted, p)

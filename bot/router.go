@@ -430,13 +430,18 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		// A command acts for what its player was awaited for when it
 		// arrived: after a race, if that has passed, it is refused rather
 		// than decided again for his next clan or turn.
-		now := awaitedBy(g, req.User)
+		waits := awaited(g)
+		now := awaitsOf(waits, req.User)
 		if attempt == 0 {
 			saw = now
 		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, sameAwait) {
 			return nil, engine.Refuse("", "The table changed before your command arrived: the turn it was meant for has passed, and nothing was done. Look at the table and give it again if it still stands.")
 		}
-		res, err := g.Decide(req.Command)
+		// Once the step is recorded, res.After takes g's place and g is
+		// changed no more: so Advance, which keeps g's state as the state
+		// before the step rather than a copy of it. (Should the step not
+		// be recorded, g is as it was, and res is dropped.)
+		res, err := g.Advance(req.Command)
 		if err != nil {
 			if ref, ok := engine.IsRefusal(err); ok && raced {
 				return nil, engine.Refuse(ref.Rule, "The table changed before your command arrived, and it no longer stands: %s", ref.Text)
@@ -451,7 +456,8 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 				return answer(nil, err)
 			}
 		}
-		next, row, err := r.commit(ctx, info, g, res)
+		t := turn{was: waits, now: awaited(res.After)}
+		next, row, err := r.commit(ctx, info, g, res, t)
 		if errors.Is(err, store.ErrEnded) {
 			if unsure {
 				// The remembered book has ended since: the command is
@@ -486,9 +492,9 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		if err != nil {
 			return nil, err
 		}
-		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, row, req, g, next)...)
+		out := append(r.replies(ctx, req, next, res), r.afterStep(ctx, row, req, next, t)...)
 		out = append(out, r.follow(ctx, row, next, req.Channel)...)
-		return append(out, r.playBots(ctx, row, next, req.Channel)...), nil
+		return append(out, r.playBots(ctx, row, next, t.now, req.Channel)...), nil
 	}
 }
 
@@ -636,10 +642,11 @@ func backoff(ctx context.Context, attempt int) error {
 	}
 }
 
-// commit appends res's events after g's last event and, once they are
-// durable, returns the game they make (res.After, the decision's working
-// copy).
-func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, res engine.Result) (*engine.Game, store.Game, error) {
+// commit appends res's events, a step of turn t (what the step's calls
+// are made from; a campaign's steps call no one), after g's last event
+// and, once they are durable, returns the game they make (res.After, the
+// decision's working copy).
+func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, res engine.Result, t turn) (*engine.Game, store.Game, error) {
 	events := res.Events
 	if r.cfg.ReadOnly {
 		return nil, store.Game{}, errReadOnly
@@ -657,7 +664,7 @@ func (r *Router) commit(ctx context.Context, info store.Game, g *engine.Game, re
 	if next == nil || next.Seq != before+engine.Seq(len(events)) {
 		return nil, store.Game{}, fmt.Errorf("a decision on game %d at %d came with no game after it", info.ID, before)
 	}
-	row, err := r.append(ctx, info, recs, g, next) // games.go
+	row, err := r.append(ctx, info, recs, g, next, t) // games.go
 	if err != nil {
 		r.forgetActive(info)
 		if !errors.Is(err, store.ErrConflict) {

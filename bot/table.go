@@ -161,7 +161,7 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 	res.Events = append(enlisted, res.Events...)
 	out := append(r.replies(ctx, req, g, res), r.follow(ctx, info, g, req.Channel)...)
 	// A book opened against the bot (opponent:bot) may wait for it at once.
-	return append(out, r.playBots(ctx, info, g, req.Channel)...), nil
+	return append(out, r.playBots(ctx, info, g, awaited(g), req.Channel)...), nil
 }
 
 func (r *Router) ruleset(id string) (engine.Ruleset, error) {

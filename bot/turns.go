@@ -30,13 +30,31 @@ func awaited(g *engine.Game) []engine.Await {
 
 // awaitedBy returns what g waits for player to do.
 func awaitedBy(g *engine.Game, player engine.PlayerID) []engine.Await {
+	return awaitsOf(awaited(g), player)
+}
+
+// awaitsOf returns the awaits of player among waits.
+func awaitsOf(waits []engine.Await, player engine.PlayerID) []engine.Await {
 	var out []engine.Await
-	for _, a := range awaited(g) {
+	for _, a := range waits {
 		if a.Player == player {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// A turn is what a game waited for before a step and waits for after it.
+// A step needs both several times over (for its calls, the turn calls,
+// the deadline, the bot's chair), and some rule systems take a while to
+// reckon them, so they are reckoned once per step and handed on.
+type turn struct {
+	was, now []engine.Await
+}
+
+// turnOf reckons the turn of the step from before to after.
+func turnOf(before, after *engine.Game) turn {
+	return turn{was: awaited(before), now: awaited(after)}
 }
 
 // sameAwait reports whether two awaits are one player awaited for one thing.
@@ -55,14 +73,14 @@ func newlyAwaited(before, after []engine.Await) []engine.Await {
 	return out
 }
 
-// afterStep runs what follows a recorded step from before to after: the
-// turn calls, and the deadline clock set again when the game came to wait
+// afterStep runs what follows a recorded step that made after, of turn t:
+// the turn calls, and the deadline clock set again when the game came to wait
 // for someone new (or for the same again in a new round) or ended. A
 // deadline that cannot be kept is logged: the step itself is already
 // recorded.
-func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, before, after *engine.Game) []Reply {
-	was, now := awaited(before), awaited(after)
-	fresh := newlyAwaited(was, now)
+func (r *Router) afterStep(ctx context.Context, info store.Game, req Request, after *engine.Game, t turn) []Reply {
+	now := t.now
+	fresh := newlyAwaited(t.was, now)
 	var out []Reply
 	if r.cfg.TurnCalls {
 		for _, a := range fresh {

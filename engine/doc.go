@@ -30,7 +30,10 @@
 //   - card.go, deck.go, dice.go: playing cards with a per-ruleset [Ranking],
 //     decks as draw and discard piles (with stacked draws for scenarios), and dice.
 //   - event.go, command.go: what is recorded and what players ask for.
-//   - game.go, tx.go: the fold, and the transaction that turns a command into events.
+//   - game.go, tx.go: the fold, and the transaction that turns a command into
+//     events. [Game.Decide] leaves the game as it was; [Game.Advance] is the
+//     same for a caller that keeps the game after the step instead (the
+//     router), which spares a copy of the state before it.
 //   - table.go: the state every game has whatever its rules: seed, decks, loaded dice.
 //   - geometry (open.go, square.go, hex.go): positions and bases on an open
 //     table, and square and hex grids, for all five rule systems.

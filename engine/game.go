@@ -17,6 +17,10 @@ type Game struct {
 	// then the game as it stood before its last step (undo.go).
 	undoable bool
 	undo     *checkpoint
+	// handedOver is set on the copy of a game that [Game.Advance] decides
+	// on: its state is the caller's no longer, so the state before the
+	// step may be kept as it is rather than copied.
+	handedOver bool
 }
 
 // NewGame returns a game of r before its first event.
@@ -131,6 +135,18 @@ func (g *Game) Decide(c Command) (Result, error) {
 		}
 		return g.Rules.Decide(tx, c)
 	})
+}
+
+// Advance is Decide for a caller that will keep Result.After in g's place
+// and never change g again (the router, once the events are recorded):
+// the state before the step, which a game whose steps can be taken back
+// keeps, is then g's own state rather than a copy of it. Advance leaves g
+// as it was, and g may still be read; but applying anything to g after a
+// decision whose After is kept changes that After's past.
+func (g *Game) Advance(c Command) (Result, error) {
+	h := *g
+	h.handedOver = true
+	return h.Decide(c)
 }
 
 // Spec returns the rule system's description of the command name.

@@ -382,6 +382,52 @@ func TestDecideLeavesGameUnchanged(t *testing.T) {
 	}
 }
 
+// TestAdvance: Advance decides as Decide does and leaves the game as it
+// was, but the game after the step keeps the state before it without a
+// copy of its own (the saving the router makes by Advance), and can still
+// take the step back to it.
+func TestAdvance(t *testing.T) {
+	g := NewGame(pack{undo: true})
+	if err := g.Apply(g.Open("tester", 1)); err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, cmd("note", "a"))
+	before, _ := g.Snapshot()
+	decided, err := g.Decide(cmd("note", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	advanced, err := g.Advance(cmd("note", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := g.Snapshot(); string(after) != string(before) {
+		t.Fatal("Advance changed the game")
+	}
+	if !reflect.DeepEqual(advanced.Events, decided.Events) {
+		t.Fatalf("Advance recorded %+v, Decide %+v", advanced.Events, decided.Events)
+	}
+	a, _ := advanced.After.Snapshot()
+	d, _ := decided.After.Snapshot()
+	if string(a) != string(d) {
+		t.Fatalf("after Advance the game is\n%s\nafter Decide\n%s", a, d)
+	}
+	if advanced.After.undo.State != g.State || decided.After.undo.State == g.State {
+		t.Fatal("Advance copied the state before the step, or Decide kept the caller's own")
+	}
+	if advanced.After.handedOver {
+		t.Fatal("the game after Advance is marked handed over")
+	}
+	next := advanced.After
+	play(t, next, cmd("undo"))
+	if got := next.State.(*packState).Notes; !slices.Equal(got, []string{"a"}) {
+		t.Fatalf("after Advance and /undo the notes are %v, want [a]", got)
+	}
+	if got := g.State.(*packState).Notes; !slices.Equal(got, []string{"a"}) {
+		t.Fatalf("taking back the step changed the game it was decided on: %v", got)
+	}
+}
+
 func TestDecodeRecordRejectsMalformed(t *testing.T) {
 	for _, r := range []Record{
 		{Seq: 1, Kind: "pack.nope", Payload: []byte(`{}`)},

@@ -39,7 +39,19 @@ type checkpoint struct {
 	State  State
 	rewind Rewind
 	at     Seq
-	Text   string // what the step did, as it was told
+	// What the step did, as it was told: Text, or, when first is set,
+	// the telling of first, the step's first event, made only when it is
+	// asked for (text), since most steps are never taken back.
+	Text  string
+	first *Event
+}
+
+// text is what the step did, as it was told by rs.
+func (c *checkpoint) text(rs Ruleset) string {
+	if c.first != nil {
+		return told(rs, *c.first)
+	}
+	return c.Text
 }
 
 // Rewinder is implemented by a State that can keep what a step changed in
@@ -81,7 +93,7 @@ func (c *checkpoint) settle(g *Game, from *Game) *checkpoint {
 	if c == nil || c.rewind != nil {
 		return c
 	}
-	out := &checkpoint{Table: c.Table, State: c.State, Text: c.Text}
+	out := &checkpoint{Table: c.Table, State: c.State, Text: c.Text, first: c.first}
 	if out.State == nil {
 		if from == nil {
 			return c
@@ -90,7 +102,9 @@ func (c *checkpoint) settle(g *Game, from *Game) *checkpoint {
 	}
 	if r, ok := g.State.(Rewinder); ok {
 		out.rewind, out.at, out.State = r.Since(out.State), g.Seq, nil
-	} else if c.State == nil {
+	} else if c.State == nil && !from.handedOver {
+		// from may change after the step: keep a copy of its state,
+		// unless its caller gave it up ([Game.Advance]).
 		out.State = from.State.Clone()
 	}
 	return out
@@ -130,9 +144,9 @@ func (g *Game) mark(e Event, inTx bool) {
 	}
 	switch {
 	case e.Step && inTx:
-		g.undo = &checkpoint{Text: g.told(e)}
+		g.undo = &checkpoint{first: &e}
 	case e.Step:
-		g.undo = &checkpoint{Table: g.Table.clone(), State: g.State.Clone(), Text: g.told(e)}
+		g.undo = &checkpoint{Table: g.Table.clone(), State: g.State.Clone(), first: &e}
 	case g.undo != nil && g.undo.rewind != nil:
 		// A step continues after its checkpoint was made compact: keep
 		// the state before it whole, as the rewind knows only the state
@@ -141,7 +155,7 @@ func (g *Game) mark(e Event, inTx bool) {
 		if err != nil {
 			g.undo = nil
 		} else {
-			g.undo = &checkpoint{Table: g.undo.Table, State: st, Text: g.undo.Text}
+			g.undo = &checkpoint{Table: g.undo.Table, State: st, Text: g.undo.Text, first: g.undo.first}
 		}
 	}
 	_, secret := e.Body.(Sealed)
@@ -155,9 +169,9 @@ func (g *Game) mark(e Event, inTx bool) {
 	}
 }
 
-// told is the first thing the table was told of e.
-func (g *Game) told(e Event) string {
-	for _, m := range g.Rules.Narrate(e) {
+// told is the first thing the table was told of e, by rs.
+func told(rs Ruleset, e Event) string {
+	for _, m := range rs.Narrate(e) {
 		if !m.Private() && m.Text != "" {
 			return m.Text
 		}
@@ -190,7 +204,7 @@ func (tx *Tx) undoStep() error {
 	if cp == nil {
 		return Refuse("", "There is no step to take back: the last one showed a card, a die or a secret, or was already taken back.")
 	}
-	what := strings.TrimSuffix(cp.Text, ".")
+	what := strings.TrimSuffix(cp.text(tx.game.Rules), ".")
 	if what == "" {
 		what = "a step with nothing to tell"
 	}
@@ -216,7 +230,7 @@ func (c *checkpoint) store(g *Game) (*storedCheckpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &storedCheckpoint{Table: c.Table, State: st, Text: c.Text}, nil
+	return &storedCheckpoint{Table: c.Table, State: st, Text: c.text(g.Rules)}, nil
 }
 
 func (s *storedCheckpoint) load(r Ruleset) (*checkpoint, error) {

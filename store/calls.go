@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -181,39 +183,136 @@ const (
 	endCalls    = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
 	insertCall  = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, player, seq) DO NOTHING`
+
+	// A call known to be open is closed by its key: the update then
+	// changes one row as it finds it, where one that searched
+	// calls_answer, an index it changes, would first gather the keys
+	// it found in a temporary table, costing a step more than the
+	// update itself.
+	unseatCall = `UPDATE calls SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND seq = ? AND acted = 0`
+	answerCall = `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND seq = ? AND acted = 0`
 )
 
-func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game) error {
+// knownCalls keeps, for each game this store last appended calls to, its
+// open calls as that append left them: at the game's head then, and for
+// each player listed, the numbers of his open calls (none, for one whose
+// calls it closed). The calls of a game change only with an append to it
+// (and its events with them), so while the game's head is still that
+// head they are still so; once another writer has moved it on, the game
+// is no longer known. It holds at most maxKnownGames games.
+type knownCalls struct {
+	mu sync.Mutex
+	m  map[GameID]openCalls
+}
+
+// openCalls are a game's open calls as known at its head.
+type openCalls struct {
+	head engine.Seq
+	open map[engine.PlayerID][]engine.Seq
+}
+
+// at returns the open calls of game id known at head, if they are; the
+// map is the caller's own.
+func (k *knownCalls) at(id GameID, head engine.Seq) map[engine.PlayerID][]engine.Seq {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	oc, ok := k.m[id]
+	if !ok || oc.head != head {
+		return map[engine.PlayerID][]engine.Seq{}
+	}
+	return maps.Clone(oc.open)
+}
+
+// note keeps oc as game id's open calls, or forgets the game's when oc
+// knows none.
+func (k *knownCalls) note(id GameID, oc openCalls) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(oc.open) == 0 {
+		delete(k.m, id)
+		return
+	}
+	if k.m == nil {
+		k.m = map[GameID]openCalls{}
+	}
+	if _, ok := k.m[id]; !ok && len(k.m) >= maxKnownGames {
+		for old := range k.m {
+			delete(k.m, old)
+			break
+		}
+	}
+	k.m[id] = oc
+}
+
+// apply records c in tx for game g, whose head the step moved on from
+// expect, and returns the game's open calls as the step leaves them, as
+// far as they are known (knownCalls): a player's calls known to be open
+// are closed by their keys, any other player's through calls_answer.
+func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game, expect engine.Seq) (openCalls, error) {
 	at := millis(c.At)
-	run := func(q string, args ...any) error {
+	open := s.open.at(g.ID, expect)
+	run := func(q string, args ...any) (int64, error) {
 		st, err := s.inTx(ctx, tx, q)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		_, err = st.ExecContext(ctx, args...)
-		return err
+		res, err := st.ExecContext(ctx, args...)
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
+	}
+	// closeCalls closes p's open calls: by their keys when they are known,
+	// else all of them by the search (which also serves should a call
+	// known to be open not be).
+	closeCalls := func(p engine.PlayerID, byKey, search string) error {
+		seqs, known := open[p]
+		for _, seq := range seqs {
+			n, err := run(byKey, at, int64(g.ID), string(p), int64(seq))
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				known = false
+			}
+		}
+		if !known {
+			if _, err := run(search, at, int64(g.ID), string(p)); err != nil {
+				return err
+			}
+		}
+		open[p] = nil
+		return nil
 	}
 	for _, p := range c.Unseated {
-		if err := run(unseatCalls, at, int64(g.ID), string(p)); err != nil {
-			return err
+		if err := closeCalls(p, unseatCall, unseatCalls); err != nil {
+			return openCalls{}, err
 		}
 	}
 	for _, p := range c.Acted {
-		if err := run(answerCalls, at, int64(g.ID), string(p)); err != nil {
-			return err
+		if err := closeCalls(p, answerCall, answerCalls); err != nil {
+			return openCalls{}, err
 		}
 	}
 	if c.Ended {
-		if err := run(endCalls, at, int64(g.ID)); err != nil {
-			return err
+		if _, err := run(endCalls, at, int64(g.ID)); err != nil {
+			return openCalls{}, err
 		}
+		// An ended game takes no more steps.
+		return openCalls{}, nil
 	}
 	for _, p := range c.Called {
-		if err := run(insertCall, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at); err != nil {
-			return err
+		n, err := run(insertCall, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at)
+		if err != nil {
+			return openCalls{}, err
+		}
+		if seqs, known := open[p]; known && n == 1 {
+			open[p] = append(slices.Clip(seqs), g.Head)
+		} else {
+			delete(open, p)
 		}
 	}
-	return nil
+	return openCalls{head: g.Head, open: open}, nil
 }
 
 // GameReminders returns the reminders sent for game's calls, for copying.

@@ -148,15 +148,19 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	}
 	now := s.clock().UTC()
 	var g Game
+	var open openCalls
 	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
-		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
+		g, open, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
 		return err
 	})
 	if err != nil {
 		return Game{}, err
 	}
 	s.known.note(g)
+	if calls != nil {
+		s.open.note(id, open)
+	}
 	return g, nil
 }
 
@@ -166,15 +170,17 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // head moves first, by a statement that checks the row is as expected:
 // its head, not ended, and with a deadline or without as last known.
 // Only when that fails is the row read, to say why, or to learn that
-// another process set or lifted the game's deadline meanwhile.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
+// another process set or lifted the game's deadline meanwhile. With
+// calls, it returns the game's open calls as far as they are known
+// (knownCalls), to be kept once the append is committed.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, openCalls, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
 	moved := false
 	if known {
 		var err error
 		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, openCalls{}, wrap(ctx, op, err)
 		}
 	}
 	if !moved {
@@ -182,32 +188,34 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		g, err = s.rowIn(ctx, tx, id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 		case err != nil:
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, openCalls{}, wrap(ctx, op, err)
 		case g.Ended:
-			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 		case g.Head != expect:
-			return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 		}
 		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, openCalls{}, wrap(ctx, op, err)
 		} else if !moved {
 			// The row just read under the write lock fits: nothing can
 			// have changed it since.
-			return Game{}, fmt.Errorf("store: %s: the head did not move", op)
+			return Game{}, openCalls{}, fmt.Errorf("store: %s: the head did not move", op)
 		}
 	}
 	g.Head, g.Ended = head, end
 	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return Game{}, wrap(ctx, op, err)
+		return Game{}, openCalls{}, wrap(ctx, op, err)
 	}
+	var open openCalls
 	if calls != nil {
-		if err := calls.apply(ctx, s, tx, g); err != nil {
-			return Game{}, wrap(ctx, op, err)
+		var err error
+		if open, err = calls.apply(ctx, s, tx, g, expect); err != nil {
+			return Game{}, openCalls{}, wrap(ctx, op, err)
 		}
 	}
-	return g, nil
+	return g, open, nil
 }
 
 // advance moves game id's head from expect to head in tx, ending the game

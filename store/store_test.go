@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -407,32 +408,131 @@ func TestMigrationKeyedLogs(t *testing.T) {
 	}
 }
 
+// TestEventJSONCheckedOnce: an event whose payload is not JSON is
+// refused before its step's transaction, and nothing of the step is
+// written; the events table does not parse every payload again
+// (migration 0009).
+func TestEventJSONCheckedOnce(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "chan", rec(1, "opened", `1`))
+	bad := []engine.Record{rec(2, "k", `2`), rec(3, "k", `{"unclosed": `)}
+	if _, err := s.Append(ctx, g.ID, 1, bad, false); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("appending a payload that is not JSON: %v", err)
+	}
+	if recs := mustEvents(t, s, g.ID, 0, 0); len(recs) != 1 {
+		t.Errorf("after the refused append the log holds %d events, want 1", len(recs))
+	}
+	if _, err := s.Append(ctx, g.ID, 1, bad[:1], false); err != nil {
+		t.Errorf("the next append after a refused one: %v", err)
+	}
+	var schema string
+	if err := s.r.QueryRowContext(ctx, `SELECT sql FROM sqlite_schema WHERE name = 'events'`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(schema, "json_valid") {
+		t.Errorf("the events table checks JSON again:\n%s", schema)
+	}
+}
+
 // TestStepCallsUseOpenIndex: the statements that close a step's calls
 // find the open calls through calls_answer, which holds only those, and
 // not through the calls table's key, which would read every call the
 // player ever had in the game: a long book's step would cost more with
-// each turn.
+// each turn. Those that close a call known to be open (knownCalls) find
+// it by its key, and gather nothing in a temporary table first.
 func TestStepCallsUseOpenIndex(t *testing.T) {
 	s := openAt(t, testPath(t))
-	for _, q := range []string{answerCalls, unseatCalls, endCalls} {
-		rows, err := s.r.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+q, 1, 2, 3)
+	ctx := context.Background()
+	// explain returns column col of what SQLite says of q, asked as
+	// how: a plan's detail is its fourth column, a program's opcode its
+	// second.
+	explain := func(how, q string, col int) []string {
+		t.Helper()
+		args := []any{1, 2, 3}
+		if strings.Count(q, "?") == 4 {
+			args = append(args, 4)
+		}
+		rows, err := s.r.QueryContext(ctx, how+" "+q, args...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var plan []string
+		defer rows.Close()
+		cols, err := rows.Columns()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
 		for rows.Next() {
-			var id, parent, notused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
 				t.Fatal(err)
 			}
-			plan = append(plan, detail)
+			out = append(out, fmt.Sprint(vals[col]))
 		}
 		if err := rows.Err(); err != nil {
 			t.Fatal(err)
 		}
-		if len(plan) != 1 || !strings.Contains(plan[0], "USING INDEX calls_answer") {
+		return out
+	}
+	for _, q := range []string{answerCalls, unseatCalls, endCalls} {
+		if plan := explain("EXPLAIN QUERY PLAN", q, 3); len(plan) != 1 || !strings.Contains(plan[0], "USING INDEX calls_answer") {
 			t.Errorf("%s\nis planned as %q, want a search of calls_answer", q, plan)
 		}
+	}
+	for _, q := range []string{answerCall, unseatCall} {
+		if plan := explain("EXPLAIN QUERY PLAN", q, 3); len(plan) != 1 || !strings.Contains(plan[0], "USING PRIMARY KEY (game_id=? AND player=? AND seq=?)") {
+			t.Errorf("%s\nis planned as %q, want a search of the calls table's key", q, plan)
+		}
+		if ops := explain("EXPLAIN", q, 1); slices.Contains(ops, "OpenEphemeral") {
+			t.Errorf("%s\nfills a temporary table: %q", q, ops)
+		}
+	}
+}
+
+// TestStepClosesKnownCallsByKey: a store closes by their keys the calls
+// its own last append to a game left open, and only while no other
+// writer has appended to the game since: a call another instance made
+// meanwhile is closed too.
+func TestStepClosesKnownCallsByKey(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	s1, s2 := openAt(t, path), openAt(t, path)
+	g := newGame(t, s1, "chan", rec(1, "opened", `1`))
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	step := func(s *Store, seq engine.Seq, c CallChange) {
+		t.Helper()
+		c.At = t0.Add(time.Duration(seq) * time.Minute)
+		if _, err := s.AppendCalling(ctx, g.ID, seq-1, []engine.Record{rec(seq, "k", fmt.Sprint(seq))}, false, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alice, bob := []engine.PlayerID{"alice"}, []engine.PlayerID{"bob"}
+	step(s1, 2, CallChange{Called: []engine.PlayerID{"alice", "bob"}})
+	step(s1, 3, CallChange{Acted: alice, Called: alice})
+	step(s1, 4, CallChange{Acted: alice, Called: alice})
+	if open := s1.open.at(g.ID, 4); !slices.Equal(open["alice"], []engine.Seq{4}) {
+		t.Fatalf("after its own steps the store knows alice's open calls as %v, want [4]", open["alice"])
+	}
+	// Another instance calls alice again, leaving her two open calls.
+	step(s2, 5, CallChange{Called: alice})
+	step(s1, 6, CallChange{Acted: alice, Called: bob})
+	calls, err := s1.GameCalls(ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var open []string
+	for _, c := range calls {
+		if c.Acted.IsZero() {
+			open = append(open, fmt.Sprintf("%s@%d", c.Player, c.Seq))
+		}
+	}
+	// bob's call at 2 was never answered, and a new one is made at 6.
+	if want := []string{"bob@2", "bob@6"}; !slices.Equal(open, want) {
+		t.Errorf("open calls %v, want %v", open, want)
 	}
 }
