@@ -591,7 +591,10 @@ func (s *State) expectedLosses() expectation {
 			}
 		}
 	}
-	lost, dealt := map[*Unit]float64{}, map[*Unit]float64{}
+	// What each unit may lose and kill in the melee, as odds: a unit
+	// fought by two enemies loses to both, and its supports' dice count
+	// as its own (5.C).
+	lost, dealt := map[*Unit]odds{}, map[*Unit]odds{}
 	var fights []fight
 	if len(engaged) > 0 || s.rampaging() {
 		fights = s.fights()
@@ -604,10 +607,10 @@ func (s *State) expectedLosses() expectation {
 		for _, sp := range f.supports {
 			o = o.roll(Dice(sp.Figures), float64(sp.Weapon.MeleeHit())/6)
 		}
-		l, _ := lossTo(f.opp, o.plus(f.kills), s.armor(f.opp, false))
-		x.figures[f.opp.Side] += l
-		lost[f.opp] += l
-		dealt[f.u] += l
+		k := killed(f.opp, o.plus(f.kills), s.armor(f.opp, false))
+		x.figures[f.opp.Side] += k.mean()
+		lost[f.opp] = lost[f.opp].and(k)
+		dealt[f.u] = dealt[f.u].and(k)
 	}
 	s.threats(&x, engaged)
 	for i := range s.Units {
@@ -616,11 +619,10 @@ func (s *State) expectedLosses() expectation {
 		if !ok || u.Status != Steady {
 			continue
 		}
-		// The dice decide who loses the melee: the more one side is
-		// expected to lose beyond what it deals, the likelier it is to be
-		// the one that checks.
-		losing := max(0, min(1, 0.5+(l-dealt[u])/3))
-		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l)
+		// A unit that loses more figures than it kills has lost the
+		// melee and checks morale (3.D).
+		losing := l.over(dealt[u])
+		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
 	}
 	return x
 }

@@ -98,3 +98,61 @@ func lossTo(t *Unit, o odds, armor int) (figures, hurt float64) {
 	}
 	return o.beyond(armor, t.Figures), o.some(armor)
 }
+
+// killed is the chance of each number of figures t loses to hits rolled
+// as o against armor (2.J), an elephant taking two hits each (5.G).
+func killed(t *Unit, o odds, armor int) odds {
+	out := make(odds, max(0, t.Figures)+1)
+	for h, c := range o {
+		k := max(0, h-armor)
+		if t.Class == Elephant {
+			k /= 2
+		}
+		out[min(k, t.Figures)] += c
+	}
+	return out
+}
+
+// and is the odds of the sum of two rolls made apart; nil odds are
+// those of no roll at all.
+func (o odds) and(p odds) odds {
+	switch {
+	case len(o) == 0:
+		return p
+	case len(p) == 0:
+		return o
+	}
+	out := make(odds, len(o)+len(p)-1)
+	for i, a := range o {
+		for j, b := range p {
+			out[i+j] += a * b
+		}
+	}
+	return out
+}
+
+// over is the chance that a roll as o comes to more than one as p made
+// apart: in the melee, that a unit loses more figures than it kills,
+// and so loses the melee (3.D).
+func (o odds) over(p odds) float64 {
+	if len(p) == 0 {
+		p = none()
+	}
+	sum, below := 0.0, 0.0 // below: the chance that p is less than i
+	for i, a := range o {
+		if i > 0 && i-1 < len(p) {
+			below += p[i-1]
+		}
+		sum += a * below
+	}
+	return sum
+}
+
+// mean is the number to expect.
+func (o odds) mean() float64 {
+	sum := 0.0
+	for i, c := range o {
+		sum += float64(i) * c
+	}
+	return sum
+}
