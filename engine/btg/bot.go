@@ -662,7 +662,8 @@ func (s *State) engagedSet() map[*Unit]bool {
 const threatShare = 0.5
 
 // threats adds to x what each free charger threatens (1.D, 5.D): of the
-// enemies within twice its move, the one its charge would cost most,
+// enemies within twice its move, the one its charge would cost most
+// (the figures, and the rout of the melee's loser, 3.D),
 // reckoned as the melee phase would fight it (its dice and bonus dice,
 // a flank or rear bonus by the side of the target that faces it, less
 // the target's armor), less what the target strikes back when the
@@ -678,16 +679,17 @@ func (s *State) threats(x *expectation, engaged map[*Unit]bool) {
 		}
 		reach := 2 * float64(s.civ(e.Side).Move(e.Class, Level))
 		var target *Unit
-		worst := 0.0
+		worst, worstRout, top := 0.0, 0.0, 0.0
 		for _, u := range s.inPlay(e.Side.Other()) {
 			if !e.Base.Near(u.Base, reach) {
 				continue
 			}
 			side := u.Base.SideFacing(e.Base.Center)
-			loss := float64(u.Figures)
+			loss, rout := float64(u.Figures), 0.0
 			if u.Status == Steady {
 				hits := none().roll(Dice(e.Figures), float64(meleeWeapon(e).MeleeHit())/6).roll(s.chargeBonus(e, u, side), 1.0/3)
-				loss, _ = lossTo(u, hits, s.armor(u, false))
+				k := killed(u, hits, s.armor(u, false))
+				var struck odds
 				if side == engine.Front && !engaged[u] {
 					back := none().roll(Dice(u.Figures), float64(meleeWeapon(u).MeleeHit())/6).roll(s.chargeBonus(u, e, engine.Front), 1.0/3)
 					for _, f := range s.inPlay(u.Side) {
@@ -695,16 +697,21 @@ func (s *State) threats(x *expectation, engaged map[*Unit]bool) {
 							back = back.roll(Dice(f.Figures), float64(f.Weapon.MeleeHit())/6)
 						}
 					}
-					struck, _ := lossTo(e, back, s.armor(e, false))
-					loss -= struck
+					struck = killed(e, back, s.armor(e, false))
 				}
+				loss = k.mean() - struck.mean()
+				// The target that loses more than it kills checks
+				// morale as the melee's loser (3.D).
+				rout = k.over(struck) * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-k.mean())
 			}
-			if loss > worst {
-				target, worst = u, loss
+			// A routed unit counts half lost, as standing counts it.
+			if w := loss + rout*float64(u.Figures)/2; w > top {
+				target, worst, worstRout, top = u, loss, rout, w
 			}
 		}
 		if target != nil {
 			x.figures[target.Side] += threatShare * worst
+			x.routs[target.Side] += threatShare * worstRout
 		}
 	}
 }
