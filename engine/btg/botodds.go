@@ -13,21 +13,22 @@ type odds []float64
 // none is a roll of no dice: no hits, for certain.
 func none() odds { return odds{1} }
 
-// roll adds n dice to o, each hitting with chance p.
+// roll adds n dice to o, each hitting with chance p: the odds are
+// worked out in place, one die at a time, highest count first.
 func (o odds) roll(n int, p float64) odds {
 	if n <= 0 || p <= 0 {
 		return o
 	}
 	p = min(p, 1)
-	for range n {
-		next := make(odds, len(o)+1)
-		for h, c := range o {
-			next[h] += c * (1 - p)
-			next[h+1] += c * p
+	out := make(odds, len(o)+n)
+	copy(out, o)
+	for k := range n {
+		for h := len(o) + k; h > 0; h-- {
+			out[h] = out[h]*(1-p) + out[h-1]*p
 		}
-		o = next
+		out[0] *= 1 - p
 	}
-	return o
+	return out
 }
 
 // plus is o with k hits more for certain (Bloodthirstiness's kills, §6).
