@@ -274,7 +274,8 @@ type target struct {
 // moveTargets are the moves the bot tries for u that the rules would
 // take: toward each near enemy as far as it goes and to an inch short of
 // it (turned to face it), and half as far toward the nearest; for shooters, to the edge of
-// their long range; straight ahead at full move; a step back; into the
+// their long range; straight ahead at full move; a step back, but none
+// that leaves a fall back or a rout room to run off the table; into the
 // nearest cover or high ground it can reach; and beside a friend in
 // melee, or one that may charge, where it supports him (5.C).
 func (s *State) moveTargets(u *Unit) []target {
@@ -286,6 +287,12 @@ func (s *State) moveTargets(u *Unit) []target {
 		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
 		if t.to.Dist(fc) < 0.5 && t.h == keep {
 			return // no move at all, which would spend the unit's move
+		}
+		// A unit that falls back or routs goes a full move toward its
+		// own edge, and off the table it is out of the battle (§3): no
+		// step toward that edge that ends within a full move of it.
+		if d := s.edgeDistance(u.Side, t.to); d < full && d < s.edgeDistance(u.Side, fc) {
+			return
 		}
 		for _, o := range out {
 			if o == t {

@@ -285,3 +285,48 @@ func TestBotCountsTheCheckAVolleyOwes(t *testing.T) {
 		t.Errorf("the Spartans score %.4f after shooting the shaken unit and %.4f after shooting the whole one; want the morale check to count", a, b)
 	}
 }
+
+// A unit that fails a morale check falls back or routs a full move
+// toward its own edge, and one that runs off the table is out of the
+// battle (§3): the bot's skirmishers, 10" from their edge with an enemy
+// phalanx in charge reach, weigh no step back that would leave them
+// within their 8" move of it.
+func TestBotKeepsRoomToFallBack(t *testing.T) {
+	g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 lt-inf javelin 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 phalanx spear 12, 1 cav spear 8"
+#place SPA-1 36,10 N 2
+#place SPA-2 66,4 N 1
+#place ATH-1 36,26 S 4
+#place ATH-2 4,44 S 1
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+	s := g.State.(*State)
+	u := s.Unit("SPA-1")
+	if !s.threatened(u) {
+		t.Fatal("SPA-1 is not in the phalanx's reach; the test proves nothing")
+	}
+	moves := 0
+	for _, c := range candidates(s, "bot") {
+		if c.Name != "move" || c.Opt("unit") != "SPA-1" {
+			continue
+		}
+		moves++
+		p, err := engine.ReadPoint("to", c.Opt("to"), "inches")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Y < 8 {
+			t.Errorf("the bot weighs %s, %.1f\" from its own edge: a fall back would take SPA-1 off the table", c, p.Y)
+		}
+	}
+	if moves == 0 {
+		t.Error("the bot weighs no move for SPA-1")
+	}
+}
