@@ -274,7 +274,8 @@ type target struct {
 // moveTargets are the moves the bot tries for u that the rules would
 // take: toward each near enemy as far as it goes and to an inch short of
 // it (turned to face it), and half as far toward the nearest; for shooters, to the edge of
-// their long range; straight ahead at full move; a step back; into the
+// their long range; straight ahead at full move; a step back, but none
+// that leaves a fall back or a rout room to run off the table; into the
 // nearest cover or high ground it can reach; and beside a friend in
 // melee, or one that may charge, where it supports him (5.C).
 func (s *State) moveTargets(u *Unit) []target {
@@ -286,6 +287,12 @@ func (s *State) moveTargets(u *Unit) []target {
 		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
 		if t.to.Dist(fc) < 0.5 && t.h == keep {
 			return // no move at all, which would spend the unit's move
+		}
+		// A unit that falls back or routs goes a full move toward its
+		// own edge, and off the table it is out of the battle (§3): no
+		// step toward that edge that ends within a full move of it.
+		if d := s.edgeDistance(u.Side, t.to); d < full && d < s.edgeDistance(u.Side, fc) {
+			return
 		}
 		for _, o := range out {
 			if o == t {
@@ -557,7 +564,9 @@ type expectation struct {
 // (5.C, 5.E: a die per two figures, hitting on the weapon's band, bonus
 // dice on 5 or 6, supports' dice, less the armor), to the morale check
 // of the side that loses a melee (3.D: a 1 or 2 routs it), and, before
-// its enemy has shot this turn, to each enemy shooter's best shot (§2).
+// its enemy has shot this turn, to each enemy shooter's best shot (§2)
+// and the morale check its losses call for (3.A), as to the checks owed
+// already for losses taken this phase.
 // A routed unit in contact is as good as captured (§3). The rolls are
 // averaged, not drawn: the bot weighs what a position promises.
 func (s *State) expectedLosses() expectation {
@@ -567,6 +576,11 @@ func (s *State) expectedLosses() expectation {
 		u := &s.Units[i]
 		if !u.In() {
 			continue
+		}
+		if u.Shaken != "" && u.Status == Steady {
+			// A check owed to losses already taken, played when the
+			// phase ends (3.A, 3.G).
+			x.routs[u.Side] += routChance(u, s.leaderOf(u) != nil, float64(u.Figures))
 		}
 		if engaged[u] {
 			if u.Status == Routed {
@@ -578,28 +592,32 @@ func (s *State) expectedLosses() expectation {
 		// the fire phase those of a side that has not finished.
 		shoots := s.Stage == Movement || s.Stage == Fire && !s.Armies[u.Side].Done
 		if shoots && s.canShoot(u) == nil && !u.Class.Siege() {
-			if t, l := s.bestShot(u); t != nil {
-				x.figures[t.Side] += l
+			if t, v := s.bestShot(u); t != nil {
+				x.figures[t.Side] += v.figures
+				x.routs[t.Side] += v.routs
 			}
 		}
 	}
-	lost, dealt := map[*Unit]float64{}, map[*Unit]float64{}
+	// What each unit may lose and kill in the melee, as odds: a unit
+	// fought by two enemies loses to both, and its supports' dice count
+	// as its own (5.C).
+	lost, dealt := map[*Unit]odds{}, map[*Unit]odds{}
 	var fights []fight
 	if len(engaged) > 0 || s.rampaging() {
 		fights = s.fights()
 	}
 	for _, f := range fights {
-		hits := float64(f.dice*meleeWeapon(f.u).MeleeHit())/6 + float64(f.bonus)/3 + float64(f.kills)
+		o := none().roll(f.dice, float64(meleeWeapon(f.u).MeleeHit())/6).roll(f.bonus, 1.0/3)
 		if f.u.Weapon == Tusks {
-			hits *= 1 + 2*5.0/6
+			o = o.tusks()
 		}
 		for _, sp := range f.supports {
-			hits += float64(Dice(sp.Figures)*sp.Weapon.MeleeHit()) / 6
+			o = o.roll(Dice(sp.Figures), float64(sp.Weapon.MeleeHit())/6)
 		}
-		l := min(float64(f.opp.Figures), max(0, hits-float64(s.armor(f.opp, false))))
-		x.figures[f.opp.Side] += l
-		lost[f.opp] += l
-		dealt[f.u] += l
+		k := killed(f.opp, o.plus(f.kills), s.armor(f.opp, false))
+		x.figures[f.opp.Side] += k.mean()
+		lost[f.opp] = lost[f.opp].and(k)
+		dealt[f.u] = dealt[f.u].and(k)
 	}
 	s.threats(&x, engaged)
 	for i := range s.Units {
@@ -608,11 +626,10 @@ func (s *State) expectedLosses() expectation {
 		if !ok || u.Status != Steady {
 			continue
 		}
-		// The dice decide who loses the melee: the more one side is
-		// expected to lose beyond what it deals, the likelier it is to be
-		// the one that checks.
-		losing := max(0, min(1, 0.5+(l-dealt[u])/3))
-		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l)
+		// A unit that loses more figures than it kills has lost the
+		// melee and checks morale (3.D).
+		losing := l.over(dealt[u])
+		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
 	}
 	return x
 }
@@ -652,7 +669,8 @@ func (s *State) engagedSet() map[*Unit]bool {
 const threatShare = 0.5
 
 // threats adds to x what each free charger threatens (1.D, 5.D): of the
-// enemies within twice its move, the one its charge would cost most,
+// enemies within twice its move, the one its charge would cost most
+// (the figures, and the rout of the melee's loser, 3.D),
 // reckoned as the melee phase would fight it (its dice and bonus dice,
 // a flank or rear bonus by the side of the target that faces it, less
 // the target's armor), less what the target strikes back when the
@@ -668,32 +686,39 @@ func (s *State) threats(x *expectation, engaged map[*Unit]bool) {
 		}
 		reach := 2 * float64(s.civ(e.Side).Move(e.Class, Level))
 		var target *Unit
-		worst := 0.0
+		worst, worstRout, top := 0.0, 0.0, 0.0
 		for _, u := range s.inPlay(e.Side.Other()) {
 			if !e.Base.Near(u.Base, reach) {
 				continue
 			}
 			side := u.Base.SideFacing(e.Base.Center)
-			loss := float64(u.Figures)
+			loss, rout := float64(u.Figures), 0.0
 			if u.Status == Steady {
-				hits := float64(Dice(e.Figures)*meleeWeapon(e).MeleeHit())/6 + float64(s.chargeBonus(e, u, side))/3
-				loss = min(loss, max(0, hits-float64(s.armor(u, false))))
+				hits := none().roll(Dice(e.Figures), float64(meleeWeapon(e).MeleeHit())/6).roll(s.chargeBonus(e, u, side), 1.0/3)
+				k := killed(u, hits, s.armor(u, false))
+				var struck odds
 				if side == engine.Front && !engaged[u] {
-					back := float64(Dice(u.Figures)*meleeWeapon(u).MeleeHit())/6 + float64(s.chargeBonus(u, e, engine.Front))/3
+					back := none().roll(Dice(u.Figures), float64(meleeWeapon(u).MeleeHit())/6).roll(s.chargeBonus(u, e, engine.Front), 1.0/3)
 					for _, f := range s.inPlay(u.Side) {
 						if f != u && f.Status == Steady && !f.Class.Siege() && f.Base.Near(u.Base, 1) && !engaged[f] {
-							back += float64(Dice(f.Figures)*f.Weapon.MeleeHit()) / 6
+							back = back.roll(Dice(f.Figures), float64(f.Weapon.MeleeHit())/6)
 						}
 					}
-					loss -= min(float64(e.Figures), max(0, back-float64(s.armor(e, false))))
+					struck = killed(e, back, s.armor(e, false))
 				}
+				loss = k.mean() - struck.mean()
+				// The target that loses more than it kills checks
+				// morale as the melee's loser (3.D).
+				rout = k.over(struck) * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-k.mean())
 			}
-			if loss > worst {
-				target, worst = u, loss
+			// A routed unit counts half lost, as standing counts it.
+			if w := loss + rout*float64(u.Figures)/2; w > top {
+				target, worst, worstRout, top = u, loss, rout, w
 			}
 		}
 		if target != nil {
 			x.figures[target.Side] += threatShare * worst
+			x.routs[target.Side] += threatShare * worstRout
 		}
 	}
 }
@@ -742,11 +767,23 @@ func routChance(u *Unit, leader bool, figs float64) float64 {
 	return float64(n) / 6
 }
 
-// bestShot is the enemy u may hurt most with its shot now, and the
-// figures it may expect to take.
-func (s *State) bestShot(u *Unit) (*Unit, float64) {
+// volley is what a shot promises: the figures the target may expect to
+// lose, and the share of a unit it may expect to see routed by the
+// morale check the losses call for (3.A).
+type volley struct {
+	figures, routs float64
+}
+
+// bestShot is the enemy u may hurt most with its shot now, and what the
+// shot promises: the dice of each rank at its chance to hit (2.F, 2.H;
+// the rear rank at a further +1, 2.B), less a hit the target's leader
+// takes on a 6 (2.I) and its armor (2.J), and the rout the losses may
+// bring on a unit in good order (3.A), counted at half the figures it
+// has left, as standing counts a routed unit.
+func (s *State) bestShot(u *Unit) (*Unit, volley) {
 	var best *Unit
-	most := 0.0
+	var most volley
+	top := 0.0
 	_, long := s.civ(u.Side).Range(u.Weapon)
 	for _, t := range s.inPlay(u.Side.Other()) {
 		if !u.Base.Near(t.Base, float64(long)) {
@@ -756,15 +793,22 @@ func (s *State) bestShot(u *Unit) (*Unit, float64) {
 		if err != nil || t.Effects.Immune {
 			continue
 		}
-		p := 0.0
-		for r := 1; r <= 5; r++ {
-			if r+sh.mod.Sum() <= sh.band {
-				p++
-			}
+		m := sh.mod.Sum()
+		o := none().roll(sh.front, fireChance(sh.band, m)).roll(sh.back, fireChance(sh.band, m+1))
+		armor := s.armor(t, true)
+		leader := s.leaderOf(t) != nil
+		l, hurt := lossTo(t, o, armor)
+		if leader {
+			// A 6 on the leader's die takes one hit on him (2.I).
+			l2, hurt2 := lossTo(t, o, armor+1)
+			l, hurt = l*5/6+l2/6, hurt*5/6+hurt2/6
 		}
-		hits := float64(sh.front+sh.back) * p / 6
-		if l := min(float64(t.Figures), hits-float64(s.armor(t, true))); l > most {
-			best, most = t, l
+		v := volley{figures: l}
+		if t.Status == Steady {
+			v.routs = hurt * routChance(t, leader, float64(t.Figures)-l)
+		}
+		if worth := v.figures + v.routs*float64(t.Figures)/2; worth > top {
+			best, most, top = t, v, worth
 		}
 	}
 	return best, most

@@ -180,3 +180,153 @@ func TestBotFearsAChargeOnItsFlank(t *testing.T) {
 		t.Errorf("the Athenians score %.4f against a front and %.4f against a flank; want the flank better", a, b)
 	}
 }
+
+// Two javelin dice hit a heavy infantry unit once in two throws, and
+// twice in four, and its armor stops only the first hit (2.F, 2.J): the
+// unit in the skirmishers' arc of fire is in some danger, where one
+// behind their backs is in none, though the hits it may expect on
+// average are no more than its armor. The bot scores the first position
+// worse for the infantry's side.
+func TestBotCountsAVolleyPastTheArmor(t *testing.T) {
+	position := func(at string) *State {
+		g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"2 hvy-inf spear 12"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 lt-inf javelin 4, 1 hvy-inf spear 12"
+#place SPA-1 36,20 N 2
+#place SPA-2 66,4 N 2
+#place ATH-1 `+at+` 1
+#place ATH-2 6,44 S 2
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+		return g.State.(*State)
+	}
+	// The same ground either way: a rank 3/4" deep, its front to the
+	// south or to the north.
+	facing, away := position("36,26 S"), position("36,26.75 N")
+	if a, b := evaluate(away, "bot"), evaluate(facing, "bot"); a <= b {
+		t.Errorf("the Spartans score %.4f with the javelins turned away and %.4f facing them; want the volley to count", a, b)
+	}
+}
+
+// A unit under half its strength that loses figures to a volley checks
+// morale at -2 and may rout (3.A): of two heavy infantry units alike in
+// armor and morale, the one that is down to five figures loses no more
+// to the bowmen's dice than the whole one, but may break. The bot's
+// archers shoot at it.
+func TestBotShootsAtTheShakenUnit(t *testing.T) {
+	g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 lt-inf bow 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 hvy-inf spear 12, 1 hvy-inf spear 12"
+#place SPA-1 36,20 N 2
+#place SPA-2 66,6 N 1
+#place ATH-1 30,28 S 2
+#place ATH-2 42,28 S 2
+#figures ATH-2 5
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+@bot /done
+@bob /done
+`)
+	if s := g.State.(*State); s.Stage != Fire {
+		t.Fatalf("the position is in the %s phase; want fire", s.Stage)
+	}
+	for _, l := range []engine.Level{engine.Easy, engine.Normal} {
+		if c := decide(t, g, l); c.Name != "fire" || c.Opt("target") != "ATH-2" {
+			t.Errorf("at %s the bot gives %s; want SPA-1 to shoot at the shaken ATH-2", l, c)
+		}
+	}
+}
+
+// The same volley, four hits and three figures through the armor, at the
+// whole unit or at the one down to five figures (2.J): the whole unit
+// checks morale at no risk, the shaken one at -2 below half strength and
+// may rout (3.A). Before the checks are rolled, the bot already scores
+// the second volley better for the archers' side.
+func TestBotCountsTheCheckAVolleyOwes(t *testing.T) {
+	after := func(target string) *State {
+		g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 lt-inf bow 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 hvy-inf spear 12, 1 hvy-inf spear 12"
+#place SPA-1 36,20 N 2
+#place SPA-2 66,6 N 1
+#place ATH-1 30,28 S 2
+#place ATH-2 42,28 S 2
+#figures ATH-2 5
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+@bot /done
+@bob /done
+#load d6 1 1 1 1
+@bot /fire unit:SPA-1 target:`+target+`
+`)
+		return g.State.(*State)
+	}
+	whole, shaken := after("ATH-1"), after("ATH-2")
+	if a, b := shaken.Unit("ATH-2").Figures, whole.Unit("ATH-1").Figures; a != 2 || b != 9 {
+		t.Fatalf("the volleys leave ATH-2 %d and ATH-1 %d figures; want 2 and 9", a, b)
+	}
+	if a, b := evaluate(shaken, "bot"), evaluate(whole, "bot"); a <= b {
+		t.Errorf("the Spartans score %.4f after shooting the shaken unit and %.4f after shooting the whole one; want the morale check to count", a, b)
+	}
+}
+
+// A unit that fails a morale check falls back or routs a full move
+// toward its own edge, and one that runs off the table is out of the
+// battle (§3): the bot's skirmishers, 10" from their edge with an enemy
+// phalanx in charge reach, weigh no step back that would leave them
+// within their 8" move of it.
+func TestBotKeepsRoomToFallBack(t *testing.T) {
+	g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8
+@bot /army build name:Spartans civ:greek tag:SPA units:"1 lt-inf javelin 8, 1 cav spear 8"
+@bob /army build name:Athenians civ:greek tag:ATH units:"1 phalanx spear 12, 1 cav spear 8"
+#place SPA-1 36,10 N 2
+#place SPA-2 66,4 N 1
+#place ATH-1 36,26 S 4
+#place ATH-2 4,44 S 1
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+`)
+	s := g.State.(*State)
+	u := s.Unit("SPA-1")
+	if !s.threatened(u) {
+		t.Fatal("SPA-1 is not in the phalanx's reach; the test proves nothing")
+	}
+	moves := 0
+	for _, c := range candidates(s, "bot") {
+		if c.Name != "move" || c.Opt("unit") != "SPA-1" {
+			continue
+		}
+		moves++
+		p, err := engine.ReadPoint("to", c.Opt("to"), "inches")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Y < 8 {
+			t.Errorf("the bot weighs %s, %.1f\" from its own edge: a fall back would take SPA-1 off the table", c, p.Y)
+		}
+	}
+	if moves == 0 {
+		t.Error("the bot weighs no move for SPA-1")
+	}
+}

@@ -32,7 +32,9 @@
 // friend to support him), and a position scored by how near each army
 // is to breaking, its figures, morale and leaders, and the melees and
 // shots at hand, paired and supported as the melee phase pairs them,
-// with the loser's chance to rout. The bot sees nothing a player could
+// with the loser's chance to rout; botodds.go the odds of a roll of dice
+// against armor, and the morale checks the losses call for, by which the
+// bot weighs a volley or a melee. The bot sees nothing a player could
 // not: the battle hides only the cards and dice to come, which the
 // engine draws afresh for it.
 // RULINGS.md,
