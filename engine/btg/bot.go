@@ -608,13 +608,14 @@ func (s *State) expectedLosses() expectation {
 	}
 	for _, f := range fights {
 		o := none().roll(f.dice, float64(meleeWeapon(f.u).MeleeHit())/6).roll(f.bonus, 1.0/3)
-		if f.u.Weapon == Tusks {
+		if meleeWeapon(f.u) == Tusks {
 			o = o.tusks()
 		}
 		for _, sp := range f.supports {
 			o = o.roll(Dice(sp.Figures), float64(sp.Weapon.MeleeHit())/6)
 		}
-		k := killed(f.opp, o.plus(f.kills), s.armor(f.opp, false))
+		// Bloodthirsty kills are figures slain past the armor (§6).
+		k := killed(f.opp, o, s.armor(f.opp, false)).plus(f.kills).upTo(f.opp.Figures)
 		x.figures[f.opp.Side] += k.mean()
 		lost[f.opp] = lost[f.opp].and(k)
 		dealt[f.u] = dealt[f.u].and(k)
@@ -741,7 +742,7 @@ func (s *State) chargeBonus(u, opp *Unit, side engine.Side) int {
 	if s.leaderOf(u) != nil {
 		n++
 	}
-	if u.Class.Mounted() && u.Class != Camelry && opp.Class.Foot() {
+	if u.Class.Mounted() && u.Class != Camelry && !opp.Class.Mounted() {
 		n++
 	}
 	if u.Class == Templar || u.Class == Phalanx || u.Class == Elephant {

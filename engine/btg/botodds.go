@@ -1,5 +1,7 @@
 package btg
 
+import "slices"
+
 // The bot's odds: how many hits a roll of dice may score, as a chance for
 // each number of hits, so that what a volley or a melee is worth to it
 // counts the armor as the rules take it off (2.J: hits less the armor,
@@ -37,6 +39,19 @@ func (o odds) plus(k int) odds {
 		return o
 	}
 	return append(make(odds, k), o...)
+}
+
+// upTo is o with every outcome above n counted as n: no more figures
+// fall than a unit has.
+func (o odds) upTo(n int) odds {
+	if len(o) <= n+1 {
+		return o
+	}
+	out := slices.Clone(o[:n+1])
+	for _, c := range o[n+1:] {
+		out[n] += c
+	}
+	return out
 }
 
 // tusks is o for an elephant's own dice, tripled on a D6 of 5 or less

@@ -29,4 +29,9 @@ func TestOddsAsAtTheTable(t *testing.T) {
 	if got := none().roll(3, 1.0/3).and(none().roll(2, 0.5)).mean(); math.Abs(got-2) > 1e-9 {
 		t.Errorf("three dice at a third and two at a half: %.3f hits; want 2", got)
 	}
+	// Two bloodthirsty kills past armor 1 on a unit of two figures: the
+	// die's hit is stopped, the kills are not, and no more than two fall.
+	if got := killed(&Unit{Figures: 2}, none().roll(1, 0.5), 1).plus(2).upTo(2); len(got) != 3 || math.Abs(got[2]-1) > 1e-9 {
+		t.Errorf("two kills on two figures: %v; want both fallen for certain", got)
+	}
 }
