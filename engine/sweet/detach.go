@@ -96,17 +96,7 @@ var detachCommands = []command{
 func separates(t Type) bool { return t == LightInfantry || t == LightCavalry }
 
 func detach(tx *engine.Tx, s *State, c engine.Command) error {
-	if s.Stage != Movement {
-		return engine.Refuse("Movement 3", "Units split in their side's movement; it is now the %s stage.", s.Stage)
-	}
-	side, err := s.actingSide(c)
-	if err != nil {
-		return err
-	}
-	if side != s.Attacker || s.Armies[side].Done {
-		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
-	}
-	u, err := s.ownUnit(c, "unit", side)
+	side, u, err := s.movingUnit(c, "Movement 3", "Units split in their side's movement")
 	if err != nil {
 		return err
 	}
@@ -158,17 +148,7 @@ func (s *State) nextID(side Side) UnitID {
 }
 
 func reform(tx *engine.Tx, s *State, c engine.Command) error {
-	if s.Stage != Movement {
-		return engine.Refuse("Movement 3", "Units reform in their side's movement; it is now the %s stage.", s.Stage)
-	}
-	side, err := s.actingSide(c)
-	if err != nil {
-		return err
-	}
-	if side != s.Attacker || s.Armies[side].Done {
-		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
-	}
-	u, err := s.ownUnit(c, "unit", side)
+	side, u, err := s.movingUnit(c, "Movement 3", "Units reform in their side's movement")
 	if err != nil {
 		return err
 	}

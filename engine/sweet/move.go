@@ -128,23 +128,35 @@ func (b ElephantRolled) Apply(s *State) error {
 	return nil
 }
 
+// movingUnit is the unit a command of the movement stage names by its
+// "unit" option, with its side, refused unless it is that stage (rule and
+// when tell the player when the command is given) and the unit's side is
+// the attacker still moving (Turn Sequence 3).
+func (s *State) movingUnit(c engine.Command, rule, when string) (Side, *Unit, error) {
+	if s.Stage != Movement {
+		return 0, nil, engine.Refuse(rule, "%s; it is now the %s stage.", when, s.Stage)
+	}
+	side, err := s.actingSide(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	if side != s.Attacker || s.Armies[side].Done {
+		return 0, nil, engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
+	}
+	u, err := s.ownUnit(c, "unit", side)
+	if err != nil {
+		return 0, nil, err
+	}
+	return side, u, nil
+}
+
 // rollElephant rolls for an elephant its player means to charge with
 // this turn, before any unit of the side has moved: the rules roll before
 // movement, and only "if desired" (Charging and Melee 6). On 5 or 6 it
 // stays where it is this turn; on 1 to 4 it may charge. An elephant not
 // rolled for moves freely but may not charge.
 func rollElephant(tx *engine.Tx, s *State, c engine.Command) error {
-	if s.Stage != Movement {
-		return engine.Refuse("Charging and Melee 6", "Elephants roll to charge as their side's movement begins; it is now the %s stage.", s.Stage)
-	}
-	side, err := s.actingSide(c)
-	if err != nil {
-		return err
-	}
-	if side != s.Attacker || s.Armies[side].Done {
-		return engine.Refuse("Turn Sequence 3", "Only the attacker moves, and this turn that is the %s until they are /done.", s.armyName(s.Attacker))
-	}
-	u, err := s.ownUnit(c, "unit", side)
+	side, u, err := s.movingUnit(c, "Charging and Melee 6", "Elephants roll to charge as their side's movement begins")
 	if err != nil {
 		return err
 	}
