@@ -64,7 +64,8 @@
 //     and a [Concealer]'s secrets, drawn afresh; playouts whose players
 //     mostly give the best of a few sampled candidates; the budget spent
 //     by successive halving on a shortlist of the candidates that look
-//     best one step ahead), its budget in playouts by [Level], seeded
+//     best one step ahead, or on every candidate at the hard level), its
+//     budget in playouts, depth and shortlist by [Level], seeded
 //     from the table's seed and the step's number. A [Mixer] has the bot
 //     draw a choice made in secret from a mix rather than search it; a
 //     [Strider] has it look further ahead in a system of many small

@@ -184,3 +184,30 @@ func ids(els []*Element) []ElementID {
 	}
 	return out
 }
+
+// At the first clan's turn most commands score alike one step ahead (a
+// move draws no card), so a short list would be the first listed: the
+// normal bot plays out the 8 that look best, and the hard one every
+// command it could give, as /why shows.
+func TestHardBotWeighsEveryCommand(t *testing.T) {
+	p := botBook(t)
+	who := New().Awaited(p.Game.State)[0].Player
+	tried := func(l engine.Level) (played, all int) {
+		d, err := engine.Think(p.Game, who, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range d.Weighed {
+			if s.Playouts > 0 {
+				played++
+			}
+		}
+		return played, len(d.Weighed)
+	}
+	if played, all := tried(engine.Normal); played != 8 || all <= 8 {
+		t.Errorf("normal played out %d of %d commands; want 8 of more", played, all)
+	}
+	if played, all := tried(engine.Hard); played != all {
+		t.Errorf("hard played out %d of %d commands; want all", played, all)
+	}
+}
