@@ -52,11 +52,6 @@ type turn struct {
 	was, now []engine.Await
 }
 
-// turnOf reckons the turn of the step from before to after.
-func turnOf(before, after *engine.Game) turn {
-	return turn{was: awaited(before), now: awaited(after)}
-}
-
 // sameAwait reports whether two awaits are one player awaited for one thing.
 func sameAwait(a, b engine.Await) bool {
 	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
