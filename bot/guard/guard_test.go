@@ -125,7 +125,7 @@ func TestRequestInHandIsNotShed(t *testing.T) {
 	lim := Defaults
 	lim.MaxConns = 1
 	release, entered := make(chan struct{}), make(chan struct{})
-	addr, _ := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr, l := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/hold" {
 			close(entered)
 			<-release
@@ -134,7 +134,8 @@ func TestRequestInHandIsNotShed(t *testing.T) {
 	}), lim)
 	held := make(chan error, 1)
 	go func() {
-		resp, err := http.Get("http://" + addr + "/hold")
+		client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+		resp, err := client.Get("http://" + addr + "/hold")
 		if err == nil {
 			resp.Body.Close()
 		}
@@ -147,6 +148,15 @@ func TestRequestInHandIsNotShed(t *testing.T) {
 	close(release)
 	if err := <-held; err != nil {
 		t.Fatalf("the request in hand was cut off: %v", err)
+	}
+	// The client has its answer a moment before the server has closed
+	// the connection and stopped counting it: wait for that, as the
+	// newcomer's own retry would.
+	for deadline := time.Now().Add(5 * time.Second); l.Open() > 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the answered connection is still counted open after 5 s")
+		}
+		time.Sleep(time.Millisecond)
 	}
 	if err := get(addr); err != nil {
 		t.Fatalf("after the request in hand was answered: %v", err)
