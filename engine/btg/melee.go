@@ -52,10 +52,12 @@ type MoraleChecked struct {
 }
 
 // Support is a friend within 1" adding its dice to a melee (5.C).
+// Supporting elephants roll to triple their own hits (8b).
 type Support struct {
-	Unit  string `json:"unit"`
-	Band  int    `json:"band"`
-	Rolls []int  `json:"rolls"`
+	Unit   string `json:"unit"`
+	Band   int    `json:"band"`
+	Rolls  []int  `json:"rolls"`
+	Triple int    `json:"triple,omitempty"`
 }
 
 // Fought is one unit's dice in the melee phase against the enemy it
@@ -262,6 +264,12 @@ func (b Fought) Text() string {
 	}
 	for _, sp := range b.Supports {
 		t += fmt.Sprintf("; %s supports with %s on %d or less", sp.Unit, dice(sp.Rolls), sp.Band)
+		switch {
+		case sp.Triple > 5:
+			t += fmt.Sprintf(", its elephants' D6 %d not tripling them", sp.Triple)
+		case sp.Triple > 0:
+			t += fmt.Sprintf(", its elephants' D6 %d tripling its hits", sp.Triple)
+		}
 	}
 	if b.Triple > 0 {
 		if b.Triple <= 5 {
@@ -597,7 +605,12 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 		for range Dice(sp.Figures) {
 			x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
 		}
-		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, 0)
+		// A supporter attacks the foe its friend fights (5.C), and
+		// elephants roll to triple each time they fight (8b).
+		if meleeWeapon(sp) == Tusks {
+			x.Triple = tx.Roll(engine.D6)
+		}
+		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, x.Triple)
 		b.Supports = append(b.Supports, x)
 	}
 	weapon := meleeWeapon(f.u)
