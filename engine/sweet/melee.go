@@ -650,7 +650,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 				}
 				continue
 			}
-			if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off}); err != nil {
+			if err := tx.Emit(s.fellBack(u, path, off, false)); err != nil {
 				return err
 			}
 			if from == at && led[side] == nil {

@@ -66,6 +66,10 @@ type FellBack struct {
 	Path   []engine.Square `json:"path"`
 	Off    bool            `json:"off,omitempty"`
 	Morale bool            `json:"morale,omitempty"`
+	// Captured are catapults taken where the unit stops: a retreat
+	// brings a stand into their square as a move does (Melee Procedure).
+	Captured  []UnitID `json:"captured,omitempty"`
+	CapLabels []string `json:"cap_labels,omitempty"`
 }
 
 func (Moved) Kind() string          { return "sweet.moved" }
@@ -207,7 +211,31 @@ func (b FellBack) Apply(s *State) error {
 	if b.Morale {
 		u.Moved = true
 	}
+	for _, id := range b.Captured {
+		c, err := s.mustUnit(id)
+		if err != nil {
+			return err
+		}
+		c.Side = u.Side
+	}
 	return nil
+}
+
+// fellBack is the event of u falling back along path, taking the
+// catapults it finds unguarded where it stops (Melee Procedure).
+func (s *State) fellBack(u *Unit, path []engine.Square, off, morale bool) FellBack {
+	b := FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off, Morale: morale}
+	if off || u.Type.IsCatapult() {
+		return b
+	}
+	end := path[len(path)-1]
+	for _, o := range s.At(end) {
+		if o.Type.IsCatapult() && o.Side != u.Side && (o.Side == Nobody || !s.held(end, o.Side)) {
+			b.Captured = append(b.Captured, o.ID)
+			b.CapLabels = append(b.CapLabels, o.Label())
+		}
+	}
+	return b
 }
 
 var moveCommands = []command{
@@ -664,7 +692,7 @@ func moraleRetreats(tx *engine.Tx, s *State) error {
 		if len(path) < 2 {
 			continue
 		}
-		if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off, Morale: true}); err != nil {
+		if err := tx.Emit(s.fellBack(u, path, off, true)); err != nil {
 			return err
 		}
 	}
