@@ -243,6 +243,7 @@ var moveCommands = []command{
 		{Name: "unit", Help: "the unit; a catapult moves with a stand of its square", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
+		{Name: "ride", Help: "no to spare a lone stand of foot (Morale 3): it stops the unit as any enemy; default yes", Choices: []string{"yes", "no"}},
 	}}, Run: move},
 	{CommandSpec: engine.CommandSpec{Name: "elephant", Help: "Roll for an elephant you mean to charge with this turn, before any of your units moves: on 5 or 6 it stays put (Charging and Melee 6).", Example: "/elephant unit:CAR-3", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the elephant", Kind: engine.OptElement, Required: true},
@@ -279,7 +280,19 @@ func (s *State) runDownVictim(mover *Unit, q engine.Square) *Unit {
 // and never slipping between two enemies. onlyRoad keeps it to road
 // squares. It returns the path and its cost, or nil.
 func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad bool) ([]engine.Square, float64) {
+	return s.routeRiding(u, dest, allowance, onlyRoad, true)
+}
+
+// routeRiding is route, riding lone stands down on the way only when
+// ride is true; otherwise they stop the unit as any enemy does.
+func (s *State) routeRiding(u *Unit, dest engine.Square, allowance float64, onlyRoad, ride bool) ([]engine.Square, float64) {
 	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
+	victim := func(q engine.Square) *Unit {
+		if !ride {
+			return nil
+		}
+		return s.runDownVictim(u, q)
+	}
 	budget := int(allowance * 2)
 	dist := map[engine.Square]int{u.At: 0}
 	prev := map[engine.Square]engine.Square{}
@@ -294,7 +307,7 @@ func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad b
 			break
 		}
 		if cur.q != u.At && enemy(cur.q) {
-			if s.runDownVictim(u, cur.q) == nil {
+			if victim(cur.q) == nil {
 				continue // a contact square ends the move
 			}
 		}
@@ -306,7 +319,7 @@ func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad b
 			if d.Diagonal() && engine.Squeezes(cur.q, n, enemy) {
 				continue
 			}
-			if enemy(n) && n != dest && s.runDownVictim(u, n) == nil {
+			if enemy(n) && n != dest && victim(n) == nil {
 				continue
 			}
 			step := 2
@@ -382,9 +395,17 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		allowance = min(allowance, float64(mover.Type.spec().Move))
 	}
+	// Riding down is the rider's choice (Morale 3: it "may"); ride:no
+	// declines it, and a lone stand then stops the unit as any enemy.
+	ride := !strings.EqualFold(c.Opt("ride"), "no")
+	victimAt := func(q engine.Square) *Unit {
+		if !ride {
+			return nil
+		}
+		return s.runDownVictim(u, q)
+	}
 	enemyThere := s.held(dest, side.Other())
-	victim := s.runDownVictim(u, dest)
-	charge := enemyThere && victim == nil
+	charge := enemyThere && victimAt(dest) == nil
 	if charge {
 		if err := s.canCharge(u, dest); err != nil {
 			return err
@@ -397,10 +418,10 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 			}
 		}
 	}
-	path, cost := s.route(u, dest, allowance, false)
+	path, cost := s.routeRiding(u, dest, allowance, false, ride)
 	road := false
 	if path == nil && s.terrain(u.At) == Road && s.terrain(dest) == Road {
-		path, cost = s.route(u, dest, allowance+1, true)
+		path, cost = s.routeRiding(u, dest, allowance+1, true, ride)
 		road = path != nil
 	}
 	if path == nil {
@@ -408,7 +429,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	b := Moved{Unit: u.ID, Label: u.Label(), Side: side, Path: path, Facing: facing, Cost: cost, Road: road, Charge: charge}
 	for _, q := range path[1:] {
-		if v := s.runDownVictim(u, q); v != nil {
+		if v := victimAt(q); v != nil {
 			b.RunDown = append(b.RunDown, v.ID)
 			b.RunLabels = append(b.RunLabels, v.Label())
 		}
