@@ -643,7 +643,10 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 				continue
 			}
 			from := u.At
-			path, off, stopped := s.fallBack(u, 2, true)
+			// The first to leave brings its side's catapult back with it,
+			// and a square holds one catapult (Movement 2).
+			tows := from == at && led[side] == nil && slices.ContainsFunc(catapults, func(c *Unit) bool { return c.Side == side })
+			path, off, stopped := s.fallBack(u, 2, true, tows)
 			if stopped {
 				if err := tx.Emit(Destroyed{Units: []UnitID{u.ID}, Labels: []string{u.Label()}, Why: "with no way to retreat"}); err != nil {
 					return err
