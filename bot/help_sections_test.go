@@ -59,6 +59,7 @@ var helpSections = [][4]string{
 	{"sweet", "army pick", "Sample Army Compositions", "the seven sample armies"},
 	{"sweet", "fire", "Catapult Fire, Missile Fire", "the two shooting stages"},
 	{"sweet", "move", "Movement", "movement"},
+	{"sweet", "move ride:", "Morale 3", "cavalry, chariots and elephants may run down a lone stand of foot"},
 	{"sweet", "elephant", "Charging and Melee 6", "an elephant's roll before movement, if a charge is wanted"},
 	{"sweet", "face", "Movement 6", "facing a side or corner, changed freely"},
 	{"sweet", "detach", "Movement 3", "only light infantry, light cavalry, catapults and commanders separate or reform"},

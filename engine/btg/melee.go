@@ -1,6 +1,7 @@
 package btg
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -52,10 +53,12 @@ type MoraleChecked struct {
 }
 
 // Support is a friend within 1" adding its dice to a melee (5.C).
+// Supporting elephants roll to triple their own hits (8b).
 type Support struct {
-	Unit  string `json:"unit"`
-	Band  int    `json:"band"`
-	Rolls []int  `json:"rolls"`
+	Unit   string `json:"unit"`
+	Band   int    `json:"band"`
+	Rolls  []int  `json:"rolls"`
+	Triple int    `json:"triple,omitempty"`
 }
 
 // Fought is one unit's dice in the melee phase against the enemy it
@@ -262,6 +265,12 @@ func (b Fought) Text() string {
 	}
 	for _, sp := range b.Supports {
 		t += fmt.Sprintf("; %s supports with %s on %d or less", sp.Unit, dice(sp.Rolls), sp.Band)
+		switch {
+		case sp.Triple > 5:
+			t += fmt.Sprintf(", its elephants' D6 %d not tripling them", sp.Triple)
+		case sp.Triple > 0:
+			t += fmt.Sprintf(", its elephants' D6 %d tripling its hits", sp.Triple)
+		}
 	}
 	if b.Triple > 0 {
 		if b.Triple <= 5 {
@@ -597,7 +606,12 @@ func (s *State) strike(tx *engine.Tx, f fight) Fought {
 		for range Dice(sp.Figures) {
 			x.Rolls = append(x.Rolls, tx.Roll(engine.D6))
 		}
-		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, 0)
+		// A supporter attacks the foe its friend fights (5.C), and
+		// elephants roll to triple each time they fight (8b).
+		if meleeWeapon(sp) == Tusks {
+			x.Triple = tx.Roll(engine.D6)
+		}
+		support += MeleeHits(meleeWeapon(sp), x.Rolls, nil, x.Triple)
 		b.Supports = append(b.Supports, x)
 	}
 	weapon := meleeWeapon(f.u)
@@ -632,13 +646,64 @@ func meleeWeapon(u *Unit) Weapon {
 }
 
 // surrounded reports a unit with enemies touching its front, rear and
-// both flanks: no gap a stand wide anywhere (§3.E).
+// both flanks, and no gap a stand wide anywhere between them round its
+// edge (§3.E).
 func (s *State) surrounded(u *Unit) bool {
 	sides := map[engine.Side]bool{}
+	var covered [][2]float64
 	for _, o := range s.touching(u) {
-		sides[u.Base.ContactSide(o.Base)] = true
+		side := u.Base.ContactSide(o.Base)
+		sides[side] = true
+		covered = append(covered, edgeCover(u.Base, o.Base, side))
 	}
-	return sides[engine.Front] && sides[engine.Rear] && sides[engine.Left] && sides[engine.Right]
+	if !sides[engine.Front] || !sides[engine.Rear] || !sides[engine.Left] || !sides[engine.Right] {
+		return false
+	}
+	stand := max(u.Class.fileWidth(), 0.5)
+	return widestGap(covered, 2*(u.Base.Width+u.Base.Depth)) < stand-engine.ContactTolerance
+}
+
+// edgeCover is the stretch of b's edge, on the side o touches, that o
+// covers, as distances along b's edge measured clockwise from its front
+// left corner (front, right flank, rear, left flank).
+func edgeCover(b, o engine.Base, side engine.Side) [2]float64 {
+	fwd := b.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	w, d := b.Width/2, b.Depth/2
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range o.Corners() {
+		p := c.Sub(b.Center)
+		x, y := p.Dot(right), p.Dot(fwd)
+		var t float64
+		switch side {
+		case engine.Front:
+			t = math.Max(-w, math.Min(w, x)) + w
+		case engine.Right:
+			t = 2*w + d - math.Max(-d, math.Min(d, y))
+		case engine.Rear:
+			t = 2*w + 2*d + w - math.Max(-w, math.Min(w, x))
+		default:
+			t = 4*w + 2*d + d + math.Max(-d, math.Min(d, y))
+		}
+		lo, hi = math.Min(lo, t), math.Max(hi, t)
+	}
+	return [2]float64{lo, hi}
+}
+
+// widestGap is the longest stretch of a closed edge of the given length
+// that no span of covered covers.
+func widestGap(covered [][2]float64, length float64) float64 {
+	if len(covered) == 0 {
+		return length
+	}
+	slices.SortFunc(covered, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	widest, reach := 0.0, covered[0][1]
+	for _, c := range covered[1:] {
+		widest = math.Max(widest, c[0]-reach)
+		reach = math.Max(reach, c[1])
+	}
+	// The stretch from the last span round past the corner to the first.
+	return math.Max(widest, length-reach+covered[0][0])
 }
 
 // bonusDice lists u's melee bonus dice against opp (5.D, §8a, §6).

@@ -425,6 +425,28 @@ func (s *State) fighters(m *Melee, side Side) []*Unit {
 	return append(out, sup...)
 }
 
+// lossOrder is the order side's stands fall in melee m (Melee
+// Procedure): the first in the contact square, from the unit that fills
+// it (or, when there is none, the commander there), then round the
+// supports clockwise from the north, and the commander sharing the
+// contact square last in each round, since the losses after the first go
+// round the melee, spread over its units evenly (RULINGS.md, sweet,
+// "Losses").
+func lossOrder(m *Melee, units []*Unit) []*Unit {
+	var first, rest, shared []*Unit
+	for _, u := range units {
+		switch {
+		case u.At != m.At:
+			rest = append(rest, u)
+		case first == nil:
+			first = append(first, u)
+		default:
+			shared = append(shared, u)
+		}
+	}
+	return append(append(first, rest...), shared...)
+}
+
 // standValue is what one stand of u is worth in melee m with stands left
 // in it: phalangites drop to 1 with two stands or fewer; a chariot or
 // elephant that charged into the contact square is worth its higher value
@@ -572,7 +594,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 	b.Losses = Losses(b.Verdict, b.Points)
 	for side := South; side <= North; side++ {
 		if len(sides[side]) > 0 {
-			b.Odd[side] = s.takeLosses(tx, m, sides[side], stands, b.Losses[side])
+			b.Odd[side] = s.takeLosses(tx, m, lossOrder(m, sides[side]), stands, b.Losses[side])
 		}
 		for _, u := range sides[side] {
 			if n := u.Stands - stands[u.ID]; n > 0 {
@@ -621,14 +643,17 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 				continue
 			}
 			from := u.At
-			path, off, stopped := s.fallBack(u, 2, true)
+			// The first to leave brings its side's catapult back with it,
+			// and a square holds one catapult (Movement 2).
+			tows := from == at && led[side] == nil && slices.ContainsFunc(catapults, func(c *Unit) bool { return c.Side == side })
+			path, off, stopped := s.fallBack(u, 2, true, tows)
 			if stopped {
 				if err := tx.Emit(Destroyed{Units: []UnitID{u.ID}, Labels: []string{u.Label()}, Why: "with no way to retreat"}); err != nil {
 					return err
 				}
 				continue
 			}
-			if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off}); err != nil {
+			if err := tx.Emit(s.fellBack(u, path, off, false)); err != nil {
 				return err
 			}
 			if from == at && led[side] == nil {

@@ -66,6 +66,10 @@ type FellBack struct {
 	Path   []engine.Square `json:"path"`
 	Off    bool            `json:"off,omitempty"`
 	Morale bool            `json:"morale,omitempty"`
+	// Captured are catapults taken where the unit stops: a retreat
+	// brings a stand into their square as a move does (Melee Procedure).
+	Captured  []UnitID `json:"captured,omitempty"`
+	CapLabels []string `json:"cap_labels,omitempty"`
 }
 
 func (Moved) Kind() string          { return "sweet.moved" }
@@ -207,7 +211,31 @@ func (b FellBack) Apply(s *State) error {
 	if b.Morale {
 		u.Moved = true
 	}
+	for _, id := range b.Captured {
+		c, err := s.mustUnit(id)
+		if err != nil {
+			return err
+		}
+		c.Side = u.Side
+	}
 	return nil
+}
+
+// fellBack is the event of u falling back along path, taking the
+// catapults it finds unguarded where it stops (Melee Procedure).
+func (s *State) fellBack(u *Unit, path []engine.Square, off, morale bool) FellBack {
+	b := FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off, Morale: morale}
+	if off || u.Type.IsCatapult() {
+		return b
+	}
+	end := path[len(path)-1]
+	for _, o := range s.At(end) {
+		if o.Type.IsCatapult() && o.Side != u.Side && (o.Side == Nobody || !s.held(end, o.Side)) {
+			b.Captured = append(b.Captured, o.ID)
+			b.CapLabels = append(b.CapLabels, o.Label())
+		}
+	}
+	return b
 }
 
 var moveCommands = []command{
@@ -215,6 +243,7 @@ var moveCommands = []command{
 		{Name: "unit", Help: "the unit; a catapult moves with a stand of its square", Kind: engine.OptElement, Required: true},
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
+		{Name: "ride", Help: "no to spare a lone stand of foot (Morale 3): it stops the unit as any enemy; default yes", Choices: []string{"yes", "no"}},
 	}}, Run: move},
 	{CommandSpec: engine.CommandSpec{Name: "elephant", Help: "Roll for an elephant you mean to charge with this turn, before any of your units moves: on 5 or 6 it stays put (Charging and Melee 6).", Example: "/elephant unit:CAR-3", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the elephant", Kind: engine.OptElement, Required: true},
@@ -251,7 +280,19 @@ func (s *State) runDownVictim(mover *Unit, q engine.Square) *Unit {
 // and never slipping between two enemies. onlyRoad keeps it to road
 // squares. It returns the path and its cost, or nil.
 func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad bool) ([]engine.Square, float64) {
+	return s.routeRiding(u, dest, allowance, onlyRoad, true)
+}
+
+// routeRiding is route, riding lone stands down on the way only when
+// ride is true; otherwise they stop the unit as any enemy does.
+func (s *State) routeRiding(u *Unit, dest engine.Square, allowance float64, onlyRoad, ride bool) ([]engine.Square, float64) {
 	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
+	victim := func(q engine.Square) *Unit {
+		if !ride {
+			return nil
+		}
+		return s.runDownVictim(u, q)
+	}
 	budget := int(allowance * 2)
 	dist := map[engine.Square]int{u.At: 0}
 	prev := map[engine.Square]engine.Square{}
@@ -266,7 +307,7 @@ func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad b
 			break
 		}
 		if cur.q != u.At && enemy(cur.q) {
-			if s.runDownVictim(u, cur.q) == nil {
+			if victim(cur.q) == nil {
 				continue // a contact square ends the move
 			}
 		}
@@ -278,7 +319,7 @@ func (s *State) route(u *Unit, dest engine.Square, allowance float64, onlyRoad b
 			if d.Diagonal() && engine.Squeezes(cur.q, n, enemy) {
 				continue
 			}
-			if enemy(n) && n != dest && s.runDownVictim(u, n) == nil {
+			if enemy(n) && n != dest && victim(n) == nil {
 				continue
 			}
 			step := 2
@@ -354,9 +395,17 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		allowance = min(allowance, float64(mover.Type.spec().Move))
 	}
+	// Riding down is the rider's choice (Morale 3: it "may"); ride:no
+	// declines it, and a lone stand then stops the unit as any enemy.
+	ride := !strings.EqualFold(c.Opt("ride"), "no")
+	victimAt := func(q engine.Square) *Unit {
+		if !ride {
+			return nil
+		}
+		return s.runDownVictim(u, q)
+	}
 	enemyThere := s.held(dest, side.Other())
-	victim := s.runDownVictim(u, dest)
-	charge := enemyThere && victim == nil
+	charge := enemyThere && victimAt(dest) == nil
 	if charge {
 		if err := s.canCharge(u, dest); err != nil {
 			return err
@@ -369,10 +418,10 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 			}
 		}
 	}
-	path, cost := s.route(u, dest, allowance, false)
+	path, cost := s.routeRiding(u, dest, allowance, false, ride)
 	road := false
 	if path == nil && s.terrain(u.At) == Road && s.terrain(dest) == Road {
-		path, cost = s.route(u, dest, allowance+1, true)
+		path, cost = s.routeRiding(u, dest, allowance+1, true, ride)
 		road = path != nil
 	}
 	if path == nil {
@@ -380,7 +429,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	b := Moved{Unit: u.ID, Label: u.Label(), Side: side, Path: path, Facing: facing, Cost: cost, Road: road, Charge: charge}
 	for _, q := range path[1:] {
-		if v := s.runDownVictim(u, q); v != nil {
+		if v := victimAt(q); v != nil {
 			b.RunDown = append(b.RunDown, v.ID)
 			b.RunLabels = append(b.RunLabels, v.Label())
 		}
@@ -588,14 +637,19 @@ func (s *State) inUnresolved(u *Unit) bool {
 // impassable square, and not slip between two enemies. A unit that steps
 // over its own edge leaves the board (Morale 2). When extra is true a
 // unit whose retreat ends on a friend's square goes on, up to two squares
-// more, to a free one. It returns the path, whether the unit left the
+// more, to a free one; when tows is true it brings a catapult, and a
+// square that holds one already is not free either (Movement 2). It
+// returns the path, whether the unit left the
 // board, and whether it was stopped.
-func (s *State) fallBack(u *Unit, steps int, extra bool) (path []engine.Square, off, stopped bool) {
+func (s *State) fallBack(u *Unit, steps int, extra, tows bool) (path []engine.Square, off, stopped bool) {
 	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
 	back := u.Side.Back()
 	cur := u.At
 	path = []engine.Square{cur}
 	free := func(q engine.Square) bool {
+		if tows && slices.ContainsFunc(s.At(q), func(o *Unit) bool { return o.Type.IsCatapult() }) {
+			return false
+		}
 		if !u.Body() {
 			return true
 		}
@@ -657,14 +711,14 @@ func moraleRetreats(tx *engine.Tx, s *State) error {
 		if u.Side != s.Attacker || !s.shaken(u) || s.inMelee(u) {
 			continue
 		}
-		path, off, _ := s.fallBack(u, u.Type.spec().Move, false)
+		path, off, _ := s.fallBack(u, u.Type.spec().Move, false, false)
 		for len(path) > 1 && !off && s.bodyAt(path[len(path)-1]) != nil && s.bodyAt(path[len(path)-1]) != u {
 			path = path[:len(path)-1] // it stops behind a friend
 		}
 		if len(path) < 2 {
 			continue
 		}
-		if err := tx.Emit(FellBack{Unit: u.ID, Label: u.Label(), Path: path, Off: off, Morale: true}); err != nil {
+		if err := tx.Emit(s.fellBack(u, path, off, true)); err != nil {
 			return err
 		}
 	}

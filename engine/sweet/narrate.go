@@ -272,7 +272,11 @@ func (b FellBack) Text() string {
 	if b.Off {
 		return fmt.Sprintf("%s %s from %s off the board; it is set aside, and its points still count.", b.Label, why, b.Path[0])
 	}
-	return fmt.Sprintf("%s %s from %s to %s.", b.Label, why, b.Path[0], end)
+	taking := ""
+	if len(b.CapLabels) > 0 {
+		taking = fmt.Sprintf(", and takes %s, left there with no stand of its own side", engine.JoinAnd(b.CapLabels))
+	}
+	return fmt.Sprintf("%s %s from %s to %s%s.", b.Label, why, b.Path[0], end, taking)
 }
 
 func (b SupportDeclared) Text() string {
