@@ -54,18 +54,21 @@
 // machine may open the same file (WAL mode needs shared memory, so not over
 // a network file system). Every write runs in a transaction begun with BEGIN
 // IMMEDIATE, which takes the database's single write lock before it reads
-// anything. Append moves the game's head inside that transaction only
-// from the expected number, refusing otherwise, and the events table's
-// primary key (game_id, seq) refuses a second record with the same number
-// whatever path it comes by. Two writers with the same expectation, in one
-// process or in two, therefore cannot both succeed: one commits, the other
-// gets ErrConflict. The same lock and a partial unique index on
-// (guild, channel) where not ended let a channel have only one active game.
-// A store keeps what never changes of each game it has made or read (its
-// guild, channel, rule system and creation), so the statement that moves
-// the head checks, with the head and the end, only whether the game has a
-// deadline as last seen; another process's new or lifted deadline fails
-// that check, and the row is then read under the lock.
+// anything. A game's head is the number of its log's last record, read
+// from the log itself (the games table keeps no copy for every step to
+// rewrite): the events table's primary key (game_id, seq) refuses a second
+// record with the same number whatever path it comes by, and its trigger
+// events_numbered_in_order one that does not follow the record before it.
+// Two writers with the same expectation, in one process or in two,
+// therefore cannot both succeed: one commits, the other gets ErrConflict.
+// The same lock and a partial unique index on (guild, channel) where not
+// ended let a channel have only one active game. A store keeps what never
+// changes of each game it has made or read (its guild, channel, rule
+// system and creation), so the statement that inserts a step's records
+// checks, in the same statement, only that the game has not ended and has
+// a deadline as last seen; when that check fails (another process ended
+// the game, or set or lifted its deadline), the row is read under the lock
+// to say why.
 //
 // Appends and new games in one process share commits (group commit,
 // commits.go): while one transaction syncs, those that arrive wait in a

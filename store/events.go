@@ -97,27 +97,65 @@ var insertEvents = func() []string {
 	return qs
 }()
 
+// appendEvents[n] inserts n events in one statement, provided game id
+// (its last two parameters: the game, and whether it has a deadline) has
+// not ended and has a deadline exactly when the second says so: else it
+// inserts none. It reads the game's row and writes none (migration 0010).
+var appendEvents = func() []string {
+	qs := make([]string, maxInsert+1)
+	for n := 1; n <= maxInsert; n++ {
+		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) SELECT * FROM (VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)) ` +
+			`WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND ended = 0 AND ` + hasDeadline + ` = ?)`
+	}
+	return qs
+}()
+
 // insertEvents writes rows to game id's log inside tx, a statement for
 // each maxInsert of them. A row whose seq is already taken fails the
-// unique primary key (game_id, seq).
+// unique primary key (game_id, seq); one whose seq does not follow the
+// game's last, the trigger events_numbered_in_order.
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
+	_, err := s.writeEvents(ctx, tx, id, rows, now, nil)
+	return err
+}
+
+// writeEvents is insertEvents, the first statement of which, when
+// deadline is not nil, is appendEvents's: it writes nothing unless game id
+// has not ended and has a deadline exactly when *deadline says. It
+// reports whether it wrote the rows.
+func (s *Store) writeEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time, deadline *bool) (bool, error) {
 	at := formatTime(now)
-	var args [maxInsert * 9]any
+	var args [maxInsert*9 + 2]any
 	for len(rows) > 0 {
 		n := min(len(rows), maxInsert)
-		stmt, err := s.inTx(ctx, tx, insertEvents[n])
-		if err != nil {
-			return err
-		}
+		query := insertEvents[n]
 		for i, r := range rows[:n] {
 			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
 		}
-		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
-			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		k := 9 * n
+		if deadline != nil {
+			query = appendEvents[n]
+			args[k], args[k+1] = int64(id), boolInt(*deadline)
+			k += 2
+		}
+		stmt, err := s.inTx(ctx, tx, query)
+		if err != nil {
+			return false, err
+		}
+		res, err := stmt.ExecContext(ctx, args[:k]...)
+		if err != nil {
+			return false, fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		}
+		if deadline != nil {
+			if wrote, err := res.RowsAffected(); err != nil || wrote == 0 {
+				return false, err
+			}
+			deadline = nil // the game was checked under the write lock
 		}
 		rows = rows[n:]
 	}
-	return nil
+	return true, nil
 }
 
 // Append adds recs to game id's log after the event numbered expect, in one
@@ -166,24 +204,27 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 
 // appendIn runs an append's statements in tx, which holds the database's
 // write lock (BEGIN IMMEDIATE), so no other connection, in this process
-// or another, can move the head between the check and the commit. The
-// head moves first, by a statement that checks the row is as expected:
-// its head, not ended, and with a deadline or without as last known.
-// Only when that fails is the row read, to say why, or to learn that
-// another process set or lifted the game's deadline meanwhile. With
-// calls, it returns the game's open calls as far as they are known
-// (knownCalls), to be kept once the append is committed.
+// or another, can move the head between the check and the commit. A step
+// of a game this store knows writes its events by a statement that checks
+// the game's row is as last known: not ended, and with a deadline or
+// without (appendEvents); the events table's key and its trigger refuse a
+// number that is not the head's next (migration 0010). Only when that
+// statement writes nothing, or for a step that ends its game, is the row
+// read, to say why, or to learn that another process set or lifted the
+// game's deadline meanwhile. With calls, it returns the game's open calls
+// as far as they are known (knownCalls), to be kept once the append is
+// committed.
 func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, openCalls, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
-	moved := false
-	if known {
+	wrote := false
+	if known && !end && len(rows) > 0 {
 		var err error
-		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+		if wrote, err = s.writeEvents(ctx, tx, id, rows, now, &g.Deadline); err != nil {
 			return Game{}, openCalls{}, wrap(ctx, op, err)
 		}
 	}
-	if !moved {
+	if !wrote {
 		var err error
 		g, err = s.rowIn(ctx, tx, id)
 		switch {
@@ -196,18 +237,22 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		case g.Head != expect:
 			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 		}
-		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
+		// The row just read under the write lock fits: nothing can
+		// change it before the commit.
+		if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
 			return Game{}, openCalls{}, wrap(ctx, op, err)
-		} else if !moved {
-			// The row just read under the write lock fits: nothing can
-			// have changed it since.
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: the head did not move", op)
+		}
+		if end {
+			st, err := s.inTx(ctx, tx, endGame)
+			if err != nil {
+				return Game{}, openCalls{}, wrap(ctx, op, err)
+			}
+			if _, err := st.ExecContext(ctx, int64(id)); err != nil {
+				return Game{}, openCalls{}, wrap(ctx, op, err)
+			}
 		}
 	}
 	g.Head, g.Ended = head, end
-	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return Game{}, openCalls{}, wrap(ctx, op, err)
-	}
 	var open openCalls
 	if calls != nil {
 		var err error
@@ -216,29 +261,6 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		}
 	}
 	return g, open, nil
-}
-
-// advance moves game id's head from expect to head in tx, ending the game
-// if end, provided the game has not ended, its head is expect, and it has
-// a deadline exactly when deadline says so. It reports whether it did.
-// (A statement that returns nothing is cheaper than one that returns a
-// row: within a transaction database/sql watches each row set with a
-// goroutine of its own.)
-func (s *Store) advance(ctx context.Context, tx *sql.Tx, id GameID, expect, head engine.Seq, end, deadline bool) (bool, error) {
-	query := advanceHead
-	if end {
-		query = advanceHeadEnd
-	}
-	update, err := s.inTx(ctx, tx, query)
-	if err != nil {
-		return false, err
-	}
-	res, err := update.ExecContext(ctx, int64(head), int64(id), int64(expect), boolInt(deadline))
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // rowIn reads game id's row inside tx.

@@ -95,27 +95,24 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // so they cannot be prepared on it later.
 const (
 	selectHead = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
-	insertGame = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
-	// A step that does not end its game leaves ended alone: setting it,
-	// even to the value it has, would rewrite the entry of the partial
-	// index games_active_channel, whose condition reads it. The update
-	// checks what another process may have changed since the row was
-	// read: the head, the end, and whether the game has a deadline; the
-	// rest of the row never changes (appendIn).
-	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
-	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
+	insertGame = `INSERT INTO games (guild, channel, ruleset, ended, created) VALUES (?, ?, ?, 0, ?)`
+	// A step that ends its game sets ended; any other leaves the game's
+	// row alone (events.go): setting it, even to the value it has, would
+	// rewrite the row and the entry of the partial index
+	// games_active_channel, whose condition reads it.
+	endGame = `UPDATE games SET ended = 1 WHERE id = ? AND ended = 0`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
 	releaseSavepoint  = `RELEASE append`
 
-	selectSnapshotHead = `SELECT head FROM games WHERE id = ?`
+	selectSnapshotHead = `SELECT ` + headColumn + ` FROM games WHERE id = ?`
 	insertSnapshot     = `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`
 	pruneSnapshots     = `DELETE FROM snapshots WHERE game_id = ?1 AND rowid NOT IN
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = append(insertEvents[1:], insertGame, selectHead, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = append(append(insertEvents[1:], appendEvents[1:]...), insertGame, selectHead, endGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	unseatCalls, answerCalls, endCalls, insertCall, unseatCall, answerCall)
 
 // prepareWriter prepares the write transactions' statements.
@@ -328,14 +325,16 @@ func (s *Store) Close() error {
 }
 
 // wrap annotates err with the operation and maps SQLite's result codes onto
-// the package's sentinels: a unique-constraint violation is [ErrConflict], a
-// lock that outlived the busy timeout is [ErrBusy], and an interrupted
-// statement reports why ctx ended. The driver's error stays in the chain.
+// the package's sentinels: a unique-constraint violation, or an event
+// numbered past its log's end, is [ErrConflict], a lock that outlived the
+// busy timeout is [ErrBusy], and an interrupted statement reports why ctx
+// ended. The driver's error stays in the chain.
 func wrap(ctx context.Context, op string, err error) error {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch code := se.Code(); {
-		case code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, code == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+		case code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, code == sqlite3.SQLITE_CONSTRAINT_UNIQUE,
+			code == sqlite3.SQLITE_CONSTRAINT_TRIGGER: // events_numbered_in_order (migration 0010)
 			return fmt.Errorf("store: %s: %w: %w", op, ErrConflict, err)
 		case code&0xff == sqlite3.SQLITE_BUSY:
 			return fmt.Errorf("store: %s: %w: %w", op, ErrBusy, err)

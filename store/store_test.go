@@ -119,19 +119,20 @@ func TestDSN(t *testing.T) {
 	}
 }
 
-// TestAppendOverTakenNumbers: a conflict leaves nothing half-written even
-// when the records' numbers are already taken in the log but the head was
-// not moved (the shared suite, storetest, holds the rest of Append's
+// TestAppendOverTakenNumbers: a conflict leaves nothing half-written when
+// the store knows the game (so that the insert itself checks the head) and
+// the records' numbers are already taken in the log, or would leave a gap
+// in it (the shared suite, storetest, holds the rest of Append's
 // contract).
 func TestAppendOverTakenNumbers(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "chan", rec(1, "k", `1`), rec(2, "k", `2`))
-	if _, err := s.w.ExecContext(ctx, `UPDATE games SET head = 1 WHERE id = ?`, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`)}, false); !errors.Is(err, ErrConflict) {
+	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`), rec(3, "k", `"three"`)}, false); !errors.Is(err, ErrConflict) {
 		t.Errorf("Append over an existing record: %v, want ErrConflict", err)
+	}
+	if _, err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `"gap"`)}, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("Append past the log's end: %v, want ErrConflict", err)
 	}
 	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 2 || string(got[1].Payload) != "2" {
 		t.Errorf("the log after the refused append: %v", got)
@@ -534,5 +535,115 @@ func TestStepClosesKnownCallsByKey(t *testing.T) {
 	// bob's call at 2 was never answered, and a new one is made at 6.
 	if want := []string{"bob@2", "bob@6"}; !slices.Equal(open, want) {
 		t.Errorf("open calls %v, want %v", open, want)
+	}
+}
+
+// TestHeadFromLog migrates a file written under migration 0009, whose
+// games kept their heads in their rows, to heads read from the log
+// (0010): each game's head is its last event's number, a step moves it
+// without writing the game's row, and the look-up of a head reads one
+// entry of the log's key, not the whole log.
+func TestHeadFromLog(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	migs, err := loadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sql.Open("sqlite", dsn(path, busyTimeout, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, w, migs[:9]); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO games (id, guild, channel, ruleset, head, ended, created) VALUES
+			(7, 'guild', 'chan', 'gwab', 3, 0, '2026-03-01T12:00:00Z'),
+			(8, 'guild', 'old', 'gwab', 1, 1, '2026-03-01T12:00:00Z'),
+			(9, 'guild', 'new', 'gwab', 0, 0, '2026-03-01T12:00:00Z')`,
+		`INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at, step) VALUES
+			(7, 1, 'opened', 'alice', NULL, NULL, '1', '2026-03-01T12:00:00Z', 1),
+			(7, 2, 'moved', 'alice', NULL, NULL, '2', '2026-03-01T12:00:01Z', 1),
+			(7, 3, 'moved', 'bob', NULL, NULL, '3', '2026-03-01T12:00:02Z', 1),
+			(8, 1, 'opened', 'alice', NULL, NULL, '1', '2026-03-01T12:00:00Z', 1)`,
+	} {
+		if _, err := w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s := openAt(t, path)
+	games, err := s.Games(ctx, "guild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range games {
+		got = append(got, fmt.Sprintf("%d:%d:%v", g.ID, g.Head, g.Ended))
+	}
+	if want := []string{"7:3:false", "8:1:true", "9:0:false"}; !slices.Equal(got, want) {
+		t.Errorf("games after migrating (id:head:ended): %v, want %v", got, want)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'head'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("the games table still has a head column (%v)", err)
+	}
+	if _, err := s.Append(ctx, 7, 2, []engine.Record{rec(3, "k", `"late"`)}, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("an append after a head the game has left: %v, want ErrConflict", err)
+	}
+	if _, err := s.Append(ctx, 8, 1, []engine.Record{rec(2, "k", `2`)}, false); !errors.Is(err, ErrEnded) {
+		t.Errorf("an append to an ended game: %v, want ErrEnded", err)
+	}
+	// The game's row, once known, is not written by a step: the
+	// games table's pages stay as they were.
+	if _, err := s.Append(ctx, 7, 3, []engine.Record{rec(4, "k", `4`)}, false); err != nil {
+		t.Fatal(err)
+	}
+	pages := func() string {
+		t.Helper()
+		var sum string
+		if err := s.w.QueryRowContext(ctx, `SELECT group_concat(hex(data), '') FROM sqlite_dbpage WHERE pgno IN
+			(SELECT pageno FROM dbstat WHERE name = 'games')`).Scan(&sum); err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	before := pages()
+	if g, err := s.Append(ctx, 7, 4, []engine.Record{rec(5, "k", `5`), rec(6, "k", `6`)}, false); err != nil || g.Head != 6 {
+		t.Fatalf("a step of a known game: head %d, %v", g.Head, err)
+	}
+	if pages() != before {
+		t.Error("a step that does not end its game wrote the games table")
+	}
+	if g, err := s.Game(ctx, 7); err != nil || g.Head != 6 {
+		t.Errorf("game 7 after two steps: head %d (%v), want 6", g.Head, err)
+	}
+	// The head is found by one seek to the end of the game's run of the
+	// events table's key: the program seeks backward, and never steps on
+	// to a next event.
+	rows, err := s.r.QueryContext(ctx, `EXPLAIN `+selectHead, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ops []string
+	for rows.Next() {
+		var addr, p1, p2, p3 int
+		var op string
+		var p4, p5, comment any
+		if err := rows.Scan(&addr, &op, &p1, &p2, &p3, &p4, &p5, &comment); err != nil {
+			t.Fatal(err)
+		}
+		ops = append(ops, op)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(ops, "SeekLE") || slices.Contains(ops, "Next") {
+		t.Errorf("the head's look-up does not seek to the log's end alone: %v", ops)
 	}
 }
