@@ -186,19 +186,15 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	}
 	now := s.clock().UTC()
 	var g Game
-	var open openCalls
 	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
-		g, open, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
+		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
 		return err
 	})
 	if err != nil {
 		return Game{}, err
 	}
 	s.known.note(g)
-	if calls != nil {
-		s.open.note(id, open)
-	}
 	return g, nil
 }
 
@@ -211,17 +207,15 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // number that is not the head's next (migration 0010). Only when that
 // statement writes nothing, or for a step that ends its game, is the row
 // read, to say why, or to learn that another process set or lifted the
-// game's deadline meanwhile. With calls, it returns the game's open calls
-// as far as they are known (knownCalls), to be kept once the append is
-// committed.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, openCalls, error) {
+// game's deadline meanwhile. With calls, it records them too.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
 	wrote := false
 	if known && !end && len(rows) > 0 {
 		var err error
 		if wrote, err = s.writeEvents(ctx, tx, id, rows, now, &g.Deadline); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op, err)
 		}
 	}
 	if !wrote {
@@ -229,38 +223,36 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		g, err = s.rowIn(ctx, tx, id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 		case err != nil:
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op, err)
 		case g.Ended:
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 		case g.Head != expect:
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+			return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 		}
 		// The row just read under the write lock fits: nothing can
 		// change it before the commit.
 		if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op, err)
 		}
 		if end {
 			st, err := s.inTx(ctx, tx, endGame)
 			if err != nil {
-				return Game{}, openCalls{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op, err)
 			}
 			if _, err := st.ExecContext(ctx, int64(id)); err != nil {
-				return Game{}, openCalls{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op, err)
 			}
 		}
 	}
 	g.Head, g.Ended = head, end
-	var open openCalls
 	if calls != nil {
-		var err error
-		if open, err = calls.apply(ctx, s, tx, g, expect); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+		if err := calls.apply(ctx, s, tx, g); err != nil {
+			return Game{}, wrap(ctx, op, err)
 		}
 	}
-	return g, open, nil
+	return g, nil
 }
 
 // rowIn reads game id's row inside tx.

@@ -57,10 +57,6 @@ type Store struct {
 	// known keeps what never changes of the games this store has made
 	// or read (games.go), so that an append need not read it again.
 	known knownGames
-	// open keeps the open calls of the games this store last appended
-	// to (calls.go), so that a step closes its players' calls by their
-	// keys.
-	open knownCalls
 
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
@@ -113,7 +109,7 @@ const (
 )
 
 var writerStatements = append(append(insertEvents[1:], appendEvents[1:]...), insertGame, selectHead, endGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
-	unseatCalls, answerCalls, endCalls, insertCall, unseatCall, answerCall)
+	endCalls, insertCall, unseatCall, answerCall)
 
 // prepareWriter prepares the write transactions' statements.
 func (s *Store) prepareWriter(ctx context.Context) error {
