@@ -97,65 +97,27 @@ var insertEvents = func() []string {
 	return qs
 }()
 
-// appendEvents[n] inserts n events in one statement, provided game id
-// (its last two parameters: the game, and whether it has a deadline) has
-// not ended and has a deadline exactly when the second says so: else it
-// inserts none. It reads the game's row and writes none (migration 0010).
-var appendEvents = func() []string {
-	qs := make([]string, maxInsert+1)
-	for n := 1; n <= maxInsert; n++ {
-		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) SELECT * FROM (VALUES ` +
-			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)) ` +
-			`WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND ended = 0 AND ` + hasDeadline + ` = ?)`
-	}
-	return qs
-}()
-
 // insertEvents writes rows to game id's log inside tx, a statement for
 // each maxInsert of them. A row whose seq is already taken fails the
-// unique primary key (game_id, seq); one whose seq does not follow the
-// game's last, the trigger events_numbered_in_order.
+// unique primary key (game_id, seq).
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
-	_, err := s.writeEvents(ctx, tx, id, rows, now, nil)
-	return err
-}
-
-// writeEvents is insertEvents, the first statement of which, when
-// deadline is not nil, is appendEvents's: it writes nothing unless game id
-// has not ended and has a deadline exactly when *deadline says. It
-// reports whether it wrote the rows.
-func (s *Store) writeEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time, deadline *bool) (bool, error) {
 	at := formatTime(now)
-	var args [maxInsert*9 + 2]any
+	var args [maxInsert * 9]any
 	for len(rows) > 0 {
 		n := min(len(rows), maxInsert)
-		query := insertEvents[n]
+		stmt, err := s.inTx(ctx, tx, insertEvents[n])
+		if err != nil {
+			return err
+		}
 		for i, r := range rows[:n] {
 			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
 		}
-		k := 9 * n
-		if deadline != nil {
-			query = appendEvents[n]
-			args[k], args[k+1] = int64(id), boolInt(*deadline)
-			k += 2
-		}
-		stmt, err := s.inTx(ctx, tx, query)
-		if err != nil {
-			return false, err
-		}
-		res, err := stmt.ExecContext(ctx, args[:k]...)
-		if err != nil {
-			return false, fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
-		}
-		if deadline != nil {
-			if wrote, err := res.RowsAffected(); err != nil || wrote == 0 {
-				return false, err
-			}
-			deadline = nil // the game was checked under the write lock
+		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
+			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
 		}
 		rows = rows[n:]
 	}
-	return true, nil
+	return nil
 }
 
 // Append adds recs to game id's log after the event numbered expect, in one
@@ -200,25 +162,39 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 
 // appendIn runs an append's statements in tx, which holds the database's
 // write lock (BEGIN IMMEDIATE), so no other connection, in this process
-// or another, can move the head between the check and the commit. A step
-// of a game this store knows writes its events by a statement that checks
-// the game's row is as last known: not ended, and with a deadline or
-// without (appendEvents); the events table's key and its trigger refuse a
-// number that is not the head's next (migration 0010). Only when that
-// statement writes nothing, or for a step that ends its game, is the row
-// read, to say why, or to learn that another process set or lifted the
-// game's deadline meanwhile. With calls, it records them too.
+// or another, can move the head between the check and the commit.
+//
+// A game's head is its log's last number (migration 0010), and it only
+// grows. So when the store has seen the game at a head no lower than
+// expect (knownGames), the records cannot land past the head, and the
+// events table's key refuses them should the head have moved on: a step
+// of such a game checks only that the row is as last known, not ended
+// and with a deadline or without, by a statement that changes nothing
+// when it is (changedGame), and inserts its records. Otherwise, or should
+// the row have changed, or for a step that ends its game, the row is read
+// to check the head and to say why, or to learn that another process set
+// or lifted the game's deadline meanwhile. With calls, it records them
+// too.
 func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
-	wrote := false
-	if known && !end && len(rows) > 0 {
-		var err error
-		if wrote, err = s.writeEvents(ctx, tx, id, rows, now, &g.Deadline); err != nil {
+	short := known && expect <= g.Head && !end && len(rows) > 0
+	if short {
+		st, err := s.inTx(ctx, tx, changedGame)
+		if err != nil {
 			return Game{}, wrap(ctx, op, err)
 		}
+		res, err := st.ExecContext(ctx, int64(id), boolInt(g.Deadline))
+		if err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		} else if n != 0 {
+			short = false
+		}
 	}
-	if !wrote {
+	if !short {
 		var err error
 		g, err = s.rowIn(ctx, tx, id)
 		switch {
@@ -233,9 +209,6 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		}
 		// The row just read under the write lock fits: nothing can
 		// change it before the commit.
-		if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-			return Game{}, wrap(ctx, op, err)
-		}
 		if end {
 			st, err := s.inTx(ctx, tx, endGame)
 			if err != nil {
@@ -245,6 +218,9 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 				return Game{}, wrap(ctx, op, err)
 			}
 		}
+	}
+	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
+		return Game{}, wrap(ctx, op, err)
 	}
 	g.Head, g.Ended = head, end
 	if calls != nil {

@@ -97,6 +97,13 @@ const (
 	// rewrite the row and the entry of the partial index
 	// games_active_channel, whose condition reads it.
 	endGame = `UPDATE games SET ended = 1 WHERE id = ? AND ended = 0`
+	// changedGame matches game ?1's row only if it has ended, or has a
+	// deadline when ?2 says not or none when ?2 says so: a step's check
+	// that the row is as last known changes nothing when it is. (A
+	// statement that returns nothing is cheaper than one that returns a
+	// row: in a transaction database/sql watches each row set with a
+	// goroutine of its own.)
+	changedGame = `UPDATE games SET ended = ended WHERE id = ?1 AND (ended = 1 OR ` + hasDeadline + ` <> ?2)`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
@@ -108,7 +115,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = append(append(insertEvents[1:], appendEvents[1:]...), insertGame, selectHead, endGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = append(insertEvents[1:], insertGame, selectHead, endGame, changedGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	endCalls, insertCall, unseatCall, answerCall)
 
 // prepareWriter prepares the write transactions' statements.
@@ -321,16 +328,14 @@ func (s *Store) Close() error {
 }
 
 // wrap annotates err with the operation and maps SQLite's result codes onto
-// the package's sentinels: a unique-constraint violation, or an event
-// numbered past its log's end, is [ErrConflict], a lock that outlived the
-// busy timeout is [ErrBusy], and an interrupted statement reports why ctx
-// ended. The driver's error stays in the chain.
+// the package's sentinels: a unique-constraint violation is [ErrConflict], a
+// lock that outlived the busy timeout is [ErrBusy], and an interrupted
+// statement reports why ctx ended. The driver's error stays in the chain.
 func wrap(ctx context.Context, op string, err error) error {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch code := se.Code(); {
-		case code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, code == sqlite3.SQLITE_CONSTRAINT_UNIQUE,
-			code == sqlite3.SQLITE_CONSTRAINT_TRIGGER: // events_numbered_in_order (migration 0010)
+		case code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, code == sqlite3.SQLITE_CONSTRAINT_UNIQUE:
 			return fmt.Errorf("store: %s: %w: %w", op, ErrConflict, err)
 		case code&0xff == sqlite3.SQLITE_BUSY:
 			return fmt.Errorf("store: %s: %w: %w", op, ErrBusy, err)
