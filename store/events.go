@@ -91,18 +91,23 @@ const maxInsert = 8
 var insertEvents = func() []string {
 	qs := make([]string, maxInsert+1)
 	for n := 1; n <= maxInsert; n++ {
-		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
-			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		qs[n] = `INSERT INTO events (key, game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	}
 	return qs
 }()
 
+// eventKey is the key of game id's record seq in the events table
+// (migration 0012): the game's run of keys is [eventKey(id, 0),
+// eventKey(id+1, 0)).
+func eventKey(id GameID, seq int64) int64 { return int64(id)<<32 + seq }
+
 // insertEvents writes rows to game id's log inside tx, a statement for
 // each maxInsert of them. A row whose seq is already taken fails the
-// unique primary key (game_id, seq).
+// events table's primary key.
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
 	at := formatTime(now)
-	var args [maxInsert * 9]any
+	var args [maxInsert * 10]any
 	for len(rows) > 0 {
 		n := min(len(rows), maxInsert)
 		stmt, err := s.inTx(ctx, tx, insertEvents[n])
@@ -110,9 +115,9 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 			return err
 		}
 		for i, r := range rows[:n] {
-			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
+			copy(args[10*i:], []any{eventKey(id, r.Seq), int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
 		}
-		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
+		if _, err := stmt.ExecContext(ctx, args[:10*n]...); err != nil {
 			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
 		}
 		rows = rows[n:]
@@ -246,16 +251,16 @@ func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) 
 // game, and no records (not an error) if the game has none in that range.
 func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) ([]engine.Record, error) {
 	op := fmt.Sprintf("events of game %d after %d", id, after)
-	last := int64(upTo)
+	last := min(int64(upTo), math.MaxUint32)
 	if upTo == 0 {
-		last = math.MaxInt64
+		last = math.MaxUint32
 	}
 	q, err := s.prepared(ctx, s.r, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
-		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`)
+		WHERE key > ? AND key <= ? ORDER BY key`)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
-	rows, err := q.QueryContext(ctx, int64(id), int64(after), last)
+	rows, err := q.QueryContext(ctx, eventKey(id, int64(after)), eventKey(id, last))
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
@@ -308,11 +313,11 @@ func boolInt(b bool) int64 {
 // recorded, in order, by the clock of the process that appended it.
 func (s *Store) Recorded(ctx context.Context, id GameID, after engine.Seq) ([]time.Time, error) {
 	op := fmt.Sprintf("recording times of game %d after %d", id, after)
-	q, err := s.prepared(ctx, s.r, `SELECT recorded_at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`)
+	q, err := s.prepared(ctx, s.r, `SELECT recorded_at FROM events WHERE key > ? AND key < ? ORDER BY key`)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
-	rows, err := q.QueryContext(ctx, int64(id), int64(after))
+	rows, err := q.QueryContext(ctx, eventKey(id, int64(after)), eventKey(id+1, 0))
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}

@@ -33,8 +33,9 @@ const (
 	hasDeadline = `EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
 	// A game's head is its log's last number (migration 0010), which
 	// SQLite finds by one seek to the end of the game's run of the events
-	// table's key (TestHeadFromLog).
-	headColumn  = `coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = games.id), 0)`
+	// table's key (migration 0012, eventKey; TestHeadFromLog).
+	headColumn = `coalesce((SELECT max(e.key) FROM events e WHERE e.key > games.id * 4294967296 AND e.key < (games.id + 1) * 4294967296)
+		- games.id * 4294967296, 0)`
 	gameColumns = `id, guild, channel, ruleset, ` + headColumn + `, ended, created, ` + hasDeadline
 )
 
