@@ -56,8 +56,9 @@
 // IMMEDIATE, which takes the database's single write lock before it reads
 // anything. A game's head is the number of its log's last record, read
 // from the log itself (the games table keeps no copy for every step to
-// rewrite), and the events table's key (the game and the number, as one integer) refuses a
-// second record with the same number whatever path it comes by. Two
+// rewrite), and the events table's key (the game's number and the
+// record's, as one integer) refuses a second record with the same number
+// whatever path it comes by. Two
 // writers with the same expectation, in one process or in two, therefore
 // cannot both succeed: one commits, the other gets ErrConflict. The same
 // lock and a partial unique index on (guild, channel) where not ended let
