@@ -4,9 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"maps"
 	"slices"
-	"sync"
+	"strings"
 	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -57,15 +56,46 @@ func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, err
 }
 
 // OpenCalls returns the calls still open in guild, or in every guild when
-// guild is empty, oldest first.
+// guild is empty, oldest first: those of games not ended. (A game's end
+// closes its calls; a plain Append that ends a game does not, and the
+// calls it left open are not reckoned open.)
 func (s *Store) OpenCalls(ctx context.Context, guild string) ([]Call, error) {
-	// Open calls are few (one per player a book awaits): the partial
-	// index of them is read whole (migration 0007).
-	q, args := `SELECT `+callColumns+` FROM calls INDEXED BY calls_answer WHERE acted = 0 AND guild = ? ORDER BY called, game_id, player`, []any{guild}
+	return s.calls(ctx, "open calls", openCallsQuery(guild), openCallsArgs(guild)...)
+}
+
+// openCallsQuery is OpenCalls's query. A player's open call in a game is
+// his last (migration 0011): for each game not ended, the players who have
+// calls in it are found one by one along the calls table's key, and each
+// one's last call by one look, however many calls the game has had.
+func openCallsQuery(guild string) string {
+	games := `SELECT id FROM games WHERE ended = 0 AND guild = ?`
 	if guild == "" {
-		q, args = `SELECT `+callColumns+` FROM calls INDEXED BY calls_answer WHERE acted = 0 ORDER BY called, game_id, player`, nil
+		games = `SELECT id FROM games WHERE ended = 0`
 	}
-	return s.calls(ctx, "open calls", q, args...)
+	return `WITH RECURSIVE p (game_id, player) AS (
+			SELECT g.id, (SELECT min(c.player) FROM calls c WHERE c.game_id = g.id) FROM (` + games + `) g
+			UNION ALL
+			SELECT p.game_id, (SELECT min(c.player) FROM calls c WHERE c.game_id = p.game_id AND c.player > p.player) FROM p
+			WHERE p.player IS NOT NULL)
+		SELECT ` + qualified("calls", callColumns) + ` FROM p JOIN calls ON calls.game_id = p.game_id AND calls.player = p.player
+			AND calls.seq = (SELECT max(l.seq) FROM calls l WHERE l.game_id = p.game_id AND l.player = p.player)
+		WHERE calls.acted = 0 ORDER BY calls.called, calls.game_id, calls.player`
+}
+
+func openCallsArgs(guild string) []any {
+	if guild == "" {
+		return nil
+	}
+	return []any{guild}
+}
+
+// qualified prefixes each of the comma-separated columns with table.
+func qualified(table, columns string) string {
+	cols := strings.Split(columns, ", ")
+	for i, c := range cols {
+		cols[i] = table + "." + c
+	}
+	return strings.Join(cols, ", ")
 }
 
 // PlayerCalls returns every call of player in guild, oldest first.
@@ -167,152 +197,62 @@ type CallChange struct {
 
 // AppendCalling is [Store.Append] that records, in the same transaction,
 // what the step does to the game's calls, so that a step costs one
-// commit however many players it calls.
+// commit however many players it calls. A player has at most one open
+// call in a game: calling one who has one closes it, as answered at the
+// step.
 func (s *Store) AppendCalling(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls CallChange) (Game, error) {
 	return s.appendWith(ctx, id, expect, recs, end, &calls)
 }
 
 // Statements of a step's calls, prepared on the writer with the step's
-// own (store.go). Those that close calls find them through calls_answer,
-// which holds the open calls alone: left to itself, SQLite reads the
-// table's key instead, every call the player ever had in the game, and
-// each step of a long book would cost more than the one before.
+// own (store.go). A player's open call in a game is his last (migration
+// 0011): those that close one find it by the calls table's key, at the end
+// of the player's run of it, and change that row alone. A new call
+// closes its player's open call itself (the trigger calls_one_open), so a
+// player who acts and is called again costs one statement, the insert.
 const (
-	unseatCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND acted = 0`
-	answerCalls = `UPDATE calls INDEXED BY calls_answer SET acted = ? WHERE game_id = ? AND player = ? AND acted = 0`
-	endCalls    = `UPDATE calls INDEXED BY calls_answer SET acted = ?, ended = 1 WHERE game_id = ? AND acted = 0`
-	insertCall  = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
+	lastCall   = `seq = (SELECT max(l.seq) FROM calls l WHERE l.game_id = ?2 AND l.player = ?3)`
+	unseatCall = `UPDATE calls SET acted = ?1, ended = 1, unseated = 1 WHERE game_id = ?2 AND player = ?3 AND acted = 0 AND ` + lastCall
+	answerCall = `UPDATE calls SET acted = ?1 WHERE game_id = ?2 AND player = ?3 AND acted = 0 AND ` + lastCall
+	endCalls   = `UPDATE calls SET acted = ?1, ended = 1 WHERE game_id = ?2 AND acted = 0`
+	insertCall = `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, player, seq) DO NOTHING`
-
-	// A call known to be open is closed by its key: the update then
-	// changes one row as it finds it, where one that searched
-	// calls_answer, an index it changes, would first gather the keys
-	// it found in a temporary table, costing a step more than the
-	// update itself.
-	unseatCall = `UPDATE calls SET acted = ?, ended = 1, unseated = 1 WHERE game_id = ? AND player = ? AND seq = ? AND acted = 0`
-	answerCall = `UPDATE calls SET acted = ? WHERE game_id = ? AND player = ? AND seq = ? AND acted = 0`
 )
 
-// knownCalls keeps, for each game this store last appended calls to, its
-// open calls as that append left them: at the game's head then, and for
-// each player listed, the numbers of his open calls (none, for one whose
-// calls it closed). The calls of a game change only with an append to it
-// (and its events with them), so while the game's head is still that
-// head they are still so; once another writer has moved it on, the game
-// is no longer known. It holds at most maxKnownGames games.
-type knownCalls struct {
-	mu sync.Mutex
-	m  map[GameID]openCalls
-}
-
-// openCalls are a game's open calls as known at its head.
-type openCalls struct {
-	head engine.Seq
-	open map[engine.PlayerID][]engine.Seq
-}
-
-// at returns the open calls of game id known at head, if they are; the
-// map is the caller's own.
-func (k *knownCalls) at(id GameID, head engine.Seq) map[engine.PlayerID][]engine.Seq {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	oc, ok := k.m[id]
-	if !ok || oc.head != head {
-		return map[engine.PlayerID][]engine.Seq{}
-	}
-	return maps.Clone(oc.open)
-}
-
-// note keeps oc as game id's open calls, or forgets the game's when oc
-// knows none.
-func (k *knownCalls) note(id GameID, oc openCalls) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if len(oc.open) == 0 {
-		delete(k.m, id)
-		return
-	}
-	if k.m == nil {
-		k.m = map[GameID]openCalls{}
-	}
-	if _, ok := k.m[id]; !ok && len(k.m) >= maxKnownGames {
-		for old := range k.m {
-			delete(k.m, old)
-			break
-		}
-	}
-	k.m[id] = oc
-}
-
-// apply records c in tx for game g, whose head the step moved on from
-// expect, and returns the game's open calls as the step leaves them, as
-// far as they are known (knownCalls): a player's calls known to be open
-// are closed by their keys, any other player's through calls_answer.
-func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game, expect engine.Seq) (openCalls, error) {
+// apply records c in tx for game g, whose head the step moved on.
+func (c *CallChange) apply(ctx context.Context, s *Store, tx *sql.Tx, g Game) error {
 	at := millis(c.At)
-	open := s.open.at(g.ID, expect)
-	run := func(q string, args ...any) (int64, error) {
+	run := func(q string, args ...any) error {
 		st, err := s.inTx(ctx, tx, q)
 		if err != nil {
-			return 0, err
+			return err
 		}
-		res, err := st.ExecContext(ctx, args...)
-		if err != nil {
-			return 0, err
-		}
-		return res.RowsAffected()
-	}
-	// closeCalls closes p's open calls: by their keys when they are known,
-	// else all of them by the search (which also serves should a call
-	// known to be open not be).
-	closeCalls := func(p engine.PlayerID, byKey, search string) error {
-		seqs, known := open[p]
-		for _, seq := range seqs {
-			n, err := run(byKey, at, int64(g.ID), string(p), int64(seq))
-			if err != nil {
-				return err
-			}
-			if n != 1 {
-				known = false
-			}
-		}
-		if !known {
-			if _, err := run(search, at, int64(g.ID), string(p)); err != nil {
-				return err
-			}
-		}
-		open[p] = nil
-		return nil
+		_, err = st.ExecContext(ctx, args...)
+		return err
 	}
 	for _, p := range c.Unseated {
-		if err := closeCalls(p, unseatCall, unseatCalls); err != nil {
-			return openCalls{}, err
+		if err := run(unseatCall, at, int64(g.ID), string(p)); err != nil {
+			return err
 		}
 	}
 	for _, p := range c.Acted {
-		if err := closeCalls(p, answerCall, answerCalls); err != nil {
-			return openCalls{}, err
+		if !c.Ended && slices.Contains(c.Called, p) && !slices.Contains(c.Unseated, p) {
+			continue // his new call closes this one (calls_one_open)
+		}
+		if err := run(answerCall, at, int64(g.ID), string(p)); err != nil {
+			return err
 		}
 	}
 	if c.Ended {
-		if _, err := run(endCalls, at, int64(g.ID)); err != nil {
-			return openCalls{}, err
-		}
-		// An ended game takes no more steps.
-		return openCalls{}, nil
+		// An ended game takes no more steps: no one is called.
+		return run(endCalls, at, int64(g.ID))
 	}
 	for _, p := range c.Called {
-		n, err := run(insertCall, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at)
-		if err != nil {
-			return openCalls{}, err
-		}
-		if seqs, known := open[p]; known && n == 1 {
-			open[p] = append(slices.Clip(seqs), g.Head)
-		} else {
-			delete(open, p)
+		if err := run(insertCall, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at); err != nil {
+			return err
 		}
 	}
-	return openCalls{head: g.Head, open: open}, nil
+	return nil
 }
 
 // GameReminders returns the reminders sent for game's calls, for copying.

@@ -102,9 +102,10 @@ func waitPending(s *Store, n int) {
 
 // TestGroupCommitConflict runs one batch in which two appends take the
 // same number of one game, another comes after a head its game has left,
-// one finds its number taken after it moved its game's head (which must
-// move back), and others are sound: the batch commits the sound ones and
-// the first of the pair, and fails the others alone with ErrConflict.
+// one finds its number taken by its game's log, one numbers its event past
+// the log's end (after a head its game has not reached), and others are
+// sound: the batch commits the sound ones and the first of the pair, and
+// fails the others alone with ErrConflict.
 func TestGroupCommitConflict(t *testing.T) {
 	ctx := context.Background()
 	path := testPath(t)
@@ -116,9 +117,6 @@ func TestGroupCommitConflict(t *testing.T) {
 	b := newGame(t, s, "b", rec(1, "k", `"b1"`))
 	c := newGame(t, s, "c")
 	d := newGame(t, s, "d", rec(1, "k", `"d1"`), rec(2, "k", `"d2"`))
-	if _, err := s.w.ExecContext(ctx, `UPDATE games SET head = 1 WHERE id = ?`, d.ID); err != nil {
-		t.Fatal(err)
-	}
 	type call struct {
 		id     GameID
 		expect engine.Seq
@@ -129,6 +127,7 @@ func TestGroupCommitConflict(t *testing.T) {
 		{b.ID, 0, `"b1 again"`}, // b's head is 1
 		{a.ID, 0, `"a1 again"`}, // the append before took 1
 		{c.ID, 0, `"c1"`},
+		{c.ID, 3, `"c4"`},       // c's log ends at 1
 		{d.ID, 1, `"d2 again"`}, // d's log holds a 2 already
 		{a.ID, 1, `"a2"`},
 	}
@@ -144,7 +143,7 @@ func TestGroupCommitConflict(t *testing.T) {
 	waitPending(s, len(calls))
 	s.commits.run(s) // as the leader it stands in for would
 	wg.Wait()
-	for i, want := range []error{nil, ErrConflict, ErrConflict, nil, ErrConflict, nil} {
+	for i, want := range []error{nil, ErrConflict, ErrConflict, nil, ErrConflict, ErrConflict, nil} {
 		if want == nil && errs[i] != nil || want != nil && !errors.Is(errs[i], want) {
 			t.Errorf("append %d (%s): %v, want %v", i, calls[i].text, errs[i], want)
 		}
@@ -157,7 +156,7 @@ func TestGroupCommitConflict(t *testing.T) {
 	for _, w := range []struct {
 		id   GameID
 		logs []string
-	}{{a.ID, []string{`"a1"`, `"a2"`}}, {b.ID, []string{`"b1"`}}, {c.ID, []string{`"c1"`}}, {d.ID, []string{`"d1"`}}} {
+	}{{a.ID, []string{`"a1"`, `"a2"`}}, {b.ID, []string{`"b1"`}}, {c.ID, []string{`"c1"`}}, {d.ID, []string{`"d1"`, `"d2"`}}} {
 		recs := mustEvents(t, s, w.id, 0, engine.Seq(len(w.logs)))
 		var got []string
 		for _, r := range recs {

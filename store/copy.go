@@ -86,8 +86,8 @@ func (s *Store) ImportGame(ctx context.Context, c GameCopy) (err error) {
 		}
 	}()
 	g := c.Game
-	if _, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		int64(g.ID), g.Guild, g.Channel, g.Ruleset, int64(g.Head), boolInt(g.Ended), formatTime(g.Created)); err != nil {
+	if _, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild, channel, ruleset, ended, created) VALUES (?, ?, ?, ?, ?, ?)`,
+		int64(g.ID), g.Guild, g.Channel, g.Ruleset, boolInt(g.Ended), formatTime(g.Created)); err != nil {
 		return wrap(ctx, op, err)
 	}
 	if err = s.insertEvents(ctx, tx, g.ID, rows, time.Now().UTC()); err != nil {

@@ -54,18 +54,24 @@
 // machine may open the same file (WAL mode needs shared memory, so not over
 // a network file system). Every write runs in a transaction begun with BEGIN
 // IMMEDIATE, which takes the database's single write lock before it reads
-// anything. Append moves the game's head inside that transaction only
-// from the expected number, refusing otherwise, and the events table's
-// primary key (game_id, seq) refuses a second record with the same number
-// whatever path it comes by. Two writers with the same expectation, in one
-// process or in two, therefore cannot both succeed: one commits, the other
-// gets ErrConflict. The same lock and a partial unique index on
-// (guild, channel) where not ended let a channel have only one active game.
-// A store keeps what never changes of each game it has made or read (its
-// guild, channel, rule system and creation), so the statement that moves
-// the head checks, with the head and the end, only whether the game has a
-// deadline as last seen; another process's new or lifted deadline fails
-// that check, and the row is then read under the lock.
+// anything. A game's head is the number of its log's last record, read
+// from the log itself (the games table keeps no copy for every step to
+// rewrite), and the events table's key (the game's number and the
+// record's, as one integer) refuses a second record with the same number
+// whatever path it comes by. Two
+// writers with the same expectation, in one process or in two, therefore
+// cannot both succeed: one commits, the other gets ErrConflict. The same
+// lock and a partial unique index on (guild, channel) where not ended let
+// a channel have only one active game. A store keeps the row of each game
+// it has made or read: what never changes in it (its guild, channel, rule
+// system and creation), and a head the game has had, which heads only
+// grow past. An append after a head no lower than that one cannot leave a
+// gap in the log, so it checks, by a statement that writes nothing, only
+// that the game has not ended and has a deadline as last seen, and
+// inserts its records; when that check fails (another process ended the
+// game, or set or lifted its deadline), or the append expects a head the
+// store has not seen, the row is read under the lock to check the head
+// and say why.
 //
 // Appends and new games in one process share commits (group commit,
 // commits.go): while one transaction syncs, those that arrive wait in a

@@ -91,18 +91,23 @@ const maxInsert = 8
 var insertEvents = func() []string {
 	qs := make([]string, maxInsert+1)
 	for n := 1; n <= maxInsert; n++ {
-		qs[n] = `INSERT INTO events (game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
-			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		qs[n] = `INSERT INTO events (key, game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	}
 	return qs
 }()
 
+// eventKey is the key of game id's record seq in the events table
+// (migration 0012): the game's run of keys is [eventKey(id, 0),
+// eventKey(id+1, 0)).
+func eventKey(id GameID, seq int64) int64 { return int64(id)<<32 + seq }
+
 // insertEvents writes rows to game id's log inside tx, a statement for
 // each maxInsert of them. A row whose seq is already taken fails the
-// unique primary key (game_id, seq).
+// events table's primary key.
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
 	at := formatTime(now)
-	var args [maxInsert * 9]any
+	var args [maxInsert * 10]any
 	for len(rows) > 0 {
 		n := min(len(rows), maxInsert)
 		stmt, err := s.inTx(ctx, tx, insertEvents[n])
@@ -110,9 +115,9 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []
 			return err
 		}
 		for i, r := range rows[:n] {
-			copy(args[9*i:], []any{int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
+			copy(args[10*i:], []any{eventKey(id, r.Seq), int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
 		}
-		if _, err := stmt.ExecContext(ctx, args[:9*n]...); err != nil {
+		if _, err := stmt.ExecContext(ctx, args[:10*n]...); err != nil {
 			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
 		}
 		rows = rows[n:]
@@ -148,97 +153,87 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 	}
 	now := s.clock().UTC()
 	var g Game
-	var open openCalls
 	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
-		g, open, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
+		g, err = s.appendIn(ctx, tx, op, id, expect, rows, end, calls, now)
 		return err
 	})
 	if err != nil {
 		return Game{}, err
 	}
 	s.known.note(g)
-	if calls != nil {
-		s.open.note(id, open)
-	}
 	return g, nil
 }
 
 // appendIn runs an append's statements in tx, which holds the database's
 // write lock (BEGIN IMMEDIATE), so no other connection, in this process
-// or another, can move the head between the check and the commit. The
-// head moves first, by a statement that checks the row is as expected:
-// its head, not ended, and with a deadline or without as last known.
-// Only when that fails is the row read, to say why, or to learn that
-// another process set or lifted the game's deadline meanwhile. With
-// calls, it returns the game's open calls as far as they are known
-// (knownCalls), to be kept once the append is committed.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, openCalls, error) {
+// or another, can move the head between the check and the commit.
+//
+// A game's head is its log's last number (migration 0010), and it only
+// grows. So when the store has seen the game at a head no lower than
+// expect (knownGames), the records cannot land past the head, and the
+// events table's key refuses them should the head have moved on: a step
+// of such a game checks only that the row is as last known, not ended
+// and with a deadline or without, by a statement that changes nothing
+// when it is (changedGame), and inserts its records. Otherwise, or should
+// the row have changed, or for a step that ends its game, the row is read
+// to check the head and to say why, or to learn that another process set
+// or lifted the game's deadline meanwhile. With calls, it records them
+// too.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
-	moved := false
-	if known {
-		var err error
-		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+	short := known && expect <= g.Head && !end && len(rows) > 0
+	if short {
+		st, err := s.inTx(ctx, tx, changedGame)
+		if err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
+		res, err := st.ExecContext(ctx, int64(id), boolInt(g.Deadline))
+		if err != nil {
+			return Game{}, wrap(ctx, op, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return Game{}, wrap(ctx, op, err)
+		} else if n != 0 {
+			short = false
 		}
 	}
-	if !moved {
+	if !short {
 		var err error
 		g, err = s.rowIn(ctx, tx, id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 		case err != nil:
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op, err)
 		case g.Ended:
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
+			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 		case g.Head != expect:
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
+			return Game{}, fmt.Errorf("store: %s: %w (head is %d)", op, ErrConflict, g.Head)
 		}
-		if moved, err = s.advance(ctx, tx, id, expect, head, end, g.Deadline); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
-		} else if !moved {
-			// The row just read under the write lock fits: nothing can
-			// have changed it since.
-			return Game{}, openCalls{}, fmt.Errorf("store: %s: the head did not move", op)
+		// The row just read under the write lock fits: nothing can
+		// change it before the commit.
+		if end {
+			st, err := s.inTx(ctx, tx, endGame)
+			if err != nil {
+				return Game{}, wrap(ctx, op, err)
+			}
+			if _, err := st.ExecContext(ctx, int64(id)); err != nil {
+				return Game{}, wrap(ctx, op, err)
+			}
 		}
+	}
+	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
+		return Game{}, wrap(ctx, op, err)
 	}
 	g.Head, g.Ended = head, end
-	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return Game{}, openCalls{}, wrap(ctx, op, err)
-	}
-	var open openCalls
 	if calls != nil {
-		var err error
-		if open, err = calls.apply(ctx, s, tx, g, expect); err != nil {
-			return Game{}, openCalls{}, wrap(ctx, op, err)
+		if err := calls.apply(ctx, s, tx, g); err != nil {
+			return Game{}, wrap(ctx, op, err)
 		}
 	}
-	return g, open, nil
-}
-
-// advance moves game id's head from expect to head in tx, ending the game
-// if end, provided the game has not ended, its head is expect, and it has
-// a deadline exactly when deadline says so. It reports whether it did.
-// (A statement that returns nothing is cheaper than one that returns a
-// row: within a transaction database/sql watches each row set with a
-// goroutine of its own.)
-func (s *Store) advance(ctx context.Context, tx *sql.Tx, id GameID, expect, head engine.Seq, end, deadline bool) (bool, error) {
-	query := advanceHead
-	if end {
-		query = advanceHeadEnd
-	}
-	update, err := s.inTx(ctx, tx, query)
-	if err != nil {
-		return false, err
-	}
-	res, err := update.ExecContext(ctx, int64(head), int64(id), int64(expect), boolInt(deadline))
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return g, nil
 }
 
 // rowIn reads game id's row inside tx.
@@ -256,16 +251,16 @@ func (s *Store) rowIn(ctx context.Context, tx *sql.Tx, id GameID) (Game, error) 
 // game, and no records (not an error) if the game has none in that range.
 func (s *Store) Events(ctx context.Context, id GameID, after, upTo engine.Seq) ([]engine.Record, error) {
 	op := fmt.Sprintf("events of game %d after %d", id, after)
-	last := int64(upTo)
+	last := min(int64(upTo), math.MaxUint32)
 	if upTo == 0 {
-		last = math.MaxInt64
+		last = math.MaxUint32
 	}
 	q, err := s.prepared(ctx, s.r, `SELECT seq, kind, actor, step, draws, discards, payload FROM events
-		WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq`)
+		WHERE key > ? AND key <= ? ORDER BY key`)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
-	rows, err := q.QueryContext(ctx, int64(id), int64(after), last)
+	rows, err := q.QueryContext(ctx, eventKey(id, int64(after)), eventKey(id, last))
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
@@ -318,11 +313,11 @@ func boolInt(b bool) int64 {
 // recorded, in order, by the clock of the process that appended it.
 func (s *Store) Recorded(ctx context.Context, id GameID, after engine.Seq) ([]time.Time, error) {
 	op := fmt.Sprintf("recording times of game %d after %d", id, after)
-	q, err := s.prepared(ctx, s.r, `SELECT recorded_at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`)
+	q, err := s.prepared(ctx, s.r, `SELECT recorded_at FROM events WHERE key > ? AND key < ? ORDER BY key`)
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}
-	rows, err := q.QueryContext(ctx, int64(id), int64(after))
+	rows, err := q.QueryContext(ctx, eventKey(id, int64(after)), eventKey(id+1, 0))
 	if err != nil {
 		return nil, wrap(ctx, op, err)
 	}

@@ -31,7 +31,12 @@ type Game struct {
 
 const (
 	hasDeadline = `EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = games.id)`
-	gameColumns = `id, guild, channel, ruleset, head, ended, created, ` + hasDeadline
+	// A game's head is its log's last number (migration 0010), which
+	// SQLite finds by one seek to the end of the game's run of the events
+	// table's key (migration 0012, eventKey; TestHeadFromLog).
+	headColumn = `coalesce((SELECT max(e.key) FROM events e WHERE e.key > games.id * 4294967296 AND e.key < (games.id + 1) * 4294967296)
+		- games.id * 4294967296, 0)`
+	gameColumns = `id, guild, channel, ruleset, ` + headColumn + `, ended, created, ` + hasDeadline
 )
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
@@ -110,7 +115,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 		if err != nil {
 			return wrap(ctx, op, err)
 		}
-		res, err := insert.ExecContext(ctx, guild, channel, ruleset, int64(g.Head), formatTime(now))
+		res, err := insert.ExecContext(ctx, guild, channel, ruleset, formatTime(now))
 		if err != nil {
 			return wrap(ctx, op, err)
 		}

@@ -57,10 +57,6 @@ type Store struct {
 	// known keeps what never changes of the games this store has made
 	// or read (games.go), so that an append need not read it again.
 	known knownGames
-	// open keeps the open calls of the games this store last appended
-	// to (calls.go), so that a step closes its players' calls by their
-	// keys.
-	open knownCalls
 
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
@@ -95,28 +91,32 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row
 // so they cannot be prepared on it later.
 const (
 	selectHead = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
-	insertGame = `INSERT INTO games (guild, channel, ruleset, head, ended, created) VALUES (?, ?, ?, ?, 0, ?)`
-	// A step that does not end its game leaves ended alone: setting it,
-	// even to the value it has, would rewrite the entry of the partial
-	// index games_active_channel, whose condition reads it. The update
-	// checks what another process may have changed since the row was
-	// read: the head, the end, and whether the game has a deadline; the
-	// rest of the row never changes (appendIn).
-	advanceHead    = `UPDATE games SET head = ? WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
-	advanceHeadEnd = `UPDATE games SET head = ?, ended = 1 WHERE id = ? AND head = ? AND ended = 0 AND ` + hasDeadline + ` = ?`
+	insertGame = `INSERT INTO games (guild, channel, ruleset, ended, created) VALUES (?, ?, ?, 0, ?)`
+	// A step that ends its game sets ended; any other leaves the game's
+	// row alone (events.go): setting it, even to the value it has, would
+	// rewrite the row and the entry of the partial index
+	// games_active_channel, whose condition reads it.
+	endGame = `UPDATE games SET ended = 1 WHERE id = ? AND ended = 0`
+	// changedGame matches game ?1's row only if it has ended, or has a
+	// deadline when ?2 says not or none when ?2 says so: a step's check
+	// that the row is as last known changes nothing when it is. (A
+	// statement that returns nothing is cheaper than one that returns a
+	// row: in a transaction database/sql watches each row set with a
+	// goroutine of its own.)
+	changedGame = `UPDATE games SET ended = ended WHERE id = ?1 AND (ended = 1 OR ` + hasDeadline + ` <> ?2)`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
 	releaseSavepoint  = `RELEASE append`
 
-	selectSnapshotHead = `SELECT head FROM games WHERE id = ?`
+	selectSnapshotHead = `SELECT ` + headColumn + ` FROM games WHERE id = ?`
 	insertSnapshot     = `INSERT OR REPLACE INTO snapshots (game_id, seq, version, data, created) VALUES (?, ?, ?, ?, ?)`
 	pruneSnapshots     = `DELETE FROM snapshots WHERE game_id = ?1 AND rowid NOT IN
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = append(insertEvents[1:], insertGame, selectHead, advanceHead, advanceHeadEnd, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
-	unseatCalls, answerCalls, endCalls, insertCall, unseatCall, answerCall)
+var writerStatements = append(insertEvents[1:], insertGame, selectHead, endGame, changedGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+	endCalls, insertCall, unseatCall, answerCall)
 
 // prepareWriter prepares the write transactions' statements.
 func (s *Store) prepareWriter(ctx context.Context) error {

@@ -119,19 +119,20 @@ func TestDSN(t *testing.T) {
 	}
 }
 
-// TestAppendOverTakenNumbers: a conflict leaves nothing half-written even
-// when the records' numbers are already taken in the log but the head was
-// not moved (the shared suite, storetest, holds the rest of Append's
+// TestAppendOverTakenNumbers: a conflict leaves nothing half-written when
+// the store knows the game (so that the insert itself checks the head) and
+// the records' numbers are already taken in the log, or would leave a gap
+// in it (the shared suite, storetest, holds the rest of Append's
 // contract).
 func TestAppendOverTakenNumbers(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "chan", rec(1, "k", `1`), rec(2, "k", `2`))
-	if _, err := s.w.ExecContext(ctx, `UPDATE games SET head = 1 WHERE id = ?`, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`)}, false); !errors.Is(err, ErrConflict) {
+	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `"dup"`), rec(3, "k", `"three"`)}, false); !errors.Is(err, ErrConflict) {
 		t.Errorf("Append over an existing record: %v, want ErrConflict", err)
+	}
+	if _, err := s.Append(ctx, g.ID, 3, []engine.Record{rec(4, "k", `"gap"`)}, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("Append past the log's end: %v, want ErrConflict", err)
 	}
 	if got := mustEvents(t, s, g.ID, 0, 0); len(got) != 2 || string(got[1].Payload) != "2" {
 		t.Errorf("the log after the refused append: %v", got)
@@ -435,24 +436,20 @@ func TestEventJSONCheckedOnce(t *testing.T) {
 	}
 }
 
-// TestStepCallsUseOpenIndex: the statements that close a step's calls
-// find the open calls through calls_answer, which holds only those, and
-// not through the calls table's key, which would read every call the
-// player ever had in the game: a long book's step would cost more with
-// each turn. Those that close a call known to be open (knownCalls) find
-// it by its key, and gather nothing in a temporary table first.
-func TestStepCallsUseOpenIndex(t *testing.T) {
+// TestStepCallsFoundByKey: the statements that close a step's calls find
+// the player's open call by the calls table's key, at the end of his run
+// of it, and not by reading every call he ever had in the game (a long
+// book's step would cost more with each turn), nor gather what they find
+// in a temporary table first; and the open calls are found without
+// reading the whole calls table (migration 0011).
+func TestStepCallsFoundByKey(t *testing.T) {
 	s := openAt(t, testPath(t))
 	ctx := context.Background()
 	// explain returns column col of what SQLite says of q, asked as
 	// how: a plan's detail is its fourth column, a program's opcode its
 	// second.
-	explain := func(how, q string, col int) []string {
+	explain := func(how, q string, col int, args ...any) []string {
 		t.Helper()
-		args := []any{1, 2, 3}
-		if strings.Count(q, "?") == 4 {
-			args = append(args, 4)
-		}
 		rows, err := s.r.QueryContext(ctx, how+" "+q, args...)
 		if err != nil {
 			t.Fatal(err)
@@ -479,34 +476,48 @@ func TestStepCallsUseOpenIndex(t *testing.T) {
 		}
 		return out
 	}
-	for _, q := range []string{answerCalls, unseatCalls, endCalls} {
-		if plan := explain("EXPLAIN QUERY PLAN", q, 3); len(plan) != 1 || !strings.Contains(plan[0], "USING INDEX calls_answer") {
-			t.Errorf("%s\nis planned as %q, want a search of calls_answer", q, plan)
-		}
-	}
 	for _, q := range []string{answerCall, unseatCall} {
-		if plan := explain("EXPLAIN QUERY PLAN", q, 3); len(plan) != 1 || !strings.Contains(plan[0], "USING PRIMARY KEY (game_id=? AND player=? AND seq=?)") {
+		plan := explain("EXPLAIN QUERY PLAN", q, 3, 1, 2, "p")
+		if len(plan) == 0 || !strings.Contains(plan[0], "USING PRIMARY KEY (game_id=? AND player=? AND seq=?)") {
 			t.Errorf("%s\nis planned as %q, want a search of the calls table's key", q, plan)
 		}
-		if ops := explain("EXPLAIN", q, 1); slices.Contains(ops, "OpenEphemeral") {
+		for _, p := range plan {
+			if strings.Contains(p, "SCAN") {
+				t.Errorf("%s\nscans: %q", q, plan)
+			}
+		}
+		if ops := explain("EXPLAIN", q, 1, 1, 2, "p"); slices.Contains(ops, "OpenEphemeral") {
 			t.Errorf("%s\nfills a temporary table: %q", q, ops)
+		}
+	}
+	for _, guild := range []string{"guild", ""} {
+		// The query OpenCalls runs, as the log of statements would show
+		// it: asked of the plan, not run.
+		plan := explain("EXPLAIN QUERY PLAN", openCallsQuery(guild), 3, openCallsArgs(guild)...)
+		for _, p := range plan {
+			if strings.Contains(p, "SCAN calls") || strings.Contains(p, "SCAN c ") || p == "SCAN c" || strings.Contains(p, "SCAN l") {
+				t.Errorf("open calls of %q read the calls table whole: %q", guild, plan)
+			}
 		}
 	}
 }
 
-// TestStepClosesKnownCallsByKey: a store closes by their keys the calls
-// its own last append to a game left open, and only while no other
-// writer has appended to the game since: a call another instance made
-// meanwhile is closed too.
-func TestStepClosesKnownCallsByKey(t *testing.T) {
+// TestOneOpenCall: a player has at most one open call in a game, his
+// last. Calling him again, from this store or another on the same file,
+// closes the one he had as answered at the new call, whether or not the
+// step says he acted; a call that closes is closed once, with the time of
+// the step that closed it; and the open calls read back are each player's
+// last.
+func TestOneOpenCall(t *testing.T) {
 	ctx := context.Background()
 	path := testPath(t)
 	s1, s2 := openAt(t, path), openAt(t, path)
 	g := newGame(t, s1, "chan", rec(1, "opened", `1`))
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	at := func(seq engine.Seq) time.Time { return t0.Add(time.Duration(seq) * time.Minute) }
 	step := func(s *Store, seq engine.Seq, c CallChange) {
 		t.Helper()
-		c.At = t0.Add(time.Duration(seq) * time.Minute)
+		c.At = at(seq)
 		if _, err := s.AppendCalling(ctx, g.ID, seq-1, []engine.Record{rec(seq, "k", fmt.Sprint(seq))}, false, c); err != nil {
 			t.Fatal(err)
 		}
@@ -515,24 +526,246 @@ func TestStepClosesKnownCallsByKey(t *testing.T) {
 	step(s1, 2, CallChange{Called: []engine.PlayerID{"alice", "bob"}})
 	step(s1, 3, CallChange{Acted: alice, Called: alice})
 	step(s1, 4, CallChange{Acted: alice, Called: alice})
-	if open := s1.open.at(g.ID, 4); !slices.Equal(open["alice"], []engine.Seq{4}) {
-		t.Fatalf("after its own steps the store knows alice's open calls as %v, want [4]", open["alice"])
-	}
-	// Another instance calls alice again, leaving her two open calls.
+	// Another instance calls alice again without her acting.
 	step(s2, 5, CallChange{Called: alice})
+	// bob, still awaited, is called again; alice acts and is done.
 	step(s1, 6, CallChange{Acted: alice, Called: bob})
 	calls, err := s1.GameCalls(ctx, g.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var open []string
+	var got []string
 	for _, c := range calls {
-		if c.Acted.IsZero() {
-			open = append(open, fmt.Sprintf("%s@%d", c.Player, c.Seq))
+		state := "open"
+		if !c.Acted.IsZero() {
+			state = fmt.Sprintf("acted@%d", int(c.Acted.Sub(t0)/time.Minute))
+		}
+		got = append(got, fmt.Sprintf("%s@%d:%s", c.Player, c.Seq, state))
+	}
+	want := []string{"alice@2:acted@3", "bob@2:acted@6", "alice@3:acted@4", "alice@4:acted@5", "alice@5:acted@6", "bob@6:open"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the game's calls:\n got %v\nwant %v", got, want)
+	}
+	open, err := s2.OpenCalls(ctx, "guild")
+	if err != nil || len(open) != 1 || open[0].Player != "bob" || open[0].Seq != 6 || !open[0].Called.Equal(at(6)) {
+		t.Errorf("open calls: %+v, %v; want bob's at 6", open, err)
+	}
+	if all, err := s2.OpenCalls(ctx, ""); err != nil || len(all) != 1 {
+		t.Errorf("open calls of every guild: %+v, %v", all, err)
+	}
+	// The game's end closes every call still open.
+	if _, err := s2.AppendCalling(ctx, g.ID, 6, []engine.Record{rec(7, "k", `7`)}, true, CallChange{At: at(7), Acted: bob, Ended: true}); err != nil {
+		t.Fatal(err)
+	}
+	if open, err := s1.OpenCalls(ctx, ""); err != nil || len(open) != 0 {
+		t.Errorf("open calls after the game's end: %+v, %v", open, err)
+	}
+}
+
+// TestHeadFromLog migrates a file written under migration 0009, whose
+// games kept their heads in their rows, to heads read from the log
+// (0010): each game's head is its last event's number, a step moves it
+// without writing the game's row, and the look-up of a head reads one
+// entry of the log's key, not the whole log.
+func TestHeadFromLog(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	migs, err := loadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sql.Open("sqlite", dsn(path, busyTimeout, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, w, migs[:9]); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO games (id, guild, channel, ruleset, head, ended, created) VALUES
+			(7, 'guild', 'chan', 'gwab', 3, 0, '2026-03-01T12:00:00Z'),
+			(8, 'guild', 'old', 'gwab', 1, 1, '2026-03-01T12:00:00Z'),
+			(9, 'guild', 'new', 'gwab', 0, 0, '2026-03-01T12:00:00Z')`,
+		`INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at, step) VALUES
+			(7, 1, 'opened', 'alice', NULL, NULL, '1', '2026-03-01T12:00:00Z', 1),
+			(7, 2, 'moved', 'alice', NULL, NULL, '2', '2026-03-01T12:00:01Z', 1),
+			(7, 3, 'moved', 'bob', NULL, NULL, '3', '2026-03-01T12:00:02Z', 1),
+			(8, 1, 'opened', 'alice', NULL, NULL, '1', '2026-03-01T12:00:00Z', 1)`,
+	} {
+		if _, err := w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
 		}
 	}
-	// bob's call at 2 was never answered, and a new one is made at 6.
-	if want := []string{"bob@2", "bob@6"}; !slices.Equal(open, want) {
-		t.Errorf("open calls %v, want %v", open, want)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s := openAt(t, path)
+	games, err := s.Games(ctx, "guild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range games {
+		got = append(got, fmt.Sprintf("%d:%d:%v", g.ID, g.Head, g.Ended))
+	}
+	if want := []string{"7:3:false", "8:1:true", "9:0:false"}; !slices.Equal(got, want) {
+		t.Errorf("games after migrating (id:head:ended): %v, want %v", got, want)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'head'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("the games table still has a head column (%v)", err)
+	}
+	if _, err := s.Append(ctx, 7, 2, []engine.Record{rec(3, "k", `"late"`)}, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("an append after a head the game has left: %v, want ErrConflict", err)
+	}
+	if _, err := s.Append(ctx, 8, 1, []engine.Record{rec(2, "k", `2`)}, false); !errors.Is(err, ErrEnded) {
+		t.Errorf("an append to an ended game: %v, want ErrEnded", err)
+	}
+	// The game's row, once known, is not written by a step: the
+	// games table's pages stay as they were.
+	if _, err := s.Append(ctx, 7, 3, []engine.Record{rec(4, "k", `4`)}, false); err != nil {
+		t.Fatal(err)
+	}
+	pages := func() string {
+		t.Helper()
+		var sum string
+		if err := s.w.QueryRowContext(ctx, `SELECT group_concat(hex(data), '') FROM sqlite_dbpage WHERE pgno IN
+			(SELECT pageno FROM dbstat WHERE name = 'games')`).Scan(&sum); err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	before := pages()
+	if g, err := s.Append(ctx, 7, 4, []engine.Record{rec(5, "k", `5`), rec(6, "k", `6`)}, false); err != nil || g.Head != 6 {
+		t.Fatalf("a step of a known game: head %d, %v", g.Head, err)
+	}
+	if pages() != before {
+		t.Error("a step that does not end its game wrote the games table")
+	}
+	if g, err := s.Game(ctx, 7); err != nil || g.Head != 6 {
+		t.Errorf("game 7 after two steps: head %d (%v), want 6", g.Head, err)
+	}
+	// The head is found by one seek to the end of the game's run of the
+	// events table's key: the program seeks backward, and never steps on
+	// to a next event.
+	rows, err := s.r.QueryContext(ctx, `EXPLAIN `+selectHead, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ops []string
+	for rows.Next() {
+		var addr, p1, p2, p3 int
+		var op string
+		var p4, p5, comment any
+		if err := rows.Scan(&addr, &op, &p1, &p2, &p3, &p4, &p5, &comment); err != nil {
+			t.Fatal(err)
+		}
+		ops = append(ops, op)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(ops, "SeekLE") && !slices.Contains(ops, "SeekLT") || slices.Contains(ops, "Next") {
+		t.Errorf("the head's look-up does not seek to the log's end alone: %v", ops)
+	}
+}
+
+// TestMigrationOneOpenCall migrates a file written under migration 0010
+// in which a player had two open calls in one game to one open call per
+// player (0011): the earlier is closed, as answered when the later was
+// made, and the later is the one open call read back.
+func TestMigrationOneOpenCall(t *testing.T) {
+	ctx := context.Background()
+	path := testPath(t)
+	migs, err := loadMigrations(migrationFiles, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sql.Open("sqlite", dsn(path, busyTimeout, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, w, migs[:10]); err != nil {
+		t.Fatal(err)
+	}
+	called := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, q := range []string{
+		`INSERT INTO games (id, guild, channel, ruleset, ended, created) VALUES (7, 'guild', 'chan', 'gwab', 0, '2026-03-01T12:00:00Z')`,
+		`INSERT INTO events (game_id, seq, kind, actor, draws, discards, payload, recorded_at, step) VALUES
+			(7, 1, 'opened', 'alice', NULL, NULL, '1', '2026-03-01T12:00:00Z', 1),
+			(7, 2, 'moved', 'alice', NULL, NULL, '2', '2026-03-01T12:01:00Z', 1)`,
+		fmt.Sprintf(`INSERT INTO calls (game_id, guild, channel, player, seq, called, acted, ended, unseated) VALUES
+			(7, 'guild', 'chan', 'bob', 1, %d, 0, 0, 0),
+			(7, 'guild', 'chan', 'bob', 2, %d, 0, 0, 0),
+			(7, 'guild', 'chan', 'alice', 1, %d, 0, 0, 0)`, millis(called), millis(called.Add(time.Minute)), millis(called)),
+	} {
+		if _, err := w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s := openAt(t, path)
+	calls, err := s.GameCalls(ctx, 7, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		state := "open"
+		if !c.Acted.IsZero() {
+			state = c.Acted.Sub(called).String()
+		}
+		got = append(got, fmt.Sprintf("%s@%d:%s", c.Player, c.Seq, state))
+	}
+	if want := []string{"alice@1:open", "bob@1:1m0s", "bob@2:open"}; !slices.Equal(got, want) {
+		t.Errorf("the game's calls after migrating: %v, want %v", got, want)
+	}
+	open, err := s.OpenCalls(ctx, "guild")
+	if err != nil || len(open) != 2 || open[0].Player != "alice" || open[1].Player != "bob" || open[1].Seq != 2 {
+		t.Errorf("open calls after migrating: %+v, %v; want alice's at 1 and bob's at 2", open, err)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'calls_answer'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("calls_answer is still there (%v)", err)
+	}
+}
+
+// TestEventsByNumber: a game's records are read by a range of the events
+// table's own integer key (migration 0012), and a long record stays in its
+// page rather than spilling into pages of its own, as it did when the
+// table was kept in an index's tree.
+func TestEventsByNumber(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	long := `"` + strings.Repeat("a", 3000) + `"`
+	g := newGame(t, s, "chan", rec(1, "opened", `1`), rec(2, "long", long))
+	other := newGame(t, s, "other", rec(1, "opened", `"other"`))
+	if _, err := s.Append(ctx, g.ID, 2, []engine.Record{rec(3, "k", `3`)}, false); err != nil {
+		t.Fatal(err)
+	}
+	recs := mustEvents(t, s, g.ID, 1, 0)
+	if len(recs) != 2 || string(recs[0].Payload) != long || string(recs[1].Payload) != "3" {
+		t.Errorf("game %d's records after 1: %d of them", g.ID, len(recs))
+	}
+	if recs := mustEvents(t, s, other.ID, 0, 0); len(recs) != 1 || string(recs[0].Payload) != `"other"` {
+		t.Errorf("the other game's records: %+v", recs)
+	}
+	var plan string
+	if err := s.r.QueryRowContext(ctx, `EXPLAIN QUERY PLAN SELECT seq FROM events WHERE key > ? AND key <= ? ORDER BY key`, 1, 2).Scan(new(int), new(int), new(int), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, "INTEGER PRIMARY KEY (rowid>? AND rowid<?)") {
+		t.Errorf("a game's records are read by %q, want a range of the table's key", plan)
+	}
+	var overflow int
+	if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM dbstat WHERE name = 'events' AND pagetype = 'overflow'`).Scan(&overflow); err != nil {
+		t.Fatal(err)
+	}
+	if overflow != 0 {
+		t.Errorf("the events table spills %d pages of overflow for a record of %d bytes", overflow, len(long))
 	}
 }

@@ -46,11 +46,14 @@ func (s *Store) Setting(ctx context.Context, guild, subject string) ([]byte, err
 const callColumns = `game_id, guild, channel, player, seq, called, acted, ended, unseated`
 
 // OpenCalls returns the calls still open in guild, or in every guild when
-// guild is empty, oldest first.
+// guild is empty, oldest first: those of games not ended, as the SQLite
+// store reads them.
 func (s *Store) OpenCalls(ctx context.Context, guild string) ([]store.Call, error) {
-	q, args := `SELECT `+callColumns+` FROM calls WHERE acted = 0 AND guild = $1 ORDER BY called, game_id, player`, []any{guild}
+	q, args := `SELECT `+callColumns+` FROM calls WHERE acted = 0 AND guild = $1
+		AND game_id IN (SELECT id FROM games WHERE NOT ended) ORDER BY called, game_id, player`, []any{guild}
 	if guild == "" {
-		q, args = `SELECT `+callColumns+` FROM calls WHERE acted = 0 ORDER BY called, game_id, player`, nil
+		q, args = `SELECT `+callColumns+` FROM calls WHERE acted = 0
+			AND game_id IN (SELECT id FROM games WHERE NOT ended) ORDER BY called, game_id, player`, nil
 	}
 	return s.calls(ctx, "open calls", q, args...)
 }
@@ -155,6 +158,13 @@ func applyCalls(ctx context.Context, tx pgx.Tx, g store.Game, c *store.CallChang
 		}
 	}
 	for _, p := range c.Called {
+		// A player has at most one open call in a game: calling him
+		// again closes the one he has, as answered now.
+		if !slices.Contains(c.Acted, p) && !slices.Contains(c.Unseated, p) {
+			if _, err := tx.Exec(ctx, `UPDATE calls SET acted = $1 WHERE game_id = $2 AND player = $3 AND acted = 0`, at, int64(g.ID), string(p)); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO calls (game_id, guild, channel, player, seq, called) VALUES ($1, $2, $3, $4, $5, $6)
 			ON CONFLICT (game_id, player, seq) DO NOTHING`, int64(g.ID), g.Guild, g.Channel, string(p), int64(g.Head), at); err != nil {
 			return err

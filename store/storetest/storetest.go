@@ -109,6 +109,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"ClaimReminderOnce", testClaimReminderOnce},
 		{"ClaimOnce", testClaimOnce},
 		{"AppendCalling", testAppendCalling},
+		{"CallAgain", testCallAgain},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -1273,6 +1274,55 @@ func testAppendCalling(t *testing.T, base db) {
 		"alice@3 2h0m0s ended=false unseated=false", "dave@3 2h0m0s ended=true unseated=false"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("the game's calls:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// testCallAgain: a player has at most one open call in a game. Calling
+// one again who still has one, whether or not the step says he acted,
+// closes it as answered at that step, and his new call is his one open
+// call; in a game that has ended no call is open.
+func testCallAgain(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	g := newGame(t, s, "chan", rec(1, "open", "{}"))
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	step := func(expect engine.Seq, c store.CallChange) {
+		t.Helper()
+		c.At = t0.Add(time.Duration(expect) * time.Minute)
+		if _, err := s.AppendCalling(ctx, g.ID, expect, []engine.Record{rec(expect+1, "step", "{}")}, false, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alice, bob := []engine.PlayerID{"alice"}, []engine.PlayerID{"bob"}
+	step(1, store.CallChange{Called: []engine.PlayerID{"alice", "bob"}})
+	step(2, store.CallChange{Acted: alice, Called: alice})
+	step(3, store.CallChange{Called: bob})
+	calls, err := s.GameCalls(ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		state := "open"
+		if !c.Acted.IsZero() {
+			state = c.Acted.Sub(t0).String()
+		}
+		got = append(got, fmt.Sprintf("%s@%d %s", c.Player, c.Seq, state))
+	}
+	if want := []string{"alice@2 2m0s", "bob@2 3m0s", "alice@3 open", "bob@4 open"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("the game's calls: %v, want %v", got, want)
+	}
+	open, err := s.OpenCalls(ctx, "")
+	if err != nil || len(open) != 2 || open[0].Player != "alice" || open[0].Seq != 3 || open[1].Player != "bob" || open[1].Seq != 4 {
+		t.Fatalf("open calls: %+v, %v; want alice's at 3 and bob's at 4", open, err)
+	}
+	// A plain append that ends the game leaves its calls as they are,
+	// but none is open any more.
+	if _, err := s.Append(ctx, g.ID, 4, []engine.Record{rec(5, "end", "{}")}, true); err != nil {
+		t.Fatal(err)
+	}
+	if open, err := s.OpenCalls(ctx, "guild"); err != nil || len(open) != 0 {
+		t.Fatalf("open calls of an ended game: %+v, %v", open, err)
 	}
 }
 
