@@ -32,7 +32,7 @@ type Table struct {
 	// and past keeps each game a step was decided on.
 	advance bool
 	past    []pastGame
-	out  strings.Builder
+	out     strings.Builder
 	// drawn are the cards and dice of every event recorded, in order
 	// (twins.go reads them).
 	drawn []engine.Draw
