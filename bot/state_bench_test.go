@@ -43,49 +43,32 @@ func demoSteps(b testing.TB, key string) []decidedStep {
 
 // BenchmarkSystemsState measures, per system over its demonstration, what
 // the game's state costs a step in memory and copying, with no store, no
-// router and no picture: each op decides every step of the battle once
-// (Advance, as the router does, against the game as it stood before the
-// step) and copies the state each step was given once (State.Clone). It
-// reports per step the time, bytes and allocations of deciding it
-// (decide-µs, decide-B, decide-allocs), of one copy of its state
-// (clone-µs, clone-B), and the bytes a game as the router caches it
-// holds (cached-B: its state and what it keeps to take the step back,
-// measured over many copies restored from the game's snapshot after the
-// battle's middle step).
+// router and no picture. In SYSTEM/decide each op decides one step of the
+// battle, in turn (Advance, as the router does, against the game as it
+// stood before the step); it also reports the bytes a game as the router
+// caches it holds (cached-B: its state and the state before its last
+// step, for /undo). In SYSTEM/clone each op copies the state one step was
+// given (State.Clone), in turn.
 //
-//	go test -run '^$' -bench SystemsState ./bot
+//	go test -run '^$' -bench SystemsState -benchmem ./bot
 func BenchmarkSystemsState(b *testing.B) {
 	for _, key := range DemoKeys() {
-		b.Run(key, func(b *testing.B) {
-			steps := demoSteps(b, key)
-			var decide, clone testing.BenchmarkResult
-			decide = testing.Benchmark(func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, s := range steps {
-						s.before.Advance(s.cmd) // a refusal costs its step too
-					}
-				}
-			})
-			clone = testing.Benchmark(func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, s := range steps {
-						runtime.KeepAlive(s.before.State.Clone())
-					}
-				}
-			})
+		steps := demoSteps(b, key)
+		b.Run(key+"/decide", func(b *testing.B) {
+			i := 0
 			for b.Loop() {
-				// The figures are the inner benchmarks'; the loop only
-				// satisfies the outer one.
+				s := steps[i%len(steps)]
+				s.before.Advance(s.cmd) // a refusal costs its step too
+				i++
 			}
-			n := float64(len(steps))
-			b.ReportMetric(float64(decide.NsPerOp())/n/1000, "decide-µs")
-			b.ReportMetric(float64(decide.AllocedBytesPerOp())/n, "decide-B")
-			b.ReportMetric(float64(decide.AllocsPerOp())/n, "decide-allocs")
-			b.ReportMetric(float64(clone.NsPerOp())/n/1000, "clone-µs")
-			b.ReportMetric(float64(clone.AllocedBytesPerOp())/n, "clone-B")
 			b.ReportMetric(cachedBytes(b, steps[len(steps)/2:]), "cached-B")
+		})
+		b.Run(key+"/clone", func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				runtime.KeepAlive(steps[i%len(steps)].before.State.Clone())
+				i++
+			}
 		})
 	}
 }
