@@ -17,6 +17,11 @@
 // keeping what each step's picture shows (the rule system's view, as
 // text: what came and went) beside them as NAME.views, so that a wrong
 // caption, pip count or mark is seen without drawing a picture.
+// [AdvanceKeepsPast] plays them as the bot's router decides, each step by
+// [engine.Game.Advance] with the game after it kept, and checks that no
+// step changes the game it was decided on or any earlier one (what a
+// state whose copies share what never changes, such as a map, must
+// keep).
 // [DeadlineGoldens] lets the deadlines of a game under way pass one after
 // another, keeping what they said as NAME.deadlines. [UnusedOptions]
 // lists the commands and options of a rule system that no script of the

@@ -28,7 +28,11 @@ type Table struct {
 	Views bool
 
 	game *engine.Game // the channel's open game; nil when none or ended
-	out  strings.Builder
+	// advance, when set, decides as the router does ([AdvanceKeepsPast]),
+	// and past keeps each game a step was decided on.
+	advance bool
+	past    []pastGame
+	out     strings.Builder
 	// drawn are the cards and dice of every event recorded, in order
 	// (twins.go reads them).
 	drawn []engine.Draw
@@ -150,6 +154,9 @@ func (t *Table) decide(c engine.Command) (engine.Result, error) {
 	spec, _ := t.game.Spec(c.Name)
 	if err := t.game.Permit(spec, c); err != nil {
 		return engine.Result{}, err
+	}
+	if t.advance {
+		return t.advanceGame(c)
 	}
 	res, err := t.game.Decide(c)
 	if err != nil {

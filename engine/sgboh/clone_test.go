@@ -25,3 +25,11 @@ func TestClonesShareNothing(t *testing.T) {
 		enginetest.CloneIndependent(t, table.Game().State)
 	}
 }
+
+// TestAdvanceKeepsPast plays every transcript as the router does, each
+// step by Advance with the game after it kept: no step changes the battle
+// it was decided on or any before it, the map that every copy of a state
+// shares included, and the transcripts read as their goldens.
+func TestAdvanceKeepsPast(t *testing.T) {
+	enginetest.AdvanceKeepsPast(t, sgboh.New(), "testdata/transcripts")
+}

@@ -27,11 +27,16 @@
 // player's pursuit are questions the game waits on, with buttons and a
 // default at the deadline.
 //
+// The map, laid while the battle is set up, never changes while it is
+// fought: copies of the state share it, and laying ground gives the
+// state a new one (terrain.go), so a step copies only the pieces and the
+// sequence of play.
+//
 // The files follow the map of engine's doc: troops.go the unit types and
 // the number tables read by type (shock, pursuit, rally); terrain.go the
-// ground of a hex and its costs; state.go the map, armies and sequence
-// of play; setup.go the set-up commands; scenarios.go the scenario
-// format and the prepared battles; turn.go the sequence of play
+// ground of a hex, its costs and the map; state.go the pieces, armies
+// and sequence of play; setup.go the set-up commands; scenarios.go the
+// scenario format and the prepared battles; turn.go the sequence of play
 // (activation, continuity, passing, conceding); move.go movement;
 // fire.go missile fire; shock.go shock combat and the questions it asks;
 // rout.go disorder, rout, retreat, pursuit and rally; events.go the step

@@ -56,7 +56,7 @@ func setUp(s *State) []engine.Command {
 		return nil
 	}
 	cmd("setup map", map[string]string{"size": strconv.Itoa(s.Cols) + "x" + strconv.Itoa(s.Rows)})
-	for _, f := range s.Features {
+	for f := range s.Features.All() {
 		o := map[string]string{"kind": f.Ground.String(), "where": hexList(f.Hexes), "name": f.Name}
 		if f.Level > 0 {
 			o["kind"], o["level"] = "hill", strconv.Itoa(f.Level)

@@ -77,9 +77,7 @@ func (b BookOpened) Text() string {
 }
 
 func (b MapLaid) Apply(s *State) error {
-	s.Cols, s.Rows = b.Cols, b.Rows
-	s.Cells = make([]Cell, b.Cols*b.Rows)
-	s.Features = nil
+	s.newMap(b.Cols, b.Rows)
 	return nil
 }
 
@@ -87,23 +85,7 @@ func (b MapLaid) Text() string {
 	return fmt.Sprintf("The map is %d hexes across by %d down, from 0101 to %02d%02d.", b.Cols, b.Rows, b.Cols, b.Rows)
 }
 
-func (b GroundLaid) Apply(s *State) error {
-	f := b.Feature
-	f.Hexes = slices.Clone(f.Hexes)
-	s.Features = append(s.Features, f)
-	for _, h := range f.Hexes {
-		i, ok := s.index(h)
-		if !ok {
-			return fmt.Errorf("sgboh: %s is off the map", h)
-		}
-		if f.Level > 0 {
-			s.Cells[i].Level = f.Level
-		} else {
-			s.Cells[i].Ground = f.Ground
-		}
-	}
-	return nil
-}
+func (b GroundLaid) Apply(s *State) error { return s.lay(b.Feature) }
 
 func (b GroundLaid) Text() string {
 	f := b.Feature

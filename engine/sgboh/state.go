@@ -194,8 +194,8 @@ type State struct {
 	Scenario string          `json:"scenario,omitempty"`
 	Cols     int             `json:"cols"`
 	Rows     int             `json:"rows"`
-	Cells    []Cell          `json:"cells"`
-	Features []Feature       `json:"features,omitempty"`
+	Cells    Cells           `json:"cells"`
+	Features Features        `json:"features,omitzero"`
 	Armies   []Army          `json:"armies"`
 	Leaders  []Leader        `json:"leaders"`
 	Units    []Unit          `json:"units"`
@@ -210,12 +210,7 @@ func (s *State) Apply(e engine.Event) error { return engine.Fold(s, e) }
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.Cells = slices.Clone(s.Cells)
-	c.Features = slices.Clone(s.Features)
-	for i := range c.Features {
-		c.Features[i].Hexes = slices.Clone(s.Features[i].Hexes)
-	}
+	c := *s // the map is shared: it is never changed in place (terrain.go)
 	c.Armies = slices.Clone(s.Armies)
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Units = slices.Clone(s.Units)

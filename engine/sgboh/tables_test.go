@@ -177,7 +177,8 @@ func TestShockModifiers(t *testing.T) {
 		atts []*Unit
 	}
 	fresh := func() setup {
-		s := &State{Cols: 10, Rows: 8, Cells: make([]Cell, 80)}
+		s := &State{}
+		s.newMap(10, 8)
 		a := &Unit{ID: "A", Type: HI, Side: 0, TQ: 7, Size: 6, Hex: hex("0505"), Facing: facing("NNE")}
 		d := &Unit{ID: "D", Type: HI, Side: 1, TQ: 7, Size: 6, Hex: hex("0504"), Facing: facing("SSW")}
 		return setup{s, a, d, []*Unit{a}}
@@ -196,8 +197,10 @@ func TestShockModifiers(t *testing.T) {
 	}
 	ground := func(h string, g Ground, level int) func(x setup) {
 		return func(x setup) {
-			i, _ := x.s.index(hex(h))
-			x.s.Cells[i] = Cell{Ground: g, Level: level}
+			// Each case lays one ground or one level on clear ground.
+			if err := x.s.lay(Feature{Ground: g, Level: level, Hexes: []engine.Hex{hex(h)}}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	for _, c := range []struct {

@@ -1,7 +1,10 @@
 package sgboh
 
 import (
+	"encoding/json"
 	"fmt"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -104,13 +107,67 @@ type Feature struct {
 	Hexes  []engine.Hex `json:"hexes"`
 }
 
+// The map is laid while the battle is set up and never changes once it
+// is fought, yet every step copies the state at least once. So Cells and
+// Features hold it where nothing outside this file can change it in
+// place: a copy of a state shares its map with the original, and laying
+// ground (the set-up's events) gives the state a new map rather than
+// changing the one it shares. Each is written as the list it holds.
+
+// Cells is the cell of every hex of the map, column by column.
+type Cells struct{ all []Cell }
+
+// Features are the stretches of ground laid, in the order laid.
+type Features struct{ all []Feature }
+
+func (c Cells) MarshalJSON() ([]byte, error)     { return json.Marshal(c.all) }
+func (c *Cells) UnmarshalJSON(b []byte) error    { return json.Unmarshal(b, &c.all) }
+func (f Features) MarshalJSON() ([]byte, error)  { return json.Marshal(f.all) }
+func (f *Features) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &f.all) }
+
+// IsZero reports whether no ground is laid, for the state's JSON to leave
+// the list out as it always has.
+func (f Features) IsZero() bool { return len(f.all) == 0 }
+
+// All yields each feature, in the order laid. They are the map's own: a
+// caller reads them and changes none (their hexes included).
+func (f Features) All() iter.Seq[Feature] { return slices.Values(f.all) }
+
+// newMap gives s a clear map of cols by rows hexes.
+func (s *State) newMap(cols, rows int) {
+	s.Cols, s.Rows = cols, rows
+	s.Cells, s.Features = Cells{all: make([]Cell, cols*rows)}, Features{}
+}
+
+// lay gives s a map with f laid on it: a new one, so that copies of s
+// keep theirs as it was. A hex off the map is an error, and leaves s as
+// it was.
+func (s *State) lay(f Feature) error {
+	cells := slices.Clone(s.Cells.all)
+	for _, h := range f.Hexes {
+		i, ok := s.index(h)
+		if !ok {
+			return fmt.Errorf("sgboh: %s is off the map", h)
+		}
+		if f.Level > 0 {
+			cells[i].Level = f.Level
+		} else {
+			cells[i].Ground = f.Ground
+		}
+	}
+	f.Hexes = slices.Clone(f.Hexes)
+	s.Cells.all = cells
+	s.Features.all = append(slices.Clip(s.Features.all), f)
+	return nil
+}
+
 // cell returns the hex's cell; a hex off the map reads as clear.
 func (s *State) cell(h engine.Hex) Cell {
 	i, ok := s.index(h)
 	if !ok {
 		return Cell{}
 	}
-	return s.Cells[i]
+	return s.Cells.all[i]
 }
 
 // onMap reports whether h is on the map.

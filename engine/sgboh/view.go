@@ -46,7 +46,7 @@ func view(s *State, last []engine.Event) engine.View {
 // named on its middle hex.
 func (s *State) terrainView() []engine.Terrain {
 	var out []engine.Terrain
-	for _, f := range s.Features {
+	for f := range s.Features.All() {
 		kind := engine.Rough
 		label := f.Name
 		switch {

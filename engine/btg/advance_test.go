@@ -1,0 +1,16 @@
+package btg_test
+
+import (
+	"testing"
+
+	"github.com/rhapsode/rhapsode/engine/btg"
+	"github.com/rhapsode/rhapsode/engine/enginetest"
+)
+
+// TestAdvanceKeepsPast plays every transcript as the router does, each
+// step by Advance with the game after it kept: no step changes the game
+// it was decided on or any before it, and the transcripts read as their
+// goldens.
+func TestAdvanceKeepsPast(t *testing.T) {
+	enginetest.AdvanceKeepsPast(t, btg.New(), "testdata/transcripts")
+}
