@@ -77,10 +77,13 @@ func (c *canvas) bands(cuts []int) []band {
 	return c.band
 }
 
-// paint paints the laid-out scene s onto c in bands at once, each over
-// its rows of the board's static layer (copied by under), with the
-// header (drawn by header) in the first band and the legend (by legend)
-// in the last.
+// paint paints the laid-out scene s onto c in bands at once, each after
+// under has drawn on its rows what is drawn under everything (for a
+// picture drawn afresh, nothing: its static layer is already painted),
+// with the header (drawn by header) in the first band and the legend
+// (by legend) in the last. On a cached picture, each item the scene
+// paints first copies the rows of the static layer it reaches
+// (outside, touch).
 //
 // When counted is set, each band hands it its rows once they are
 // painted, for the quantiser to count while they are still in the
