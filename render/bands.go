@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"math"
 	"runtime"
 	"sync"
 
@@ -76,10 +77,13 @@ func (c *canvas) bands(cuts []int) []band {
 	return c.band
 }
 
-// paint paints the laid-out scene s onto c in bands at once, each over
-// its rows of the board's static layer (copied by under), with the
-// header (drawn by header) in the first band and the legend (by legend)
-// in the last.
+// paint paints the laid-out scene s onto c in bands at once, each after
+// under has drawn on its rows what is drawn under everything (for a
+// picture drawn afresh, nothing: its static layer is already painted),
+// with the header (drawn by header) in the first band and the legend
+// (by legend) in the last. On a cached picture, each item the scene
+// paints first copies the rows of the static layer it reaches
+// (outside, touch).
 //
 // When counted is set, each band hands it its rows once they are
 // painted, for the quantiser to count while they are still in the
@@ -130,10 +134,31 @@ func (s *scene) in(img *image.RGBA, b band) *scene {
 // outside reports whether r, grown by a margin for what is drawn round
 // it (outlines, halos, casings), lies wholly outside the rows the scene
 // paints, so that painting it can be skipped.
+//
+// What it does not skip it counts as painted over (touch).
 func (s *scene) outside(r rect) bool {
 	if !s.banded {
 		return false
 	}
 	m := 12 * s.k
-	return r.y1+m < s.rows[0] || r.y0-m > s.rows[1]
+	if r.y1+m < s.rows[0] || r.y0-m > s.rows[1] {
+		return true
+	}
+	s.touch(r.y0-m, r.y1+m)
+	return false
+}
+
+// touch readies rows y0 to y1 of the band to be painted over: a row of
+// the static layer not touched before is copied onto the picture now,
+// and is no longer taken for the layer's row unchanged (canvas.kept).
+// A span that is not a number touches the whole band.
+func (s *scene) touch(y0, y1 float64) {
+	if s.canvas == nil {
+		return
+	}
+	a, b := math.Max(math.Floor(y0), s.rows[0]), math.Min(math.Ceil(y1)+1, s.rows[1])
+	if math.IsNaN(a) || math.IsNaN(b) {
+		a, b = s.rows[0], s.rows[1]
+	}
+	s.canvas.touch(s.img, int(a), int(b))
 }

@@ -107,7 +107,7 @@ func BenchmarkStages(b *testing.B) {
 		}
 	})
 	c, _ := r.draw(&v, true, nil)
-	f := c.img
+	f := c.whole()
 	defer r.done(c)
 	q := new(quantizer)
 	b.Run("quantize", func(b *testing.B) {

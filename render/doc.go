@@ -111,10 +111,14 @@
 //     from the pieces, are drawn on each picture instead, so that a
 //     frame serves whatever stands in it. Grounds and frames are cached
 //     as runs of equal pixels, a row the same as the one above sharing
-//     its runs: a tenth of the picture's size or less (runs.go); each
-//     picture starts as a copy of its frame's (a frame seen for the
-//     first time is drawn straight onto the picture, and kept). The
-//     legend is cached the same way, by what it shows.
+//     its runs: a tenth of the picture's size or less (runs.go). A
+//     picture copies a row of its frame only when a piece, mark or label
+//     is about to paint over it (the rows each says it reaches, the same
+//     ones that decide which band paints it); the rest, and the legend,
+//     cached the same way by what it shows, are never copied: the
+//     palette's counting and mapping read them from the runs (a frame
+//     seen for the first time is drawn straight onto the picture, and
+//     kept).
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
@@ -158,7 +162,8 @@
 // picture of each rule system's demonstration (bot/demos) and of a
 // battle between two greedy players on one of its prepared scenarios,
 // both played through the bot's router, beside a plain gg drawing of
-// the same picture, and counts the grounds it had to draw: the frame
+// the same picture (the ratio in processor time, on which its goal is
+// judged, and in wall time), and counts the grounds it had to draw: the frame
 // follows the last step, and its zoom level with it, so a battle draws
 // one for each table (its terrain's shapes) and level it shows, however
 // many frames and whatever its zones.

@@ -554,21 +554,20 @@ func lossLegend(what string) string {
 	return what + "s lost"
 }
 
-// paintLegend paints lg onto frame with its top at row top: a copy of
-// the same legend drawn before and kept in legends, or drawn now by draw
-// (onto a canvas of its own, with its top at 0) and kept. A game's legend
-// changes only when a new kind of mark or marker shows, so most pictures
-// copy theirs.
-func paintLegend(legends *layerCache[string], lg *legend, frame *image.RGBA, top int, draw func(*canvas)) {
+// keptLegend returns lg as runs, for a picture width pixels wide with
+// the legend's top at row top: the same legend drawn before and kept in
+// legends, or drawn now by draw (onto a canvas of its own, with its top
+// at 0) and kept. A game's legend changes only when a new kind of mark or
+// marker shows, so most pictures find theirs.
+func keptLegend(legends *layerCache[string], lg *legend, width, top int, draw func(*canvas)) *runLayer {
 	// The hatching of the swatches runs from the picture's corner, so a
 	// legend looks the same only at the same height.
-	l := legends.get(strconv.Itoa(top)+" "+lg.key, func() *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, frame.Rect.Dx(), lg.height))
+	return legends.get(strconv.Itoa(top)+" "+lg.key, func() *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, width, lg.height))
 		fill(img, img.Rect, white)
 		strip := newCanvas(img, nil)
 		strip.above = float64(top)
 		draw(strip)
 		return img
 	})
-	l.copyRows(frame, top, 0, l.h)
 }

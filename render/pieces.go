@@ -44,6 +44,9 @@ type scene struct {
 	// picture alone (bands.go).
 	banded bool
 	rows   [2]float64
+	// canvas, when set, is the canvas whose rows of the static layer
+	// are copied onto it only where they are painted over (touch).
+	canvas *canvas
 }
 
 // pieceShape is where a piece is drawn.

@@ -141,6 +141,29 @@ func (t *tally) countRows(img *image.RGBA, y0, y1 int) {
 // out their alpha.
 const twoColours = 0x00FFFFFF00FFFFFF
 
+// countKept is countRows for a picture some of whose rows are a layer's
+// rows unchanged (kept says which): those are counted a run of the
+// layer at a time, without reading their pixels. The tally is the same.
+func (t *tally) countKept(img *image.RGBA, kept func(y int) (*runLayer, int), y0, y1 int) {
+	for y := y0 + (4-y0%4)%4; y < y1; y += 4 {
+		l, ly := kept(y)
+		if l == nil {
+			t.countRows(img, y, y+1)
+			continue
+		}
+		for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
+			if r.n&literalRun == 0 {
+				t.add(r.px, r.n)
+				continue
+			}
+			lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
+			for i := 0; i < len(lit); i += 4 {
+				t.add(binary.LittleEndian.Uint32(lit[i:]), 1)
+			}
+		}
+	}
+}
+
 // merge adds o's counts to t's and resets o.
 func (t *tally) merge(o *tally) {
 	for _, i := range o.used {
@@ -275,16 +298,41 @@ func (q *quantizer) palette(img *image.RGBA, pins *pinTable, dst *image.Paletted
 // grid lines, a zone, the margins) takes that row's indices: comparing
 // two rows costs a fraction of mapping one.
 func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
-	kept := q.kept
+	q.mapKept(img, nil, dst, y0, y1)
+}
+
+// mapKept is mapRows for a picture some of whose rows are a layer's rows
+// unchanged (kept says which, when set): those are mapped a run of the
+// layer at a time, without reading their pixels, and a row whose runs
+// are the row above's takes its indices.
+func (q *quantizer) mapKept(img *image.RGBA, kept func(y int) (*runLayer, int), dst *image.Paletted, y0, y1 int) {
 	var missed map[int]uint8
 	w := dst.Rect.Dx()
+	// The row above was mapped from layer above's row aboveRow, or, with
+	// above nil and painted set, from the picture's pixels (a kept row's
+	// pixels may not be on the picture).
+	var above *runLayer
+	aboveRow, painted := -1, false
 	for y := y0; y < y1; y++ {
-		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		if y > y0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
+		if kept != nil {
+			if l, ly := kept(y); l != nil {
+				if l == above && l.row[ly] == l.row[aboveRow] {
+					copy(out, dst.Pix[(y-1)*dst.Stride:])
+				} else {
+					q.mapRuns(l, ly, out, &missed)
+				}
+				above, aboveRow, painted = l, ly, false
+				continue
+			}
+			above = nil
+		}
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if painted && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
 			copy(out, dst.Pix[(y-1)*dst.Stride:])
 			continue
 		}
+		painted = true
 		prev := ^uint32(0)
 		pair := ^uint64(0)
 		var idx uint8
@@ -299,24 +347,68 @@ func (q *quantizer) mapRows(img *image.RGBA, dst *image.Paletted, y0, y1 int) {
 			if c != prev {
 				pair = uint64(c) | uint64(c)<<32
 				prev = c
-				i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
-				if q.seen[i] == q.gen {
+				if i := binOf(uint8(c), uint8(c>>8), uint8(c>>16)); q.seen[i] == q.gen {
 					idx = q.index[i]
 				} else {
-					var ok bool
-					if idx, ok = missed[i]; !ok {
-						if missed == nil {
-							missed = map[int]uint8{}
-						}
-						mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
-						idx = nearest(kept, mid)
-						missed[i] = idx
-					}
+					idx = q.missedIndex(i, &missed)
 				}
 			}
 			out[x] = idx
 		}
 	}
+}
+
+// mapRuns writes into out the palette indices of layer l's row ly.
+func (q *quantizer) mapRuns(l *runLayer, ly int, out []uint8, missed *map[int]uint8) {
+	x := 0
+	prev := ^uint32(0)
+	var idx uint8
+	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
+		if r.n&literalRun == 0 {
+			if c := r.px & 0xFFFFFF; c != prev {
+				prev, idx = c, q.indexOf(c, missed)
+			}
+			seg := out[x : x+int(r.n)]
+			for i := range seg {
+				seg[i] = idx
+			}
+			x += int(r.n)
+			continue
+		}
+		lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
+		for i := 0; i < len(lit); i += 4 {
+			if c := binary.LittleEndian.Uint32(lit[i:]) & 0xFFFFFF; c != prev {
+				prev, idx = c, q.indexOf(c, missed)
+			}
+			out[x] = idx
+			x++
+		}
+	}
+}
+
+// indexOf returns the palette index of colour c (red in the low byte).
+func (q *quantizer) indexOf(c uint32, missed *map[int]uint8) uint8 {
+	i := binOf(uint8(c), uint8(c>>8), uint8(c>>16))
+	if q.seen[i] == q.gen {
+		return q.index[i]
+	}
+	return q.missedIndex(i, missed)
+}
+
+// missedIndex returns the palette index of bin i, which the sampled rows
+// missed: that of the palette colour nearest the bin's middle,
+// remembered in missed.
+func (q *quantizer) missedIndex(i int, missed *map[int]uint8) uint8 {
+	idx, ok := (*missed)[i]
+	if !ok {
+		if *missed == nil {
+			*missed = map[int]uint8{}
+		}
+		mid := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
+		idx = nearest(q.kept, mid)
+		(*missed)[i] = idx
+	}
+	return idx
 }
 
 func nearest(kept []color.RGBA, c color.RGBA) uint8 {

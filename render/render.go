@@ -72,6 +72,9 @@ type Renderer struct {
 	// laidOut, when set (by tests), sees each scene once its labels and
 	// plates are placed.
 	laidOut func(*scene)
+	// copyAll, when set (by tests), copies every row of the static layer
+	// and the legend onto the picture, as if all were painted over.
+	copyAll bool
 	// staticDraws counts the grounds drawn for the cache, for the
 	// benchmarks to say how often a picture had to draw one.
 	staticDraws atomic.Int64
@@ -142,7 +145,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	defer r.outs.put(buf)
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { q.mapRows(c.img, pal, y0, y1) }
+	mapped := func(y0, y1 int) { q.mapKept(c.img, c.kept, pal, y0, y1) }
 	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
@@ -193,8 +196,14 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		c = newCanvas(image.NewRGBA(image.Rect(0, 0, W, H)), nil)
 	}
 	frame := c.img
+	c.reset(0)
 	fill(frame, image.Rect(0, 0, W, headerH), white)
-	fill(frame, image.Rect(0, headerH+areaH, W, H), white)
+	if cached {
+		c.reset(H)
+		s.canvas = c
+	} else {
+		fill(frame, image.Rect(0, headerH+areaH, W, H), white)
+	}
 	// Each band copies its rows of the cached static layer first.
 	under := func(y0, y1 int) {}
 	if cached {
@@ -214,18 +223,23 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 			drawn = true
 			return img
 		})
-		under = func(y0, y1 int) {
-			if !drawn {
-				layer.copyRows(frame, headerH, y0-headerH, y1-headerH)
+		if !drawn {
+			// Rows are copied from the layer only where something is
+			// painted over them (canvas.touch).
+			c.shows(layer, headerH, areaH)
+			if r.copyAll {
+				c.touch(frame, headerH, headerH+areaH)
 			}
 		}
 		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
 			// Terrain names step aside from the pieces: each picture
 			// draws its own, over the layer's rows of each band.
 			names := staticLabels(fs, k, v, &s.b)
-			copied := under
 			under = func(y0, y1 int) {
-				copied(y0, y1)
+				for _, sp := range names {
+					a, b := max(y0, int(sp.box.y0-12*k)), min(y1, int(sp.box.y1+12*k)+1)
+					c.touch(frame, a, b)
+				}
 				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
 			}
 		}
@@ -236,14 +250,24 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	legend := func() { lg.draw(c, fs, k, v, st, float64(headerH+areaH)) }
 	if cached {
 		legend = func() {
-			paintLegend(&r.legends, lg, frame, headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+			// The legend is the kept one's rows as they are, over
+			// anything that reached them: it is not copied onto the
+			// picture.
+			l := keptLegend(&r.legends, lg, frame.Rect.Dx(), headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+			c.shows(l, headerH+areaH, lg.height)
+			for y := headerH + areaH; y < H; y++ {
+				c.touched[y] = false
+			}
+			if r.copyAll {
+				c.touch(frame, headerH+areaH, H)
+			}
 		}
 	}
 	cuts := bandCuts(H, headerH, headerH+areaH)
 	var counted func(i, y0, y1 int)
 	if q != nil {
 		ts := q.tallies(len(cuts) - 1)
-		counted = func(i, y0, y1 int) { ts[i].countRows(frame, y0, y1) }
+		counted = func(i, y0, y1 int) { ts[i].countKept(frame, c.kept, y0, y1) }
 	}
 	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
 	return c, nil
@@ -299,6 +323,62 @@ type canvas struct {
 	// above is how many rows above this canvas its pixels will show,
 	// when it holds part of a picture (a legend drawn to be kept).
 	above float64
+	// from says, for each row of the picture, the row of a cached layer
+	// (the board's static layer, the legend) it shows, if any; touched,
+	// which of those rows the pieces, marks and labels may paint over.
+	// Only those are copied onto the picture (touch); the others are
+	// the layer's rows as they are (kept), and the quantiser reads them
+	// from the layer's runs.
+	from    []layerRow
+	touched []bool
+}
+
+// layerRow is row y of layer l.
+type layerRow struct {
+	l *runLayer
+	y int
+}
+
+// reset makes c's notes of its rows ready for a picture h rows tall,
+// none copied from a layer.
+func (c *canvas) reset(h int) {
+	if cap(c.from) < h {
+		c.from, c.touched = make([]layerRow, h), make([]bool, h)
+	}
+	c.from, c.touched = c.from[:h], c.touched[:h]
+	clear(c.from)
+	clear(c.touched)
+}
+
+// shows notes that rows top to top+n of the picture are rows 0 to n of
+// layer l, not yet copied onto it.
+func (c *canvas) shows(l *runLayer, top, n int) {
+	for y := range min(n, l.h) {
+		c.from[top+y] = layerRow{l, y}
+	}
+}
+
+// touch copies rows y0 to y1 of the picture from their layers onto img,
+// where not done before, to be painted over.
+func (c *canvas) touch(img *image.RGBA, y0, y1 int) {
+	for y := y0; y < y1; y++ {
+		if c.touched[y] {
+			continue
+		}
+		c.touched[y] = true
+		if f := c.from[y]; f.l != nil {
+			f.l.copyRows(img, y-f.y, f.y, f.y+1)
+		}
+	}
+}
+
+// kept returns the layer and its row that row y of the picture holds
+// unchanged, or nil.
+func (c *canvas) kept(y int) (*runLayer, int) {
+	if y < len(c.from) && !c.touched[y] {
+		return c.from[y].l, c.from[y].y
+	}
+	return nil, 0
 }
 
 // newCanvas makes a canvas of img, with fl as its filler (a new one when

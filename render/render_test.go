@@ -180,7 +180,7 @@ func TestCached(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ap := append([]byte(nil), a.img.Pix...)
+		ap := append([]byte(nil), a.whole().Pix...)
 		r.done(a)
 		c, err := r.draw(&v, false, nil)
 		if err != nil {
@@ -437,5 +437,40 @@ func TestCalloutsLeaveTypeLettersClear(t *testing.T) {
 	}
 	if len(covered) > 0 {
 		t.Errorf("%d type codes are covered:\n%s", len(covered), strings.Join(covered, "\n"))
+	}
+}
+
+// whole returns c's picture with every row its layers show copied onto
+// it, as the PNG has them.
+func (c *canvas) whole() *image.RGBA {
+	c.touch(c.img, 0, len(c.touched))
+	return c.img
+}
+
+// TestKeptRowsAsPainted draws each test scene at the bot's size and at
+// the default one, then again with every row of its static layer and
+// legend copied onto the picture: the files must be the same, byte for
+// byte. They differ if anything is painted on a row that its pieces,
+// marks and labels did not say they reach, as that row is then taken
+// from the layer as it is.
+func TestKeptRowsAsPainted(t *testing.T) {
+	for _, opts := range []Options{{}, {Width: 2 * PreviewWidth, SeenAt: PreviewWidth}} {
+		r, all := New(opts), New(opts)
+		all.copyAll = true
+		for _, sc := range scenes() {
+			for step := range 2 { // a frame drawn, then the same kept
+				got, err := r.PNG(sc.view())
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := all.PNG(sc.view())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s at %d pixels, picture %d: the rows kept from the layers and those all painted differ", sc.name, r.Width(), step)
+				}
+			}
+		}
 	}
 }

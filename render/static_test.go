@@ -134,7 +134,7 @@ func cutAgainstFresh(t *testing.T, r *Renderer, v *engine.View) (diff, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := append([]byte(nil), a.img.Pix...)
+	got := append([]byte(nil), a.whole().Pix...)
 	r.done(a)
 	f, err := r.draw(v, false, nil)
 	if err != nil {
