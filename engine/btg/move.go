@@ -825,6 +825,12 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float64) error {
 	start := u.Base.WithFacing(to.Facing).WithFrontCenter(u.Base.FrontCenter())
 	bs, _ := s.others(u)
+	// A charger already against a unit in its way (a rout or fall-back
+	// cut short by the charger itself) cannot wheel into it: it stays as
+	// it stands, still touching.
+	if slices.ContainsFunc(bs, func(b engine.Base) bool { return start.Penetration(b) > engine.ContactTolerance }) {
+		start = u.Base
+	}
 	frac, hit := start.Sweep(to.Center, bs...)
 	if hit >= 0 && frac < 1 {
 		to = start.WithCenter(start.Center.Lerp(to.Center, frac))
