@@ -611,8 +611,15 @@ func (s *State) expectedLosses() expectation {
 		if meleeWeapon(f.u) == Tusks {
 			o = o.tusks()
 		}
+		// A supporter's dice hit as its own melee weapon, and supporting
+		// elephants triple their own hits (5.C, 8b).
 		for _, sp := range f.supports {
-			o = o.roll(Dice(sp.Figures), float64(sp.Weapon.MeleeHit())/6)
+			w := meleeWeapon(sp)
+			so := none().roll(Dice(sp.Figures), float64(w.MeleeHit())/6)
+			if w == Tusks {
+				so = so.tusks()
+			}
+			o = o.and(so)
 		}
 		// Bloodthirsty kills are figures slain past the armor (§6).
 		k := killed(f.opp, o, s.armor(f.opp, false)).plus(f.kills).upTo(f.opp.Figures)

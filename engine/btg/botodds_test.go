@@ -35,3 +35,44 @@ func TestOddsAsAtTheTable(t *testing.T) {
 		t.Errorf("two kills on two figures: %v; want both fallen for certain", got)
 	}
 }
+
+// Elephants supporting a melee triple their hits too (5.C, 8b), and the
+// bot counts them so. Eight heavy infantry with clubs fight eight alike,
+// armor 1; two elephants stand beside the Persians: four club dice on
+// 1-2, and the elephants' one die on 1-5, tripled on a D6 of 5 or less.
+// The Greeks may expect to lose what those dice bring past the armor,
+// worked out die by die as at the table.
+func TestBotCountsASupportingElephantsTriple(t *testing.T) {
+	g := botTable(t, `
+@gm /book open rules:btg cards:1 turns:1
+#load 2d6 7 7 7
+@bob /army build name:Greeks civ:greek units:"1 hvy-inf club 8"
+@bot /army build name:Persians civ:persian units:"1 hvy-inf club 8, 1 elephant tusks 2"
+#place GRE-1 40,20 N 2
+#place PER-1 40,20 S 2
+#place PER-2 44.3,21 S 1
+#place GRE-G 10,2
+#place PER-G 10,46
+#stack cards 2C
+@bob /done
+`)
+	s := g.State.(*State)
+	want := 0.0
+	for clubs := 0; clubs <= 4; clubs++ {
+		p := float64(binomial(4, clubs)) * math.Pow(1.0/3, float64(clubs)) * math.Pow(2.0/3, float64(4-clubs))
+		for _, e := range []struct{ hits, chance float64 }{{0, 1.0 / 6}, {1, 5.0 / 6 * 1 / 6}, {3, 5.0 / 6 * 5 / 6}} {
+			want += p * e.chance * math.Max(0, float64(clubs)+e.hits-1)
+		}
+	}
+	if got := s.expectedLosses().figures[s.Unit("GRE-1").Side]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("the bot expects the Greeks to lose %.4f figures; the dice bring %.4f", got, want)
+	}
+}
+
+func binomial(n, k int) int {
+	c := 1
+	for i := 0; i < k; i++ {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
+}
