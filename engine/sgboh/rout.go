@@ -42,9 +42,10 @@ func (w *work) disorder(u *Unit, by engine.Hex, plain bool) {
 }
 
 // shockRout routs a unit by a shock result; skirmishers are destroyed
-// instead (9.3).
-func (w *work) shockRout(u *Unit) {
-	if u.Type == SK {
+// instead (9.3), except SK* in their own attack, which are treated as LI
+// while they attack (9.3) and so rout as light infantry would.
+func (w *work) shockRout(u *Unit, attacking bool) {
+	if u.Type == SK && !(attacking && u.Star) {
 		w.eliminate(u, "skirmishers made to rout are destroyed (9.3)")
 		return
 	}

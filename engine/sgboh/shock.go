@@ -368,7 +368,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 	routed := false
 	switch {
 	case total >= 10:
-		w.shockRout(d)
+		w.shockRout(d, false)
 		routed = true
 	case total >= 8:
 		if d.Type == SK {
@@ -396,7 +396,7 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		}
 	default:
 		for _, u := range atts {
-			w.shockRout(u)
+			w.shockRout(u, true)
 		}
 	}
 	if total >= 0 && total <= 6 {
