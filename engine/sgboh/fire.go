@@ -41,7 +41,7 @@ func (s *State) canFire(u *Unit) error {
 	case u.lockedOut():
 		return engine.Refuse("10.25", "%s is routed.", u.ID)
 	case u.Type == AR:
-		if l := s.leader(s.Flow.Leader); l == nil || l.Side != u.Side || !l.inRange(u.Hex) {
+		if l := s.leader(s.Flow.Leader); l == nil || l.Side != u.Side || !l.In() || !l.inRange(u.Hex) {
 			return engine.Refuse("9.5", "%s, oxybeles, fire only in the command range of their own activated leader.", u.ID)
 		}
 	}
@@ -372,10 +372,12 @@ func rally(tx *engine.Tx, s *State, c engine.Command) error {
 }
 
 // inCommand reports whether u is within the activated leader's range, or
-// in the activated group.
+// in the activated group. A leader killed or captured in his own
+// activation has no range left (8.34, 6.7), so the rally (10.27) that
+// follows finds no unit in it.
 func (s *State) inCommand(u *Unit) bool {
 	if l := s.leader(s.Flow.Leader); l != nil {
-		return l.inRange(u.Hex)
+		return l.In() && l.inRange(u.Hex)
 	}
 	return containsID(s.Flow.Group, u.ID)
 }
