@@ -533,6 +533,7 @@ func advance(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		from := u.Hex
 		u.Hex = v.Hex
+		w.carryLeaders(me, from, v.Hex)
 		w.Flow.Vacated = append(w.Flow.Vacated[:i:i], w.Flow.Vacated[i+1:]...)
 		w.say("%s advances from %s into %s (8.5).", u.ID, from, v.Hex)
 		w.mark(Mark{Kind: engine.MoveMark, From: from, To: v.Hex, Side: me})

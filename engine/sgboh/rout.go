@@ -384,11 +384,14 @@ func (w *work) pursue(u, d *Unit, vacated engine.Hex) {
 	// an enemy elephant, where cavalry may not move (9.15).
 	if w.at(vacated) == nil && !w.nearElephant(u.Side, vacated) {
 		u.Hex = vacated
+		w.carryLeaders(u.Side, from, vacated)
 		w.mark(Mark{Kind: engine.MoveMark, From: from, To: vacated, Side: u.Side})
 	}
 	w.Flow.Vacated = slices.DeleteFunc(w.Flow.Vacated, func(a Advance) bool { return a.Hex == vacated })
 	r2 := w.roll()
 	if r2 > u.TQ {
+		// A leader with it stays on the map, in the hex it was placed
+		// in (our ruling): the text sends only the cavalry off.
 		u.OffMap, u.Engaged = true, false
 		w.say("Second roll %d, above its TQ %d: %s rides off the map after the fugitives; it returns on a continuity roll of 0 or 1.", r2, u.TQ, u.ID)
 		w.mark(Mark{Kind: engine.MoveMark, From: u.Hex, To: w.nearestEdge(u.Hex), Side: u.Side})
@@ -425,8 +428,8 @@ func (s *State) nearestEdge(h engine.Hex) engine.Hex {
 }
 
 // carryLeaders moves the side's leaders in hex from with the unit they
-// are stacked with, when it retreats or routs (our ruling: a leader
-// keeps with his unit).
+// are stacked with, when it retreats, routs, pursues or advances (our
+// ruling: a leader keeps with his unit).
 func (w *work) carryLeaders(side int, from, to engine.Hex) {
 	for i := range w.Leaders {
 		if l := &w.Leaders[i]; l.In() && l.Side == side && l.Hex == from {
