@@ -94,7 +94,21 @@ func fire(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	u.Fired = true
 	w.shoot(u, t, d, u.Moved, "fires")
+	w.returnFire(t, u, d)
 	return w.emit(func(e Effects) engine.Body { return Fired{e} })
+}
+
+// returnFire has t, just shot at by u from r hexes, throw back at u
+// (8.16, kept by the text; 9.3 speaks of return fire as following any
+// fire): when t may fire (8.11) and u is within its reach and sight.
+// Like return fire against hit and run it is not bound by t's arc and
+// is not t's reaction fire (8.2), and it draws no return itself.
+func (w *work) returnFire(t, u *Unit, r int) {
+	if !t.On() || !u.On() || w.canFire(t) != nil || r > t.Missile.reach() || !w.clearShot(t.Hex, u.Hex) {
+		return
+	}
+	w.say("%s returns fire (8.16).", t.ID)
+	w.shoot(t, u, r, false, "shoots")
 }
 
 // inArc reports whether h lies within 60° either side of u's facing.
