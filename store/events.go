@@ -191,12 +191,23 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	return s.appendWith(ctx, id, expect, recs, end, nil)
 }
 
+// appendOp names an append in its errors. It is formatted only when one
+// fails: most steps fail nothing.
+type appendOp struct {
+	id     GameID
+	expect engine.Seq
+}
+
+func (o appendOp) String() string {
+	return fmt.Sprintf("append to game %d after event %d", o.id, o.expect)
+}
+
 // appendWith is Append, running also, in its transaction, what calls
 // asks (calls.go). The append waits in the store's commit queue
 // (commits.go), which commits it together with the appends of other
 // games that came while the one before was being made durable.
 func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls *CallChange) (_ Game, err error) {
-	op := fmt.Sprintf("append to game %d after event %d", id, expect)
+	op := appendOp{id, expect}
 	rows, err := EncodeRows(recs, expect)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
@@ -231,7 +242,7 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // to check the head and to say why, or to learn that another process set
 // or lifted the game's deadline meanwhile. With calls, it records them
 // too.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op appendOp, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
 	short := known && expect <= g.Head && !end && len(rows) > 0
@@ -239,7 +250,7 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		var err error
 		short, err = s.insertEventsChecked(ctx, tx, id, rows, now, &g.Deadline)
 		if err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		}
 	}
 	if !short {
@@ -249,7 +260,7 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		case errors.Is(err, sql.ErrNoRows):
 			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 		case err != nil:
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		case g.Ended:
 			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 		case g.Head != expect:
@@ -260,20 +271,20 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		if end {
 			st, err := s.inTx(ctx, tx, endGame)
 			if err != nil {
-				return Game{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op.String(), err)
 			}
 			if _, err := st.ExecContext(ctx, int64(id)); err != nil {
-				return Game{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op.String(), err)
 			}
 		}
 		if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		}
 	}
 	g.Head, g.Ended = head, end
 	if calls != nil {
 		if err := calls.apply(ctx, s, tx, g); err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		}
 	}
 	return g, nil
