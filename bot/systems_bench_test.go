@@ -29,7 +29,9 @@ import (
 //	go test -p 1 -run '^$' -bench 'Systems|PlayedPictures' ./bot ./render
 //
 // reports, per system, side by side in one run: a step beside a bare
-// append of the same bytes (StepVsBare), steps per second in 50 busy
+// append of the same bytes, and the store's append within the step
+// (StepVsBare; StepWithoutCalls weighs what recording a step's calls
+// costs it), steps per second in 50 busy
 // channels without pictures (Busy), and the latency a player feels when
 // 50 channels each get a command every 5 s on average with a picture
 // per step (Arrivals), a long book's cold load beside a short one's
@@ -204,72 +206,130 @@ func stepRows(b testing.TB, r *Router, st *store.Store, lines []scriptLine) [][]
 // between 1 and the processor time's, nearer the latter the more of each
 // side's time is processor time: when the disk syncs fast, or when a
 // busy machine keeps threads waiting for a core.)
+//
+// To say where a step's time beyond the bare append goes, it also
+// reports the store's append within the step alone, the same ways:
+// median-append/bare and cpu-append/bare. What the step spends outside
+// it is the router's and the rules' (deciding, encoding, answering).
 func BenchmarkSystemsStepVsBare(b *testing.B) {
 	for _, key := range DemoKeys() {
-		b.Run(key, func(b *testing.B) {
-			ctx := context.Background()
-			st, err := store.Open(ctx, filepath.Join(b.TempDir(), "step.db"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return DemoSeed }})
-			lines := demoLines(b, key)
-			rows := stepRows(b, r, st, lines)
-			bare := openBare(b)
-			p := &player{lines: lines, name: "c"}
-			var stepping, appending, stepCPU, bareCPU time.Duration
-			var pairs []float64 // each step's time over its bare append's
-			var n, events int
-			// Every statement of the step and of the bare append runs
-			// on this goroutine (the store's commit leader is its
-			// caller), so its thread's processor time is theirs.
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			b.ReportAllocs()
-			for b.Loop() {
-				i := p.i % len(lines)
-				req := p.next()
-				if len(rows[i]) == 0 {
-					step(b, r, req)
-					continue
-				}
-				// Each side goes first every other time: a sync
-				// right after another may cost more or less than
-				// one after a pause, and neither side should have
-				// that to itself.
-				timed := func(f func(), cpu *time.Duration) time.Duration {
-					c0, t0 := threadCPU(), time.Now()
-					f()
-					d := time.Since(t0)
-					*cpu += threadCPU() - c0
-					return d
-				}
-				stepIt, bareIt := func() { step(b, r, req) }, func() { bare.append(b, rows[i]) }
-				if n%2 == 0 {
-					ds, da := timed(stepIt, &stepCPU), timed(bareIt, &bareCPU)
-					stepping, appending, pairs = stepping+ds, appending+da, append(pairs, float64(ds)/float64(da))
-				} else {
-					da, ds := timed(bareIt, &bareCPU), timed(stepIt, &stepCPU)
-					stepping, appending, pairs = stepping+ds, appending+da, append(pairs, float64(ds)/float64(da))
-				}
-				n++
-				events += len(rows[i])
-			}
-			if n == 0 {
-				return
-			}
-			b.ReportMetric(float64(stepping.Microseconds())/float64(n), "step-µs")
-			b.ReportMetric(float64(appending.Microseconds())/float64(n), "bare-µs")
-			b.ReportMetric(float64(stepping)/float64(appending), "step/bare")
-			slices.Sort(pairs)
-			b.ReportMetric(pairs[len(pairs)/2], "median-step/bare")
-			b.ReportMetric(float64(events)/float64(n), "events/step")
-			b.ReportMetric(float64(stepCPU.Microseconds())/float64(n), "step-cpu-µs")
-			b.ReportMetric(float64(bareCPU.Microseconds())/float64(n), "bare-cpu-µs")
-			b.ReportMetric(float64(stepCPU)/float64(bareCPU), "cpu-step/bare")
-		})
+		b.Run(key, func(b *testing.B) { stepVsBare(b, key, true) })
 	}
+}
+
+// BenchmarkSystemsStepWithoutCalls is BenchmarkSystemsStepVsBare with
+// steps that record no calls (the store's plain Append): not a way the
+// bot runs, but a probe of what recording a step's calls (who is awaited
+// since when, games.go) costs it, a second table and so a second page
+// in each commit.
+func BenchmarkSystemsStepWithoutCalls(b *testing.B) {
+	for _, key := range DemoKeys() {
+		b.Run(key, func(b *testing.B) { stepVsBare(b, key, false) })
+	}
+}
+
+// timedAppends is a store whose writes of a step (a new book's, or an
+// append with its calls) are timed: wall and processor time, on the
+// caller's thread. With calls false it records a step's records without
+// its calls.
+type timedAppends struct {
+	*store.Store
+	calls     bool
+	wall, cpu time.Duration
+}
+
+// time adds the time since t0 and the thread's processor time since c0.
+func (t *timedAppends) time(t0 time.Time, c0 time.Duration) {
+	t.wall += time.Since(t0)
+	t.cpu += threadCPU() - c0
+}
+
+func (t *timedAppends) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error) {
+	defer t.time(time.Now(), threadCPU())
+	return t.Store.CreateGame(ctx, guild, channel, ruleset, recs)
+}
+
+func (t *timedAppends) AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error) {
+	defer t.time(time.Now(), threadCPU())
+	if !t.calls {
+		return t.Store.Append(ctx, id, expect, recs, end)
+	}
+	return t.Store.AppendCalling(ctx, id, expect, recs, end, calls)
+}
+
+// stepVsBare is BenchmarkSystemsStepVsBare for system key, its steps
+// recording their calls or not.
+func stepVsBare(b *testing.B, key string, calls bool) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "step.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	st := &timedAppends{Store: db, calls: calls}
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return DemoSeed }})
+	lines := demoLines(b, key)
+	rows := stepRows(b, r, db, lines)
+	bare := openBare(b)
+	p := &player{lines: lines, name: "c"}
+	var stepping, appending, stepCPU, bareCPU, storeCPU time.Duration
+	var pairs, stores []float64 // each step's time, and its append's, over its bare append's
+	var n, events int
+	// Every statement of the step and of the bare append runs on this
+	// goroutine (the store's commit leader is its caller), so its
+	// thread's processor time is theirs.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	for b.Loop() {
+		i := p.i % len(lines)
+		req := p.next()
+		if len(rows[i]) == 0 {
+			step(b, r, req)
+			continue
+		}
+		// Each side goes first every other time: a sync right after
+		// another may cost more or less than one after a pause, and
+		// neither side should have that to itself.
+		timed := func(f func(), cpu *time.Duration) time.Duration {
+			c0, t0 := threadCPU(), time.Now()
+			f()
+			d := time.Since(t0)
+			*cpu += threadCPU() - c0
+			return d
+		}
+		w0, c0 := st.wall, st.cpu
+		stepIt, bareIt := func() { step(b, r, req) }, func() { bare.append(b, rows[i]) }
+		var ds, da time.Duration
+		if n%2 == 0 {
+			ds, da = timed(stepIt, &stepCPU), timed(bareIt, &bareCPU)
+		} else {
+			da, ds = timed(bareIt, &bareCPU), timed(stepIt, &stepCPU)
+		}
+		stepping, appending = stepping+ds, appending+da
+		pairs = append(pairs, float64(ds)/float64(da))
+		stores = append(stores, float64(st.wall-w0)/float64(da))
+		storeCPU += st.cpu - c0
+		n++
+		events += len(rows[i])
+	}
+	if n == 0 {
+		return
+	}
+	median := func(xs []float64) float64 {
+		slices.Sort(xs)
+		return xs[len(xs)/2]
+	}
+	b.ReportMetric(float64(stepping.Microseconds())/float64(n), "step-µs")
+	b.ReportMetric(float64(appending.Microseconds())/float64(n), "bare-µs")
+	b.ReportMetric(float64(stepping)/float64(appending), "step/bare")
+	b.ReportMetric(median(pairs), "median-step/bare")
+	b.ReportMetric(median(stores), "median-append/bare")
+	b.ReportMetric(float64(events)/float64(n), "events/step")
+	b.ReportMetric(float64(stepCPU.Microseconds())/float64(n), "step-cpu-µs")
+	b.ReportMetric(float64(bareCPU.Microseconds())/float64(n), "bare-cpu-µs")
+	b.ReportMetric(float64(stepCPU)/float64(bareCPU), "cpu-step/bare")
+	b.ReportMetric(float64(storeCPU)/float64(bareCPU), "cpu-append/bare")
 }
 
 // BenchmarkSystemsPages plays each system's battle twice on a new

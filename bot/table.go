@@ -158,6 +158,11 @@ func (r *Router) open(ctx context.Context, key channelKey, req Request) ([]Reply
 	if err != nil {
 		return nil, err
 	}
+	// The book's next step starts from the row just made, as after any
+	// step: no read of the channel's game, nor of when its last event
+	// was recorded.
+	r.noteRecorded(info.ID, info.Head)
+	r.keepActive(info)
 	res.Events = append(enlisted, res.Events...)
 	out := append(r.replies(ctx, req, g, res), r.follow(ctx, info, g, req.Channel)...)
 	// A book opened against the bot (opponent:bot) may wait for it at once.

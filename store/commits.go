@@ -36,7 +36,7 @@ const maxBatch = 128
 // the queue or in a batch.
 type writeJob struct {
 	ctx context.Context
-	op  string
+	op  fmt.Stringer
 	// write runs the job's statements in tx, the batch's transaction,
 	// on a context no caller can end; it returns an error wrapped with
 	// the operation. It is called once at most.
@@ -64,12 +64,17 @@ type commitQueue struct {
 	batches atomic.Int64
 }
 
+// opText names a write whose name is made anyway.
+type opText string
+
+func (o opText) String() string { return string(o) }
+
 // queued commits write, the operation op, alone or in a batch of the
 // commit queue, and returns its outcome once known. A caller whose
 // context ends while its write waits for a batch leaves the queue with
 // the context's error; once a batch holds it, it waits for that batch's
 // commit.
-func (s *Store) queued(ctx context.Context, op string, write func(ctx context.Context, tx *sql.Tx) error) error {
+func (s *Store) queued(ctx context.Context, op fmt.Stringer, write func(ctx context.Context, tx *sql.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("store: %s: %w", op, err)
 	}
@@ -180,7 +185,7 @@ func (s *Store) commitBatch(batch []*writeJob) {
 	failAll := func(err error) {
 		for _, j := range live {
 			if j.err == nil {
-				j.err = wrap(ctx, j.op, err)
+				j.err = wrap(ctx, j.op.String(), err)
 			}
 		}
 	}

@@ -259,7 +259,7 @@ func TestGroupCommitBatchFails(t *testing.T) {
 	wg.Go(func() { _, errs[0] = s.Append(ctx, a.ID, 0, []engine.Record{rec(1, "k", `"a1"`)}, false) })
 	waitPending(s, 1)
 	wg.Go(func() {
-		errs[1] = s.queued(ctx, "end the transaction", func(ctx context.Context, tx *sql.Tx) error {
+		errs[1] = s.queued(ctx, opText("end the transaction"), func(ctx context.Context, tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, `ROLLBACK`)
 			return err
 		})

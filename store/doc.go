@@ -66,12 +66,12 @@
 // it has made or read: what never changes in it (its guild, channel, rule
 // system and creation), and a head the game has had, which heads only
 // grow past. An append after a head no lower than that one cannot leave a
-// gap in the log, so it checks, by a statement that writes nothing, only
-// that the game has not ended and has a deadline as last seen, and
-// inserts its records; when that check fails (another process ended the
-// game, or set or lifted its deadline), or the append expects a head the
-// store has not seen, the row is read under the lock to check the head
-// and say why.
+// gap in the log, so it checks only that the game has not ended and has
+// a deadline as last seen, in the statement that inserts its first
+// records, which inserts nothing when the check fails; then (another
+// process ended the game, or set or lifted its deadline), or when the
+// append expects a head the store has not seen, the row is read under
+// the lock to check the head and say why.
 //
 // Appends and new games in one process share commits (group commit,
 // commits.go): while one transaction syncs, those that arrive wait in a

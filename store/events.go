@@ -87,12 +87,33 @@ func DecodeDraws(s *string) ([]engine.Draw, error) {
 // more (rare: most write one to four) takes several.
 const maxInsert = 8
 
+// eventColumns are the columns an insert of events gives, in the order
+// of its arguments (insertEvents).
+const eventColumns = `key, game_id, seq, kind, actor, step, draws, discards, payload, recorded_at`
+
 // insertEvents[n] inserts n events in one statement.
 var insertEvents = func() []string {
 	qs := make([]string, maxInsert+1)
 	for n := 1; n <= maxInsert; n++ {
-		qs[n] = `INSERT INTO events (key, game_id, seq, kind, actor, step, draws, discards, payload, recorded_at) VALUES ` +
+		qs[n] = `INSERT INTO events (` + eventColumns + `) VALUES ` +
 			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	}
+	return qs
+}()
+
+// insertEventsIf[n] inserts n events in one statement, as insertEvents[n]
+// does, if and only if their game's row is as the appender last knew it:
+// not ended, and with a deadline when the argument after the events' says
+// so (1) or without one (0). Otherwise it inserts nothing, and says so by
+// the rows it reports changed. It is a step's check of its game's row and
+// its insert in one statement (Store.appendIn).
+var insertEventsIf = func() []string {
+	qs := make([]string, maxInsert+1)
+	for n := 1; n <= maxInsert; n++ {
+		game, deadline := 10*n+1, 10*n+2
+		qs[n] = `INSERT INTO events (` + eventColumns + `) SELECT * FROM (VALUES ` +
+			strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, n-1) + `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?))` +
+			fmt.Sprintf(` WHERE EXISTS (SELECT 1 FROM games WHERE id = ?%d AND ended = 0 AND %s = ?%d)`, game, hasDeadline, deadline)
 	}
 	return qs
 }()
@@ -106,23 +127,52 @@ func eventKey(id GameID, seq int64) int64 { return int64(id)<<32 + seq }
 // each maxInsert of them. A row whose seq is already taken fails the
 // events table's primary key.
 func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time) error {
+	_, err := s.insertEventsChecked(ctx, tx, id, rows, now, nil)
+	return err
+}
+
+// insertEventsChecked is insertEvents that, given deadline, first checks
+// that game id's row is not ended and has a deadline or none as
+// *deadline says, in the statement of the first events (insertEventsIf).
+// If the row is not so, it writes nothing and returns false.
+func (s *Store) insertEventsChecked(ctx context.Context, tx *sql.Tx, id GameID, rows []Row, now time.Time, deadline *bool) (bool, error) {
 	at := formatTime(now)
-	var args [maxInsert * 10]any
+	var args [maxInsert*10 + 2]any
 	for len(rows) > 0 {
 		n := min(len(rows), maxInsert)
-		stmt, err := s.inTx(ctx, tx, insertEvents[n])
+		query := insertEvents[n]
+		if deadline != nil {
+			query = insertEventsIf[n]
+		}
+		stmt, err := s.inTx(ctx, tx, query)
 		if err != nil {
-			return err
+			return false, err
 		}
 		for i, r := range rows[:n] {
-			copy(args[10*i:], []any{eventKey(id, r.Seq), int64(id), r.Seq, r.Kind, r.Actor, boolInt(r.Step), r.Draws, r.Discards, r.Payload, at})
+			a := args[10*i:]
+			a[0], a[1], a[2], a[3], a[4] = eventKey(id, r.Seq), int64(id), r.Seq, r.Kind, r.Actor
+			a[5], a[6], a[7], a[8], a[9] = boolInt(r.Step), r.Draws, r.Discards, r.Payload, at
 		}
-		if _, err := stmt.ExecContext(ctx, args[:10*n]...); err != nil {
-			return fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		given := args[:10*n]
+		if deadline != nil {
+			args[10*n], args[10*n+1] = int64(id), boolInt(*deadline)
+			given = args[:10*n+2]
+		}
+		res, err := stmt.ExecContext(ctx, given...)
+		if err != nil {
+			return false, fmt.Errorf("events %d to %d: %w", rows[0].Seq, rows[n-1].Seq, err)
+		}
+		if deadline != nil {
+			if got, err := res.RowsAffected(); err != nil {
+				return false, err
+			} else if got != int64(n) {
+				return false, nil
+			}
+			deadline = nil // checked once: the write lock keeps it so
 		}
 		rows = rows[n:]
 	}
-	return nil
+	return true, nil
 }
 
 // Append adds recs to game id's log after the event numbered expect, in one
@@ -141,12 +191,23 @@ func (s *Store) Append(ctx context.Context, id GameID, expect engine.Seq, recs [
 	return s.appendWith(ctx, id, expect, recs, end, nil)
 }
 
+// appendOp names an append in its errors. It is formatted only when one
+// fails: most steps fail nothing.
+type appendOp struct {
+	id     GameID
+	expect engine.Seq
+}
+
+func (o appendOp) String() string {
+	return fmt.Sprintf("append to game %d after event %d", o.id, o.expect)
+}
+
 // appendWith is Append, running also, in its transaction, what calls
 // asks (calls.go). The append waits in the store's commit queue
 // (commits.go), which commits it together with the appends of other
 // games that came while the one before was being made durable.
 func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, recs []engine.Record, end bool, calls *CallChange) (_ Game, err error) {
-	op := fmt.Sprintf("append to game %d after event %d", id, expect)
+	op := appendOp{id, expect}
 	rows, err := EncodeRows(recs, expect)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: %s: %w", op, err)
@@ -174,29 +235,22 @@ func (s *Store) appendWith(ctx context.Context, id GameID, expect engine.Seq, re
 // expect (knownGames), the records cannot land past the head, and the
 // events table's key refuses them should the head have moved on: a step
 // of such a game checks only that the row is as last known, not ended
-// and with a deadline or without, by a statement that changes nothing
-// when it is (changedGame), and inserts its records. Otherwise, or should
-// the row have changed, or for a step that ends its game, the row is read
+// and with a deadline or without, in the statement that inserts its
+// first records (insertEventsIf), which inserts nothing when the row is
+// not. Otherwise, or should the row have changed, or for a step that
+// ends its game, the row is read
 // to check the head and to say why, or to learn that another process set
 // or lifted the game's deadline meanwhile. With calls, it records them
 // too.
-func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op appendOp, id GameID, expect engine.Seq, rows []Row, end bool, calls *CallChange, now time.Time) (Game, error) {
 	head := expect + engine.Seq(len(rows))
 	g, known := s.known.row(id)
 	short := known && expect <= g.Head && !end && len(rows) > 0
 	if short {
-		st, err := s.inTx(ctx, tx, changedGame)
+		var err error
+		short, err = s.insertEventsChecked(ctx, tx, id, rows, now, &g.Deadline)
 		if err != nil {
-			return Game{}, wrap(ctx, op, err)
-		}
-		res, err := st.ExecContext(ctx, int64(id), boolInt(g.Deadline))
-		if err != nil {
-			return Game{}, wrap(ctx, op, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return Game{}, wrap(ctx, op, err)
-		} else if n != 0 {
-			short = false
+			return Game{}, wrap(ctx, op.String(), err)
 		}
 	}
 	if !short {
@@ -206,7 +260,7 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		case errors.Is(err, sql.ErrNoRows):
 			return Game{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 		case err != nil:
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		case g.Ended:
 			return Game{}, fmt.Errorf("store: %s: %w", op, ErrEnded)
 		case g.Head != expect:
@@ -217,20 +271,20 @@ func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, op string, id GameID, 
 		if end {
 			st, err := s.inTx(ctx, tx, endGame)
 			if err != nil {
-				return Game{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op.String(), err)
 			}
 			if _, err := st.ExecContext(ctx, int64(id)); err != nil {
-				return Game{}, wrap(ctx, op, err)
+				return Game{}, wrap(ctx, op.String(), err)
 			}
 		}
-	}
-	if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
-		return Game{}, wrap(ctx, op, err)
+		if err := s.insertEvents(ctx, tx, id, rows, now); err != nil {
+			return Game{}, wrap(ctx, op.String(), err)
+		}
 	}
 	g.Head, g.Ended = head, end
 	if calls != nil {
 		if err := calls.apply(ctx, s, tx, g); err != nil {
-			return Game{}, wrap(ctx, op, err)
+			return Game{}, wrap(ctx, op.String(), err)
 		}
 	}
 	return g, nil

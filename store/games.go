@@ -110,7 +110,7 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 	// game in the channel into a constraint violation, which wrap maps to
 	// ErrConflict. The new game waits in the commit queue with the
 	// appends (commits.go).
-	err = s.queued(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
+	err = s.queued(ctx, opText(op), func(ctx context.Context, tx *sql.Tx) error {
 		insert, err := s.inTx(ctx, tx, insertGame)
 		if err != nil {
 			return wrap(ctx, op, err)

@@ -97,13 +97,6 @@ const (
 	// rewrite the row and the entry of the partial index
 	// games_active_channel, whose condition reads it.
 	endGame = `UPDATE games SET ended = 1 WHERE id = ? AND ended = 0`
-	// changedGame matches game ?1's row only if it has ended, or has a
-	// deadline when ?2 says not or none when ?2 says so: a step's check
-	// that the row is as last known changes nothing when it is. (A
-	// statement that returns nothing is cheaper than one that returns a
-	// row: in a transaction database/sql watches each row set with a
-	// goroutine of its own.)
-	changedGame = `UPDATE games SET ended = ended WHERE id = ?1 AND (ended = 1 OR ` + hasDeadline + ` <> ?2)`
 
 	savepoint         = `SAVEPOINT append`
 	rollbackSavepoint = `ROLLBACK TO append`
@@ -115,7 +108,7 @@ const (
 		(SELECT rowid FROM snapshots WHERE game_id = ?1 ORDER BY seq DESC, rowid DESC LIMIT ?2)`
 )
 
-var writerStatements = append(insertEvents[1:], insertGame, selectHead, endGame, changedGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
+var writerStatements = append(append(insertEvents[1:], insertEventsIf[1:]...), insertGame, selectHead, endGame, savepoint, rollbackSavepoint, releaseSavepoint, selectSnapshotHead, insertSnapshot, pruneSnapshots,
 	endCalls, insertCall, unseatCall, answerCall)
 
 // prepareWriter prepares the write transactions' statements.

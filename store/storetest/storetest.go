@@ -99,6 +99,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"Snapshots", testSnapshots},
 		{"Deadlines", testDeadlines},
 		{"AppendSeesAnothersDeadline", testAppendSeesAnothersDeadline},
+		{"AppendSeesAnothersEnd", testAppendSeesAnothersEnd},
 		{"ClaimDeadlineOnce", testClaimDeadlineOnce},
 		{"InteractionTakenOnce", testInteractionTakenOnce},
 		{"OpenConcurrently", testOpenConcurrently},
@@ -777,6 +778,49 @@ func testAppendSeesAnothersDeadline(t *testing.T, base db) {
 	}
 	if _, err := a.Append(ctx, g.ID, 5, []engine.Record{rec(6, "k", `6`)}, false); !errors.Is(err, store.ErrEnded) {
 		t.Fatalf("an append to the ended game: %v, want ErrEnded", err)
+	}
+}
+
+// testAppendSeesAnothersEnd has one instance append to a game it has
+// seen, after another moved it on or ended it: the first append is a
+// conflict, the second learns that the game is over, and neither writes
+// anything. A long step (more records than one statement takes) of a
+// game seen at its head lands whole.
+func testAppendSeesAnothersEnd(t *testing.T, base db) {
+	ctx := context.Background()
+	a, b := base.open(t), base.open(t)
+	g, err := a.CreateGame(ctx, "g", "c", "gwab", []engine.Record{rec(1, "k", `1`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := make([]engine.Record, 19)
+	for i := range long {
+		long[i] = rec(engine.Seq(3+i), "k", fmt.Sprint(3+i))
+	}
+	if info, err := a.Append(ctx, g.ID, 1, []engine.Record{rec(2, "k", `2`)}, false); err != nil || info.Head != 2 {
+		t.Fatalf("an append to a new game hands back %+v, %v", info, err)
+	}
+	if info, err := a.Append(ctx, g.ID, 2, long, false); err != nil || info.Head != 21 {
+		t.Fatalf("a long append hands back %+v, %v", info, err)
+	}
+	if _, err := b.Append(ctx, g.ID, 21, []engine.Record{rec(22, "b", `22`)}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Append(ctx, g.ID, 21, []engine.Record{rec(22, "a", `22`), rec(23, "a", `23`)}, false); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an append after another instance moved the game on: %v, want ErrConflict", err)
+	}
+	if _, err := b.Append(ctx, g.ID, 22, []engine.Record{rec(23, "b", `23`)}, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, expect := range []engine.Seq{21, 23} {
+		if _, err := a.Append(ctx, g.ID, expect, []engine.Record{rec(expect+1, "a", `0`)}, false); !errors.Is(err, store.ErrEnded) {
+			t.Errorf("an append after %d once another instance ended the game: %v, want ErrEnded", expect, err)
+		}
+	}
+	recs := mustEvents(t, b, g.ID, 0, 0)
+	checkContiguous(t, recs)
+	if len(recs) != 23 || recs[21].Kind != "b" || recs[22].Kind != "b" {
+		t.Errorf("the log after both instances: %d records, the last two %v", len(recs), recs[max(0, len(recs)-2):])
 	}
 }
 
