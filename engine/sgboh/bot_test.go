@@ -309,3 +309,54 @@ func TestBotWeighsTheShocksToCome(t *testing.T) {
 		t.Errorf("the horse on the phalanx's flank (%s) scores %.3f, before its pikes (%s) %.3f", flank, fl, front, fr)
 	}
 }
+
+// The Persian hoplites (HO, MA 5) may reach the flank of Macedonian
+// peltasts (LP, MA 6) or the front of mercenary hoplites (HO, MA 5). On
+// the roll's modifiers the peltasts' flank looks the better charge (+2
+// flank, HI on LP +2). But the peltasts are faster than the hoplites and
+// may step back a hex when they come next to them (6.7), Disordered
+// only on a roll above their TQ 6, three chances in ten, and no shock
+// falls on them; the mercenaries, no faster, must stand and take it.
+// The bot goes for the mercenaries; and, asked for the peltasts, it
+// weighs only the withdrawal, the shock it would stand to take being
+// worse than the roll.
+func TestBotForeseesWithdrawal(t *testing.T) {
+	p := skirmish(t, engine.Normal,
+		"gm|setup leader|id:DAT|name:Datames|side:1|at:0302|initiative:4|range:6",
+		"gm|setup leader|id:PAR|name:Parmenion|side:2|at:0509|initiative:4|range:3",
+		"gm|setup unit|id:HO1|name:Greek|type:HO|side:1|at:0503|facing:SSW|line:Hoplites",
+		"gm|setup unit|id:PEL|name:Peltasts|type:LP|side:2|at:0306|facing:NNE|line:Foot",
+		"gm|setup unit|id:MER|name:Mercenaries|type:HO|side:2|at:0706|facing:NNW|line:Foot|tq:5",
+	)
+	p.Must(t, "bot|activate|leader:DAT|line:Hoplites")
+	d, err := engine.Think(p.Game, "bot", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Game.Decide(d.Command)
+	if err != nil {
+		t.Fatalf("%s: %v", d.Command, err)
+	}
+	s := res.After.State.(*State)
+	ho, pel, mer := s.unit("HO1"), s.unit("PEL"), s.unit("MER")
+	if engine.HexDistance(ho.Hex, pel.Hex) == 1 || engine.HexDistance(ho.Hex, mer.Hex) != 1 {
+		t.Errorf("the hoplites go to %s facing %s (%s): want them next to the mercenaries, not the peltasts; weighed %v", ho.Hex, ho.Facing, d.Command, d.Weighed)
+	}
+	// The flank move the bot passed over asks the peltasts to withdraw;
+	// the only answer weighed for them is the withdrawal.
+	res, err = p.Game.Decide(engine.NewCommand("bot", "move", "unit", "HO1", "to", "0205", "facing", "SSE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = res.After.State.(*State)
+	if len(s.Flow.Queue) == 0 || s.Flow.Queue[0].Kind != "withdraw" {
+		t.Fatalf("the hoplites on the peltasts' flank raise %v; want the withdrawal question", s.Flow.Queue)
+	}
+	var got []string
+	for _, c := range candidates(s, "alice") {
+		got = append(got, c.Opt("reply"))
+	}
+	if !slices.Equal(got, []string{"withdraw"}) {
+		t.Errorf("the peltasts' answers weighed: %v; want only withdraw", got)
+	}
+}
