@@ -14,11 +14,10 @@ import (
 // the line he commands, or a continuity gamble and its pass; its
 // activated units' moves, fire, hit and run, rally, the shocks it
 // declares and the advances after; and the answers the other side's
-// activation asks of it: orderly withdrawal, reaction facing, reaction
-// fire, retreat before combat, pursuit), and how good a battle stands
-// for a side, counted as the rules count it: rout points against the
-// army's limit (10.4), and the shocks each side could make where it
-// stands (8.3).
+// activation asks of it: reaction facing, reaction fire, retreat before
+// combat, pursuit), and how good a battle stands for a side, counted as
+// the rules count it: rout points against the army's limit (10.4), and
+// the shocks each side could make where it stands (8.3).
 // Simple GBoH hides nothing but the dice, which the engine draws afresh
 // itself, so the package is no engine.Concealer.
 
@@ -115,9 +114,6 @@ func (s *State) answers(player engine.PlayerID, q Question) []engine.Command {
 	switch q.Kind {
 	case "withdraw":
 		choices = []string{"withdraw", "stand"}
-		if u := s.unit(q.Unit); u != nil && s.mustStepBack(u, s.unit(q.Foe)) {
-			choices = choices[:1]
-		}
 	case "face":
 		choices = []string{"left", "right", "stand"}
 	case "evade":
@@ -656,49 +652,17 @@ func (s *State) threat(side int) float64 {
 		if d.Side == side || !d.On() {
 			continue
 		}
-		sum += w.danger(d)
+		best := 0.0
+		for _, h := range d.Hex.Neighbors() {
+			a := s.at(h)
+			if a == nil || a.Side != side || !a.able() || w.mayAttack(&Unit{Type: a.Type, Star: a.Star, Hex: a.Hex, Facing: a.Facing}, d) != nil {
+				continue
+			}
+			best = max(best, s.weight(a)*w.shockGain(a, d))
+		}
+		sum += best
 	}
 	return sum / float64(max(1, s.Armies[side].Withdraw))
-}
-
-// danger is what the enemy stands to win by shocking d where it stands:
-// the best of the moving shocks the enemy units next to it, with d in
-// their front, could make on it, each weighted by how soon it may come
-// (threat's count for one defender).
-func (w *work) danger(d *Unit) float64 {
-	best := 0.0
-	for _, h := range d.Hex.Neighbors() {
-		a := w.at(h)
-		if a == nil || a.Side == d.Side || !a.able() || w.mayAttack(&Unit{Type: a.Type, Star: a.Star, Hex: a.Hex, Facing: a.Facing}, d) != nil {
-			continue
-		}
-		best = max(best, w.weight(a)*w.shockGain(a, d))
-	}
-	return best
-}
-
-// mustStepBack reports whether u, asked whether it makes an orderly
-// withdrawal from mover (6.7), is better off stepping back, so that the
-// bot weighs no other answer: the best shock the enemy next to it could
-// make on it where it stands is worth more than the Disorder its roll
-// may bring (a roll above its TQ, 2 more when mover stands behind it)
-// and the shock it could itself make on mover, which stepping back
-// gives up. The rollouts' players draw their answers at random, and a
-// pair drawn so is often the same twice: without this they would often
-// leave a unit to be shocked that no player would leave, and the bot
-// would think a move next to faster troops better than it is.
-func (s *State) mustStepBack(u, mover *Unit) bool {
-	w := &work{State: s}
-	need := u.TQ
-	if mover != nil && engine.HexAspect(u.Hex, u.Facing, mover.Hex) == engine.Rear {
-		need -= 2
-	}
-	above := min(10, max(0, 9-need)) // the rolls of 0-9 that Disorder it
-	cost := float64(above) / 10 * disorderCost(u)
-	if mover != nil && mover.On() && w.mayAttack(&Unit{Type: u.Type, Star: u.Star, Hex: u.Hex, Facing: u.Facing}, mover) == nil {
-		cost += w.weight(u) * w.shockGain(u, mover)
-	}
-	return w.danger(u) > cost
 }
 
 // weight is how soon a's threats may come to blows: at once for a unit

@@ -52,10 +52,7 @@
 // shocks, advances, rallies, and every answer to a question) and scores a
 // battle by rout points against each army's limit (10.4), with the shocks
 // each side could make where it stands, the leaders they put at risk
-// included, counted at their worth over the die. Asked whether a unit
-// makes an orderly withdrawal (6.7), it weighs only stepping back when
-// the shock the unit would stand to take is worth more than its roll
-// and its own shock on the mover. The battle hides nothing
+// included, counted at their worth over the die. The battle hides nothing
 // from a player but the dice, which the engine's search draws afresh
 // itself.
 package sgboh
