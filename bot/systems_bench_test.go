@@ -408,11 +408,12 @@ func BenchmarkSystemsBusy(b *testing.B) {
 // they ran (the goal is under 40 MB).
 //
 // Over one session the p99 is the third-worst reply, so one stall that
-// holds three replies sets it. On a shared disk the usual one is a sync
-// of the write-ahead log that takes a few hundred milliseconds: every
-// append queued meanwhile waits for it (store/commits.go), whatever it
-// is. -arrivals-slowest N logs the slowest replies; -test.trace shows
-// what they waited on.
+// holds three replies sets it. On a busy shared machine the stalls seen
+// were a sync of the write-ahead log taking a few hundred milliseconds,
+// which every append queued meanwhile waits for (store/commits.go),
+// whatever its command, or pictures waiting for a core.
+// -arrivals-slowest N logs the slowest replies; -test.trace shows what
+// they waited on.
 func BenchmarkSystemsArrivals(b *testing.B) {
 	for _, key := range DemoKeys() {
 		b.Run(key, func(b *testing.B) {
