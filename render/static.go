@@ -263,28 +263,34 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 // drawGroundLayer draws the ground of v's whole table without its zones,
 // g from groundOf, w by h pixels, a band of rows at a time. Each pixel's
 // alpha says how much of it is bare ground, for the zones tinted over
-// it later (zones.go): the ground is drawn twice, on sand and on black,
+// it later (zones.go): the ground is drawn twice, on black and on sand,
 // and where the two differ, and by how much, the sand shows through
 // (every stroke and fill blends over what is under it, so a pixel is
 // its base colour times its share of bare ground, plus what covers the
 // rest). Alpha 255 is a pixel with no bare ground, 0 one all bare.
+//
+// Both drawings of a band are made on one buffer, the one on black
+// first and kept as runs (a tenth of its size or less) while the other
+// is drawn over it: a large table's band is 8 MB, and a second buffer
+// for it would be as much again on a heap that several channels'
+// pictures share (the collector lets the heap grow to twice what it
+// found live, so a ground being drawn when it looks costs double).
 func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
 	bare := *v
 	bare.Zones = nil
 	band := max(256, groundPixels/w)
 	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
-	dark := image.NewRGBA(img.Rect)
 	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
 	for y0 := 0; y0 < h; y0 += band {
 		r := image.Rect(0, 0, w, min(band, h-y0))
 		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: r}
-		under := &image.RGBA{Pix: dark.Pix, Stride: dark.Stride, Rect: r}
 		gb := g.shifted(-float64(y0))
 		fill(part, r, white)
+		drawGround(part, fs, k, &bare, &gb, color.RGBA{A: 0xFF})
+		dark := newRunLayer(part)
+		fill(part, r, white)
 		drawGround(part, fs, k, &bare, &gb, tableSand)
-		fill(under, r, white)
-		drawGround(under, fs, k, &bare, &gb, color.RGBA{A: 0xFF})
-		markBare(part, under)
+		markBare(part, dark)
 		l.add(part)
 	}
 	return l.done()
@@ -292,13 +298,18 @@ func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *r
 
 // markBare sets each pixel's alpha in img, the ground drawn on sand, to
 // how much of it is not bare ground, from how far it lies from dark,
-// the same ground drawn on black.
-func markBare(img, dark *image.RGBA) {
+// the same ground drawn on black, as runs.
+func markBare(img *image.RGBA, dark *runLayer) {
 	sum := int(tableSand.R) + int(tableSand.G) + int(tableSand.B)
-	for i := 0; i < img.Rect.Dy()*img.Stride; i += 4 {
-		p, q := img.Pix[i:i+4:i+4], dark.Pix[i:i+4:i+4]
-		d := int(p[0]) - int(q[0]) + int(p[1]) - int(q[1]) + int(p[2]) - int(q[2])
-		p[3] = uint8(255 - min(max((255*d+sum/2)/sum, 0), 255))
+	line := &image.RGBA{Pix: make([]uint8, 4*dark.w), Stride: 4 * dark.w, Rect: image.Rect(0, 0, dark.w, 1)}
+	for y := range img.Rect.Dy() {
+		dark.copyRows(line, -y, y, y+1)
+		row := img.Pix[img.PixOffset(0, y):][:4*dark.w]
+		for i := 0; i < len(row); i += 4 {
+			p, q := row[i:i+4:i+4], line.Pix[i:i+4:i+4]
+			d := int(p[0]) - int(q[0]) + int(p[1]) - int(q[1]) + int(p[2]) - int(q[2])
+			p[3] = uint8(255 - min(max((255*d+sum/2)/sum, 0), 255))
+		}
 	}
 }
 
