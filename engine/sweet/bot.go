@@ -205,18 +205,22 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 
 // meleeStakes returns the points standing each side may expect to lose
 // in the melees not yet fought (Melee Procedure): each side's strength
-// in the melee is its units there and the supports it has declared, and
-// while it may still declare them, every unit that could support; an
-// indicator already laid counts as laid, one still to come as any of the
-// six alike. A side destroyed loses all it fights with; one that loses
-// part of its strength loses that share of its units' points.
+// in a melee is its units there and the supports it has declared, and
+// while it may still declare them, the units that could support it, each
+// counted in one melee only (see allot); an indicator already laid
+// counts as laid, one still to come as any of the six alike. A side
+// destroyed loses all it fights with; one that loses part of its
+// strength loses that share of its units' points.
 func (s *State) meleeStakes() [2]float64 {
 	var stake [2]float64
+	var open []*Melee
 	for i := range s.Melees {
-		m := &s.Melees[i]
-		if m.Resolved {
-			continue
+		if m := &s.Melees[i]; !m.Resolved {
+			open = append(open, m)
 		}
+	}
+	forces := s.allot(open)
+	for k, m := range open {
 		var choices [2][]MDI
 		for side := South; side <= North; side++ {
 			choices[side] = MDIs
@@ -224,33 +228,81 @@ func (s *State) meleeStakes() [2]float64 {
 				choices[side] = []MDI{m.Choice[side]}
 			}
 		}
-		st := s.meleeStake(m, choices)
+		st := s.meleeStake(m, forces[k], choices)
 		stake[South] += st[South]
 		stake[North] += st[North]
 	}
 	return stake
 }
 
-// meleeStake is what each side may expect to lose in melee m, each
-// choosing any of its choices alike (see meleeStakes).
-func (s *State) meleeStake(m *Melee, choices [2][]MDI) [2]float64 {
-	var pts, worth, stake [2]float64
-	for side := South; side <= North; side++ {
-		units := s.fighters(m, side)
-		if s.maySupport(m, side) {
-			for j := range s.Units {
-				u := &s.Units[j]
-				if u.Side == side && engine.Chebyshev(u.At, m.At) == 1 && !slices.Contains(units, u) && s.canSupport(u, m) == nil {
-					units = append(units, u)
+// allot gives each open melee the units each side fights it with: its
+// fighters (those in the contact square and the supports declared) and,
+// while the side may still declare supports, the units that could
+// support it. No unit fights in two melees a turn (Charging and Melee
+// 2), so a unit beside several open melees is counted in one: the one
+// where it most improves what its side may expect, given the units
+// shared out before it, the attacker's first since he declares first
+// (Turn Sequence 3, 4). Counted in each, a commander beside three
+// charges would be worth three supports.
+func (s *State) allot(open []*Melee) [][2][]*Unit {
+	forces := make([][2][]*Unit, len(open))
+	for k, m := range open {
+		forces[k] = [2][]*Unit{s.fighters(m, South), s.fighters(m, North)}
+	}
+	all := [2][]MDI{MDIs, MDIs}
+	gain := func(k int, side Side) float64 {
+		st := s.meleeStake(open[k], forces[k], all)
+		return st[side.Other()] - st[side]
+	}
+	for _, side := range []Side{s.Attacker, s.Attacker.Other()} {
+		var many []*Unit
+		var where [][]int
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Side != side || !u.OnBoard() {
+				continue
+			}
+			var ks []int
+			for k, m := range open {
+				if s.maySupport(m, side) && engine.Chebyshev(u.At, m.At) == 1 && !slices.Contains(forces[k][side], u) && s.canSupport(u, m) == nil {
+					ks = append(ks, k)
 				}
 			}
+			switch len(ks) {
+			case 0:
+			case 1:
+				forces[ks[0]][side] = append(forces[ks[0]][side], u)
+			default:
+				many, where = append(many, u), append(where, ks)
+			}
 		}
+		for i, u := range many {
+			best, bestGain := -1, 0.0
+			for _, k := range where[i] {
+				before := gain(k, side)
+				forces[k][side] = append(forces[k][side], u)
+				if d := gain(k, side) - before; best < 0 || d > bestGain {
+					best, bestGain = k, d
+				}
+				forces[k][side] = forces[k][side][:len(forces[k][side])-1]
+			}
+			forces[best][side] = append(forces[best][side], u)
+		}
+	}
+	return forces
+}
+
+// meleeStake is what each side may expect to lose in melee m, fought by
+// units, each side choosing any of its choices alike (see meleeStakes).
+func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]float64 {
+	var pts, worth, stake [2]float64
+	for side := South; side <= North; side++ {
 		stands := map[UnitID]int{}
-		for _, u := range units {
+		for _, u := range units[side] {
 			stands[u.ID] = u.Stands
 			worth[side] += float64(u.Stands * u.Type.spec().Points)
 		}
-		pts[side] = s.points(m, side, units, stands)
+		pts[side] = s.points(m, side, units[side], stands)
 	}
 	n := float64(len(choices[South]) * len(choices[North]))
 	for _, a := range choices[South] {
@@ -304,6 +356,7 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		return nil
 	}
 	m := &s.Melees[i]
+	units := s.allot([]*Melee{m})[0]
 	// pay[a][b] is what side gains when it lays MDIs[a] and the other
 	// side MDIs[b].
 	var pay [6][6]float64
@@ -311,7 +364,7 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		for b, y := range MDIs {
 			var ch [2][]MDI
 			ch[side], ch[side.Other()] = []MDI{x}, []MDI{y}
-			st := s.meleeStake(m, ch)
+			st := s.meleeStake(m, units, ch)
 			pay[a][b] = st[side.Other()] - st[side]
 		}
 	}

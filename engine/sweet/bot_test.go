@@ -141,18 +141,24 @@ func TestBotCommandsItsOwnUnits(t *testing.T) {
 // ("MAC-2 D5 S"), and brings the game to the Romans' movement.
 func meleeGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
 	t.Helper()
+	return fieldGame(t, romans, macedonians, append([]string{"ROM-1 E4 N", "MAC-1 E5 S"}, places...)...)
+}
+
+// fieldGame places the Romans' and the Macedonians' units as given
+// ("MAC-2 D5 S"), the rest along their edges, and brings the game to the
+// Romans' movement on a 12 by 10 board.
+func fieldGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
+	t.Helper()
 	p := enginetest.NewPlayer(t, New(), "alice", 1)
 	lines := []string{
 		"@alice /book open size:12x10",
 		`/army build name:Romans units:"` + romans + `"`,
 		`@bob /army build name:Macedonians tag:MAC units:"` + macedonians + `"`,
-		"@alice #place ROM-1 E4 N",
-		"#place MAC-1 E5 S",
 	}
 	for _, pl := range places {
-		lines = append(lines, "#place "+pl)
+		lines = append(lines, "@alice #place "+pl)
 	}
-	lines = append(lines, "/done", "#load d6 6 1", "@bob /done")
+	lines = append(lines, "@alice /done", "#load d6 6 1", "@bob /done")
 	user := engine.PlayerID("")
 	for _, text := range lines {
 		l, err := engine.ParseLine(text)
@@ -298,5 +304,55 @@ func TestBotRollsForItsElephants(t *testing.T) {
 	}
 	if weighs("elephant", "ROM-1", "") {
 		t.Fatalf("the bot weighs a second roll for ROM-1")
+	}
+}
+
+// doLines gives p's game the lines of a book as a player types them
+// ("@alice /move unit:ROM-2 to:D5", "#stands MAC-1 2"), each by the
+// last user named.
+func doLines(t *testing.T, p *enginetest.Player, lines ...string) {
+	t.Helper()
+	user := engine.PlayerID("")
+	for _, text := range lines {
+		l, err := engine.ParseLine(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.User != "" {
+			user = l.User
+		}
+		l.Command.Actor = user
+		if _, err := p.Do(t, l.Command); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+}
+
+// A unit supports one melee a turn (Charging and Melee 2). The Romans'
+// commander stands beside two charges into heavy infantry down to two
+// stands, and his support would make either melee three to one. With the
+// supports still to declare, the Romans' score may count him in one of
+// the two, not both: it is no higher than after he is sent to the better
+// one. (Counted in both, he scores higher before he is sent.)
+func TestBotCountsACommanderOnce(t *testing.T) {
+	p := fieldGame(t, "1 CMD, 2 HI", "3 HI",
+		"ROM-1 E4 N", "ROM-2 D4 N", "ROM-3 F4 N",
+		"MAC-1 D5 S", "MAC-2 F5 S", "MAC-3 J8 S")
+	doLines(t, p, "@alice #stands MAC-1 2 MAC-2 2",
+		"@alice /move unit:ROM-2 to:D5", "/move unit:ROM-3 to:F5", "/done")
+	s := p.Game.State.(*State)
+	if s.Stage != Supports || len(s.Melees) != 2 {
+		t.Fatalf("the game is at %s with %d melees; want the supports for two", s.Stage, len(s.Melees))
+	}
+	best := -2.0
+	for _, at := range []string{"D5", "F5"} {
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "support", Options: map[string]string{"unit": "ROM-1", "melee": at}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = max(best, evaluate(res.After.State.(*State), "alice"))
+	}
+	if now := evaluate(s, "alice"); now > best+1e-9 {
+		t.Errorf("with the commander's support still to declare the Romans score %.3f; sent to the better melee, %.3f: the bot counts him twice", now, best)
 	}
 }
