@@ -165,7 +165,7 @@ func (s *State) moveTargets(u *Unit) []engine.Square {
 }
 
 // evaluate scores the points standing (Morale 4): a finished game is
-// won, lost or drawn on them; a running one is the share of the points
+// won, lost or drawn as its end said (see winner); a running one is the share of the points
 // standing that is player's, from -1 to 1, with a touch for closing on
 // the enemy, so that a bot with nothing to shoot advances.
 func evaluate(s *State, player engine.PlayerID) float64 {
@@ -176,20 +176,16 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if !ok {
 		return 0
 	}
-	mine, theirs := float64(s.standing(side)), float64(s.standing(side.Other()))
 	if s.Stage == Over {
-		switch {
-		case strings.Contains(s.Result, s.armyName(side)+" conceding"):
-			return -1
-		case strings.Contains(s.Result, s.armyName(side.Other())+" conceding"):
+		switch s.winner() {
+		case side:
 			return 1
-		case mine > theirs:
-			return 1
-		case mine < theirs:
+		case side.Other():
 			return -1
 		}
 		return 0
 	}
+	mine, theirs := float64(s.standing(side)), float64(s.standing(side.Other()))
 	// The melees waiting to be fought are counted as already fought, at
 	// the losses each side may expect from them, so that a charge into a
 	// square the enemy can support three to one is seen for what it is
@@ -201,6 +197,20 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	}
 	share := (mine - theirs) / (mine + theirs)
 	return 0.9*share + 0.1*s.closing(side)
+}
+
+// winner is the side a finished game was won by, as its end told the
+// table (GameEnded): the side that did not concede, the one left when
+// the other was destroyed, whatever its catapults are worth, or the one
+// with more points standing; Nobody for a draw or a game never fought.
+func (s *State) winner() Side {
+	said := strings.ToLower(s.Result)
+	for side := South; side <= North; side++ {
+		if strings.Contains(said, "the "+strings.ToLower(s.armyName(side))+" win.") {
+			return side
+		}
+	}
+	return Nobody
 }
 
 // meleeStakes returns the points standing each side may expect to lose

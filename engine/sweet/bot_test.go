@@ -146,7 +146,7 @@ func meleeGame(t *testing.T, romans, macedonians string, places ...string) *engi
 
 // fieldGame places the Romans' and the Macedonians' units as given
 // ("MAC-2 D5 S"), the rest along their edges, and brings the game to the
-// Romans' movement on a 12 by 10 board.
+// Romans' movement on a 12 by 10 board, neither side shooting.
 func fieldGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
 	t.Helper()
 	p := enginetest.NewPlayer(t, New(), "alice", 1)
@@ -172,6 +172,14 @@ func fieldGame(t *testing.T, romans, macedonians string, places ...string) *engi
 		if _, err := p.Do(t, l.Command); err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
+	}
+	// Where a catapult or a missile unit could shoot, each side passes.
+	for steps := 0; steps < 4; steps++ {
+		s := p.Game.State.(*State)
+		if s.Stage != Catapults && s.Stage != Missiles {
+			break
+		}
+		p.Must(t, string(New().Awaited(s)[0].Player)+"|done")
 	}
 	if s := p.Game.State.(*State); s.Stage != Movement || s.Attacker != South {
 		t.Fatalf("the game is at %s with the %s attacking; want the Romans' movement", s.Stage, s.armyName(s.Attacker))
@@ -354,5 +362,30 @@ func TestBotCountsACommanderOnce(t *testing.T) {
 	}
 	if now := evaluate(s, "alice"); now > best+1e-9 {
 		t.Errorf("with the commander's support still to declare the Romans score %.3f; sent to the better melee, %.3f: the bot counts him twice", now, best)
+	}
+}
+
+// An army destroyed loses the game, whatever the catapults it leaves on
+// the board are worth (Morale 4; RULINGS.md, sweet, "Destroyed"), and
+// the bot scores the end as the table was told it. The Macedonians'
+// last light infantry stand falls to a charge, and their heavy catapult
+// (8 points) outweighs the Romans' heavy infantry (6): the Romans score
+// the game as won, the Macedonians as lost. (Scored on the points, as
+// the bot did, the Romans lost it.)
+func TestBotScoresADestroyedArmyAsBeaten(t *testing.T) {
+	p := fieldGame(t, "1 HI", "1 LI, 1 HCAT", "ROM-1 E4 N", "MAC-1 E5 S", "MAC-2 J9 S")
+	doLines(t, p, "@alice #stands ROM-1 2 MAC-1 1",
+		"@alice /move unit:ROM-1 to:E5", "/done",
+		"@alice /mdi choice:line", "@bob /mdi choice:column")
+	s := p.Game.State.(*State)
+	if s.Stage != Over {
+		t.Fatalf("the game is at %s; want it over", s.Stage)
+	}
+	t.Log(s.Result)
+	if got := evaluate(s, "alice"); got != 1 {
+		t.Errorf("the Romans, who destroyed the Macedonians, score %.3f; want 1", got)
+	}
+	if got := evaluate(s, "bob"); got != -1 {
+		t.Errorf("the destroyed Macedonians score %.3f; want -1", got)
 	}
 }
