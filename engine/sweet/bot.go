@@ -304,8 +304,12 @@ func (s *State) allot(open []*Melee) [][2][]*Unit {
 
 // meleeStake is what each side may expect to lose in melee m, fought by
 // units, each side choosing any of its choices alike (see meleeStakes).
+// A catapult in the contact square does not fight, but a side destroyed
+// there leaves it to the other, who takes it if any of its own survive
+// (Melee Procedure): then what one side loses the other gains, and the
+// captor's stake falls by as much.
 func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]float64 {
-	var pts, worth, stake [2]float64
+	var pts, worth, engines, stake [2]float64
 	for side := South; side <= North; side++ {
 		stands := map[UnitID]int{}
 		for _, u := range units[side] {
@@ -313,6 +317,11 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]floa
 			worth[side] += float64(u.Stands * u.Type.spec().Points)
 		}
 		pts[side] = s.points(m, side, units[side], stands)
+	}
+	for _, u := range s.At(m.At) {
+		if u.Type.IsCatapult() && u.Side != Nobody {
+			engines[u.Side] += float64(u.Stands * u.Type.spec().Points)
+		}
 	}
 	n := float64(len(choices[South]) * len(choices[North]))
 	for _, a := range choices[South] {
@@ -324,7 +333,10 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]floa
 			for side := South; side <= North; side++ {
 				switch {
 				case destroyed[side]:
-					stake[side] += worth[side] / n
+					stake[side] += (worth[side] + engines[side]) / n
+					if !destroyed[side.Other()] {
+						stake[side.Other()] -= engines[side] / n
+					}
 				case pts[side] > 0:
 					stake[side] += worth[side] * l[side] / pts[side] / n
 				}

@@ -389,3 +389,25 @@ func TestBotScoresADestroyedArmyAsBeaten(t *testing.T) {
 		t.Errorf("the destroyed Macedonians score %.3f; want -1", got)
 	}
 }
+
+// A catapult in the contact square does not fight, but the side that
+// destroys its guard there takes it (Melee Procedure). Three Roman heavy
+// infantry charge a Macedonian heavy infantry unit; with the
+// Macedonians' heavy catapult beside it in the contact square the
+// charge scores higher for the Romans than with the catapult far off,
+// since the melee may hand it to them.
+func TestBotCountsTheCatapultAtStake(t *testing.T) {
+	charge := func(catapult string) float64 {
+		t.Helper()
+		p := meleeGame(t, "3 HI", "1 HI, 1 HCAT", "ROM-2 D5 E", "ROM-3 F5 W", "MAC-2 "+catapult+" S")
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "move", Options: map[string]string{"unit": "ROM-1", "to": "E5"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate(res.After.State.(*State), "alice")
+	}
+	with, without := charge("E5"), charge("L10")
+	if with <= without {
+		t.Errorf("the charge scores %.3f for the Romans with the catapult in the contact square and %.3f with it far off; want it higher where they may take it", with, without)
+	}
+}
