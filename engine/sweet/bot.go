@@ -304,17 +304,22 @@ func (s *State) allot(open []*Melee) [][2][]*Unit {
 
 // meleeStake is what each side may expect to lose in melee m, fought by
 // units, each side choosing any of its choices alike (see meleeStakes).
-// A catapult in the contact square does not fight, but a side destroyed
-// there leaves it to the other, who takes it if any of its own survive
-// (Melee Procedure): then what one side loses the other gains, and the
-// captor's stake falls by as much.
+// A unit with no way back (enemies or impassable ground behind it) is
+// lost whole if its side must retreat. A catapult in the contact square
+// does not fight, but a side destroyed there leaves it to the other, who
+// takes it if any of its own survive (Melee Procedure): then what one
+// side loses the other gains, and the captor's stake falls by as much.
 func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]float64 {
-	var pts, worth, engines, stake [2]float64
+	var pts, worth, trapped, engines, stake [2]float64
 	for side := South; side <= North; side++ {
 		stands := map[UnitID]int{}
 		for _, u := range units[side] {
 			stands[u.ID] = u.Stands
-			worth[side] += float64(u.Stands * u.Type.spec().Points)
+			w := float64(u.Stands * u.Type.spec().Points)
+			worth[side] += w
+			if _, _, stopped := s.fallBack(u, 2, true, false); stopped {
+				trapped[side] += w
+			}
 		}
 		pts[side] = s.points(m, side, units[side], stands)
 	}
@@ -329,16 +334,22 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]floa
 			v := Judge(a, b)
 			l := Losses(v, pts)
 			after := [2]float64{pts[South] - l[South], pts[North] - l[North]}
-			_, destroyed := Outcome(v, pts, after)
+			retreat, destroyed := Outcome(v, pts, after)
 			for side := South; side <= North; side++ {
-				switch {
-				case destroyed[side]:
+				if destroyed[side] {
 					stake[side] += (worth[side] + engines[side]) / n
 					if !destroyed[side.Other()] {
 						stake[side.Other()] -= engines[side] / n
 					}
-				case pts[side] > 0:
-					stake[side] += worth[side] * l[side] / pts[side] / n
+					continue
+				}
+				lost := 0.0
+				if pts[side] > 0 {
+					lost = l[side] / pts[side]
+				}
+				stake[side] += worth[side] * lost / n
+				if retreat[side] {
+					stake[side] += trapped[side] * (1 - lost) / n
 				}
 			}
 		}

@@ -149,12 +149,22 @@ func meleeGame(t *testing.T, romans, macedonians string, places ...string) *engi
 // Romans' movement on a 12 by 10 board, neither side shooting.
 func fieldGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
 	t.Helper()
+	return groundGame(t, "", romans, macedonians, places...)
+}
+
+// groundGame is fieldGame on ground laid by the game master's line
+// ground ("/setup terrain …"), or open ground when it is empty.
+func groundGame(t *testing.T, ground, romans, macedonians string, places ...string) *enginetest.Player {
+	t.Helper()
 	p := enginetest.NewPlayer(t, New(), "alice", 1)
-	lines := []string{
-		"@alice /book open size:12x10",
-		`/army build name:Romans units:"` + romans + `"`,
-		`@bob /army build name:Macedonians tag:MAC units:"` + macedonians + `"`,
+	lines := []string{"@alice /book open size:12x10"}
+	if ground != "" {
+		lines = append(lines, ground)
 	}
+	lines = append(lines,
+		`/army build name:Romans units:"`+romans+`"`,
+		`@bob /army build name:Macedonians tag:MAC units:"`+macedonians+`"`,
+	)
 	for _, pl := range places {
 		lines = append(lines, "@alice #place "+pl)
 	}
@@ -409,5 +419,27 @@ func TestBotCountsTheCatapultAtStake(t *testing.T) {
 	with, without := charge("E5"), charge("L10")
 	if with <= without {
 		t.Errorf("the charge scores %.3f for the Romans with the catapult in the contact square and %.3f with it far off; want it higher where they may take it", with, without)
+	}
+}
+
+// A unit that cannot retreat from a melee it loses is destroyed instead
+// (Melee Procedure). Three Roman heavy infantry charge a Macedonian one;
+// with impassable ground across the Macedonians' way back the charge
+// scores higher for the Romans than on open ground, since a retreat there
+// costs the Macedonians the whole unit.
+func TestBotCountsAUnitWithNoWayBack(t *testing.T) {
+	charge := func(ground string) float64 {
+		t.Helper()
+		p := groundGame(t, ground, "3 HI", "1 HI", "ROM-1 E4 N", "MAC-1 E5 S", "ROM-2 D5 E", "ROM-3 F5 W")
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "move", Options: map[string]string{"unit": "ROM-1", "to": "E5"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate(res.After.State.(*State), "alice")
+	}
+	trapped, open := charge(`/setup terrain kind:impassable where:"D6 E6 F6" name:cliffs`), charge("")
+	t.Logf("cliffs %.3f, open %.3f", trapped, open)
+	if trapped <= open {
+		t.Errorf("the charge scores %.3f for the Romans with cliffs behind the Macedonians and %.3f on open ground; want it higher where they cannot retreat", trapped, open)
 	}
 }
