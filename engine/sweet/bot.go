@@ -229,7 +229,8 @@ func (s *State) meleeStakes() [2]float64 {
 			open = append(open, m)
 		}
 	}
-	forces := s.allot(open)
+	memo := map[UnitID]bool{}
+	forces := s.allot(open, memo)
 	for k, m := range open {
 		var choices [2][]MDI
 		for side := South; side <= North; side++ {
@@ -238,7 +239,7 @@ func (s *State) meleeStakes() [2]float64 {
 				choices[side] = []MDI{m.Choice[side]}
 			}
 		}
-		st := s.meleeStake(m, forces[k], choices)
+		st := s.meleeStake(m, forces[k], choices, memo)
 		stake[South] += st[South]
 		stake[North] += st[North]
 	}
@@ -254,14 +255,14 @@ func (s *State) meleeStakes() [2]float64 {
 // shared out before it, the attacker's first since he declares first
 // (Turn Sequence 3, 4). Counted in each, a commander beside three
 // charges would be worth three supports.
-func (s *State) allot(open []*Melee) [][2][]*Unit {
+func (s *State) allot(open []*Melee, memo map[UnitID]bool) [][2][]*Unit {
 	forces := make([][2][]*Unit, len(open))
 	for k, m := range open {
 		forces[k] = [2][]*Unit{s.fighters(m, South), s.fighters(m, North)}
 	}
 	all := [2][]MDI{MDIs, MDIs}
 	gain := func(k int, side Side) float64 {
-		st := s.meleeStake(open[k], forces[k], all)
+		st := s.meleeStake(open[k], forces[k], all, memo)
 		return st[side.Other()] - st[side]
 	}
 	for _, side := range []Side{s.Attacker, s.Attacker.Other()} {
@@ -303,13 +304,14 @@ func (s *State) allot(open []*Melee) [][2][]*Unit {
 }
 
 // meleeStake is what each side may expect to lose in melee m, fought by
-// units, each side choosing any of its choices alike (see meleeStakes).
+// units, each side choosing any of its choices alike (see meleeStakes);
+// memo keeps which units have no way back (see noWayBack).
 // A unit with no way back (enemies or impassable ground behind it) is
 // lost whole if its side must retreat. A catapult in the contact square
 // does not fight, but a side destroyed there leaves it to the other, who
 // takes it if any of its own survive (Melee Procedure): then what one
 // side loses the other gains, and the captor's stake falls by as much.
-func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]float64 {
+func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI, memo map[UnitID]bool) [2]float64 {
 	var pts, worth, trapped, engines, stake [2]float64
 	for side := South; side <= North; side++ {
 		stands := map[UnitID]int{}
@@ -317,7 +319,7 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]floa
 			stands[u.ID] = u.Stands
 			w := float64(u.Stands * u.Type.spec().Points)
 			worth[side] += w
-			if _, _, stopped := s.fallBack(u, 2, true, false); stopped {
+			if s.noWayBack(u, memo) {
 				trapped[side] += w
 			}
 		}
@@ -357,6 +359,18 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI) [2]floa
 	return stake
 }
 
+// noWayBack reports whether u, retreating from a melee now, would be
+// stopped by enemies or impassable ground (Melee Procedure), remembering
+// the answer in memo: a score asks it of the same units many times.
+func (s *State) noWayBack(u *Unit, memo map[UnitID]bool) bool {
+	v, ok := memo[u.ID]
+	if !ok {
+		_, _, v = s.fallBack(u, 2, true, false)
+		memo[u.ID] = v
+	}
+	return v
+}
+
 // blend weighs the bot's indicators for a melee (Melee Procedure): the
 // two sides lay them at once, so the bot plays the mix that no answer
 // beats, found by regret matching on what each pair of indicators is
@@ -389,7 +403,8 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		return nil
 	}
 	m := &s.Melees[i]
-	units := s.allot([]*Melee{m})[0]
+	memo := map[UnitID]bool{}
+	units := s.allot([]*Melee{m}, memo)[0]
 	// pay[a][b] is what side gains when it lays MDIs[a] and the other
 	// side MDIs[b].
 	var pay [6][6]float64
@@ -397,7 +412,7 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		for b, y := range MDIs {
 			var ch [2][]MDI
 			ch[side], ch[side.Other()] = []MDI{x}, []MDI{y}
-			st := s.meleeStake(m, units, ch)
+			st := s.meleeStake(m, units, ch, memo)
 			pay[a][b] = st[side.Other()] - st[side]
 		}
 	}
