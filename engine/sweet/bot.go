@@ -165,7 +165,7 @@ func (s *State) moveTargets(u *Unit) []engine.Square {
 }
 
 // evaluate scores the points standing (Morale 4): a finished game is
-// won, lost or drawn on them; a running one is the share of the points
+// won, lost or drawn as its end said (see winner); a running one is the share of the points
 // standing that is player's, from -1 to 1, with a touch for closing on
 // the enemy, so that a bot with nothing to shoot advances.
 func evaluate(s *State, player engine.PlayerID) float64 {
@@ -176,20 +176,16 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if !ok {
 		return 0
 	}
-	mine, theirs := float64(s.standing(side)), float64(s.standing(side.Other()))
 	if s.Stage == Over {
-		switch {
-		case strings.Contains(s.Result, s.armyName(side)+" conceding"):
-			return -1
-		case strings.Contains(s.Result, s.armyName(side.Other())+" conceding"):
+		switch s.winner() {
+		case side:
 			return 1
-		case mine > theirs:
-			return 1
-		case mine < theirs:
+		case side.Other():
 			return -1
 		}
 		return 0
 	}
+	mine, theirs := float64(s.standing(side)), float64(s.standing(side.Other()))
 	// The melees waiting to be fought are counted as already fought, at
 	// the losses each side may expect from them, so that a charge into a
 	// square the enemy can support three to one is seen for what it is
@@ -203,20 +199,39 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	return 0.9*share + 0.1*s.closing(side)
 }
 
+// winner is the side a finished game was won by, as its end told the
+// table (GameEnded): the side that did not concede, the one left when
+// the other was destroyed, whatever its catapults are worth, or the one
+// with more points standing; Nobody for a draw or a game never fought.
+func (s *State) winner() Side {
+	said := strings.ToLower(s.Result)
+	for side := South; side <= North; side++ {
+		if strings.Contains(said, "the "+strings.ToLower(s.armyName(side))+" win.") {
+			return side
+		}
+	}
+	return Nobody
+}
+
 // meleeStakes returns the points standing each side may expect to lose
 // in the melees not yet fought (Melee Procedure): each side's strength
-// in the melee is its units there and the supports it has declared, and
-// while it may still declare them, every unit that could support; an
-// indicator already laid counts as laid, one still to come as any of the
-// six alike. A side destroyed loses all it fights with; one that loses
-// part of its strength loses that share of its units' points.
+// in a melee is its units there and the supports it has declared, and
+// while it may still declare them, the units that could support it, each
+// counted in one melee only (see allot); an indicator already laid
+// counts as laid, one still to come as any of the six alike. A side
+// destroyed loses all it fights with; one that loses part of its
+// strength loses that share of its units' points.
 func (s *State) meleeStakes() [2]float64 {
 	var stake [2]float64
+	var open []*Melee
 	for i := range s.Melees {
-		m := &s.Melees[i]
-		if m.Resolved {
-			continue
+		if m := &s.Melees[i]; !m.Resolved {
+			open = append(open, m)
 		}
+	}
+	memo := map[UnitID]bool{}
+	forces := s.allot(open, memo)
+	for k, m := range open {
 		var choices [2][]MDI
 		for side := South; side <= North; side++ {
 			choices[side] = MDIs
@@ -224,33 +239,96 @@ func (s *State) meleeStakes() [2]float64 {
 				choices[side] = []MDI{m.Choice[side]}
 			}
 		}
-		st := s.meleeStake(m, choices)
+		st := s.meleeStake(m, forces[k], choices, memo)
 		stake[South] += st[South]
 		stake[North] += st[North]
 	}
 	return stake
 }
 
-// meleeStake is what each side may expect to lose in melee m, each
-// choosing any of its choices alike (see meleeStakes).
-func (s *State) meleeStake(m *Melee, choices [2][]MDI) [2]float64 {
-	var pts, worth, stake [2]float64
-	for side := South; side <= North; side++ {
-		units := s.fighters(m, side)
-		if s.maySupport(m, side) {
-			for j := range s.Units {
-				u := &s.Units[j]
-				if u.Side == side && engine.Chebyshev(u.At, m.At) == 1 && !slices.Contains(units, u) && s.canSupport(u, m) == nil {
-					units = append(units, u)
+// allot gives each open melee the units each side fights it with: its
+// fighters (those in the contact square and the supports declared) and,
+// while the side may still declare supports, the units that could
+// support it. No unit fights in two melees a turn (Charging and Melee
+// 2), so a unit beside several open melees is counted in one: the one
+// where it most improves what its side may expect, given the units
+// shared out before it, the attacker's first since he declares first
+// (Turn Sequence 3, 4). Counted in each, a commander beside three
+// charges would be worth three supports.
+func (s *State) allot(open []*Melee, memo map[UnitID]bool) [][2][]*Unit {
+	forces := make([][2][]*Unit, len(open))
+	for k, m := range open {
+		forces[k] = [2][]*Unit{s.fighters(m, South), s.fighters(m, North)}
+	}
+	all := [2][]MDI{MDIs, MDIs}
+	gain := func(k int, side Side) float64 {
+		st := s.meleeStake(open[k], forces[k], all, memo)
+		return st[side.Other()] - st[side]
+	}
+	for _, side := range []Side{s.Attacker, s.Attacker.Other()} {
+		var many []*Unit
+		var where [][]int
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Side != side || !u.OnBoard() {
+				continue
+			}
+			var ks []int
+			for k, m := range open {
+				if s.maySupport(m, side) && engine.Chebyshev(u.At, m.At) == 1 && !slices.Contains(forces[k][side], u) && s.canSupport(u, m) == nil {
+					ks = append(ks, k)
 				}
 			}
+			switch len(ks) {
+			case 0:
+			case 1:
+				forces[ks[0]][side] = append(forces[ks[0]][side], u)
+			default:
+				many, where = append(many, u), append(where, ks)
+			}
 		}
+		for i, u := range many {
+			best, bestGain := -1, 0.0
+			for _, k := range where[i] {
+				before := gain(k, side)
+				forces[k][side] = append(forces[k][side], u)
+				if d := gain(k, side) - before; best < 0 || d > bestGain {
+					best, bestGain = k, d
+				}
+				forces[k][side] = forces[k][side][:len(forces[k][side])-1]
+			}
+			forces[best][side] = append(forces[best][side], u)
+		}
+	}
+	return forces
+}
+
+// meleeStake is what each side may expect to lose in melee m, fought by
+// units, each side choosing any of its choices alike (see meleeStakes);
+// memo keeps which units have no way back (see noWayBack).
+// A unit with no way back (enemies or impassable ground behind it) is
+// lost whole if its side must retreat. A catapult in the contact square
+// does not fight, but a side destroyed there leaves it to the other, who
+// takes it if any of its own survive (Melee Procedure): then what one
+// side loses the other gains, and the captor's stake falls by as much.
+func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI, memo map[UnitID]bool) [2]float64 {
+	var pts, worth, trapped, engines, stake [2]float64
+	for side := South; side <= North; side++ {
 		stands := map[UnitID]int{}
-		for _, u := range units {
+		for _, u := range units[side] {
 			stands[u.ID] = u.Stands
-			worth[side] += float64(u.Stands * u.Type.spec().Points)
+			w := float64(u.Stands * u.Type.spec().Points)
+			worth[side] += w
+			if s.noWayBack(u, memo) {
+				trapped[side] += w
+			}
 		}
-		pts[side] = s.points(m, side, units, stands)
+		pts[side] = s.points(m, side, units[side], stands)
+	}
+	for _, u := range s.At(m.At) {
+		if u.Type.IsCatapult() && u.Side != Nobody {
+			engines[u.Side] += float64(u.Stands * u.Type.spec().Points)
+		}
 	}
 	n := float64(len(choices[South]) * len(choices[North]))
 	for _, a := range choices[South] {
@@ -258,18 +336,39 @@ func (s *State) meleeStake(m *Melee, choices [2][]MDI) [2]float64 {
 			v := Judge(a, b)
 			l := Losses(v, pts)
 			after := [2]float64{pts[South] - l[South], pts[North] - l[North]}
-			_, destroyed := Outcome(v, pts, after)
+			retreat, destroyed := Outcome(v, pts, after)
 			for side := South; side <= North; side++ {
-				switch {
-				case destroyed[side]:
-					stake[side] += worth[side] / n
-				case pts[side] > 0:
-					stake[side] += worth[side] * l[side] / pts[side] / n
+				if destroyed[side] {
+					stake[side] += (worth[side] + engines[side]) / n
+					if !destroyed[side.Other()] {
+						stake[side.Other()] -= engines[side] / n
+					}
+					continue
+				}
+				lost := 0.0
+				if pts[side] > 0 {
+					lost = l[side] / pts[side]
+				}
+				stake[side] += worth[side] * lost / n
+				if retreat[side] {
+					stake[side] += trapped[side] * (1 - lost) / n
 				}
 			}
 		}
 	}
 	return stake
+}
+
+// noWayBack reports whether u, retreating from a melee now, would be
+// stopped by enemies or impassable ground (Melee Procedure), remembering
+// the answer in memo: a score asks it of the same units many times.
+func (s *State) noWayBack(u *Unit, memo map[UnitID]bool) bool {
+	v, ok := memo[u.ID]
+	if !ok {
+		_, _, v = s.fallBack(u, 2, true, false)
+		memo[u.ID] = v
+	}
+	return v
 }
 
 // blend weighs the bot's indicators for a melee (Melee Procedure): the
@@ -304,6 +403,8 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		return nil
 	}
 	m := &s.Melees[i]
+	memo := map[UnitID]bool{}
+	units := s.allot([]*Melee{m}, memo)[0]
 	// pay[a][b] is what side gains when it lays MDIs[a] and the other
 	// side MDIs[b].
 	var pay [6][6]float64
@@ -311,7 +412,7 @@ func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 		for b, y := range MDIs {
 			var ch [2][]MDI
 			ch[side], ch[side.Other()] = []MDI{x}, []MDI{y}
-			st := s.meleeStake(m, ch)
+			st := s.meleeStake(m, units, ch, memo)
 			pay[a][b] = st[side.Other()] - st[side]
 		}
 	}

@@ -141,18 +141,34 @@ func TestBotCommandsItsOwnUnits(t *testing.T) {
 // ("MAC-2 D5 S"), and brings the game to the Romans' movement.
 func meleeGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
 	t.Helper()
+	return fieldGame(t, romans, macedonians, append([]string{"ROM-1 E4 N", "MAC-1 E5 S"}, places...)...)
+}
+
+// fieldGame places the Romans' and the Macedonians' units as given
+// ("MAC-2 D5 S"), the rest along their edges, and brings the game to the
+// Romans' movement on a 12 by 10 board, neither side shooting.
+func fieldGame(t *testing.T, romans, macedonians string, places ...string) *enginetest.Player {
+	t.Helper()
+	return groundGame(t, "", romans, macedonians, places...)
+}
+
+// groundGame is fieldGame on ground laid by the game master's line
+// ground ("/setup terrain …"), or open ground when it is empty.
+func groundGame(t *testing.T, ground, romans, macedonians string, places ...string) *enginetest.Player {
+	t.Helper()
 	p := enginetest.NewPlayer(t, New(), "alice", 1)
-	lines := []string{
-		"@alice /book open size:12x10",
-		`/army build name:Romans units:"` + romans + `"`,
-		`@bob /army build name:Macedonians tag:MAC units:"` + macedonians + `"`,
-		"@alice #place ROM-1 E4 N",
-		"#place MAC-1 E5 S",
+	lines := []string{"@alice /book open size:12x10"}
+	if ground != "" {
+		lines = append(lines, ground)
 	}
+	lines = append(lines,
+		`/army build name:Romans units:"`+romans+`"`,
+		`@bob /army build name:Macedonians tag:MAC units:"`+macedonians+`"`,
+	)
 	for _, pl := range places {
-		lines = append(lines, "#place "+pl)
+		lines = append(lines, "@alice #place "+pl)
 	}
-	lines = append(lines, "/done", "#load d6 6 1", "@bob /done")
+	lines = append(lines, "@alice /done", "#load d6 6 1", "@bob /done")
 	user := engine.PlayerID("")
 	for _, text := range lines {
 		l, err := engine.ParseLine(text)
@@ -166,6 +182,14 @@ func meleeGame(t *testing.T, romans, macedonians string, places ...string) *engi
 		if _, err := p.Do(t, l.Command); err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
+	}
+	// Where a catapult or a missile unit could shoot, each side passes.
+	for steps := 0; steps < 4; steps++ {
+		s := p.Game.State.(*State)
+		if s.Stage != Catapults && s.Stage != Missiles {
+			break
+		}
+		p.Must(t, string(New().Awaited(s)[0].Player)+"|done")
 	}
 	if s := p.Game.State.(*State); s.Stage != Movement || s.Attacker != South {
 		t.Fatalf("the game is at %s with the %s attacking; want the Romans' movement", s.Stage, s.armyName(s.Attacker))
@@ -298,5 +322,124 @@ func TestBotRollsForItsElephants(t *testing.T) {
 	}
 	if weighs("elephant", "ROM-1", "") {
 		t.Fatalf("the bot weighs a second roll for ROM-1")
+	}
+}
+
+// doLines gives p's game the lines of a book as a player types them
+// ("@alice /move unit:ROM-2 to:D5", "#stands MAC-1 2"), each by the
+// last user named.
+func doLines(t *testing.T, p *enginetest.Player, lines ...string) {
+	t.Helper()
+	user := engine.PlayerID("")
+	for _, text := range lines {
+		l, err := engine.ParseLine(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.User != "" {
+			user = l.User
+		}
+		l.Command.Actor = user
+		if _, err := p.Do(t, l.Command); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+}
+
+// A unit supports one melee a turn (Charging and Melee 2). The Romans'
+// commander stands beside two charges into heavy infantry down to two
+// stands, and his support would make either melee three to one. With the
+// supports still to declare, the Romans' score may count him in one of
+// the two, not both: it is no higher than after he is sent to the better
+// one. (Counted in both, he scores higher before he is sent.)
+func TestBotCountsACommanderOnce(t *testing.T) {
+	p := fieldGame(t, "1 CMD, 2 HI", "3 HI",
+		"ROM-1 E4 N", "ROM-2 D4 N", "ROM-3 F4 N",
+		"MAC-1 D5 S", "MAC-2 F5 S", "MAC-3 J8 S")
+	doLines(t, p, "@alice #stands MAC-1 2 MAC-2 2",
+		"@alice /move unit:ROM-2 to:D5", "/move unit:ROM-3 to:F5", "/done")
+	s := p.Game.State.(*State)
+	if s.Stage != Supports || len(s.Melees) != 2 {
+		t.Fatalf("the game is at %s with %d melees; want the supports for two", s.Stage, len(s.Melees))
+	}
+	best := -2.0
+	for _, at := range []string{"D5", "F5"} {
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "support", Options: map[string]string{"unit": "ROM-1", "melee": at}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = max(best, evaluate(res.After.State.(*State), "alice"))
+	}
+	if now := evaluate(s, "alice"); now > best+1e-9 {
+		t.Errorf("with the commander's support still to declare the Romans score %.3f; sent to the better melee, %.3f: the bot counts him twice", now, best)
+	}
+}
+
+// An army destroyed loses the game, whatever the catapults it leaves on
+// the board are worth (Morale 4; RULINGS.md, sweet, "Destroyed"), and
+// the bot scores the end as the table was told it. The Macedonians'
+// last light infantry stand falls to a charge, and their heavy catapult
+// (8 points) outweighs the Romans' heavy infantry (6): the Romans score
+// the game as won, the Macedonians as lost. (Scored on the points, as
+// the bot did, the Romans lost it.)
+func TestBotScoresADestroyedArmyAsBeaten(t *testing.T) {
+	p := fieldGame(t, "1 HI", "1 LI, 1 HCAT", "ROM-1 E4 N", "MAC-1 E5 S", "MAC-2 J9 S")
+	doLines(t, p, "@alice #stands ROM-1 2 MAC-1 1",
+		"@alice /move unit:ROM-1 to:E5", "/done",
+		"@alice /mdi choice:line", "@bob /mdi choice:column")
+	s := p.Game.State.(*State)
+	if s.Stage != Over {
+		t.Fatalf("the game is at %s; want it over", s.Stage)
+	}
+	t.Log(s.Result)
+	if got := evaluate(s, "alice"); got != 1 {
+		t.Errorf("the Romans, who destroyed the Macedonians, score %.3f; want 1", got)
+	}
+	if got := evaluate(s, "bob"); got != -1 {
+		t.Errorf("the destroyed Macedonians score %.3f; want -1", got)
+	}
+}
+
+// A catapult in the contact square does not fight, but the side that
+// destroys its guard there takes it (Melee Procedure). Three Roman heavy
+// infantry charge a Macedonian heavy infantry unit; with the
+// Macedonians' heavy catapult beside it in the contact square the
+// charge scores higher for the Romans than with the catapult far off,
+// since the melee may hand it to them.
+func TestBotCountsTheCatapultAtStake(t *testing.T) {
+	charge := func(catapult string) float64 {
+		t.Helper()
+		p := meleeGame(t, "3 HI", "1 HI, 1 HCAT", "ROM-2 D5 E", "ROM-3 F5 W", "MAC-2 "+catapult+" S")
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "move", Options: map[string]string{"unit": "ROM-1", "to": "E5"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate(res.After.State.(*State), "alice")
+	}
+	with, without := charge("E5"), charge("L10")
+	if with <= without {
+		t.Errorf("the charge scores %.3f for the Romans with the catapult in the contact square and %.3f with it far off; want it higher where they may take it", with, without)
+	}
+}
+
+// A unit that cannot retreat from a melee it loses is destroyed instead
+// (Melee Procedure). Three Roman heavy infantry charge a Macedonian one;
+// with impassable ground across the Macedonians' way back the charge
+// scores higher for the Romans than on open ground, since a retreat there
+// costs the Macedonians the whole unit.
+func TestBotCountsAUnitWithNoWayBack(t *testing.T) {
+	charge := func(ground string) float64 {
+		t.Helper()
+		p := groundGame(t, ground, "3 HI", "1 HI", "ROM-1 E4 N", "MAC-1 E5 S", "ROM-2 D5 E", "ROM-3 F5 W")
+		res, err := p.Game.Decide(engine.Command{Actor: "alice", Name: "move", Options: map[string]string{"unit": "ROM-1", "to": "E5"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate(res.After.State.(*State), "alice")
+	}
+	trapped, open := charge(`/setup terrain kind:impassable where:"D6 E6 F6" name:cliffs`), charge("")
+	t.Logf("cliffs %.3f, open %.3f", trapped, open)
+	if trapped <= open {
+		t.Errorf("the charge scores %.3f for the Romans with cliffs behind the Macedonians and %.3f on open ground; want it higher where they cannot retreat", trapped, open)
 	}
 }

@@ -32,8 +32,10 @@
 // /status; ruling.go and measure.go /ruling and /measure; bot.go what
 // the bot needs to lead an army (the candidate commands of each stage,
 // the points standing, less what the melees to come may cost, as its
-// measure, the other side's sealed indicators drawn afresh, since it may
-// not read them, and the mix its own indicators and its army are drawn
+// measure, each unit counted in one melee, a catapult in a contact
+// square and a unit with no way back at stake too, and a finished game
+// scored as its end was told; the other side's sealed indicators drawn
+// afresh, since it may not read them; and the mix its own indicators and its army are drawn
 // from; a book opened against the bot awaits it, while the book musters,
 // to pick its army). Every gap of the
 // text this package settles is listed in RULINGS.md, under the rules'
