@@ -3,7 +3,6 @@ package sweet
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -165,8 +164,8 @@ func (s *State) moveTargets(u *Unit) []engine.Square {
 }
 
 // evaluate scores the points standing (Morale 4): a finished game is
-// won, lost or drawn as its end said (see winner); a running one is the share of the points
-// standing that is player's, from -1 to 1, with a touch for closing on
+// won, lost or drawn as its end said (State.Winner); a running one is
+// the share of the points standing that is player's, from -1 to 1, with a touch for closing on
 // the enemy, so that a bot with nothing to shoot advances.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.Armies) < 2 {
@@ -177,7 +176,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		return 0
 	}
 	if s.Stage == Over {
-		switch s.winner() {
+		switch s.Winner {
 		case side:
 			return 1
 		case side.Other():
@@ -197,20 +196,6 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	}
 	share := (mine - theirs) / (mine + theirs)
 	return 0.9*share + 0.1*s.closing(side)
-}
-
-// winner is the side a finished game was won by, as its end told the
-// table (GameEnded): the side that did not concede, the one left when
-// the other was destroyed, whatever its catapults are worth, or the one
-// with more points standing; Nobody for a draw or a game never fought.
-func (s *State) winner() Side {
-	said := strings.ToLower(s.Result)
-	for side := South; side <= North; side++ {
-		if strings.Contains(said, "the "+strings.ToLower(s.armyName(side))+" win.") {
-			return side
-		}
-	}
-	return Nobody
 }
 
 // meleeStakes returns the points standing each side may expect to lose

@@ -186,7 +186,11 @@ type State struct {
 	// Targets counts, per target unit, the units that shot at it this
 	// stage (Missile Fire 3).
 	Targets map[UnitID]int `json:"targets,omitempty"`
-	Result  string         `json:"result,omitempty"`
+	// Result is what the game's end told the table, and Winner the side
+	// it named the winner, Nobody for a draw; both are set once Stage is
+	// Over (GameEnded).
+	Result string `json:"result,omitempty"`
+	Winner Side   `json:"winner,omitempty"`
 	// Bots are the players the bot holds the armies to come as, while
 	// the book musters (BookOpened).
 	Bots []engine.PlayerID `json:"bots,omitempty"`

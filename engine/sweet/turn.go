@@ -160,7 +160,10 @@ func (b StageBegan) Apply(s *State) error {
 }
 
 func (b GameEnded) Apply(s *State) error {
-	s.Stage, s.Result = Over, b.Text()
+	s.Stage, s.Result, s.Winner = Over, b.Text(), b.Winner
+	if b.Unfought {
+		s.Winner = Nobody
+	}
 	return nil
 }
 
