@@ -86,8 +86,13 @@ func (s *State) next() string {
 	case Free:
 		return fmt.Sprintf("%s activate any leader or group, no roll needed (/activate).", s.name(s.Flow.Side))
 	case Continuity:
-		if !s.leaderMayGo(s.Flow.Side) {
+		switch {
+		case s.leaderMayGo(s.Flow.Side):
+		case s.groupMayGo(s.Flow.Side):
 			return s.groupOffer(s.Flow.Side)
+		default:
+			// Only a ruling since the activation ended leaves nothing.
+			return fmt.Sprintf("%s have no leader who may go now and no unit free to act: nothing to roll for; /pass.", s.name(s.Flow.Side))
 		}
 		return fmt.Sprintf("%s may roll to go again with another leader (/activate), or /pass.", s.name(s.Flow.Side))
 	case Acting:
@@ -169,8 +174,12 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
 			if !l.Elite || s.Flow.Again {
-				if !s.leaderMayGo(me) {
+				switch {
+				case s.leaderMayGo(me):
+				case s.groupMayGo(me):
 					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				default:
+					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
 				}
 				return engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
 			}
