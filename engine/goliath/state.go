@@ -434,8 +434,10 @@ func (s *State) onTable(b engine.Base) bool { return b.Within(s.Options.Width, s
 // The points lost are the figures that left the unit, slain,
 // surrendered, fled or removed, at their cost, up to what the unit cost:
 // those it began with and those risen in its ranks (SA 12), less those
-// it still has. The risen are no gain: raising the dead does not make up
-// for the figures a unit has lost.
+// it still has free to fight. The risen are no gain: raising the dead
+// does not make up for the figures a unit has lost. Figures still
+// paralyzed (SA 7a, 7b) are lost here as they are for the unit's morale
+// (heavy losses): the battle ends with them out of the fight.
 func (s *State) points(side Side) (left, all float64) {
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -446,7 +448,7 @@ func (s *State) points(side Side) (left, all float64) {
 		all += start
 		now := 0
 		if u.In() {
-			now = u.Total()
+			now = u.Figures
 		}
 		lost := max(u.Start+u.Raised-now, 0)
 		left += max(start-u.Profile.Pts*float64(lost), 0)

@@ -86,6 +86,14 @@ func (s *State) next() string {
 	case Free:
 		return fmt.Sprintf("%s activate any leader or group, no roll needed (/activate).", s.name(s.Flow.Side))
 	case Continuity:
+		switch {
+		case s.leaderMayGo(s.Flow.Side):
+		case s.groupMayGo(s.Flow.Side):
+			return s.groupOffer(s.Flow.Side)
+		default:
+			// Only a ruling since the activation ended leaves nothing.
+			return fmt.Sprintf("%s have no leader who may go now and no unit free to act: nothing to roll for; /pass.", s.name(s.Flow.Side))
+		}
 		return fmt.Sprintf("%s may roll to go again with another leader (/activate), or /pass.", s.name(s.Flow.Side))
 	case Acting:
 		if l := s.leader(s.Flow.Leader); l != nil && s.Flow.Line == "" {
@@ -94,6 +102,45 @@ func (s *State) next() string {
 		return "The activated units move and fire, shock (/shock), rally (/rally); then /done."
 	}
 	return ""
+}
+
+// leaderMayGo reports whether side has a leader it may designate at
+// continuity: one in the battle, not a contingent commander (who goes
+// only through his wing commander, 5.6), and not the one who just went,
+// unless he is elite and has not yet gone twice (3.2, 5.5).
+func (s *State) leaderMayGo(side int) bool {
+	return slices.ContainsFunc(s.Leaders, func(l Leader) bool {
+		return l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again)
+	})
+}
+
+// groupMayGo reports whether side has a unit that may act in a
+// leaderless group: one on the map that is not routed (3.2, exception 2;
+// 10.25).
+func (s *State) groupMayGo(side int) bool {
+	return slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side && u.On() && !u.lockedOut() })
+}
+
+// groupOffer is what side may do at continuity when no leader of its
+// may go: roll for a leaderless group, which goes only on 0 or 1 (3.2).
+func (s *State) groupOffer(side int) string {
+	return fmt.Sprintf("%s have no leader who may go now: they may roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", s.name(side))
+}
+
+// offerContinuity puts side at continuity and says what it may roll
+// for; with no leader to designate and no unit to form a group there is
+// nothing to roll for, and play passes to the enemy at once, as on a
+// failed roll (3.2).
+func (w *work) offerContinuity(side int, sentence string) {
+	switch {
+	case w.leaderMayGo(side):
+		w.say("%s", sentence)
+	case w.groupMayGo(side):
+		w.say("%s", w.groupOffer(side))
+	default:
+		w.say("%s have no leader who may go now and no unit free to act: nothing to roll for, and play passes to %s, who activate any leader or group, no roll needed (3.2).", w.name(side), w.name(foe(side)))
+		w.Flow = Flow{Stage: Free, Side: foe(side), Count: w.Flow.Count}
+	}
 }
 
 func activate(tx *engine.Tx, s *State, c engine.Command) error {
@@ -127,6 +174,13 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
 			if !l.Elite || s.Flow.Again {
+				switch {
+				case s.leaderMayGo(me):
+				case s.groupMayGo(me):
+					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				default:
+					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				}
 				return engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
 			}
 		}
@@ -364,14 +418,14 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	f.Attacks, f.Queue, f.Vacated, f.Shocked, f.Line, f.Group = nil, nil, nil, false, "", nil
 	switch {
 	case f.NoRoll:
-		w.say("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me)))
 		*f = Flow{Stage: Continuity, Side: foe(me), Count: f.Count}
+		w.offerContinuity(foe(me), fmt.Sprintf("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me))))
 	case f.Run >= 3:
 		w.say("%s have gone three times in a row: play passes to %s for one activation, no roll needed (3.2).", s.name(me), s.name(foe(me)))
 		*f = Flow{Stage: Free, Side: foe(me), NoRoll: true, Count: f.Count}
 	default:
 		f.Stage, f.Just, f.Wing = Continuity, just, ""
-		w.say("%s may roll to go again with another leader (/activate) or /pass.", s.name(me))
+		w.offerContinuity(me, fmt.Sprintf("%s may roll to go again with another leader (/activate) or /pass.", s.name(me)))
 	}
 	return w.emit(func(e Effects) engine.Body { return Ended{e} })
 }

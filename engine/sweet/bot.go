@@ -350,7 +350,7 @@ func (s *State) meleeStake(m *Melee, units [2][]*Unit, choices [2][]MDI, memo ma
 func (s *State) noWayBack(u *Unit, memo map[UnitID]bool) bool {
 	v, ok := memo[u.ID]
 	if !ok {
-		_, _, v = s.fallBack(u, 2, true, false)
+		_, _, v = s.fallBack(u, 2, true, nil)
 		memo[u.ID] = v
 	}
 	return v

@@ -630,10 +630,27 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			}
 		}
 	}
-	// The path of the first unit of each side to leave the contact square,
-	// a commander too: he is a stand, and a catapult goes back with any
-	// surviving friendly stand of its square (Melee Procedure).
-	led := map[Side][]engine.Square{}
+	// The path of the first unit of each side to leave each square of the
+	// melee, the contact square or a supporter's, a commander too: he is
+	// a stand, and a catapult goes back with any surviving friendly stand
+	// of its square (Melee Procedure). The first to leave a square where
+	// its side's catapult stands brings it, and a square holds one
+	// catapult (Movement 2).
+	type leaving struct {
+		side Side
+		from engine.Square
+	}
+	led := map[leaving][]engine.Square{}
+	var left []leaving // the keys of led, in the order they were made
+	ownCatapult := func(side Side, q engine.Square) bool {
+		return slices.ContainsFunc(s.At(q), func(c *Unit) bool { return c.Type.IsCatapult() && c.Side == side })
+	}
+	// A square a catapult stands in, or one an earlier retreat of this
+	// melee takes a catapult to (the catapults move after the units).
+	claimed := map[engine.Square]bool{}
+	catapultAt := func(q engine.Square) bool {
+		return claimed[q] || slices.ContainsFunc(s.At(q), func(c *Unit) bool { return c.Type.IsCatapult() })
+	}
 	for side := South; side <= North; side++ {
 		if !b.Retreat[side] {
 			continue
@@ -642,11 +659,12 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			if u.Gone || !u.OnBoard() {
 				continue
 			}
-			from := u.At
-			// The first to leave brings its side's catapult back with it,
-			// and a square holds one catapult (Movement 2).
-			tows := from == at && led[side] == nil && slices.ContainsFunc(catapults, func(c *Unit) bool { return c.Side == side })
-			path, off, stopped := s.fallBack(u, 2, true, tows)
+			k := leaving{side, u.At}
+			var towing func(engine.Square) bool
+			if led[k] == nil && ownCatapult(side, k.from) {
+				towing = catapultAt
+			}
+			path, off, stopped := s.fallBack(u, 2, true, towing)
 			if stopped {
 				if err := tx.Emit(Destroyed{Units: []UnitID{u.ID}, Labels: []string{u.Label()}, Why: "with no way to retreat"}); err != nil {
 					return err
@@ -656,15 +674,34 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			if err := tx.Emit(s.fellBack(u, path, off, false)); err != nil {
 				return err
 			}
-			if from == at && led[side] == nil {
-				led[side] = path
+			if led[k] == nil {
+				led[k] = path
+				left = append(left, k)
+				if towing != nil {
+					claimed[path[len(path)-1]] = true
+				}
+			}
+		}
+	}
+	// A catapult in a square a supporter left goes with it; one there
+	// whose side has no stand leaving stays, as it stood.
+	for _, k := range left {
+		if k.from == at {
+			continue
+		}
+		for _, c := range s.At(k.from) {
+			if !c.Type.IsCatapult() || c.Side != k.side {
+				continue
+			}
+			path := led[k]
+			if err := tx.Emit(FellBack{Unit: c.ID, Label: c.Label(), Path: path, Off: !s.onBoard(path[len(path)-1])}); err != nil {
+				return err
 			}
 		}
 	}
 	for _, c := range catapults {
 		owner := c.Side
-		if owner != Nobody && led[owner] != nil {
-			path := led[owner]
+		if path := led[leaving{owner, at}]; owner != Nobody && path != nil {
 			end := path[len(path)-1]
 			off := !s.onBoard(end)
 			if err := tx.Emit(FellBack{Unit: c.ID, Label: c.Label(), Path: path, Off: off}); err != nil {

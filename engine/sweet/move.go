@@ -637,17 +637,18 @@ func (s *State) inUnresolved(u *Unit) bool {
 // impassable square, and not slip between two enemies. A unit that steps
 // over its own edge leaves the board (Morale 2). When extra is true a
 // unit whose retreat ends on a friend's square goes on, up to two squares
-// more, to a free one; when tows is true it brings a catapult, and a
-// square that holds one already is not free either (Movement 2). It
-// returns the path, whether the unit left the
-// board, and whether it was stopped.
-func (s *State) fallBack(u *Unit, steps int, extra, tows bool) (path []engine.Square, off, stopped bool) {
+// more, to a free one; when it brings a catapult, catapult is not nil,
+// and a square for which it reports a catapult already (one standing
+// there, or one another retreat takes there) is not free either
+// (Movement 2). It returns the path, whether the unit left the board,
+// and whether it was stopped.
+func (s *State) fallBack(u *Unit, steps int, extra bool, catapult func(engine.Square) bool) (path []engine.Square, off, stopped bool) {
 	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
 	back := u.Side.Back()
 	cur := u.At
 	path = []engine.Square{cur}
 	free := func(q engine.Square) bool {
-		if tows && slices.ContainsFunc(s.At(q), func(o *Unit) bool { return o.Type.IsCatapult() }) {
+		if catapult != nil && catapult(q) {
 			return false
 		}
 		if !u.Body() {
@@ -711,7 +712,7 @@ func moraleRetreats(tx *engine.Tx, s *State) error {
 		if u.Side != s.Attacker || !s.shaken(u) || s.inMelee(u) {
 			continue
 		}
-		path, off, _ := s.fallBack(u, u.Type.spec().Move, false, false)
+		path, off, _ := s.fallBack(u, u.Type.spec().Move, false, nil)
 		for len(path) > 1 && !off && s.bodyAt(path[len(path)-1]) != nil && s.bodyAt(path[len(path)-1]) != u {
 			path = path[:len(path)-1] // it stops behind a friend
 		}
