@@ -58,7 +58,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Fire:
 		for side := BlackSide; side <= RedSide; side++ {
 			if s.leads(player, side) && !s.Armies[side].Done {
-				return append(s.fireCandidates(player, side), engine.NewCommand(player, "done"))
+				return s.fireCandidates(player, side)
 			}
 		}
 	}
@@ -416,28 +416,38 @@ func (s *State) nearest(p engine.Vec, side Side, n int) []*Unit {
 
 // fireCandidates lists the shots of the first of side's units that may
 // still shoot: at each enemy it can aim at, and for a siege engine at
-// each enemy structure.
+// each enemy structure; and /done, which ends the side's fire, only when
+// no shot is listed or the shooter is a siege engine, which must reload
+// after a shot (§7). Any other volley costs its shooters nothing, and a
+// shot not taken now is lost for the turn (§2), while a score of the
+// position after the phase counts the same shot again as the next turn's.
 func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
-	var out []engine.Command
+	done := engine.NewCommand(player, "done")
 	// Shooting costs nothing, and the shots of a side land as if at once
 	// (RULINGS.md, btg, "fire"): the bot weighs one shooter's targets at a
 	// time, in the order of its units.
-	for _, u := range s.shooters(side)[:min(1, len(s.shooters(side)))] {
+	for _, u := range s.shooters(side) {
+		var out []engine.Command
 		for _, t := range s.inPlay(side.Other()) {
 			if _, err := s.aim(u, t); err == nil && !t.Effects.Immune {
 				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", t.ID))
 			}
 		}
-		if !u.Class.Siege() {
-			continue
-		}
-		for _, f := range s.Terrain {
-			if f.ground().Structure() && f.DV > 0 && (f.Side == nil || *f.Side != side) {
-				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "structure", f.Name))
+		if u.Class.Siege() {
+			for _, f := range s.Terrain {
+				if f.ground().Structure() && f.DV > 0 && (f.Side == nil || *f.Side != side) {
+					out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "structure", f.Name))
+				}
+			}
+			if len(out) > 0 {
+				return append(out, done)
 			}
 		}
+		if len(out) > 0 {
+			return out
+		}
 	}
-	return out
+	return []engine.Command{done}
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }

@@ -330,3 +330,47 @@ func TestBotKeepsRoomToFallBack(t *testing.T) {
 		t.Error("the bot weighs no move for SPA-1")
 	}
 }
+
+// A volley costs the shooters nothing (§2), and a shot not taken in the
+// fire phase is lost for the turn. In a position from an arena game the
+// bot lost, its javelinmen, with the enemy cavalry 6" off, let the phase
+// go by without a throw. The bot shoots whenever it has a target.
+func TestBotTakesTheShotItHas(t *testing.T) {
+	g := botTable(t, `
+@gm /book open rules:btg cards:2
+#load 2d6 8 8 8 8 8 8 8 8 8 8 8 8 8 8
+@bot /army build civ:greek name:Spartans tag:SPA units:"2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 cav spear 8"
+@bob /army build civ:greek name:Athenians tag:ATH units:"2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 cav spear 8"
+#place SPA-1 38.2,10.6 31 4
+#place SPA-2 40.5,17.3 36 4
+#place SPA-3 42.1,12.2 22 2
+#place SPA-4 36.4,15 42 2
+#place SPA-5 46.4,14.7 10 2
+#place SPA-6 51,7 N 1
+#place ATH-1 36,32 S 4
+#place ATH-2 34.1,36.8 165 4
+#place ATH-3 40,41 S 2
+#place ATH-4 31,33.7 165 2
+#place ATH-5 43.2,29.6 194 2
+#place ATH-6 41.3,18.4 218 1
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+@bot /done
+@bob /done
+`)
+	s := g.State.(*State)
+	if s.Stage != Fire {
+		t.Fatalf("the position is in the %s phase; want fire", s.Stage)
+	}
+	if t0, _ := s.bestShot(s.Unit("SPA-5")); t0 == nil {
+		t.Fatal("SPA-5 has nothing to shoot at; the test proves nothing")
+	}
+	for _, l := range []engine.Level{engine.Easy, engine.Normal} {
+		if c := decide(t, g, l); c.Name != "fire" {
+			t.Errorf("at %s the bot gives %s; want a volley", l, c)
+		}
+	}
+}
