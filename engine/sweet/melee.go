@@ -630,6 +630,14 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 			}
 		}
 	}
+	return retreat(tx, s, at, b.Retreat, sides, catapults)
+}
+
+// retreat moves back the sides of the melee at at that must retreat
+// (Melee Procedure), as retreats says, with their catapults; sides are
+// the melee's fighters and catapults those in its contact square, which
+// go back with their side or fall to the side holding the square.
+func retreat(tx *engine.Tx, s *State, at engine.Square, retreats [2]bool, sides [2][]*Unit, catapults []*Unit) error {
 	// The path of the first unit of each side to leave each square of the
 	// melee, the contact square or a supporter's, a commander too: he is
 	// a stand, and a catapult goes back with any surviving friendly stand
@@ -652,7 +660,7 @@ func resolve(tx *engine.Tx, s *State, i int) error {
 		return claimed[q] || slices.ContainsFunc(s.At(q), func(c *Unit) bool { return c.Type.IsCatapult() })
 	}
 	for side := South; side <= North; side++ {
-		if !b.Retreat[side] {
+		if !retreats[side] {
 			continue
 		}
 		for _, u := range sides[side] {
