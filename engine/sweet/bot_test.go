@@ -169,20 +169,7 @@ func groundGame(t *testing.T, ground, romans, macedonians string, places ...stri
 		lines = append(lines, "@alice #place "+pl)
 	}
 	lines = append(lines, "@alice /done", "#load d6 6 1", "@bob /done")
-	user := engine.PlayerID("")
-	for _, text := range lines {
-		l, err := engine.ParseLine(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if l.User != "" {
-			user = l.User
-		}
-		l.Command.Actor = user
-		if _, err := p.Do(t, l.Command); err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
+	doLines(t, p, lines...)
 	// Where a catapult or a missile unit could shoot, each side passes.
 	for steps := 0; steps < 4; steps++ {
 		s := p.Game.State.(*State)
