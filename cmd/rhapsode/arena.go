@@ -104,11 +104,18 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
+	// An interrupt stops handing out games; those already begun are
+	// played out and counted.
+send:
 	for i := range *games {
 		if ctx.Err() != nil {
 			break
 		}
-		jobs <- i
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break send
+		}
 	}
 	close(jobs)
 	wg.Wait()
