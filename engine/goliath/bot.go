@@ -145,6 +145,22 @@ func (s *State) armyCandidates(player engine.PlayerID) []engine.Command {
 	return out
 }
 
+// blend weighs, while the battle musters, the armies the bot may lead
+// alike: a bot that always led the same army would be a dull opponent,
+// so it draws one. Elsewhere it searches as usual.
+func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
+	if s.Stage != Mustering {
+		return nil
+	}
+	w := make([]float64, len(cands))
+	for k, c := range cands {
+		if c.Name == "army pick" || c.Name == "army raise" {
+			w[k] = 1
+		}
+	}
+	return w
+}
+
 // fitList cuts every item of a unit list by the same share, dropping
 // those that come to no figure, until the list costs at most points.
 func fitList(custom []Type, list string, points float64) (string, bool) {
