@@ -348,8 +348,15 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		}
 		who := awaits[0].Player
 		p := pa
-		if who == idb {
+		switch who {
+		case ida:
+		case idb:
 			p = pb
+		default:
+			// The game master's decisions (By the Gods!'s events) are
+			// neither program's: a neutral judge makes them at random,
+			// and they count in no program's decision times.
+			p = program{name: "random"}
 		}
 		var c engine.Command
 		var err error
