@@ -104,11 +104,18 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
+	// An interrupt stops handing out games; those already begun are
+	// played out and counted.
+send:
 	for i := range *games {
 		if ctx.Err() != nil {
 			break
 		}
-		jobs <- i
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break send
+		}
 	}
 	close(jobs)
 	wg.Wait()
@@ -341,8 +348,15 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		}
 		who := awaits[0].Player
 		p := pa
-		if who == idb {
+		switch who {
+		case ida:
+		case idb:
 			p = pb
+		default:
+			// The game master's decisions (By the Gods!'s events) are
+			// neither program's: a neutral judge makes them at random,
+			// and they count in no program's decision times.
+			p = program{name: "random"}
 		}
 		var c engine.Command
 		var err error

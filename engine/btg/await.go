@@ -23,6 +23,9 @@ var (
 // leaders' moves or his fire), /stand for a charged unit, and for the
 // game master's decision nothing (he is reminded, not replaced).
 func awaited(s *State) []engine.Await {
+	if s.Stage == Mustering {
+		return s.awaitedBots()
+	}
 	if len(s.Armies) < 2 || s.Stage == Over {
 		return nil
 	}
@@ -61,6 +64,21 @@ func awaited(s *State) []engine.Await {
 			return out
 		}
 		out = append(out, wait(c.Side, fmt.Sprintf("move %s of the %s on the %s", plural(c.Units, "unit", "units"), s.Armies[c.Side].Name, c.Card.Name()), done))
+	}
+	return out
+}
+
+// awaitedBots returns, while the battle musters, the bots it was opened
+// for that lead no army yet: each picks its own at once, or the first
+// sample army at a deadline.
+func (s *State) awaitedBots() []engine.Await {
+	var out []engine.Await
+	for _, b := range s.Bots {
+		if _, ok := s.sideOf(b, BlackSide); ok || len(s.Armies)+len(out) >= 2 {
+			continue
+		}
+		pick := engine.Command{Actor: b, Name: "army pick", Options: map[string]string{"list": sampleKeys()[0]}}
+		out = append(out, engine.Await{Player: b, Who: string(b), Task: "pick an army with /army pick", Timeout: pick})
 	}
 	return out
 }

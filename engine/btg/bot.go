@@ -88,6 +88,22 @@ func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
 	return out
 }
 
+// blend weighs, while the battle musters, the sample armies the bot may
+// lead alike: a bot that always led the same army would be a dull
+// opponent, so it draws one. Elsewhere it searches as usual.
+func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
+	if s.Stage != Mustering {
+		return nil
+	}
+	w := make([]float64, len(cands))
+	for k, c := range cands {
+		if c.Name == "army pick" {
+			w[k] = 1
+		}
+	}
+	return w
+}
+
 // decideCandidates answers the event the game master must judge (§6):
 // for Baptism the water nearest the side's units, for Lost and Found the
 // edge nearest the unit that goes, for Rivals each unit that may be the

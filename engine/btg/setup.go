@@ -27,6 +27,9 @@ const (
 type BookOpened struct {
 	Master  engine.PlayerID `json:"master"`
 	Options Options         `json:"options"`
+	// Bots are the players the bot holds the armies to come as
+	// (opponent:bot or bots): each picks its own at once.
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 }
 
 // ArmyRaised brings one side's army to the battle, each unit's base
@@ -91,14 +94,21 @@ var setupBodies = engine.BodyTypes{
 }
 
 func (b BookOpened) Apply(s *State) error {
-	s.Master, s.Options, s.Stage = b.Master, b.Options, Mustering
+	s.Master, s.Options, s.Stage, s.Bots = b.Master, b.Options, Mustering, b.Bots
 	return nil
 }
 
 func (b BookOpened) Text() string {
 	o := b.Options
-	return fmt.Sprintf("%s opens a battle of By the Gods! on a table of %s by %s: %s, %s a turn. Each side raises an army (/army pick, or /army build with a civilization); the first plays black and deploys on the south edge, the second red on the north.",
+	t := fmt.Sprintf("%s opens a battle of By the Gods! on a table of %s by %s: %s, %s a turn. Each side raises an army (/army pick, or /army build with a civilization); the first plays black and deploys on the south edge, the second red on the north.",
 		b.Master, inches(o.Width), inches(o.Depth), plural(o.Turns, "turn", "turns"), plural(o.Cards, "movement card", "movement cards"))
+	switch len(b.Bots) {
+	case 1:
+		t += fmt.Sprintf(" The bot (%s) leads the other side and picks its army now.", b.Bots[0])
+	case 2:
+		t += fmt.Sprintf(" The bot leads both sides (%s), and picks their armies now.", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
+	}
+	return t
 }
 
 func (b ArmyRaised) Apply(s *State) error {
@@ -197,21 +207,21 @@ func (b Deployed) Apply(s *State) error {
 func (b Deployed) Text() string { return fmt.Sprintf("The %s have finished their deployment.", b.Army) }
 
 var openCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a battle in this channel; you keep it as its game master.", Flags: engine.Opens, Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a battle in this channel; you keep it as its game master.", Flags: engine.Opens, Options: append([]engine.OptionSpec{
 		{Name: "turns", Help: "the agreed number of turns (default 8)", Kind: engine.OptInt},
 		{Name: "size", Help: "the table in inches, width x depth (default 72x48)"},
 		{Name: "cards", Help: "movement cards drawn each turn (default 6)", Kind: engine.OptInt},
-	}}, Run: openBook},
-	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the sample armies; the first army plays black from the south edge, the second red from the north.", Options: []engine.OptionSpec{
+	}, engine.BotOpenOptions...)}, Run: openBook},
+	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the sample armies; the first army plays black from the south edge, the second red from the north.", Options: append([]engine.OptionSpec{
 		{Name: "list", Help: "the sample army", Required: true, Choices: sampleKeys()},
-	}}, Run: pickArmy},
+	}, engine.BotSetUpOptions...)}, Run: pickArmy},
 	{CommandSpec: engine.CommandSpec{Name: "army build", Help: "Lead an army from a unit list typed in one line, with its civilization (§8a).",
-		Example: `/army build name:Spartans civ:greek units:"4 phalanx spear 16, 2 lt-inf javelin 8, 2 leaders"`, Options: []engine.OptionSpec{
+		Example: `/army build name:Spartans civ:greek units:"4 phalanx spear 16, 2 lt-inf javelin 8, 2 leaders"`, Options: append([]engine.OptionSpec{
 			{Name: "units", Help: "items COUNT CLASS WEAPON FIGURES [armor N], and N leaders, separated by commas", Required: true},
 			{Name: "name", Help: "the army's name", Required: true},
 			{Name: "civ", Help: "its civilization, or the people it is nearest (§8a)"},
 			{Name: "tag", Help: "2 to 4 letters for its unit names (default: from its name)"},
-		}}, Run: buildArmy},
+		}, engine.BotSetUpOptions...)}, Run: buildArmy},
 	{CommandSpec: engine.CommandSpec{Name: "place", Help: "Deploy a unit or leader in your zone, by where its front centre stands; unit:all lays out the rest.", Example: "/place unit:GRE-1 at:30,6 facing:N ranks:4", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the unit or leader, or all", Kind: engine.OptElement, Required: true},
 		{Name: "at", Help: "where its front centre stands, x,y in inches", Kind: engine.OptPoint},
@@ -275,8 +285,11 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 	}
-
-	return tx.Emit(BookOpened{Master: c.Actor, Options: o})
+	bots, err := engine.OpenBots(c)
+	if err != nil {
+		return err
+	}
+	return tx.Emit(BookOpened{Master: c.Actor, Options: o, Bots: bots})
 }
 
 func sampleKeys() []string {
@@ -325,6 +338,10 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, civName, list, 
 	if err != nil {
 		return err
 	}
+	level, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil {
+		return err
+	}
 	for _, o := range s.Armies {
 		if o.Tag == tag {
 			tag = tag[:min(len(tag), 3)] + "X"
@@ -334,7 +351,12 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, civName, list, 
 		}
 	}
 	side := Side(len(s.Armies))
-	b := ArmyRaised{Side: side, Army: Army{Player: c.Actor, Name: name, Tag: tag, Civ: cv.Key, List: key}, Alias: alias}
+	player := c.Actor
+	if bot {
+		// The bot leads it, marked with its tag, apart from any other.
+		player = engine.BotSeat(level, nil, engine.Seat{ID: tag})
+	}
+	b := ArmyRaised{Side: side, Army: Army{Player: player, Name: name, Tag: tag, Civ: cv.Key, List: key}, Alias: alias}
 	n := 0
 	for _, sp := range specs {
 		for range sp.Count {

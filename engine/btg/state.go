@@ -227,6 +227,9 @@ type State struct {
 	Units   []Unit          `json:"units"`
 	Leaders []Leader        `json:"leaders"`
 	Terrain []Feature       `json:"terrain"`
+	// Bots are the players the bot holds the armies to come as, while
+	// the battle musters (opponent:bot or bots).
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 	// Drawn counts the movement cards drawn this turn (event cards drawn
 	// to name an event do not count).
 	Drawn int        `json:"drawn,omitempty"`

@@ -23,6 +23,9 @@ var (
 // his orders: a unit without orders holds), and "first" for the
 // initiative's winner. The referee is reminded, not replaced.
 func awaited(s *State) []engine.Await {
+	if s.Stage == Mustering {
+		return s.awaitedBots()
+	}
 	if len(s.Armies) < 2 || s.Stage == Over {
 		return nil
 	}
@@ -80,4 +83,19 @@ func complete(s *State, actor engine.PlayerID, command, option, typed string) []
 	}
 	slices.SortStableFunc(cands, func(a, b engine.Candidate) int { return cmp.Compare(a.Rank, b.Rank) })
 	return engine.Ranked(strings.TrimSpace(typed), cands)
+}
+
+// awaitedBots returns, while the battle musters, the bots it was opened
+// for that lead no army yet: each raises its own at once, or leads the
+// first sample army at a deadline.
+func (s *State) awaitedBots() []engine.Await {
+	var out []engine.Await
+	for _, b := range s.Bots {
+		if _, ok := s.sideOf(b, South); ok || len(s.Armies)+len(out) >= 2 {
+			continue
+		}
+		pick := engine.Command{Actor: b, Name: "army pick", Options: map[string]string{"list": sampleKeys()[0]}}
+		out = append(out, engine.Await{Player: b, Who: string(b), Task: "raise an army with /army raise or /army pick", Timeout: pick})
+	}
+	return out
 }

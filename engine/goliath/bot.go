@@ -145,6 +145,22 @@ func (s *State) armyCandidates(player engine.PlayerID) []engine.Command {
 	return out
 }
 
+// blend weighs, while the battle musters, the armies the bot may lead
+// alike: a bot that always led the same army would be a dull opponent,
+// so it draws one. Elsewhere it searches as usual.
+func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
+	if s.Stage != Mustering {
+		return nil
+	}
+	w := make([]float64, len(cands))
+	for k, c := range cands {
+		if c.Name == "army pick" || c.Name == "army raise" {
+			w[k] = 1
+		}
+	}
+	return w
+}
+
 // fitList cuts every item of a unit list by the same share, dropping
 // those that come to no figure, until the list costs at most points.
 func fitList(custom []Type, list string, points float64) (string, bool) {
@@ -288,6 +304,33 @@ func (s *State) unitMoves(player engine.PlayerID, u *Unit) []engine.Command {
 	}
 	if p, ok := s.cover(u, left); ok {
 		out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", at(p)))
+	}
+	return append(out, s.freeing(player, u, left)...)
+}
+
+// freeing are the moves that bring u, a freer, up behind its side's
+// units with figures held by a paralyzing touch, to free them by its
+// own (SA 7a): into touch when it is in reach, else as far toward it as
+// u may go.
+func (s *State) freeing(player engine.PlayerID, u *Unit, left float64) []engine.Command {
+	if !u.frees() || left <= 0.5 {
+		return nil
+	}
+	var out []engine.Command
+	from := u.Base.FrontCenter()
+	for _, f := range s.inPlay(u.Side) {
+		if f == u || !f.held() || f.Base.Touches(u.Base) {
+			continue
+		}
+		rear := f.Base.Center.Add(f.Base.Facing.Vec().Scale(-f.Base.Depth / 2))
+		if !ahead(u, rear) {
+			continue
+		}
+		to := rear
+		if d := from.Dist(rear); d > left {
+			to = from.Add(engine.HeadingTo(from, rear).Vec().Scale(left))
+		}
+		out = append(out, engine.NewCommand(player, "move", "unit", u.ID, "to", at(to)))
 	}
 	return out
 }
@@ -575,7 +618,8 @@ func (s *State) closing(side Side) float64 {
 }
 
 // standing is the share of side's points on the table, a routed unit's
-// counting at a third.
+// counting at a third, each unit's figures as [State.counted] counts
+// them.
 func (s *State) standing(side Side) float64 {
 	var left, all float64
 	for i := range s.Units {
@@ -587,7 +631,7 @@ func (s *State) standing(side Side) float64 {
 		if !u.In() {
 			continue
 		}
-		w := u.Profile.Pts * float64(u.Total())
+		w := u.Profile.Pts * s.counted(u)
 		if u.Status == Routed {
 			w /= 3
 		}
@@ -597,6 +641,32 @@ func (s *State) standing(side Side) float64 {
 		return 0
 	}
 	return left / all
+}
+
+// counted is how many of u's figures the bot counts as standing: those
+// free to fight; those a numbing touch holds, which wear off by
+// themselves (SA 7b); and of those held until a freer touches them (SA
+// 7a) half while their side has a freer on the table, none when it has
+// not. The battle's points count the held as lost when it ends
+// (RULINGS.md, goliath, "7a, 7b, paralysis"), and only a freer's touch gives them
+// back, so a bot that counted them whole would never go to free them.
+func (s *State) counted(u *Unit) float64 {
+	n := float64(u.Figures + u.Numb)
+	if held := u.Paralyzed - u.Numb; held > 0 && s.hasFreer(u.Side) {
+		n += float64(held) / 2
+	}
+	return n
+}
+
+// hasFreer reports whether side has a unit on the table that can free
+// the paralyzed by touch (SA 7a).
+func (s *State) hasFreer(side Side) bool {
+	for _, f := range s.inPlay(side) {
+		if f.frees() {
+			return true
+		}
+	}
+	return false
 }
 
 // projected returns a copy of s, shallow but for its units, with each
@@ -786,14 +856,22 @@ func (s *State) harmValue(u *Unit, h harmDue) float64 {
 	if h.kills == 0 && h.charged == 0 && h.tested == 0 {
 		return 0
 	}
-	figs := float64(u.Total())
-	kills := min(h.kills, figs)
-	pts := u.Profile.Pts
-	if u.Status == Routed {
-		return kills * pts / 3
+	// Blows fall on the figures free to fight, and a unit left with none
+	// is destroyed with its paralyzed (SA 7a): each free figure slain
+	// takes its share of the held with it.
+	free := float64(u.Figures)
+	if free == 0 {
+		return 0
 	}
-	lost := kills * pts
-	left := (figs - kills) * pts
+	figs := s.counted(u)
+	kills := min(h.kills, free)
+	pts := u.Profile.Pts
+	slain := kills * figs / free
+	if u.Status == Routed {
+		return slain * pts / 3
+	}
+	lost := slain * pts
+	left := (figs - slain) * pts
 	mod := 0
 	if s.inspirer(u) != "" {
 		mod++

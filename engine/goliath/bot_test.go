@@ -441,3 +441,71 @@ func TestBotKeepsTheLineOfFireClear(t *testing.T) {
 		t.Errorf("the heavy infantry before the archers scores %.3f, beside them %.3f; want it lower", before, beside)
 	}
 }
+
+// The Wizardry's men stand in melee with ghouls, two and three of them
+// held by the ghouls' touch (SA 7a), and the Wizardry move first: their
+// wizard, 9" behind, can walk up behind either body of men and free its
+// held. The bot weighs those moves, and scores the Wizardry better with
+// either body freed than with the wizard an inch short of it: held
+// figures no one frees count as lost when the battle ends, and freed
+// ones fight again.
+func TestBotGoesToFreeTheParalyzed(t *testing.T) {
+	s := freedTable(t).Game().State.(*State)
+	if u := s.Unit("WIZ-2"); u.Paralyzed != 2 || s.Stage != Moving || s.Active != South {
+		t.Fatalf("not the position wanted: WIZ-2 has %d held, %s, %s active", u.Paralyzed, s.Stage, s.Active)
+	}
+	offered := map[string]bool{}
+	for _, c := range New().Propose(s, "alice") {
+		if c.Name == "move" && c.Opt("unit") == "WIZ-1" {
+			offered[c.Opt("to")] = true
+		}
+	}
+	for _, to := range []string{"30,25", "40,25"} {
+		if !offered[to] {
+			t.Errorf("the wizard is not offered the move to %s, behind held men; offered %v", to, offered)
+		}
+	}
+	after := func(to string) float64 {
+		tb := freedTable(t)
+		if out, err := tb.Play("@alice /move unit:WIZ-1 to:" + to); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return New().Assess(tb.Game().State.(*State), "alice")
+	}
+	for _, c := range []struct{ freed, short string }{{"30,25", "30,24"}, {"40,25", "40,24"}} {
+		if freed, short := after(c.freed), after(c.short); freed <= short {
+			t.Errorf("the wizard freeing the men from %s scores %.4f, an inch short at %s %.4f; want it higher", c.freed, freed, c.short, short)
+		}
+	}
+}
+
+// freedTable is the Wizardry's second turn in goliath-freed: their men
+// in melee with ghouls, some held, and the wizard 9" behind, to move.
+func freedTable(t *testing.T) *enginetest.Table {
+	t.Helper()
+	tb := enginetest.NewTable(New())
+	if out, err := tb.Play(`@ref /book open rules:goliath
+#seed 5
+@alice /army raise name:Wizardry units:"1 wizards, 10 medium infantry, 10 medium infantry, 4 medium infantry" tag:WIZ
+@bob /army raise name:Dead units:"10 ghouls, 10 ghouls" tag:DED
+#place WIZ-1 35,16 N
+#place WIZ-2 30,26 N 10
+#place WIZ-3 40,26 N 10
+#place WIZ-4 27,18 N 4
+#place DED-1 30,26 S 5
+#place DED-2 40,26 S 5
+@alice /done
+#load d6 1 6
+@bob /done
+@bob /answer reply:first
+@bob /done
+@alice /done
+@bob /done
+#load d6 6 6 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 6 6 6 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 6 1
+#load 2d6 12 12 12 12
+@alice /done
+@alice /answer reply:first`); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return tb
+}

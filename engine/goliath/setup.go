@@ -24,6 +24,9 @@ const (
 type BookOpened struct {
 	Master  engine.PlayerID `json:"master"`
 	Options Options         `json:"options"`
+	// Bots are the players the bot holds the armies to come as
+	// (opponent:bot or bots): each raises its own at once.
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 }
 
 // TypeDefined adds the referee's own troop type.
@@ -81,7 +84,7 @@ var setupBodies = engine.BodyTypes{
 }
 
 func (b BookOpened) Apply(s *State) error {
-	s.Master, s.Options, s.Stage = b.Master, b.Options, Mustering
+	s.Master, s.Options, s.Stage, s.Bots = b.Master, b.Options, Mustering, b.Bots
 	return nil
 }
 
@@ -98,8 +101,15 @@ func (b BookOpened) Text() string {
 	if o.Night {
 		terms = append(terms, "by night")
 	}
-	return fmt.Sprintf("%s opens a battle of Goliath on a table of %s by %s, and referees it: %s. Each side raises an army (/army raise, or /army pick); the first deploys on the south edge, the second on the north.",
+	t := fmt.Sprintf("%s opens a battle of Goliath on a table of %s by %s, and referees it: %s. Each side raises an army (/army raise, or /army pick); the first deploys on the south edge, the second on the north.",
 		b.Master, inches(o.Width), inches(o.Depth), strings.Join(terms, ", "))
+	switch len(b.Bots) {
+	case 1:
+		t += fmt.Sprintf(" The bot (%s) leads the other side and raises its army now.", b.Bots[0])
+	case 2:
+		t += fmt.Sprintf(" The bot leads both sides (%s), and raises their armies now.", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
+	}
+	return t
 }
 
 func (b TypeDefined) Apply(s *State) error {
@@ -188,13 +198,13 @@ func (b Deployed) Text() string {
 
 var openCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a battle in this channel; you referee it.", Flags: engine.Opens,
-		Example: "/book open rules:goliath method:orders points:200", Options: []engine.OptionSpec{
+		Example: "/book open rules:goliath method:orders points:200", Options: append([]engine.OptionSpec{
 			{Name: "method", Help: "the turn sequence: move (move/countermove) or orders (written orders, at once)", Choices: []string{"move", "orders"}},
 			{Name: "points", Help: "each army's most points (default no limit)", Kind: engine.OptInt},
 			{Name: "turns", Help: "the agreed number of turns (default none: until a side breaks)", Kind: engine.OptInt},
 			{Name: "size", Help: "the table in inches, width x depth (default 72x48)"},
 			{Name: "light", Help: "day or night (at night only those who see in the dark shoot far)", Choices: []string{"day", "night"}},
-		}}, Run: openBook},
+		}, engine.BotOpenOptions...)}, Run: openBook},
 	{CommandSpec: engine.CommandSpec{Name: "army type", Flags: engine.MasterOnly, Help: "Define a troop type of your own for the armies to use. Referee only.",
 		Example: `/army type name:Centaurs ar:LC dr:MC ht:2 mr:1 mv:18 chg:24 mss:15 weapon:bow pts:8`, Options: []engine.OptionSpec{
 			{Name: "name", Help: "the type's name", Required: true},
@@ -212,14 +222,14 @@ var openCommands = []command{
 			{Name: "size", Help: "large for a figure on a 2\" base", Choices: []string{"normal", "large"}},
 		}}, Run: defineType},
 	{CommandSpec: engine.CommandSpec{Name: "army raise", Help: "Lead an army raised from a list of units, each COUNT TYPE; the first army deploys south, the second north.",
-		Example: `/army raise name:Gondor units:"30 medium infantry, 12 heavy cavalry, 12 light cavalry+bow, 1 hero heavy horse"`, Options: []engine.OptionSpec{
+		Example: `/army raise name:Gondor units:"30 medium infantry, 12 heavy cavalry, 12 light cavalry+bow, 1 hero heavy horse"`, Options: append([]engine.OptionSpec{
 			{Name: "units", Help: "items COUNT TYPE [+bow|+crossbow|+longbow] [light|medium|heavy foot|horse], separated by commas", Required: true},
 			{Name: "name", Help: "the army's name", Required: true},
 			{Name: "tag", Help: "2 to 4 letters for its unit names (default: from its name)"},
-		}}, Run: raiseCommand},
-	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the sample armies.", Options: []engine.OptionSpec{
+		}, engine.BotSetUpOptions...)}, Run: raiseCommand},
+	{CommandSpec: engine.CommandSpec{Name: "army pick", Help: "Lead one of the sample armies.", Options: append([]engine.OptionSpec{
 		{Name: "list", Help: "the sample army", Required: true, Choices: sampleKeys()},
-	}}, Run: pickArmy},
+	}, engine.BotSetUpOptions...)}, Run: pickArmy},
 	{CommandSpec: engine.CommandSpec{Name: "army types", Help: "The troop types and their characteristics, with the referee's own.", Flags: engine.Private | engine.Reads}, Run: listTypes},
 	{CommandSpec: engine.CommandSpec{Name: "place", Help: "Deploy a unit in your zone by where its front centre stands; unit:all lays out the rest.",
 		Example: "/place unit:KIN-1 at:30,8 facing:N frontage:10", Options: []engine.OptionSpec{
@@ -290,8 +300,11 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		o.Deploy = math.Min(defaultDeploy, math.Floor(o.Depth/4))
 	}
-
-	return tx.Emit(BookOpened{Master: c.Actor, Options: o})
+	bots, err := engine.OpenBots(c)
+	if err != nil {
+		return err
+	}
+	return tx.Emit(BookOpened{Master: c.Actor, Options: o, Bots: bots})
 }
 
 func defineType(tx *engine.Tx, s *State, c engine.Command) error {
@@ -360,6 +373,10 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, list string) er
 	if err != nil {
 		return err
 	}
+	level, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil {
+		return err
+	}
 	for _, o := range s.Armies {
 		if o.Tag == tag {
 			tag = tag[:min(len(tag), 3)] + "X"
@@ -369,7 +386,12 @@ func raise(tx *engine.Tx, s *State, c engine.Command, name, tag, list string) er
 		}
 	}
 	side := Side(len(s.Armies))
-	b := ArmyRaised{Side: side, Army: Army{Player: c.Actor, Name: name, Tag: tag, List: list, Points: pts}}
+	player := c.Actor
+	if bot {
+		// The bot leads it, marked with its tag, apart from any other.
+		player = engine.BotSeat(level, nil, engine.Seat{ID: tag})
+	}
+	b := ArmyRaised{Side: side, Army: Army{Player: player, Name: name, Tag: tag, List: list, Points: pts}}
 	for i, p := range profs {
 		u := Unit{ID: fmt.Sprintf("%s-%d", tag, i+1), Side: side, Profile: p, Figures: counts[i], Start: counts[i]}
 		u.Frontage = defaultFrontage(counts[i])

@@ -283,6 +283,9 @@ type State struct {
 	Units   []Unit          `json:"units"`
 	Terrain []Feature       `json:"terrain,omitempty"`
 	Custom  []Type          `json:"custom,omitempty"` // types the referee defined
+	// Bots are the players the bot holds the armies to come as, while
+	// the battle musters (opponent:bot or bots).
+	Bots []engine.PlayerID `json:"bots,omitempty"`
 	// First is the side that moves and shoots first this turn (Method
 	// 1); Active is the side whose part of the phase it is; Chooser won
 	// the initiative roll and is choosing.

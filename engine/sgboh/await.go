@@ -3,6 +3,7 @@ package sgboh
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -24,6 +25,9 @@ func awaited(s *State) []engine.Await {
 		return nil
 	}
 	f := s.Flow
+	if f.Stage == SettingUp {
+		return s.awaitedBots()
+	}
 	wait := func(side int, task string, timeout engine.Command) []engine.Await {
 		a := s.Armies[side]
 		return []engine.Await{{Player: a.Player, Who: a.Name, Round: f.Count, Task: task, Timeout: timeout}}
@@ -41,6 +45,50 @@ func awaited(s *State) []engine.Await {
 		return wait(f.Side, "roll for continuity or pass", engine.Command{Name: "pass"})
 	}
 	return nil
+}
+
+// awaitedBots returns, while the battle is set up, the bots it was
+// opened for (opponent:bot or bots) that command no side yet, once the
+// sides left are no more than they: each takes the first side left, so
+// that a player who opened against the bot chooses his side first.
+func (s *State) awaitedBots() []engine.Await {
+	var out []engine.Await
+	for _, b := range s.Bots {
+		if take, ok := s.botSide(b); ok {
+			out = append(out, engine.Await{Player: b, Who: string(b), Task: "take a side with /side take", Timeout: take})
+		}
+	}
+	return out
+}
+
+// botSide is the side bot b takes while the battle is set up, once the
+// sides left are no more than the bots without one: the first side left
+// for the first of those bots, the second for the second; ok is false
+// while b waits, or commands a side already.
+func (s *State) botSide(b engine.PlayerID) (engine.Command, bool) {
+	if len(s.Armies) < 2 || s.armyOf(b) >= 0 || !slices.Contains(s.Bots, b) {
+		return engine.Command{}, false
+	}
+	var free []int
+	for i, a := range s.Armies {
+		if a.Player == "" {
+			free = append(free, i)
+		}
+	}
+	var waiting []engine.PlayerID
+	for _, o := range s.Bots {
+		if s.armyOf(o) < 0 {
+			waiting = append(waiting, o)
+		}
+	}
+	if len(free) == 0 || len(free) > len(waiting) {
+		return engine.Command{}, false
+	}
+	k := slices.Index(waiting, b)
+	if k >= len(free) {
+		return engine.Command{}, false
+	}
+	return engine.NewCommand(b, "side take", "side", strconv.Itoa(free[k]+1)), true
 }
 
 // complete offers units and leaders whose name holds typed: the enemy's

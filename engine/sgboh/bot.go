@@ -41,7 +41,13 @@ const (
 // rallies, the shocks (every one that may be made, or the good ones),
 // the advances into emptied hexes, and /done.
 func candidates(s *State, player engine.PlayerID) []engine.Command {
-	if len(s.Armies) < 2 || s.Flow.Stage == SettingUp || s.Flow.Stage == Over {
+	if s.Flow.Stage == SettingUp {
+		if take, ok := s.botSide(player); ok {
+			return []engine.Command{take}
+		}
+		return nil
+	}
+	if len(s.Armies) < 2 || s.Flow.Stage == Over {
 		return nil
 	}
 	if len(s.Flow.Queue) > 0 {

@@ -309,3 +309,60 @@ func TestBotWeighsTheShocksToCome(t *testing.T) {
 		t.Errorf("the horse on the phalanx's flank (%s) scores %.3f, before its pikes (%s) %.3f", flank, fl, front, fr)
 	}
 }
+
+// A book opened against the bot waits for its opener to take the side he
+// wants, then the bot takes the other; one opened for two bots has them
+// take the first side and the second at once. Until then the bot is not
+// awaited, and the battle begins at the game master's /start.
+func TestBotsTakeTheSidesLeft(t *testing.T) {
+	seat := func(p *enginetest.Player) {
+		t.Helper()
+		for range 3 {
+			awaits := New().Awaited(p.Game.State)
+			if len(awaits) == 0 {
+				return
+			}
+			level, ok := engine.IsBot(awaits[0].Player)
+			if !ok {
+				t.Fatalf("the battle awaits %s while it is set up", awaits[0].Player)
+			}
+			d, err := engine.Think(p.Game, awaits[0].Player, level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Do(t, d.Command); err != nil {
+				t.Fatalf("%s: %v", d.Command, err)
+			}
+		}
+		t.Fatal("the bots still take sides after three steps")
+	}
+	holders := func(p *enginetest.Player) []engine.PlayerID {
+		var out []engine.PlayerID
+		for _, a := range p.Game.State.(*State).Armies {
+			out = append(out, a.Player)
+		}
+		return out
+	}
+
+	p := enginetest.NewPlayer(t, New(), "alice", 1)
+	p.Must(t, "alice|book open|scenario:plain|opponent:bot|level:easy")
+	if got := New().Awaited(p.Game.State); len(got) != 0 {
+		t.Fatalf("before alice chose, the battle awaits %v", got)
+	}
+	p.Must(t, "alice|side take|side:2")
+	seat(p)
+	if got, want := holders(p), []engine.PlayerID{"bot:easy", "alice"}; !slices.Equal(got, want) {
+		t.Errorf("the sides are held by %v; want %v", got, want)
+	}
+
+	p = enginetest.NewPlayer(t, New(), "alice", 1)
+	p.Must(t, "alice|book open|scenario:plain|opponent:bots")
+	seat(p)
+	if got, want := holders(p), []engine.PlayerID{"bot#1", "bot#2"}; !slices.Equal(got, want) {
+		t.Errorf("the sides are held by %v; want %v", got, want)
+	}
+	p.Must(t, "alice|start")
+	if got := New().Awaited(p.Game.State); len(got) != 1 || got[0].Player != "bot#1" {
+		t.Errorf("after /start the battle awaits %v; want bot#1, whose Macedonians move first", got)
+	}
+}

@@ -24,6 +24,9 @@ type (
 	BookOpened struct {
 		Master   engine.PlayerID `json:"master"`
 		Scenario string          `json:"scenario,omitempty"`
+		// Bots are the players the bot holds sides as (opponent:bot or
+		// bots): each takes the side left to it.
+		Bots []engine.PlayerID `json:"bots,omitempty"`
 	}
 	// MapLaid sets the map's size, clearing its terrain.
 	MapLaid struct {
@@ -64,7 +67,7 @@ var setupBodies = engine.BodyTypes{
 }
 
 func (b BookOpened) Apply(s *State) error {
-	s.Master, s.Scenario = b.Master, b.Scenario
+	s.Master, s.Scenario, s.Bots = b.Master, b.Scenario, b.Bots
 	return nil
 }
 
@@ -73,7 +76,14 @@ func (b BookOpened) Text() string {
 	if b.Scenario != "" {
 		what = "Simple GBoH: " + b.Scenario + ","
 	}
-	return fmt.Sprintf("%s opens %s and is its game master. Players take a side with /side take; the game master gives /start when both are taken.", b.Master, what)
+	t := fmt.Sprintf("%s opens %s and is its game master. Players take a side with /side take; the game master gives /start when both are taken.", b.Master, what)
+	switch len(b.Bots) {
+	case 1:
+		t += fmt.Sprintf(" The bot (%s) takes the side left once the other is taken.", b.Bots[0])
+	case 2:
+		t += fmt.Sprintf(" The bot takes both sides (%s).", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
+	}
+	return t
 }
 
 func (b MapLaid) Apply(s *State) error {
@@ -192,11 +202,11 @@ func (b SideTaken) Text() string {
 
 var openCommands = []command{
 	{CommandSpec: engine.CommandSpec{Name: "book open", Help: "Open a battle in this channel; you are its game master.", Flags: engine.Opens,
-		Example: "/book open rules:sgboh scenario:granicus", Options: []engine.OptionSpec{
+		Example: "/book open rules:sgboh scenario:granicus", Options: append([]engine.OptionSpec{
 			{Name: "scenario", Help: "a prepared battle: " + strings.Join(scenarioNames(), ", "), Choices: scenarioNames()},
-		}}, Run: openBook},
+		}, engine.BotOpenOptions...)}, Run: openBook},
 	{CommandSpec: engine.CommandSpec{Name: "side take", Help: "Command one of the two armies.", Example: "/side take side:1",
-		Options: []engine.OptionSpec{{Name: "side", Help: "the army, by its number (1 or 2) or its name", Required: true}}}, Run: takeSide},
+		Options: append([]engine.OptionSpec{{Name: "side", Help: "the army, by its number (1 or 2) or its name", Required: true}}, engine.BotSetUpOptions...)}, Run: takeSide},
 	{CommandSpec: engine.CommandSpec{Name: "start", Flags: engine.MasterOnly, Help: "Begin the battle once both sides are taken. Game master only.",
 		Example: "/start", Options: []engine.OptionSpec{
 			{Name: "first", Help: "rules (the army with Alexander goes first, else a roll) or roll (high roll goes first, if both agree)", Choices: []string{"rules", "roll"}},
@@ -266,7 +276,11 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		name = sc.Title
 	}
-	if err := tx.Emit(BookOpened{Master: c.Actor, Scenario: name}); err != nil {
+	bots, err := engine.OpenBots(c)
+	if err != nil {
+		return err
+	}
+	if err := tx.Emit(BookOpened{Master: c.Actor, Scenario: name, Bots: bots}); err != nil {
 		return err
 	}
 	if sc == nil {
@@ -593,7 +607,17 @@ func takeSide(tx *engine.Tx, s *State, c engine.Command) error {
 	if s.Flow.Stage != SettingUp {
 		return engine.Refuse("", "The battle has begun.")
 	}
-	return tx.Emit(SideTaken{Side: side, Player: c.Actor})
+	level, bot, err := engine.SetUpForBot(c, s.Master)
+	if err != nil {
+		return err
+	}
+	player := c.Actor
+	if bot {
+		// The bot takes it, marked with the army's name, apart from any
+		// other.
+		player = engine.BotSeat(level, nil, engine.Seat{ID: s.Armies[side].Name})
+	}
+	return tx.Emit(SideTaken{Side: side, Player: player})
 }
 
 func start(tx *engine.Tx, s *State, c engine.Command) error {

@@ -197,10 +197,13 @@ type State struct {
 	Cells    Cells           `json:"cells"`
 	Features Features        `json:"features,omitzero"`
 	Armies   []Army          `json:"armies"`
-	Leaders  []Leader        `json:"leaders"`
-	Units    []Unit          `json:"units"`
-	Flow     Flow            `json:"flow"`
-	Result   string          `json:"result,omitempty"`
+	// Bots are the players the bot holds sides as while the battle is
+	// set up (opponent:bot or bots).
+	Bots    []engine.PlayerID `json:"bots,omitempty"`
+	Leaders []Leader          `json:"leaders"`
+	Units   []Unit            `json:"units"`
+	Flow    Flow              `json:"flow"`
+	Result  string            `json:"result,omitempty"`
 }
 
 // Apply folds an event into the state.
@@ -212,6 +215,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s // the map is shared: it is never changed in place (terrain.go)
 	c.Armies = slices.Clone(s.Armies)
+	c.Bots = slices.Clone(s.Bots)
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Units = slices.Clone(s.Units)
 	c.Flow = s.Flow.clone()
