@@ -230,3 +230,33 @@ func OpenBots(c Command) ([]PlayerID, error) {
 		return nil, Refuse("", "opponent:%s is not an opponent; choose bot (the bot takes the other side) or bots (it takes both).", o)
 	}
 }
+
+// OpenedFor is what a book's opening adds when it was opened for bots:
+// one, with the bot's name for its %s, when the bot holds one seat;
+// two, with both names, when it holds both; nothing otherwise.
+func OpenedFor(bots []PlayerID, one, two string) string {
+	switch len(bots) {
+	case 1:
+		return " " + fmt.Sprintf(one, bots[0])
+	case 2:
+		return " " + fmt.Sprintf(two, JoinAnd([]string{string(bots[0]), string(bots[1])}))
+	}
+	return ""
+}
+
+// AwaitBots returns, while a book musters its sides, the bots it was
+// opened for (opponent:bot or bots) that lead none yet, as long as there
+// is room for them: seats less those taken. Each makes its own at once,
+// by task, or gives timeout (in its own name) at a deadline.
+func AwaitBots(bots []PlayerID, leads func(PlayerID) bool, taken, seats int, task string, timeout Command) []Await {
+	var out []Await
+	for _, b := range bots {
+		if leads(b) || taken+len(out) >= seats {
+			continue
+		}
+		t := timeout
+		t.Actor = b
+		out = append(out, Await{Player: b, Who: string(b), Task: task, Timeout: t})
+	}
+	return out
+}

@@ -102,13 +102,7 @@ func (b BookOpened) Text() string {
 	o := b.Options
 	t := fmt.Sprintf("%s opens a battle of By the Gods! on a table of %s by %s: %s, %s a turn. Each side raises an army (/army pick, or /army build with a civilization); the first plays black and deploys on the south edge, the second red on the north.",
 		b.Master, inches(o.Width), inches(o.Depth), plural(o.Turns, "turn", "turns"), plural(o.Cards, "movement card", "movement cards"))
-	switch len(b.Bots) {
-	case 1:
-		t += fmt.Sprintf(" The bot (%s) leads the other side and picks its army now.", b.Bots[0])
-	case 2:
-		t += fmt.Sprintf(" The bot leads both sides (%s), and picks their armies now.", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
-	}
-	return t
+	return t + engine.OpenedFor(b.Bots, "The bot (%s) leads the other side and picks its army now.", "The bot leads both sides (%s), and picks their armies now.")
 }
 
 func (b ArmyRaised) Apply(s *State) error {

@@ -89,13 +89,7 @@ func complete(s *State, actor engine.PlayerID, command, option, typed string) []
 // for that lead no army yet: each raises its own at once, or leads the
 // first sample army at a deadline.
 func (s *State) awaitedBots() []engine.Await {
-	var out []engine.Await
-	for _, b := range s.Bots {
-		if _, ok := s.sideOf(b, South); ok || len(s.Armies)+len(out) >= 2 {
-			continue
-		}
-		pick := engine.Command{Actor: b, Name: "army pick", Options: map[string]string{"list": sampleKeys()[0]}}
-		out = append(out, engine.Await{Player: b, Who: string(b), Task: "raise an army with /army raise or /army pick", Timeout: pick})
-	}
-	return out
+	leads := func(b engine.PlayerID) bool { _, ok := s.sideOf(b, South); return ok }
+	pick := engine.Command{Name: "army pick", Options: map[string]string{"list": sampleKeys()[0]}}
+	return engine.AwaitBots(s.Bots, leads, len(s.Armies), 2, "raise an army with /army raise or /army pick", pick)
 }

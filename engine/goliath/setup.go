@@ -103,13 +103,7 @@ func (b BookOpened) Text() string {
 	}
 	t := fmt.Sprintf("%s opens a battle of Goliath on a table of %s by %s, and referees it: %s. Each side raises an army (/army raise, or /army pick); the first deploys on the south edge, the second on the north.",
 		b.Master, inches(o.Width), inches(o.Depth), strings.Join(terms, ", "))
-	switch len(b.Bots) {
-	case 1:
-		t += fmt.Sprintf(" The bot (%s) leads the other side and raises its army now.", b.Bots[0])
-	case 2:
-		t += fmt.Sprintf(" The bot leads both sides (%s), and raises their armies now.", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
-	}
-	return t
+	return t + engine.OpenedFor(b.Bots, "The bot (%s) leads the other side and raises its army now.", "The bot leads both sides (%s), and raises their armies now.")
 }
 
 func (b TypeDefined) Apply(s *State) error {

@@ -77,13 +77,7 @@ func (b BookOpened) Text() string {
 		what = "Simple GBoH: " + b.Scenario + ","
 	}
 	t := fmt.Sprintf("%s opens %s and is its game master. Players take a side with /side take; the game master gives /start when both are taken.", b.Master, what)
-	switch len(b.Bots) {
-	case 1:
-		t += fmt.Sprintf(" The bot (%s) takes the side left once the other is taken.", b.Bots[0])
-	case 2:
-		t += fmt.Sprintf(" The bot takes both sides (%s).", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
-	}
-	return t
+	return t + engine.OpenedFor(b.Bots, "The bot (%s) takes the side left once the other is taken.", "The bot takes both sides (%s).")
 }
 
 func (b MapLaid) Apply(s *State) error {

@@ -70,15 +70,9 @@ func awaited(s *State) []engine.Await {
 // opened for that lead no army yet: each picks its own at once, or the
 // first sample list at a deadline.
 func (s *State) awaitedBots() []engine.Await {
-	var out []engine.Await
-	for _, b := range s.Bots {
-		if _, ok := s.sideOf(b, South); ok || len(s.Armies)+len(out) >= 2 {
-			continue
-		}
-		pick := engine.Command{Actor: b, Name: "army pick", Options: map[string]string{"list": listKeys()[0]}}
-		out = append(out, engine.Await{Player: b, Who: string(b), Task: "pick an army with /army pick", Timeout: pick})
-	}
-	return out
+	leads := func(b engine.PlayerID) bool { _, ok := s.sideOf(b, South); return ok }
+	pick := engine.Command{Name: "army pick", Options: map[string]string{"list": listKeys()[0]}}
+	return engine.AwaitBots(s.Bots, leads, len(s.Armies), 2, "pick an army with /army pick", pick)
 }
 
 // waitingMelees lists, in the order they were charged, the squares of the

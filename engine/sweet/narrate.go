@@ -26,13 +26,7 @@ func (b BookOpened) Text() string {
 	o := b.Options
 	t := fmt.Sprintf("%s opens a game of de Gre and Sweet's ancient rules on a grid of %d by %d squares: %s, armies of %d points. Each side takes a sample army (/army pick) or builds one (/army build); the first takes the south edge.",
 		b.Master, o.Cols, o.Rows, engine.Plural(o.Turns, "turn", "turns"), o.Points)
-	switch len(b.Bots) {
-	case 1:
-		t += fmt.Sprintf(" The bot (%s) leads the other side and picks its army now.", b.Bots[0])
-	case 2:
-		t += fmt.Sprintf(" The bot leads both sides (%s), and picks their armies now.", engine.JoinAnd([]string{string(b.Bots[0]), string(b.Bots[1])}))
-	}
-	return t
+	return t + engine.OpenedFor(b.Bots, "The bot (%s) leads the other side and picks its army now.", "The bot leads both sides (%s), and picks their armies now.")
 }
 
 func (b ArmyMustered) Text() string {
