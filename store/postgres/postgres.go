@@ -553,6 +553,31 @@ func (s *Store) Recorded(ctx context.Context, id store.GameID, after engine.Seq)
 	return at, nil
 }
 
+// LastStep returns the number of player's last step in game id after the
+// event numbered after, and when it was recorded; 0 and the zero time
+// without one (store.Store.LastStep).
+func (s *Store) LastStep(ctx context.Context, id store.GameID, player engine.PlayerID, after engine.Seq) (engine.Seq, time.Time, error) {
+	op := fmt.Sprintf("last step of %s in game %d after %d", player, id, after)
+	var seq int64
+	var at time.Time
+	err := s.retry(ctx, func() error {
+		seq, at = 0, time.Time{}
+		err := s.pool.QueryRow(ctx, `SELECT seq, recorded_at FROM events WHERE game_id = $1 AND seq > $2 AND actor = $3 AND step
+			ORDER BY seq DESC LIMIT 1`, int64(id), int64(max(after, 0)), string(player)).Scan(&seq, &at)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return 0, time.Time{}, wrap(op, err)
+	}
+	if seq == 0 {
+		return 0, time.Time{}, nil
+	}
+	return engine.Seq(seq), at.UTC(), nil
+}
+
 // keepSnapshots is how many snapshots PutSnapshot keeps per game.
 const keepSnapshots = 3
 
