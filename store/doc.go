@@ -20,7 +20,8 @@
 //     [ErrNotFound], [ErrConflict], [ErrEnded] and [ErrBusy].
 //   - migrate.go and migrations/: the schema, as numbered SQL files.
 //   - games.go: each [Game], and the rule of one active game per channel.
-//   - events.go: the log: [Store.Append] and [Store.Events].
+//   - events.go: the log: [Store.Append], [Store.Events], and a player's
+//     last step in a game ([Store.LastStep]).
 //   - commits.go: the commit queue, which gathers the appends and new
 //     games of many goroutines into one transaction and one sync of the
 //     disk.
