@@ -42,6 +42,14 @@ type callingAppender interface {
 
 var _ callingAppender = (*store.Store)(nil)
 
+// callingCreator is a store that records the calls of a new book's
+// first step with the book itself; [store.Store] is one.
+type callingCreator interface {
+	CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error)
+}
+
+var _ callingCreator = (*store.Store)(nil)
+
 // append appends a step's records, from g to next, after info's head,
 // with the calls the step makes when the store keeps them: so a step
 // costs one commit however many players it calls. A campaign's steps call

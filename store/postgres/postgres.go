@@ -328,6 +328,18 @@ func scanGame(row pgx.Row) (store.Game, error) {
 // (recs[i].Seq must be i+1), in one transaction. If the channel already
 // has a game that has not ended it returns [store.ErrConflict].
 func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error) {
+	return s.createGame(ctx, guild, channel, ruleset, recs, nil)
+}
+
+// CreateGameCalling is [Store.CreateGame] that records, in the same
+// transaction, the calls of the players the new game awaits (calls,
+// whose Called alone counts; store.Store.CreateGameCalling).
+func (s *Store) CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error) {
+	calls = store.CallChange{At: calls.At, Called: calls.Called}
+	return s.createGame(ctx, guild, channel, ruleset, recs, &calls)
+}
+
+func (s *Store) createGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls *store.CallChange) (store.Game, error) {
 	op := fmt.Sprintf("create %s game in %s/%s", ruleset, guild, channel)
 	if guild == "" || channel == "" || ruleset == "" {
 		return store.Game{}, fmt.Errorf("postgres: %s: guild, channel and ruleset must not be empty", op)
@@ -346,7 +358,13 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 			return err
 		}
 		g.ID = store.GameID(id)
-		return insertEvents(ctx, tx, g.ID, rows, now)
+		if err := insertEvents(ctx, tx, g.ID, rows, now); err != nil {
+			return err
+		}
+		if calls != nil {
+			return applyCalls(ctx, tx, g, calls)
+		}
+		return nil
 	})
 	if err != nil {
 		return store.Game{}, wrap(op, err)

@@ -52,6 +52,7 @@ type Store interface {
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
+	CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error)
 	GameReminders(ctx context.Context, game store.GameID) ([]store.Reminder, error)
 	AllSettings(ctx context.Context) ([]store.Setting, error)
 	Close() error
@@ -113,6 +114,7 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"AppendCalling", testAppendCalling},
 		{"CallAgain", testCallAgain},
 		{"LastStep", testLastStep},
+		{"CreateGameCalling", testCreateGameCalling},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -1425,5 +1427,34 @@ func testLastStep(t *testing.T, base db) {
 		if seq != c.want || !when.Equal(want) {
 			t.Errorf("last step of %s after %d: %d at %v, want %d at %v", c.player, c.after, seq, when, c.want, want)
 		}
+	}
+}
+
+// testCreateGameCalling: a new game records the calls of the players it
+// awaits with its first events, at its head and time; a second game in
+// the same channel, refused, records none.
+func testCreateGameCalling(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	recs := []engine.Record{rec(1, "open", "{}"), rec(2, "setup", "{}")}
+	g, err := s.CreateGameCalling(ctx, "guild", "chan", "gwab", recs, store.CallChange{At: t0, Called: []engine.PlayerID{"alice", "bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateGameCalling(ctx, "guild", "chan", "gwab", recs, store.CallChange{At: t0, Called: []engine.PlayerID{"carol"}}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a second game in the channel: %v, want ErrConflict", err)
+	}
+	calls, err := s.OpenCalls(ctx, "guild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		got = append(got, fmt.Sprintf("%s in %d@%d at %s", c.Player, c.Game, c.Seq, c.Called.Sub(t0)))
+	}
+	want := []string{fmt.Sprintf("alice in %d@2 at 0s", g.ID), fmt.Sprintf("bob in %d@2 at 0s", g.ID)}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("open calls of the new game: %v, want %v", got, want)
 	}
 }
