@@ -221,8 +221,8 @@ func BenchmarkSystemsStepVsBare(b *testing.B) {
 // BenchmarkSystemsStepWithoutCalls is BenchmarkSystemsStepVsBare with
 // steps that record no calls (the store's plain Append): not a way the
 // bot runs, but a probe of what recording a step's calls (who is awaited
-// since when, games.go) costs it, a second table and so a second page
-// in each commit.
+// since when, games.go) costs it: a second table, and so a second page,
+// in each commit of a step that changes who is awaited.
 func BenchmarkSystemsStepWithoutCalls(b *testing.B) {
 	for _, key := range DemoKeys() {
 		b.Run(key, func(b *testing.B) { stepVsBare(b, key, false) })
