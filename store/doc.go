@@ -29,8 +29,9 @@
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act
 //     and when they acted ([Call]), recorded with the step that made them
-//     ([Store.AppendCalling], one commit), and reminders and other work
-//     claimed once across processes ([Store.ClaimReminder], [Store.Claim]).
+//     ([Store.AppendCalling], [Store.CreateGameCalling], one commit), and
+//     reminders and other work claimed once across processes
+//     ([Store.ClaimReminder], [Store.Claim]).
 //   - deadlines.go: each game's turn [Deadline], those due at a time, and
 //     a deadline's work claimed once ([Store.ClaimDeadline]).
 //   - interactions.go: a transport's request taken once, and the answer
