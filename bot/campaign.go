@@ -168,7 +168,15 @@ func (r *Router) create(ctx context.Context, key channelKey, rs engine.Ruleset, 
 			return store.Game{}, err
 		}
 	}
-	info, err := r.cfg.Store.CreateGame(ctx, key.guild, key.channel, rs.ID(), recs)
+	var info store.Game
+	var err error
+	if cc, ok := r.cfg.Store.(callingCreator); ok && !isCampaign(r, rs.ID()) {
+		// The players the new book awaits are called from its first
+		// step (games.go).
+		info, err = cc.CreateGameCalling(ctx, key.guild, key.channel, rs.ID(), recs, store.CallChange{At: r.cfg.Now(), Called: players(awaited(g))})
+	} else {
+		info, err = r.cfg.Store.CreateGame(ctx, key.guild, key.channel, rs.ID(), recs)
+	}
 	if err != nil {
 		return store.Game{}, err
 	}

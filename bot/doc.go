@@ -36,9 +36,11 @@
 //
 // For books played over weeks, several at once per player (settings.go,
 // games.go, reminders.go, away.go, me.go, dead.go, digest.go, server.go),
-// the router records in the store whom each step calls to act and when
-// each answered ([CallStore]): /games lists where a player is awaited and
-// since when, and /games server:yes every book with who holds it up;
+// the router records in the store, with the step that made each change,
+// when a book began to await each player and when it stopped
+// ([CallStore]; a step that leaves its player awaited records none):
+// /games lists where a player is awaited and since when (his call or his
+// last step since, the later), and /games server:yes every book with who holds it up;
 // [Router.CheckReminders] sends a book's (or the server's) reminder ladder,
 // each rung once across instances and never in a player's quiet hours;
 // /away pauses the deadlines that wait for a player until /back; /me set

@@ -12,12 +12,23 @@ import (
 	"github.com/rhapsode/rhapsode/store"
 )
 
-// Where am I awaited. After every step the router records in the store
-// whom the game now calls to act and who acted (a call, store.Call), so
-// that /games can say, over every book of the server, who is awaited
-// where and since when, the reminders know when each call began, and
-// /me stats how long each player takes to answer. Every instance records
-// and reads the same calls.
+// Where am I awaited. With every step the router records in the store
+// the changes it makes to who is awaited (a call, store.Call): a player
+// is called when he becomes awaited, and his call is closed when he
+// stops being awaited, when his seat is handed to another, or when the
+// game ends. A step after which its player is still awaited (he moves
+// one unit of several, say) changes no call, and so writes no call row,
+// a page fewer in its commit: in btg, goliath and sweet most steps are
+// such (BenchmarkSystemsPages).
+// So /games can say, over every book of the server, who is awaited
+// where and since when, the reminders know when each wait began, and
+// /me stats how long each player keeps a book waiting, from his call to
+// when the book stopped waiting for him. Since a call spans all of a
+// player's steps while he stays awaited, the reminders and /games count
+// his wait from the later of his call and his last step
+// (store.Store.LastStep, read only then, not at every step), so that a
+// player who is acting is not told he has kept the book waiting. Every
+// instance records and reads the same calls.
 
 var gamesSpec = engine.CommandSpec{Name: "games", Help: "List the books of this server where you are awaited or play: what each waits for, since when, its deadline. server:yes lists every book, for game masters.", Flags: engine.Private | engine.Reads,
 	Options: []engine.OptionSpec{
@@ -31,6 +42,14 @@ type callingAppender interface {
 }
 
 var _ callingAppender = (*store.Store)(nil)
+
+// callingCreator is a store that records the calls of a new book's
+// first step with the book itself; [store.Store] is one.
+type callingCreator interface {
+	CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error)
+}
+
+var _ callingCreator = (*store.Store)(nil)
 
 // append appends a step's records, from g to next, after info's head,
 // with the calls the step makes when the store keeps them: so a step
@@ -46,10 +65,13 @@ func (r *Router) append(ctx context.Context, info store.Game, recs []engine.Reco
 }
 
 // callChange says what the step of actor from before to after, of turn
-// t, does to the game's calls: its actor answered his; anyone no longer awaited is
-// done; a player whose seat went to another leaves his call unanswered;
-// anyone awaited anew (or again, after acting) is called; and at the end
-// of the game every call still open ends.
+// t, does to the game's calls: anyone awaited before and not after is
+// done (answered); a player whose seat went to another leaves his call
+// unanswered, and is called again if he is still awaited; anyone awaited
+// anew is called; and at the end of the game the actor's call is
+// answered and every other call still open ends. A player awaited before
+// and after keeps his call, whether or not he is the actor: the step
+// changes nothing of it, and the store writes no call.
 func (r *Router) callChange(before, after *engine.Game, t turn, actor engine.PlayerID) store.CallChange {
 	c := store.CallChange{At: r.cfg.Now(), Unseated: unseated(before, after)}
 	prev := players(t.was)
@@ -62,16 +84,32 @@ func (r *Router) callChange(before, after *engine.Game, t turn, actor engine.Pla
 	}
 	next := players(t.now)
 	for _, p := range prev {
-		if p == actor || !slices.Contains(next, p) {
+		if !slices.Contains(next, p) {
 			c.Acted = append(c.Acted, p)
 		}
 	}
 	for _, p := range next {
-		if p == actor || !slices.Contains(prev, p) {
+		if !slices.Contains(prev, p) || slices.Contains(c.Unseated, p) {
 			c.Called = append(c.Called, p)
 		}
 	}
 	return c
+}
+
+// waitingSince returns since when the player of open call c has kept its
+// book waiting: from the call, or from his last step since it, when he
+// has acted and is still awaited (such a step writes no new call); and
+// the number of that call or step, which names the wait (a reminder's
+// rungs are claimed under it, so a step starts them afresh).
+func waitingSince(ctx context.Context, cs CallStore, c store.Call) (time.Time, engine.Seq, error) {
+	seq, at, err := cs.LastStep(ctx, c.Game, c.Player, c.Seq)
+	if err != nil {
+		return time.Time{}, 0, err
+	}
+	if seq == 0 || !at.After(c.Called) {
+		return c.Called, c.Seq, nil
+	}
+	return at, seq, nil
 }
 
 // unseated returns the players who held a seat in before that another
@@ -278,8 +316,12 @@ func (r *Router) bookLines(ctx context.Context, guild string) ([]bookLine, error
 		}
 		for _, c := range open {
 			if c.Game == info.ID {
-				if t, ok := l.since[c.Player]; !ok || c.Called.Before(t) {
-					l.since[c.Player] = c.Called
+				since, _, err := waitingSince(ctx, cs, c)
+				if err != nil {
+					return nil, err
+				}
+				if t, ok := l.since[c.Player]; !ok || since.Before(t) {
+					l.since[c.Player] = since
 				}
 			}
 		}
@@ -336,8 +378,9 @@ func (r *Router) bookPlayers(ctx context.Context, cs CallStore, info store.Game,
 const recentCalls = 64
 
 // idle returns how long book info has been idle: since the last time it
-// called a player or a player answered (among its recent calls), or, for
-// a book that never called anyone, since its last event was recorded.
+// called a player or a player answered (among its recent calls), or its
+// last event was recorded, whichever is later (a step that leaves its
+// player awaited records no call).
 func (r *Router) idle(ctx context.Context, cs CallStore, info store.Game) (time.Duration, error) {
 	var last time.Time
 	if cs != nil {
@@ -354,15 +397,15 @@ func (r *Router) idle(ctx context.Context, cs CallStore, info store.Game) (time.
 			}
 		}
 	}
-	if last.IsZero() {
-		at, err := r.cfg.Store.Recorded(ctx, info.ID, max(info.Head-1, 0))
-		if err != nil {
-			return 0, err
-		}
-		if len(at) == 0 {
-			return 0, nil
-		}
+	at, err := r.cfg.Store.Recorded(ctx, info.ID, max(info.Head-1, 0))
+	if err != nil {
+		return 0, err
+	}
+	if len(at) > 0 && at[len(at)-1].After(last) {
 		last = at[len(at)-1]
+	}
+	if last.IsZero() {
+		return 0, nil
 	}
 	return max(r.cfg.Now().Sub(last), 0), nil
 }

@@ -97,7 +97,10 @@ func describeSettings(ps playerSettings, now time.Time) string {
 // Stats are a player's figures in a server, from his calls (/me stats,
 // and the saga's public page): how many calls he answered, the median and
 // 90th percentile of the time he took, and how many of the books that
-// called him and have ended he finished and abandoned.
+// called him and have ended he finished and abandoned. A call lasts from
+// when a book began to await him to when it stopped (games.go): the time
+// he took is how long he kept the book waiting, all the steps he gave
+// while it still awaited him included.
 type Stats struct {
 	Answered            int
 	Median, P90         time.Duration

@@ -278,7 +278,14 @@ func (r *Router) remind(ctx context.Context, cs CallStore, c store.Call, now tim
 		}
 		due = d.Due
 	}
-	rungs := l.rungs(c.Called, due, now)
+	// The wait runs from the call, or from his last step if he has
+	// acted since and is still awaited (waitingSince); its rungs are
+	// claimed under the number of that call or step.
+	since, seq, err := waitingSince(ctx, cs, c)
+	if err != nil {
+		return nil, err
+	}
+	rungs := l.rungs(since, due, now)
 	if len(rungs) == 0 {
 		return nil, nil
 	}
@@ -291,7 +298,7 @@ func (r *Router) remind(ctx context.Context, cs CallStore, c store.Call, now tim
 	}
 	claimed := false
 	for _, rung := range rungs {
-		ok, err := cs.ClaimReminder(ctx, c.Game, c.Player, c.Seq, rung)
+		ok, err := cs.ClaimReminder(ctx, c.Game, c.Player, seq, rung)
 		if err != nil {
 			return nil, err
 		}
@@ -300,7 +307,7 @@ func (r *Router) remind(ctx context.Context, cs CallStore, c store.Call, now tim
 	if !claimed {
 		return nil, nil
 	}
-	text := fmt.Sprintf("Reminder: %s, the book in %s has waited for you for %s.", c.Player, r.channelLink(c.Guild, c.Channel), lasting(now.Sub(c.Called)))
+	text := fmt.Sprintf("Reminder: %s, the book in %s has waited for you for %s.", c.Player, r.channelLink(c.Guild, c.Channel), lasting(now.Sub(since)))
 	if !due.IsZero() {
 		text += fmt.Sprintf(" Your time runs out in %s.", lasting(due.Sub(now).Round(time.Minute)))
 	}

@@ -28,6 +28,7 @@ type CallStore interface {
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID, last int) ([]store.Call, error)
+	LastStep(ctx context.Context, game store.GameID, player engine.PlayerID, after engine.Seq) (engine.Seq, time.Time, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 }

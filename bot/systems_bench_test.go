@@ -221,8 +221,8 @@ func BenchmarkSystemsStepVsBare(b *testing.B) {
 // BenchmarkSystemsStepWithoutCalls is BenchmarkSystemsStepVsBare with
 // steps that record no calls (the store's plain Append): not a way the
 // bot runs, but a probe of what recording a step's calls (who is awaited
-// since when, games.go) costs it, a second table and so a second page
-// in each commit.
+// since when, games.go) costs it: a second table, and so a second page,
+// in each commit of a step that changes who is awaited.
 func BenchmarkSystemsStepWithoutCalls(b *testing.B) {
 	for _, key := range DemoKeys() {
 		b.Run(key, func(b *testing.B) { stepVsBare(b, key, false) })
@@ -230,7 +230,7 @@ func BenchmarkSystemsStepWithoutCalls(b *testing.B) {
 }
 
 // timedAppends is a store whose writes of a step (a new book's, or an
-// append with its calls) are timed: wall and processor time, on the
+// append, with their calls) are timed: wall and processor time, on the
 // caller's thread. With calls false it records a step's records without
 // its calls.
 type timedAppends struct {
@@ -248,6 +248,14 @@ func (t *timedAppends) time(t0 time.Time, c0 time.Duration) {
 func (t *timedAppends) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error) {
 	defer t.time(time.Now(), threadCPU())
 	return t.Store.CreateGame(ctx, guild, channel, ruleset, recs)
+}
+
+func (t *timedAppends) CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error) {
+	defer t.time(time.Now(), threadCPU())
+	if !t.calls {
+		return t.Store.CreateGame(ctx, guild, channel, ruleset, recs)
+	}
+	return t.Store.CreateGameCalling(ctx, guild, channel, ruleset, recs, calls)
 }
 
 func (t *timedAppends) AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error) {

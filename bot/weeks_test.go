@@ -751,3 +751,51 @@ func TestDigestRanks(t *testing.T) {
 	}
 	mustContain(t, "the digest", out[0].Text, "No book ended this week.\nRanks:\n- The Herald proclaims: Achilles rises to Class 3 Hero, Esquire, with 250 honor.")
 }
+
+// TestWaitCountsFromLastStep: a step after which its player is still
+// awaited writes no call, so his call spans all his steps while the book
+// awaits him. The reminders and /games count his wait from his last step
+// when he has taken one since his call: a player who is acting is not
+// told he has kept the book waiting since it called him. /me stats counts
+// one call, from when the book called him to when it stopped awaiting
+// him.
+func TestWaitCountsFromLastStep(t *testing.T) {
+	w := newWeeks(t)
+	// alice's two clans go one after the other: Myrmidons, Lycians,
+	// then bob's Achaeans and Trojans.
+	setup := slices.Clone(practiceSetup)
+	setup[slices.Index(setup, "#stack sequence KS 7H 2D QC")] = "#stack sequence KS QC 2D 7H"
+	w.setup("troy", setup) // 12:00: alice is called for the Myrmidons
+	w.setup("troy", []string{`@alice /book reminders ladder:"every 2h"`})
+	w.advance(90 * time.Minute)
+	reps := w.in("troy", "@alice /aloof", false) // 13:30: the Lycians' turn, alice's still
+	if len(reps) == 0 || reps[0].Ephemeral || !strings.Contains(reps[0].Text, "Lycians") {
+		t.Fatalf("the Myrmidons' /aloof: %+v", reps)
+	}
+	w.advance(time.Hour) // 14:30: 2h30 since her call, 1 hour since her step
+	if out := w.reminders(); len(out) != 0 {
+		t.Fatalf("a reminder an hour after alice's last step: %+v", out)
+	}
+	mustContain(t, "bob's /games", w.private("troy", "@bob /games", false), "it waits for alice (for 1 hour)")
+	w.advance(time.Hour) // 15:30: 2 hours since her step
+	out := w.reminders()
+	if len(out) != 1 || out[0].Text != "Reminder: alice, the book in #troy has waited for you for 2 hours." {
+		t.Fatalf("two hours after alice's last step: %+v", out)
+	}
+	if out := w.reminders(); len(out) != 0 {
+		t.Fatalf("the reminder came twice: %+v", out)
+	}
+	if got := w.private("troy", "@alice /me stats", false); got != "You have answered no call here yet." {
+		t.Fatalf("alice's stats while the book still awaits her: %q", got)
+	}
+	w.advance(30 * time.Minute)
+	w.setup("troy", []string{"@alice /aloof"}) // 16:00: the Achaeans', bob's
+	if got := w.private("troy", "@alice /me stats", false); got != "You answered 1 call: half within 4 hours, nine in ten within 4 hours. Books ended: 0 finished, 0 abandoned." {
+		t.Fatalf("alice's stats after her two clans: %q", got)
+	}
+	// bob is called now, and reminded two hours on, from his call.
+	w.advance(2*time.Hour + time.Minute)
+	if out := w.reminders(); len(out) != 1 || !strings.HasPrefix(out[0].Text, "Reminder: bob, the book in #troy has waited for you for 2 hours.") {
+		t.Fatalf("bob's reminder, two hours after his call: %+v", out)
+	}
+}

@@ -20,7 +20,8 @@
 //     [ErrNotFound], [ErrConflict], [ErrEnded] and [ErrBusy].
 //   - migrate.go and migrations/: the schema, as numbered SQL files.
 //   - games.go: each [Game], and the rule of one active game per channel.
-//   - events.go: the log: [Store.Append] and [Store.Events].
+//   - events.go: the log: [Store.Append], [Store.Events], and a player's
+//     last step in a game ([Store.LastStep]).
 //   - commits.go: the commit queue, which gathers the appends and new
 //     games of many goroutines into one transaction and one sync of the
 //     disk.
@@ -28,8 +29,9 @@
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act
 //     and when they acted ([Call]), recorded with the step that made them
-//     ([Store.AppendCalling], one commit), and reminders and other work
-//     claimed once across processes ([Store.ClaimReminder], [Store.Claim]).
+//     ([Store.AppendCalling], [Store.CreateGameCalling], one commit), and
+//     reminders and other work claimed once across processes
+//     ([Store.ClaimReminder], [Store.Claim]).
 //   - deadlines.go: each game's turn [Deadline], those due at a time, and
 //     a deadline's work claimed once ([Store.ClaimDeadline]).
 //   - interactions.go: a transport's request taken once, and the answer

@@ -393,3 +393,33 @@ func (s *Store) Recorded(ctx context.Context, id GameID, after engine.Seq) ([]ti
 	}
 	return at, nil
 }
+
+// LastStep returns the number of player's last step in game id after the
+// event numbered after, and when it was recorded: the last record after
+// it that begins a command (Step) of his. Without one it returns 0 and the
+// zero time. The reminders read it (rarely, at reminder time) to count a
+// player's wait from his last step when he has acted since he was called
+// and is still awaited, which writes no new call.
+func (s *Store) LastStep(ctx context.Context, id GameID, player engine.PlayerID, after engine.Seq) (engine.Seq, time.Time, error) {
+	op := fmt.Sprintf("last step of %s in game %d after %d", player, id, after)
+	// Back from the end of the game's run of keys: a player still
+	// awaited who acted lately is found in a few rows.
+	q, err := s.prepared(ctx, s.r, `SELECT seq, recorded_at FROM events WHERE key > ? AND key < ? AND actor = ? AND step = 1 ORDER BY key DESC LIMIT 1`)
+	if err != nil {
+		return 0, time.Time{}, wrap(ctx, op, err)
+	}
+	var seq int64
+	var text string
+	err = q.QueryRowContext(ctx, eventKey(id, int64(max(after, 0))), eventKey(id+1, 0), string(player)).Scan(&seq, &text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, time.Time{}, nil
+	}
+	if err != nil {
+		return 0, time.Time{}, wrap(ctx, op, err)
+	}
+	t, err := parseTime(text)
+	if err != nil {
+		return 0, time.Time{}, fmt.Errorf("store: %s: %w", op, err)
+	}
+	return engine.Seq(seq), t, nil
+}

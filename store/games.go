@@ -93,6 +93,20 @@ func (k *knownGames) row(id GameID) (Game, bool) {
 // in one transaction. recs[i].Seq must be i+1; recs may be empty. It returns
 // [ErrConflict] if the channel already has a game that has not ended.
 func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (_ Game, err error) {
+	return s.createGame(ctx, guild, channel, ruleset, recs, nil)
+}
+
+// CreateGameCalling is [Store.CreateGame] that records, in the same
+// transaction, the calls of the players the new game awaits (calls,
+// whose Called alone counts): so a player awaited from a book's first
+// step has his call from then, though his next steps leave him awaited
+// and write none.
+func (s *Store) CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls CallChange) (Game, error) {
+	calls = CallChange{At: calls.At, Called: calls.Called}
+	return s.createGame(ctx, guild, channel, ruleset, recs, &calls)
+}
+
+func (s *Store) createGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls *CallChange) (_ Game, err error) {
 	op := fmt.Sprintf("create %s game in %s/%s", ruleset, guild, channel)
 	if guild == "" || channel == "" || ruleset == "" {
 		return Game{}, fmt.Errorf("store: %s: guild, channel and ruleset must not be empty", op)
@@ -126,6 +140,11 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 		g.ID = GameID(id)
 		if err := s.insertEvents(ctx, tx, g.ID, rows, now); err != nil {
 			return wrap(ctx, op, err)
+		}
+		if calls != nil {
+			if err := calls.apply(ctx, s, tx, g); err != nil {
+				return wrap(ctx, op, err)
+			}
 		}
 		return nil
 	})

@@ -328,6 +328,18 @@ func scanGame(row pgx.Row) (store.Game, error) {
 // (recs[i].Seq must be i+1), in one transaction. If the channel already
 // has a game that has not ended it returns [store.ErrConflict].
 func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record) (store.Game, error) {
+	return s.createGame(ctx, guild, channel, ruleset, recs, nil)
+}
+
+// CreateGameCalling is [Store.CreateGame] that records, in the same
+// transaction, the calls of the players the new game awaits (calls,
+// whose Called alone counts; store.Store.CreateGameCalling).
+func (s *Store) CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error) {
+	calls = store.CallChange{At: calls.At, Called: calls.Called}
+	return s.createGame(ctx, guild, channel, ruleset, recs, &calls)
+}
+
+func (s *Store) createGame(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls *store.CallChange) (store.Game, error) {
 	op := fmt.Sprintf("create %s game in %s/%s", ruleset, guild, channel)
 	if guild == "" || channel == "" || ruleset == "" {
 		return store.Game{}, fmt.Errorf("postgres: %s: guild, channel and ruleset must not be empty", op)
@@ -346,7 +358,13 @@ func (s *Store) CreateGame(ctx context.Context, guild, channel, ruleset string, 
 			return err
 		}
 		g.ID = store.GameID(id)
-		return insertEvents(ctx, tx, g.ID, rows, now)
+		if err := insertEvents(ctx, tx, g.ID, rows, now); err != nil {
+			return err
+		}
+		if calls != nil {
+			return applyCalls(ctx, tx, g, calls)
+		}
+		return nil
 	})
 	if err != nil {
 		return store.Game{}, wrap(op, err)
@@ -551,6 +569,31 @@ func (s *Store) Recorded(ctx context.Context, id store.GameID, after engine.Seq)
 		return nil, wrap(op, err)
 	}
 	return at, nil
+}
+
+// LastStep returns the number of player's last step in game id after the
+// event numbered after, and when it was recorded; 0 and the zero time
+// without one (store.Store.LastStep).
+func (s *Store) LastStep(ctx context.Context, id store.GameID, player engine.PlayerID, after engine.Seq) (engine.Seq, time.Time, error) {
+	op := fmt.Sprintf("last step of %s in game %d after %d", player, id, after)
+	var seq int64
+	var at time.Time
+	err := s.retry(ctx, func() error {
+		seq, at = 0, time.Time{}
+		err := s.pool.QueryRow(ctx, `SELECT seq, recorded_at FROM events WHERE game_id = $1 AND seq > $2 AND actor = $3 AND step
+			ORDER BY seq DESC LIMIT 1`, int64(id), int64(max(after, 0)), string(player)).Scan(&seq, &at)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return 0, time.Time{}, wrap(op, err)
+	}
+	if seq == 0 {
+		return 0, time.Time{}, nil
+	}
+	return engine.Seq(seq), at.UTC(), nil
 }
 
 // keepSnapshots is how many snapshots PutSnapshot keeps per game.

@@ -48,9 +48,11 @@ type Store interface {
 	OpenCalls(ctx context.Context, guild string) ([]store.Call, error)
 	PlayerCalls(ctx context.Context, guild string, player engine.PlayerID) ([]store.Call, error)
 	GameCalls(ctx context.Context, game store.GameID, last int) ([]store.Call, error)
+	LastStep(ctx context.Context, id store.GameID, player engine.PlayerID, after engine.Seq) (engine.Seq, time.Time, error)
 	ClaimReminder(ctx context.Context, game store.GameID, player engine.PlayerID, seq engine.Seq, rung string) (bool, error)
 	Claim(ctx context.Context, name string, now time.Time) (bool, error)
 	AppendCalling(ctx context.Context, id store.GameID, expect engine.Seq, recs []engine.Record, end bool, calls store.CallChange) (store.Game, error)
+	CreateGameCalling(ctx context.Context, guild, channel, ruleset string, recs []engine.Record, calls store.CallChange) (store.Game, error)
 	GameReminders(ctx context.Context, game store.GameID) ([]store.Reminder, error)
 	AllSettings(ctx context.Context) ([]store.Setting, error)
 	Close() error
@@ -111,6 +113,8 @@ func Run(t *testing.T, fresh func(tb testing.TB) Opener) {
 		{"ClaimOnce", testClaimOnce},
 		{"AppendCalling", testAppendCalling},
 		{"CallAgain", testCallAgain},
+		{"LastStep", testLastStep},
+		{"CreateGameCalling", testCreateGameCalling},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, db{fresh(t), fresh}) })
 	}
@@ -1375,4 +1379,82 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// testLastStep: a player's last step in a game after a number is the
+// last record after it that begins a command of his, with the time it was
+// recorded; the records of his step after its first, other players'
+// steps, his steps at or before the number and other games do not count.
+func testLastStep(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	by := func(seq engine.Seq, actor engine.PlayerID, step bool) engine.Record {
+		return engine.Record{Seq: seq, Kind: "step", Actor: actor, Step: step, Payload: json.RawMessage("{}")}
+	}
+	g := newGame(t, s, "chan", by(1, "alice", true))
+	other := newGame(t, s, "other", by(1, "alice", true))
+	if _, err := s.Append(ctx, g.ID, 1, []engine.Record{by(2, "bob", true), by(3, "alice", false)}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, g.ID, 3, []engine.Record{by(4, "alice", true), by(5, "alice", false)}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, g.ID, 5, []engine.Record{by(6, "bob", true)}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, other.ID, 1, []engine.Record{by(2, "alice", true)}, false); err != nil {
+		t.Fatal(err)
+	}
+	at, err := s.Recorded(ctx, g.ID, 0)
+	if err != nil || len(at) != 6 {
+		t.Fatalf("Recorded: %v, %v", at, err)
+	}
+	for _, c := range []struct {
+		player engine.PlayerID
+		after  engine.Seq
+		want   engine.Seq
+	}{
+		{"alice", 0, 4}, {"alice", 3, 4}, {"alice", 4, 0}, {"bob", 0, 6}, {"bob", 5, 6}, {"bob", 6, 0}, {"carol", 0, 0},
+	} {
+		seq, when, err := s.LastStep(ctx, g.ID, c.player, c.after)
+		if err != nil {
+			t.Fatalf("%s after %d: %v", c.player, c.after, err)
+		}
+		var want time.Time
+		if c.want > 0 {
+			want = at[c.want-1]
+		}
+		if seq != c.want || !when.Equal(want) {
+			t.Errorf("last step of %s after %d: %d at %v, want %d at %v", c.player, c.after, seq, when, c.want, want)
+		}
+	}
+}
+
+// testCreateGameCalling: a new game records the calls of the players it
+// awaits with its first events, at its head and time; a second game in
+// the same channel, refused, records none.
+func testCreateGameCalling(t *testing.T, base db) {
+	ctx := context.Background()
+	s := base.open(t)
+	t0 := time.UnixMilli(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixMilli()).UTC()
+	recs := []engine.Record{rec(1, "open", "{}"), rec(2, "setup", "{}")}
+	g, err := s.CreateGameCalling(ctx, "guild", "chan", "gwab", recs, store.CallChange{At: t0, Called: []engine.PlayerID{"alice", "bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateGameCalling(ctx, "guild", "chan", "gwab", recs, store.CallChange{At: t0, Called: []engine.PlayerID{"carol"}}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a second game in the channel: %v, want ErrConflict", err)
+	}
+	calls, err := s.OpenCalls(ctx, "guild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range calls {
+		got = append(got, fmt.Sprintf("%s in %d@%d at %s", c.Player, c.Game, c.Seq, c.Called.Sub(t0)))
+	}
+	want := []string{fmt.Sprintf("alice in %d@2 at 0s", g.ID), fmt.Sprintf("bob in %d@2 at 0s", g.ID)}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("open calls of the new game: %v, want %v", got, want)
+	}
 }
