@@ -3,7 +3,6 @@ package sgboh
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -35,18 +34,6 @@ func findScenario(name string) *scenario {
 	}
 	return nil
 }
-
-// scriptCommands holds each prepared battle's script as commands, parsed
-// the first time a book opens it rather than at every opening: the
-// scripts never change, and the commands are only read (openBook runs a
-// copy of each).
-var scriptCommands = func() map[string]func() ([]engine.Command, error) {
-	m := make(map[string]func() ([]engine.Command, error), len(preparedBattles))
-	for _, sc := range preparedBattles {
-		m[sc.Name] = sync.OnceValues(func() ([]engine.Command, error) { return engine.ParseScript(sc.Script) })
-	}
-	return m
-}()
 
 // engineScenarios offers the prepared battles to /scenario load as well,
 // for a book opened without one.

@@ -280,7 +280,7 @@ func openBook(tx *engine.Tx, s *State, c engine.Command) error {
 	if sc == nil {
 		return nil
 	}
-	cmds, err := scriptCommands[sc.Name]()
+	cmds, err := engine.ParseScript(sc.Script)
 	if err != nil {
 		return fmt.Errorf("sgboh: scenario %s: %w", sc.Name, err)
 	}
