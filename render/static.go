@@ -722,6 +722,11 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 		stripes(path, ps, origin, -45, 6*k, 1.4*k)
 		fillIn(darkHatch)
 	case engine.Protected:
+		// A row of trees at a time: a large wood at a close scale has
+		// thousands, and gg would hold them all as one path (and a copy
+		// of it) and the rasteriser's cells for all of them. The trees
+		// are apart, no pixel touched by two, so each pixel is blended
+		// once, by the same cover, either way.
 		dc.SetColor(coverTree)
 		r := bounds(ps...)
 		sp := 11 * k
@@ -737,8 +742,8 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 					dc.DrawCircle(x, y, 2.4*k)
 				}
 			}
+			dc.Fill()
 		}
-		dc.Fill()
 	}
 	dc.SetColor(edge)
 	dc.SetLineWidth(1.6 * k)
