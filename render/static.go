@@ -133,6 +133,14 @@ func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 	return c.getRuns(key, func() *runLayer { return newRunLayer(draw()) })
 }
 
+// has reports whether the layer for key is kept, or being drawn.
+func (c *layerCache[K]) has(key K) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.entries[key]
+	return ok
+}
+
 // getRuns is get for a layer drawn straight as runs.
 func (c *layerCache[K]) getRuns(key K, draw func() *runLayer) *runLayer {
 	c.mu.Lock()
