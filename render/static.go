@@ -12,7 +12,9 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/raster"
 	"github.com/rhapsode/rhapsode/engine"
+	"golang.org/x/image/math/fixed"
 )
 
 // The static layer is the board without anything that moves: the table
@@ -535,20 +537,125 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 		p := b.px(engine.Vec{Y: y})
 		straight(img, t.x0, p.y, t.x1, p.y, 1*k, gridLine)
 	}
-	if len(v.Terrain) > 0 {
-		// Terrain reaching past the part of the table shown stops at
-		// its edge.
+	if len(v.Terrain) == 0 {
+		return
+	}
+	// Terrain reaching past the part of the table shown stops at its
+	// edge.
+	clipped(dc, img, t, func(dc *gg.Context) {
+		for _, tr := range v.Terrain {
+			ps := make([]pt, len(tr.Outline))
+			for i, p := range tr.Outline {
+				ps[i] = b.px(p)
+			}
+			drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
+		}
+	})
+}
+
+// clipped calls draw with a context for img clipped to the box t, as
+// dc's DrawRectangle and Clip would clip it, with the same pixels.
+//
+// gg's clip is a mask as large as img (a large table's ground is 2 MB
+// of it), but the mask of a box has only a few kinds of rows: none
+// above and below it, its top and bottom edges' rows, and all the rows
+// between alike. So draw is called once for each run of like rows (a
+// box's edges on whole pixels have one), on a context of img cut short
+// below the run, whose mask is that one row for every row from the
+// run's first and nothing above it. The rows are drawn by the same
+// rasteriser over the same points as dc's, and each pixel is blended by
+// the same painter with the same mask, once.
+func clipped(dc *gg.Context, img *image.RGBA, t rect, draw func(*gg.Context)) {
+	// A rasteriser more than 120 pixels wide splits curves alike
+	// whatever its height; a narrower one would not.
+	if img.Rect.Min != (image.Point{}) || img.Rect.Dx() <= 120 {
 		dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
 		dc.Clip()
+		draw(dc)
+		dc.ResetClip()
+		return
 	}
-	for _, tr := range v.Terrain {
-		ps := make([]pt, len(tr.Outline))
-		for i, p := range tr.Outline {
-			ps[i] = b.px(p)
+	w := img.Rect.Dx()
+	for _, m := range boxMask(t, w, img.Rect.Dy()) {
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, m.y1)}
+		pc := gg.NewContextForRGBA(part)
+		if err := pc.SetMask(&image.Alpha{Pix: m.row, Rect: image.Rect(0, m.y0, w, m.y0+m.y1)}); err != nil {
+			panic(err) // the mask is made to the context's size
 		}
-		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
+		draw(pc)
 	}
-	dc.ResetClip()
+}
+
+// maskRows is rows y0 to y1 of a clip mask, all alike: row.
+type maskRows struct {
+	y0, y1 int
+	row    []uint8
+}
+
+// boxMask returns the rows of the mask gg makes to clip a w by h
+// picture to the box t (DrawRectangle, then Clip), as runs of like rows;
+// rows left out are wholly masked.
+func boxMask(t rect, w, h int) []maskRows {
+	// The path gg fills for the mask: the box's corners, closed, and
+	// its start again, each point scaled to 26.6 and truncated.
+	fix := func(x, y float64) fixed.Point26_6 {
+		return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	}
+	x1, y1 := t.x0+t.w(), t.y0+t.h()
+	var path raster.Path
+	path.Start(fix(t.x0, t.y0))
+	path.Add1(fix(x1, t.y0))
+	path.Add1(fix(x1, y1))
+	path.Add1(fix(t.x0, y1))
+	path.Add1(fix(t.x0, t.y0))
+	path.Add1(fix(t.x0, t.y0))
+	r := raster.NewRasterizer(w, h)
+	r.UseNonZeroWinding = true
+	r.AddPath(path)
+	p := &maskPainter{w: w, y: -1}
+	r.Rasterize(p)
+	p.end()
+	return p.runs
+}
+
+// maskPainter paints the spans of a mask as gg's clip does (an
+// AlphaOverPainter over a clear mask: each pixel the top byte of its
+// span's alpha), a row at a time, keeping runs of like rows.
+type maskPainter struct {
+	w    int
+	y    int // the row being painted, -1 before the first
+	cur  []uint8
+	runs []maskRows
+}
+
+func (p *maskPainter) Paint(ss []raster.Span, done bool) {
+	for _, s := range ss {
+		if s.Y < 0 || s.X0 >= s.X1 {
+			continue
+		}
+		if s.Y != p.y {
+			p.end()
+			p.y = s.Y
+			p.cur = make([]uint8, p.w)
+		}
+		for x := max(s.X0, 0); x < min(s.X1, p.w); x++ {
+			p.cur[x] = uint8(s.Alpha >> 8)
+		}
+	}
+}
+
+// end closes the row being painted: one more of the last run, when it
+// follows it and is alike, or a run of its own.
+func (p *maskPainter) end() {
+	if p.cur == nil {
+		return
+	}
+	if n := len(p.runs); n > 0 && p.runs[n-1].y1 == p.y && slices.Equal(p.runs[n-1].row, p.cur) {
+		p.runs[n-1].y1++
+	} else if slices.ContainsFunc(p.cur, func(a uint8) bool { return a != 0 }) {
+		p.runs = append(p.runs, maskRows{p.y, p.y + 1, p.cur})
+	}
+	p.cur = nil
 }
 
 func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
