@@ -329,32 +329,57 @@ func markBare(img *image.RGBA, dark *runLayer) {
 func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engine.View, b *board, dx, dy int) {
 	t := b.table
 	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
-	ground.copyRect(img, r, dx, dy)
-	tintZones(img, v, b)
-	opaque(img, r)
+	var edges func()
 	if b.kind == engine.HexGrid {
 		// The outlines of the edge hexes reach a little past the map.
 		g := int(math.Ceil(1.2*k)) + 2
-		cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
+		edges = cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
+	}
+	ground.copyRect(img, r, dx, dy)
+	tintZones(img, v, b)
+	opaque(img, r)
+	if edges != nil {
+		edges()
 	}
 }
 
-// cutHexes leaves of the part r of img only the hexes of b's frame.
+// cutHexes leaves of the part r of img only the hexes of b's frame, once
+// the ground is cut over it: it returns the function that does so.
 // Within a few pixels of the frame's edge, the ground of the whole map
 // holds the neighbouring hexes' colours in its antialiased edges, so
 // there the pixels are those of the frame's edge hexes drawn alone, on
 // white, as a frame drawn afresh has them.
-func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
+//
+// The edge hexes are drawn straight onto img, before the ground is cut
+// over it, and only their pixels near the frame's edge are kept aside
+// to be put back: a picture-sized scratch picture for them would hold
+// 4 MB while a frame is cut. img has the same size as that scratch
+// picture had, so its rasteriser and fillers give the same pixels; what
+// the drawing reaches beyond r is put back as it was.
+func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) func() {
 	if r.Empty() {
-		return
+		return nil
 	}
 	edge := func(c, rr int) bool {
 		return c == b.c0 || c == b.c0+b.cols-1 || rr == b.r0 || rr == b.r0+b.rows-1
 	}
-	alone := image.NewRGBA(img.Rect)
-	fill(alone, r, white)
-	dc := gg.NewContextForRGBA(alone)
-	drawGridCellsWhere(dc, alone, k, v, b, tableSand, edge)
+	// The ring round r that the drawing may reach (a tree's crown past
+	// its hex), as it was.
+	reach := r.Inset(-int(math.Ceil(4*k)) - 4).Intersect(img.Rect)
+	var around []keptPixels
+	for _, o := range []image.Rectangle{
+		image.Rect(reach.Min.X, reach.Min.Y, reach.Max.X, r.Min.Y),
+		image.Rect(reach.Min.X, r.Max.Y, reach.Max.X, reach.Max.Y),
+		image.Rect(reach.Min.X, r.Min.Y, r.Min.X, r.Max.Y),
+		image.Rect(r.Max.X, r.Min.Y, reach.Max.X, r.Max.Y),
+	} {
+		for y := o.Min.Y; y < o.Max.Y; y++ {
+			around = keep(around, img, y, o.Min.X, o.Max.X)
+		}
+	}
+	fill(img, r, white)
+	dc := gg.NewContextForRGBA(img)
+	drawGridCellsWhere(dc, img, k, v, b, tableSand, edge)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
 	gridCells(b, func(c, rr int, ps []pt) {
@@ -364,8 +389,9 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		}
 	})
 	for _, sp := range hexNumbers(fs, b) {
-		drawText(alone, sp.f, sp.s, sp.x, sp.y, sp.c)
+		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
 	}
+	putBack(img, around)
 	// Each row's stretches inside the frame's hexes.
 	s, s3 := b.scale, math.Sqrt(3)
 	inside := func(y int) [][2]float64 {
@@ -421,11 +447,8 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		rows[y] = shrink(inside(y))
 		return rows[y]
 	}
-	from := func(y, x0, x1 int) {
-		if x0 < x1 {
-			copy(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)], alone.Pix[alone.PixOffset(x0, y):])
-		}
-	}
+	// The pixels that are not deep keep the edge hexes.
+	var hexes []keptPixels
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		deep := both(both(at(y-m), at(y)), at(y+m))
 		delete(rows, y-m)
@@ -434,10 +457,33 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		for _, iv := range deep {
 			a := min(max(int(math.Ceil(iv[0]-0.5)), x), r.Max.X)
 			b := min(max(int(math.Floor(iv[1]-0.5))+1, a), r.Max.X)
-			from(y, x, a)
+			hexes = keep(hexes, img, y, x, a)
 			x = b
 		}
-		from(y, x, r.Max.X)
+		hexes = keep(hexes, img, y, x, r.Max.X)
+	}
+	return func() { putBack(img, hexes) }
+}
+
+// keptPixels is a copy of the pixels of row y of a picture from x0 to
+// x0+len(pix)/4.
+type keptPixels struct {
+	y, x0 int
+	pix   []uint8
+}
+
+// keep adds to ks a copy of row y of img from x0 to x1, if not empty.
+func keep(ks []keptPixels, img *image.RGBA, y, x0, x1 int) []keptPixels {
+	if x0 >= x1 {
+		return ks
+	}
+	return append(ks, keptPixels{y, x0, slices.Clone(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)])})
+}
+
+// putBack writes the kept pixels ks back onto img.
+func putBack(img *image.RGBA, ks []keptPixels) {
+	for _, p := range ks {
+		copy(img.Pix[img.PixOffset(p.x0, p.y):], p.pix)
 	}
 }
 
