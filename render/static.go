@@ -883,11 +883,13 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 		stripes(path, ps, origin, -45, 6*k, 1.4*k)
 		fillIn(darkHatch)
 	case engine.Protected:
-		// A row of trees at a time: a large wood at a close scale has
-		// thousands, and gg would hold them all as one path (and a copy
-		// of it) and the rasteriser's cells for all of them. The trees
-		// are apart, no pixel touched by two, so each pixel is blended
-		// once, by the same cover, either way.
+		// On an open table, a row of trees at a time: a large wood at
+		// a close scale has thousands, and gg would hold them all as
+		// one path (and a copy of it) and the rasteriser's cells for
+		// all of them. The trees are apart, no pixel touched by two,
+		// so each pixel is blended once, by the same cover, either
+		// way. A grid's cell holds a few, filled at once: each fill
+		// scans gg's rasteriser over the whole picture's height.
 		dc.SetColor(coverTree)
 		r := bounds(ps...)
 		sp := 11 * k
@@ -903,6 +905,11 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 					dc.DrawCircle(x, y, 2.4*k)
 				}
 			}
+			if fl == nil {
+				dc.Fill()
+			}
+		}
+		if fl != nil {
 			dc.Fill()
 		}
 	}
