@@ -588,19 +588,35 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 	}
 	// Terrain reaching past the part of the table shown stops at its
 	// edge.
-	clipped(dc, img, t, func(dc *gg.Context) {
-		for _, tr := range v.Terrain {
-			ps := make([]pt, len(tr.Outline))
-			for i, p := range tr.Outline {
-				ps[i] = b.px(p)
+	shapes := make([][]pt, len(v.Terrain))
+	for i, tr := range v.Terrain {
+		shapes[i] = make([]pt, len(tr.Outline))
+		for j, p := range tr.Outline {
+			shapes[i][j] = b.px(p)
+		}
+	}
+	// How far past its outline a terrain's drawing reaches: half a
+	// stream's or road's width with its edge, a tree's crown, the
+	// outline's stroke, and a pixel of antialiasing each side.
+	reach := math.Max(0.8*b.scale, 6*k)/2 + 4*k + 2
+	clipped(dc, img, t, func(dc *gg.Context, y0, y1 int) {
+		for i, tr := range v.Terrain {
+			if bb := bounds(shapes[i]...); bb.y1+reach < float64(y0) || bb.y0-reach > float64(y1) {
+				// It paints nothing in these rows. A line leaves
+				// the context's caps butt.
+				if len(shapes[i]) < 3 {
+					dc.SetLineCapButt()
+				}
+				continue
 			}
-			drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
+			drawTerrain(dc, nil, img, k, tr.Kind, slices.Clone(shapes[i]), b)
 		}
 	})
 }
 
 // clipped calls draw with a context for img clipped to the box t, as
-// dc's DrawRectangle and Clip would clip it, with the same pixels.
+// dc's DrawRectangle and Clip would clip it, with the same pixels, and
+// the rows from y0 to y1 it may paint.
 //
 // gg's clip is a mask as large as img (a large table's ground is 2 MB
 // of it), but the mask of a box has only a few kinds of rows: none
@@ -611,13 +627,13 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 // run's first and nothing above it. The rows are drawn by the same
 // rasteriser over the same points as dc's, and each pixel is blended by
 // the same painter with the same mask, once.
-func clipped(dc *gg.Context, img *image.RGBA, t rect, draw func(*gg.Context)) {
+func clipped(dc *gg.Context, img *image.RGBA, t rect, draw func(dc *gg.Context, y0, y1 int)) {
 	// A rasteriser more than 120 pixels wide splits curves alike
 	// whatever its height; a narrower one would not.
 	if img.Rect.Min != (image.Point{}) || img.Rect.Dx() <= 120 {
 		dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
 		dc.Clip()
-		draw(dc)
+		draw(dc, img.Rect.Min.Y, img.Rect.Max.Y)
 		dc.ResetClip()
 		return
 	}
@@ -628,7 +644,7 @@ func clipped(dc *gg.Context, img *image.RGBA, t rect, draw func(*gg.Context)) {
 		if err := pc.SetMask(&image.Alpha{Pix: m.row, Rect: image.Rect(0, m.y0, w, m.y0+m.y1)}); err != nil {
 			panic(err) // the mask is made to the context's size
 		}
-		draw(pc)
+		draw(pc, m.y0, m.y1)
 	}
 }
 

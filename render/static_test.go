@@ -192,7 +192,7 @@ func TestClippedAsGG(t *testing.T) {
 		dc.Clip()
 		draw(dc, want)
 
-		clipped(gg.NewContextForRGBA(got), got, box, func(dc *gg.Context) { draw(dc, got) })
+		clipped(gg.NewContextForRGBA(got), got, box, func(dc *gg.Context, _, _ int) { draw(dc, got) })
 		n := 0
 		for i := range want.Pix {
 			if want.Pix[i] != got.Pix[i] {
