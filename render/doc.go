@@ -163,7 +163,7 @@
 //     and the collector lets the heap grow to twice what it finds live.
 //     An open table's terrain is clipped to the table by runs of like
 //     rows of the box's mask (static.go: clipped), not by a mask as
-//     large as the ground, and a wood's trees are filled a row at a
+//     large as the ground, and its woods' trees are filled a row at a
 //     time: the same pixels, with less held while a ground is drawn.
 //
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
