@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -548,6 +549,7 @@ func arrivals(b *testing.B, key string, seed uint64, n int) ([]time.Duration, ui
 		mu        sync.Mutex
 		latencies []time.Duration
 		peak      uint64
+		atPeak    runtime.MemStats
 	)
 	stop := make(chan struct{})
 	sampled := make(chan struct{})
@@ -557,6 +559,10 @@ func arrivals(b *testing.B, key string, seed uint64, n int) ([]time.Duration, ui
 		for {
 			runtime.ReadMemStats(&m)
 			mu.Lock()
+			if m.HeapInuse > peak && *arrivalsHeap != "" {
+				peakProfile(b, key, seed)
+				atPeak = m
+			}
 			peak = max(peak, m.HeapInuse)
 			mu.Unlock()
 			select {
@@ -594,6 +600,10 @@ func arrivals(b *testing.B, key string, seed uint64, n int) ([]time.Duration, ui
 	wg.Wait()
 	close(stop)
 	<-sampled
+	if *arrivalsHeap != "" {
+		b.Logf("%s: at the peak, heap in use %.1f MB, allocated %.1f MB, next collection at %.1f MB", key,
+			float64(atPeak.HeapInuse)/(1<<20), float64(atPeak.HeapAlloc)/(1<<20), float64(atPeak.NextGC)/(1<<20))
+	}
 	if *arrivalsSlowest > 0 {
 		slices.SortFunc(replies, func(x, y arrivalReply) int { return int(y.took - x.took) })
 		for _, a := range replies[:min(*arrivalsSlowest, len(replies))] {
@@ -608,6 +618,28 @@ func arrivals(b *testing.B, key string, seed uint64, n int) ([]time.Duration, ui
 // BenchmarkSystemsArrivals logs, with their commands: to see what a slow
 // p99 is made of.
 var arrivalsSlowest = flag.Int("arrivals-slowest", 0, "log this many of each arrivals session's slowest replies")
+
+// arrivalsHeap, when set, is a folder where BenchmarkSystemsArrivals
+// writes each session's heap profile as it stands at the session's
+// peak: its inuse_space is what the collector found live at its last
+// cycle before the peak, which sets how far the heap may grow before
+// the next (GOGC).
+var arrivalsHeap = flag.String("arrivals-heap", "", "write each arrivals session's heap profile at its peak to this folder")
+
+// peakProfile writes the heap profile of key's session seed to the
+// folder -arrivals-heap names, replacing the one of an earlier peak.
+func peakProfile(b *testing.B, key string, seed uint64) {
+	name := filepath.Join(*arrivalsHeap, fmt.Sprintf("%s-%d.pprof", key, seed))
+	f, err := os.Create(name)
+	if err != nil {
+		b.Error(err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Error(err)
+	}
+}
 
 // arrivalReply is one arrival of BenchmarkSystemsArrivals as it went:
 // when it arrived (since the session began), how long it waited behind

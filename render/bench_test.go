@@ -159,3 +159,23 @@ func BenchmarkStatic(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGround draws each test scene's ground, the whole table at
+// the scale of the bot's picture of it, as a picture that has not seen
+// it at that scale does (static.go: drawn twice, kept as runs).
+func BenchmarkGround(b *testing.B) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	for _, sc := range scenes() {
+		b.Run(sc.name, func(b *testing.B) {
+			v := sc.view()
+			fv, bd, _, _, _, err := r.frame(&v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, w, h, _, _ := groundOf(&bd)
+			for b.Loop() {
+				drawGroundLayer(r.faces, r.k, fv, g, w, h)
+			}
+		})
+	}
+}

@@ -105,7 +105,9 @@
 //     table has a few grounds at most. The board's world origin
 //     falls on a whole pixel, so every frame at one scale is a
 //     whole-pixel cut of the same ground (a hex frame keeps whole
-//     hexes, its edge hexes drawn alone on white). Over the cut go the
+//     hexes, its edge hexes drawn alone on white, onto the frame before
+//     the ground is cut over it, their pixels near the frame's edge
+//     kept aside and put back). Over the cut go the
 //     frame's markings (zones' borders and names, terrain's names, the
 //     table's edge, the ruler or the squares' letters), a few strokes
 //     and words; on an open table the terrain's names, which step aside
@@ -155,7 +157,14 @@
 //     quantised and encoded at a time, as each uses every core: many
 //     channels drawing at once hold one canvas each per four cores.
 //   - Buffers, font faces (one set, shared under locks) and gg contexts
-//     are kept for the next picture.
+//     are kept for the next picture, but for a ground: it is drawn
+//     before the picture takes a canvas, the kept canvases let go
+//     meanwhile, as a ground's band of rows is as large as a picture
+//     and the collector lets the heap grow to twice what it finds live.
+//     An open table's terrain is clipped to the table by runs of like
+//     rows of the box's mask (static.go: clipped), not by a mask as
+//     large as the ground, and its woods' trees are filled a row at a
+//     time: the same pixels, with less held while a ground is drawn.
 //
 // BenchmarkBattle12 and BenchmarkBattle12Naive (plain gg and png.Encode)
 // measure it on a twelve-clan battle; BenchmarkStatic times each test

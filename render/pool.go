@@ -26,3 +26,12 @@ func (s spares[T]) put(x T) {
 	default:
 	}
 }
+
+// drop lets every kept value go.
+func (s spares[T]) drop() {
+	for {
+		if _, ok := s.get(); !ok {
+			return
+		}
+	}
+}

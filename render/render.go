@@ -189,6 +189,12 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	}
 
 	r.slots <- struct{}{}
+	key := keyOf(v, &b)
+	if cached && !r.static.has(key) {
+		// A frame not cut before needs its table's ground: got before
+		// this picture takes a canvas (see ground).
+		r.ground(v, &b)
+	}
 	var c *canvas
 	if cached {
 		c = r.canvas(W, H)
@@ -210,12 +216,8 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		// A frame not drawn before is drawn straight onto this
 		// picture's board, and kept from there.
 		drawn := false
-		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
-			g, gw, gh, dx, dy := groundOf(&b)
-			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
-				r.staticDraws.Add(1)
-				return drawGroundLayer(fs, k, v, g, gw, gh)
-			})
+		layer := r.static.get(key, func() *image.RGBA {
+			ground, dx, dy := r.ground(v, &b)
 			img := &image.RGBA{Pix: frame.Pix[frame.PixOffset(0, headerH):], Stride: frame.Stride, Rect: image.Rect(0, 0, W, areaH)}
 			fill(img, img.Rect, white)
 			cutGround(img, ground, fs, k, v, &b, dx, dy)
@@ -271,6 +273,24 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 	}
 	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
 	return c, nil
+}
+
+// ground returns the ground of v's whole table at b's scale (groundOf),
+// and how far it is moved from b's picture, drawing it when it is not
+// kept. While a ground is drawn it holds a band of it as large as a
+// picture, and the gg paths and masks of its terrain: the spare
+// canvases and palette images are let go first, so that the heap does
+// not hold both (the collector lets the heap grow to twice what it
+// finds live, so what is live while a ground is drawn counts double).
+func (r *Renderer) ground(v *engine.View, b *board) (l *runLayer, dx, dy int) {
+	g, w, h, dx, dy := groundOf(b)
+	l = r.grounds.getRuns(groundKeyOf(v, b), func() *runLayer {
+		r.staticDraws.Add(1)
+		r.frames.drop()
+		r.pals.drop()
+		return drawGroundLayer(r.faces, r.k, v, g, w, h)
+	})
+	return l, dx, dy
 }
 
 // frame lays v out as draw does: the part of the table it shows, the

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
-	"slices"
 )
 
 // A static layer is mostly long stretches of one colour (the table, a
@@ -130,12 +129,26 @@ func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
 	return true
 }
 
-// done lets the layer's spare room go.
+// done lets the layer's spare room go: the room its slices grew by as
+// they were appended to (up to a quarter more for a large layer's), which
+// the collector frees only with a copy of exactly their length.
 func (l *runLayer) done() *runLayer {
-	l.row = slices.Clip(l.row)
-	l.runs = slices.Clip(l.runs)
-	l.lit = slices.Clip(l.lit)
+	l.row = trim(l.row)
+	l.runs = trim(l.runs)
+	l.lit = trim(l.lit)
 	return l
+}
+
+// trim returns s in an array of its own length, when it has room to
+// spare.
+func trim[S ~[]E, E any](s S) S {
+	switch {
+	case cap(s) == len(s):
+		return s
+	case len(s) == 0:
+		return nil
+	}
+	return append(make(S, 0, len(s)), s...)
 }
 
 // copyRect writes the part r of dst from the layer, whose pixel (x, y)

@@ -12,7 +12,9 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/raster"
 	"github.com/rhapsode/rhapsode/engine"
+	"golang.org/x/image/math/fixed"
 )
 
 // The static layer is the board without anything that moves: the table
@@ -131,6 +133,14 @@ type layerEntry struct {
 // Two pictures that need a new one at once draw it only once.
 func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
 	return c.getRuns(key, func() *runLayer { return newRunLayer(draw()) })
+}
+
+// has reports whether the layer for key is kept, or being drawn.
+func (c *layerCache[K]) has(key K) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.entries[key]
+	return ok
 }
 
 // getRuns is get for a layer drawn straight as runs.
@@ -319,32 +329,57 @@ func markBare(img *image.RGBA, dark *runLayer) {
 func cutGround(img *image.RGBA, ground *runLayer, fs *faces, k float64, v *engine.View, b *board, dx, dy int) {
 	t := b.table
 	r := image.Rect(int(math.Floor(t.x0)), int(math.Floor(t.y0)), int(math.Ceil(t.x1)), int(math.Ceil(t.y1)))
-	ground.copyRect(img, r, dx, dy)
-	tintZones(img, v, b)
-	opaque(img, r)
+	var edges func()
 	if b.kind == engine.HexGrid {
 		// The outlines of the edge hexes reach a little past the map.
 		g := int(math.Ceil(1.2*k)) + 2
-		cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
+		edges = cutHexes(img, r.Inset(-g).Intersect(img.Rect), fs, k, v, b)
+	}
+	ground.copyRect(img, r, dx, dy)
+	tintZones(img, v, b)
+	opaque(img, r)
+	if edges != nil {
+		edges()
 	}
 }
 
-// cutHexes leaves of the part r of img only the hexes of b's frame.
+// cutHexes leaves of the part r of img only the hexes of b's frame, once
+// the ground is cut over it: it returns the function that does so.
 // Within a few pixels of the frame's edge, the ground of the whole map
 // holds the neighbouring hexes' colours in its antialiased edges, so
 // there the pixels are those of the frame's edge hexes drawn alone, on
 // white, as a frame drawn afresh has them.
-func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) {
+//
+// The edge hexes are drawn straight onto img, before the ground is cut
+// over it, and only their pixels near the frame's edge are kept aside
+// to be put back: a picture-sized scratch picture for them would hold
+// 4 MB while a frame is cut. img has the same size as that scratch
+// picture had, so its rasteriser and fillers give the same pixels; what
+// the drawing reaches beyond r is put back as it was.
+func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engine.View, b *board) func() {
 	if r.Empty() {
-		return
+		return nil
 	}
 	edge := func(c, rr int) bool {
 		return c == b.c0 || c == b.c0+b.cols-1 || rr == b.r0 || rr == b.r0+b.rows-1
 	}
-	alone := image.NewRGBA(img.Rect)
-	fill(alone, r, white)
-	dc := gg.NewContextForRGBA(alone)
-	drawGridCellsWhere(dc, alone, k, v, b, tableSand, edge)
+	// The ring round r that the drawing may reach (a tree's crown past
+	// its hex), as it was.
+	reach := r.Inset(-int(math.Ceil(4*k)) - 4).Intersect(img.Rect)
+	var around []keptPixels
+	for _, o := range []image.Rectangle{
+		image.Rect(reach.Min.X, reach.Min.Y, reach.Max.X, r.Min.Y),
+		image.Rect(reach.Min.X, r.Max.Y, reach.Max.X, reach.Max.Y),
+		image.Rect(reach.Min.X, r.Min.Y, r.Min.X, r.Max.Y),
+		image.Rect(r.Max.X, r.Min.Y, reach.Max.X, r.Max.Y),
+	} {
+		for y := o.Min.Y; y < o.Max.Y; y++ {
+			around = keep(around, img, y, o.Min.X, o.Max.X)
+		}
+	}
+	fill(img, r, white)
+	dc := gg.NewContextForRGBA(img)
+	drawGridCellsWhere(dc, img, k, v, b, tableSand, edge)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)
 	gridCells(b, func(c, rr int, ps []pt) {
@@ -354,8 +389,9 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		}
 	})
 	for _, sp := range hexNumbers(fs, b) {
-		drawText(alone, sp.f, sp.s, sp.x, sp.y, sp.c)
+		drawText(img, sp.f, sp.s, sp.x, sp.y, sp.c)
 	}
+	putBack(img, around)
 	// Each row's stretches inside the frame's hexes.
 	s, s3 := b.scale, math.Sqrt(3)
 	inside := func(y int) [][2]float64 {
@@ -411,11 +447,8 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		rows[y] = shrink(inside(y))
 		return rows[y]
 	}
-	from := func(y, x0, x1 int) {
-		if x0 < x1 {
-			copy(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)], alone.Pix[alone.PixOffset(x0, y):])
-		}
-	}
+	// The pixels that are not deep keep the edge hexes.
+	var hexes []keptPixels
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		deep := both(both(at(y-m), at(y)), at(y+m))
 		delete(rows, y-m)
@@ -424,10 +457,33 @@ func cutHexes(img *image.RGBA, r image.Rectangle, fs *faces, k float64, v *engin
 		for _, iv := range deep {
 			a := min(max(int(math.Ceil(iv[0]-0.5)), x), r.Max.X)
 			b := min(max(int(math.Floor(iv[1]-0.5))+1, a), r.Max.X)
-			from(y, x, a)
+			hexes = keep(hexes, img, y, x, a)
 			x = b
 		}
-		from(y, x, r.Max.X)
+		hexes = keep(hexes, img, y, x, r.Max.X)
+	}
+	return func() { putBack(img, hexes) }
+}
+
+// keptPixels is a copy of the pixels of row y of a picture from x0 to
+// x0+len(pix)/4.
+type keptPixels struct {
+	y, x0 int
+	pix   []uint8
+}
+
+// keep adds to ks a copy of row y of img from x0 to x1, if not empty.
+func keep(ks []keptPixels, img *image.RGBA, y, x0, x1 int) []keptPixels {
+	if x0 >= x1 {
+		return ks
+	}
+	return append(ks, keptPixels{y, x0, slices.Clone(img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)])})
+}
+
+// putBack writes the kept pixels ks back onto img.
+func putBack(img *image.RGBA, ks []keptPixels) {
+	for _, p := range ks {
+		copy(img.Pix[img.PixOffset(p.x0, p.y):], p.pix)
 	}
 }
 
@@ -527,20 +583,141 @@ func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, 
 		p := b.px(engine.Vec{Y: y})
 		straight(img, t.x0, p.y, t.x1, p.y, 1*k, gridLine)
 	}
-	if len(v.Terrain) > 0 {
-		// Terrain reaching past the part of the table shown stops at
-		// its edge.
+	if len(v.Terrain) == 0 {
+		return
+	}
+	// Terrain reaching past the part of the table shown stops at its
+	// edge.
+	shapes := make([][]pt, len(v.Terrain))
+	for i, tr := range v.Terrain {
+		shapes[i] = make([]pt, len(tr.Outline))
+		for j, p := range tr.Outline {
+			shapes[i][j] = b.px(p)
+		}
+	}
+	// How far past its outline a terrain's drawing reaches: half a
+	// stream's or road's width with its edge, a tree's crown, the
+	// outline's stroke, and a pixel of antialiasing each side.
+	reach := math.Max(0.8*b.scale, 6*k)/2 + 4*k + 2
+	clipped(dc, img, t, func(dc *gg.Context, y0, y1 int) {
+		for i, tr := range v.Terrain {
+			if bb := bounds(shapes[i]...); bb.y1+reach < float64(y0) || bb.y0-reach > float64(y1) {
+				// It paints nothing in these rows. A line leaves
+				// the context's caps butt.
+				if len(shapes[i]) < 3 {
+					dc.SetLineCapButt()
+				}
+				continue
+			}
+			drawTerrain(dc, nil, img, k, tr.Kind, slices.Clone(shapes[i]), b)
+		}
+	})
+}
+
+// clipped calls draw with a context for img clipped to the box t, as
+// dc's DrawRectangle and Clip would clip it, with the same pixels, and
+// the rows from y0 to y1 it may paint.
+//
+// gg's clip is a mask as large as img (a large table's ground is 2 MB
+// of it), but the mask of a box has only a few kinds of rows: none
+// above and below it, its top and bottom edges' rows, and all the rows
+// between alike. So draw is called once for each run of like rows (a
+// box's edges on whole pixels have one), on a context of img cut short
+// below the run, whose mask is that one row for every row from the
+// run's first and nothing above it. The rows are drawn by the same
+// rasteriser over the same points as dc's, and each pixel is blended by
+// the same painter with the same mask, once.
+func clipped(dc *gg.Context, img *image.RGBA, t rect, draw func(dc *gg.Context, y0, y1 int)) {
+	// A rasteriser more than 120 pixels wide splits curves alike
+	// whatever its height; a narrower one would not.
+	if img.Rect.Min != (image.Point{}) || img.Rect.Dx() <= 120 {
 		dc.DrawRectangle(t.x0, t.y0, t.w(), t.h())
 		dc.Clip()
+		draw(dc, img.Rect.Min.Y, img.Rect.Max.Y)
+		dc.ResetClip()
+		return
 	}
-	for _, tr := range v.Terrain {
-		ps := make([]pt, len(tr.Outline))
-		for i, p := range tr.Outline {
-			ps[i] = b.px(p)
+	w := img.Rect.Dx()
+	for _, m := range boxMask(t, w, img.Rect.Dy()) {
+		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rect(0, 0, w, m.y1)}
+		pc := gg.NewContextForRGBA(part)
+		if err := pc.SetMask(&image.Alpha{Pix: m.row, Rect: image.Rect(0, m.y0, w, m.y0+m.y1)}); err != nil {
+			panic(err) // the mask is made to the context's size
 		}
-		drawTerrain(dc, nil, img, k, tr.Kind, ps, b)
+		draw(pc, m.y0, m.y1)
 	}
-	dc.ResetClip()
+}
+
+// maskRows is rows y0 to y1 of a clip mask, all alike: row.
+type maskRows struct {
+	y0, y1 int
+	row    []uint8
+}
+
+// boxMask returns the rows of the mask gg makes to clip a w by h
+// picture to the box t (DrawRectangle, then Clip), as runs of like rows;
+// rows left out are wholly masked.
+func boxMask(t rect, w, h int) []maskRows {
+	// The path gg fills for the mask: the box's corners, closed, and
+	// its start again, each point scaled to 26.6 and truncated.
+	fix := func(x, y float64) fixed.Point26_6 {
+		return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	}
+	x1, y1 := t.x0+t.w(), t.y0+t.h()
+	var path raster.Path
+	path.Start(fix(t.x0, t.y0))
+	path.Add1(fix(x1, t.y0))
+	path.Add1(fix(x1, y1))
+	path.Add1(fix(t.x0, y1))
+	path.Add1(fix(t.x0, t.y0))
+	path.Add1(fix(t.x0, t.y0))
+	r := raster.NewRasterizer(w, h)
+	r.UseNonZeroWinding = true
+	r.AddPath(path)
+	p := &maskPainter{w: w, y: -1}
+	r.Rasterize(p)
+	p.end()
+	return p.runs
+}
+
+// maskPainter paints the spans of a mask as gg's clip does (an
+// AlphaOverPainter over a clear mask: each pixel the top byte of its
+// span's alpha), a row at a time, keeping runs of like rows.
+type maskPainter struct {
+	w    int
+	y    int // the row being painted, -1 before the first
+	cur  []uint8
+	runs []maskRows
+}
+
+func (p *maskPainter) Paint(ss []raster.Span, done bool) {
+	for _, s := range ss {
+		if s.Y < 0 || s.X0 >= s.X1 {
+			continue
+		}
+		if s.Y != p.y {
+			p.end()
+			p.y = s.Y
+			p.cur = make([]uint8, p.w)
+		}
+		for x := max(s.X0, 0); x < min(s.X1, p.w); x++ {
+			p.cur[x] = uint8(s.Alpha >> 8)
+		}
+	}
+}
+
+// end closes the row being painted: one more of the last run, when it
+// follows it and is alike, or a run of its own.
+func (p *maskPainter) end() {
+	if p.cur == nil {
+		return
+	}
+	if n := len(p.runs); n > 0 && p.runs[n-1].y1 == p.y && slices.Equal(p.runs[n-1].row, p.cur) {
+		p.runs[n-1].y1++
+	} else if slices.ContainsFunc(p.cur, func(a uint8) bool { return a != 0 }) {
+		p.runs = append(p.runs, maskRows{p.y, p.y + 1, p.cur})
+	}
+	p.cur = nil
 }
 
 func drawOpenMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, names bool) {
@@ -722,6 +899,13 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 		stripes(path, ps, origin, -45, 6*k, 1.4*k)
 		fillIn(darkHatch)
 	case engine.Protected:
+		// On an open table, a row of trees at a time: a large wood at
+		// a close scale has thousands, and gg would hold them all as
+		// one path (and a copy of it) and the rasteriser's cells for
+		// all of them. The trees are apart, no pixel touched by two,
+		// so each pixel is blended once, by the same cover, either
+		// way. A grid's cell holds a few, filled at once: each fill
+		// scans gg's rasteriser over the whole picture's height.
 		dc.SetColor(coverTree)
 		r := bounds(ps...)
 		sp := 11 * k
@@ -737,8 +921,13 @@ func drawTerrain(dc *gg.Context, fl *filler, img *image.RGBA, k float64, kind en
 					dc.DrawCircle(x, y, 2.4*k)
 				}
 			}
+			if fl == nil {
+				dc.Fill()
+			}
 		}
-		dc.Fill()
+		if fl != nil {
+			dc.Fill()
+		}
 	}
 	dc.SetColor(edge)
 	dc.SetLineWidth(1.6 * k)

@@ -1,8 +1,11 @@
 package render
 
 import (
+	"image"
+	"slices"
 	"testing"
 
+	"github.com/fogleman/gg"
 	"github.com/rhapsode/rhapsode/engine"
 )
 
@@ -147,4 +150,64 @@ func cutAgainstFresh(t *testing.T, r *Renderer, v *engine.View) (diff, n int) {
 		}
 	}
 	return diff, len(got)
+}
+
+// TestClippedAsGG draws terrain reaching past the edges of boxes (on
+// whole pixels and not; from above the picture, as a band of a ground
+// below its first has it; wider than the picture) clipped by rows of
+// the box's mask, and with gg's own clip: every pixel is the same.
+func TestClippedAsGG(t *testing.T) {
+	const w, h = 300, 200
+	b := &board{scale: 9, all: rect{-20, -20, 320, 220}}
+	shapes := []struct {
+		kind engine.TerrainKind
+		ps   []pt
+	}{
+		{engine.Rough, []pt{{-15, 30}, {120, -12}, {160, 90}, {40, 150}}},
+		{engine.Protected, []pt{{150, 40}, {330, 60}, {310, 215}, {170, 190}}},
+		{engine.Stream, []pt{{-10, 120}, {310, 170}}},
+		{engine.Road, []pt{{90, -30}, {140, 230}}},
+		{engine.Dark, []pt{{20, 160}, {100, 140}, {130, 230}, {10, 240}}},
+	}
+	for _, box := range []rect{
+		{2.3, 2.7, 297.6, 196.2},
+		{2, 3, 290, 190},
+		{10.5, -250.25, 280.75, 150.5},
+		{-3.2, 40.1, 305.9, 260},
+		{0, 0, w, h},
+	} {
+		b.table = box
+		draw := func(dc *gg.Context, img *image.RGBA) {
+			for _, s := range shapes {
+				drawTerrain(dc, nil, img, 1.5, s.kind, slices.Clone(s.ps), b)
+			}
+		}
+		want := image.NewRGBA(image.Rect(0, 0, w, h))
+		fill(want, want.Rect, tableSand)
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+
+		dc := gg.NewContextForRGBA(want)
+		dc.DrawRectangle(box.x0, box.y0, box.w(), box.h())
+		dc.Clip()
+		draw(dc, want)
+
+		clipped(gg.NewContextForRGBA(got), got, box, func(dc *gg.Context, _, _ int) { draw(dc, got) })
+		n := 0
+		for i := range want.Pix {
+			if want.Pix[i] != got.Pix[i] {
+				n++
+			}
+		}
+		if n > 0 {
+			t.Errorf("box %v: %d channels differ from gg's clip", box, n)
+		}
+		if slices.Equal(want.Pix, func() []uint8 {
+			img := image.NewRGBA(want.Rect)
+			fill(img, img.Rect, tableSand)
+			return img.Pix
+		}()) {
+			t.Errorf("box %v: nothing was drawn", box)
+		}
+	}
 }
