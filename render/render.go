@@ -60,12 +60,14 @@ type Renderer struct {
 	static  layerCache[staticKey]
 	legends layerCache[string]
 	pins    *pinTable
-	sprites *sprites
-	frames  spares[*canvas]
-	outs    spares[*bytes.Buffer]
-	quants  spares[*quantizer]
-	pals    spares[*image.Paletted]
-	png     pngEncoder
+	// palettes holds the palettes of the tables last shown.
+	palettes paletteCache
+	sprites  *sprites
+	frames   spares[*canvas]
+	outs     spares[*bytes.Buffer]
+	quants   spares[*quantizer]
+	pals     spares[*image.Paletted]
+	png      pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
 	// once (draw): each uses every core and holds picture-sized buffers.
 	slots chan struct{}
@@ -94,12 +96,13 @@ func New(opts Options) *Renderer {
 		panic(err)
 	}
 	r := &Renderer{
-		width:   w,
-		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		grounds: layerCache[groundKey]{max: 16, budget: 8 << 20},
-		static:  layerCache[staticKey]{max: 64, budget: 8 << 20},
-		legends: layerCache[string]{max: 16},
-		pins:    newPinTable(pinned()),
+		width:    w,
+		k:        float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
+		grounds:  layerCache[groundKey]{max: 16, budget: 8 << 20},
+		static:   layerCache[staticKey]{max: 64, budget: 8 << 20},
+		legends:  layerCache[string]{max: 16},
+		pins:     newPinTable(pinned()),
+		palettes: paletteCache{max: 16},
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -125,18 +128,17 @@ func (r *Renderer) Width() int { return r.width }
 // wrapping ErrBadView) only for a view with no board to draw: a table
 // without a size, or a grid too large to number.
 func (r *Renderer) PNG(v engine.View) ([]byte, error) {
-	q, ok := r.quants.get()
-	if !ok {
-		q = new(quantizer)
-	}
-	defer r.quants.put(q)
-	c, err := r.draw(&v, true, q)
+	c, err := r.draw(&v, true, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer r.done(c)
-	dst, _ := r.pals.get()
-	pal := q.palette(c.img, r.pins, dst, len(c.band))
+	w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
+	pal, _ := r.pals.get()
+	if pal == nil || cap(pal.Pix) < w*h {
+		pal = &image.Paletted{Pix: make([]uint8, w*h)}
+	}
+	pal.Pix, pal.Stride, pal.Rect, pal.Palette = pal.Pix[:w*h], w, image.Rect(0, 0, w, h), c.pal.colors
 	defer r.pals.put(pal)
 	buf, ok := r.outs.get()
 	if !ok {
@@ -145,7 +147,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	defer r.outs.put(buf)
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { q.mapKept(c.img, c.kept, pal, y0, y1) }
+	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.kept, pal, y0, y1) }
 	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
@@ -210,12 +212,19 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		// A frame not drawn before is drawn straight onto this
 		// picture's board, and kept from there.
 		drawn := false
-		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
-			g, gw, gh, dx, dy := groundOf(&b)
-			ground := r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
+		g, gw, gh, dx, dy := groundOf(&b)
+		ground := func() *runLayer {
+			return r.grounds.getRuns(groundKeyOf(v, &b), func() *runLayer {
 				r.staticDraws.Add(1)
 				return drawGroundLayer(fs, k, v, g, gw, gh)
 			})
+		}
+		pk := paletteKeyOf(v, &b, st)
+		c.pal = r.palettes.get(pk, func() *tablePalette {
+			return newTablePalette(ground(), pk.zones, st, r.pins)
+		})
+		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
+			ground := ground()
 			img := &image.RGBA{Pix: frame.Pix[frame.PixOffset(0, headerH):], Stride: frame.Stride, Rect: image.Rect(0, 0, W, areaH)}
 			fill(img, img.Rect, white)
 			cutGround(img, ground, fs, k, v, &b, dx, dy)
@@ -331,6 +340,8 @@ type canvas struct {
 	// from the layer's runs.
 	from    []layerRow
 	touched []bool
+	// pal is the palette of the picture's table (palette.go).
+	pal *tablePalette
 }
 
 // layerRow is row y of layer l.

@@ -1,0 +1,294 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"slices"
+	"sync"
+
+	"github.com/rhapsode/rhapsode/engine"
+)
+
+// Every picture of one table is written with the same palette, made once
+// for the table (its ground), the zones it shows and its groups'
+// colours: a picture's pixels then map through a table of 32,768 bins
+// made with the palette, and nothing is counted while it is painted.
+//
+// The palette is made from what the renderer paints. Its colours, in the
+// order they are kept (up to 256):
+//   - every colour the renderer paints flat (pinned), exactly, as the
+//     quantiser keeps them, and the legend's grey samples;
+//   - the shades where one colour drawn over another is antialiased: a
+//     piece's, a mark's or a letter's colour (the groups' fills and
+//     hatching, ink, white, the marks') half over each other one and
+//     over each colour that covers much of the ground; then the ground's
+//     own shades (its hatching, lines and words), the most used first;
+//     then the quarter and eighth shades of the same pairs;
+//   - as with the quantiser, none within 16 levels a channel of a colour
+//     kept before it.
+//
+// Each bin takes the palette colour nearest the mean of the ground's
+// pixels in it, or its middle when the ground has none; a bin holding a
+// pinned colour takes that colour.
+
+// tablePalette is the palette of a table's pictures and each bin's index
+// in it.
+type tablePalette struct {
+	colors color.Palette
+	index  [bins]uint8
+}
+
+// paletteKey names what a table palette is made from.
+type paletteKey struct {
+	ground groundKey
+	zones  [2]bool
+	groups uint64 // hash of the groups' colours
+}
+
+func paletteKeyOf(v *engine.View, b *board, st []groupStyle) paletteKey {
+	k := paletteKey{ground: groundKeyOf(v, b)}
+	for _, z := range v.Zones {
+		k.zones[sideOf(z.Side)] = true
+	}
+	h := fnv.New64a()
+	for _, g := range st {
+		h.Write([]byte{g.fill.R, g.fill.G, g.fill.B, g.light.R, g.light.G, g.light.B})
+	}
+	k.groups = h.Sum64()
+	return k
+}
+
+// paletteCache keeps the palettes of the last few tables shown.
+type paletteCache struct {
+	mu      sync.Mutex
+	entries map[paletteKey]*paletteEntry
+	order   []paletteKey // least recently used first
+	max     int
+}
+
+type paletteEntry struct {
+	once sync.Once
+	p    *tablePalette
+}
+
+// get returns the palette for key, made with make the first time.
+func (c *paletteCache) get(key paletteKey, make func() *tablePalette) *tablePalette {
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	if ok {
+		i := slices.Index(c.order, key)
+		c.order = append(slices.Delete(c.order, i, i+1), key)
+	} else {
+		if c.entries == nil {
+			c.entries = map[paletteKey]*paletteEntry{}
+		}
+		e = &paletteEntry{}
+		c.entries[key] = e
+		c.order = append(c.order, key)
+		for len(c.order) > c.max {
+			delete(c.entries, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.p = make() })
+	return e.p
+}
+
+// newTablePalette makes the palette of a table whose ground is the layer
+// ground, showing the zones of the sides set in zones, with groups st.
+func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pinTable) *tablePalette {
+	var t tally
+	t.countLayer(ground)
+	total := uint32(0)
+	for _, i := range t.used {
+		total += t.count[i]
+	}
+	mean := func(i int) color.RGBA {
+		n := t.count[i]
+		return color.RGBA{uint8((t.sum[i][0] + n/2) / n), uint8((t.sum[i][1] + n/2) / n), uint8((t.sum[i][2] + n/2) / n), 0xFF}
+	}
+	slices.SortFunc(t.used, func(a, b int) int {
+		if t.count[a] != t.count[b] {
+			return int(t.count[b]) - int(t.count[a])
+		}
+		return a - b
+	})
+
+	// The colours drawn over others, and those drawn under them.
+	over := []color.RGBA{white, ink}
+	for _, g := range st {
+		over = append(over, g.fill, g.light)
+	}
+	keyLight := mix(keyGrey, white, 0.62)
+	over = append(over, woundFill, killCore, meleePlate, rulerInk, keyGrey, keyLight)
+	var under []color.RGBA
+	for side, on := range zones {
+		if on {
+			under = append(under, zoneFill[side], zoneBorder[side])
+		}
+	}
+	for _, i := range t.used {
+		if t.count[i]*100 < total {
+			break
+		}
+		c := mean(i)
+		if p := pins.pin[i]; p >= 0 {
+			c = pins.colors[p]
+		}
+		under = append(under, c)
+	}
+	all := append(slices.Clip(over), under...)
+
+	p := &tablePalette{colors: make(color.Palette, 0, 256)}
+	var kept []color.RGBA
+	var byRed redOrder
+	keep := func(c color.RGBA) {
+		kept = append(kept, c)
+		byRed.add(kept, len(kept)-1)
+	}
+	for _, c := range pins.colors {
+		keep(c)
+	}
+	for _, c := range []color.RGBA{keyGrey, keyLight} {
+		if !slices.Contains(kept, c) {
+			keep(c)
+		}
+	}
+	shade := func(c color.RGBA) {
+		if len(kept) < 256 && !byRed.near(kept, c) {
+			keep(c)
+		}
+	}
+	blends := func(ts ...float64) {
+		for i, a := range over {
+			for _, b := range all[i+1:] {
+				for _, f := range ts {
+					shade(mix(a, b, f))
+				}
+			}
+		}
+	}
+	blends(0.5)
+	for _, i := range t.used {
+		if pins.pin[i] < 0 {
+			shade(mean(i))
+		}
+	}
+	blends(0.25, 0.75)
+	blends(0.125, 0.375, 0.625, 0.875)
+
+	for _, c := range kept {
+		p.colors = append(p.colors, c)
+	}
+	seen := make([]bool, bins)
+	for _, i := range t.used {
+		seen[i] = true
+	}
+	for i := range p.index {
+		if pi := pins.pin[i]; pi >= 0 {
+			p.index[i] = uint8(pi) // pins are kept first, in their order
+			continue
+		}
+		c := color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF}
+		if seen[i] {
+			c = mean(i)
+		}
+		p.index[i] = byRed.nearest(kept, c)
+	}
+	for _, c := range []color.RGBA{keyGrey, keyLight} {
+		if i := binOf(c.R, c.G, c.B); pins.pin[i] < 0 {
+			p.index[i] = uint8(slices.Index(kept, c))
+		}
+	}
+	return p
+}
+
+// countLayer counts every pixel of layer l.
+func (t *tally) countLayer(l *runLayer) {
+	for y := range l.h {
+		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
+			if r.n&literalRun == 0 {
+				t.add(r.px, r.n)
+				continue
+			}
+			lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
+			for i := 0; i < len(lit); i += 4 {
+				t.add(binary.LittleEndian.Uint32(lit[i:]), 1)
+			}
+		}
+	}
+}
+
+// mapRows writes rows y0 to y1 of dst with the palette indices of img's
+// pixels; a row of a cached layer kept unchanged (kept says which, when
+// set) is mapped a run of the layer at a time, without reading its
+// pixels. A row the same as the one above it takes that row's indices.
+func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int), dst *image.Paletted, y0, y1 int) {
+	w := dst.Rect.Dx()
+	// The row above was mapped from layer above's row aboveRow, or, with
+	// above nil and painted set, from the picture's pixels.
+	var above *runLayer
+	aboveRow, painted := -1, false
+	for y := y0; y < y1; y++ {
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		if kept != nil {
+			if l, ly := kept(y); l != nil {
+				if l == above && l.row[ly] == l.row[aboveRow] {
+					copy(out, dst.Pix[(y-1)*dst.Stride:])
+				} else {
+					p.mapRuns(l, ly, out)
+				}
+				above, aboveRow, painted = l, ly, false
+				continue
+			}
+			above = nil
+		}
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if painted && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
+			copy(out, dst.Pix[(y-1)*dst.Stride:])
+			continue
+		}
+		painted = true
+		pair := ^uint64(0)
+		var idx uint8
+		for x := 0; x < len(out); x++ {
+			// Two pixels at once while they are the last one's colour.
+			if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
+				out[x], out[x+1] = idx, idx
+				x++
+				continue
+			}
+			c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
+			pair = uint64(c&0xFFFFFF) * (1<<32 | 1)
+			idx = p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			out[x] = idx
+		}
+	}
+}
+
+// mapRuns writes into out the palette indices of layer l's row ly.
+func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
+	x := 0
+	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
+		if r.n&literalRun == 0 {
+			c := r.px
+			idx := p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			seg := out[x : x+int(r.n)]
+			for i := range seg {
+				seg[i] = idx
+			}
+			x += int(r.n)
+			continue
+		}
+		lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
+		for i := 0; i < len(lit); i += 4 {
+			c := binary.LittleEndian.Uint32(lit[i:])
+			out[x] = p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			x++
+		}
+	}
+}
