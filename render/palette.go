@@ -7,11 +7,18 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"sort"
 	"sync"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
 
+// A board picture is mostly flat colour with antialiased edges, so it
+// fits a 256-colour palette with no visible loss, and a paletted PNG
+// encodes several times faster and about half the size of a true-colour
+// one. No dithering: it would only add noise to flat areas and make the
+// file larger.
+//
 // Every picture of one table is written with the same palette, made once
 // for the table (its ground), the zones it shows and its groups'
 // colours: a picture's pixels then map through a table of 32,768 bins
@@ -19,20 +26,25 @@ import (
 //
 // The palette is made from what the renderer paints. Its colours, in the
 // order they are kept (up to 256):
-//   - every colour the renderer paints flat (pinned), exactly, as the
-//     quantiser keeps them, and the legend's grey samples;
+//   - every colour the renderer paints flat (pinned), exactly, and the
+//     legend's grey samples;
 //   - the shades where one colour drawn over another is antialiased: a
 //     piece's, a mark's or a letter's colour (the groups' fills and
 //     hatching, ink, white, the marks') half over each other one and
 //     over each colour that covers much of the ground; then the ground's
 //     own shades (its hatching, lines and words), the most used first;
 //     then the quarter and eighth shades of the same pairs;
-//   - as with the quantiser, none within 16 levels a channel of a colour
-//     kept before it.
+//   - none within 16 levels a channel (as a distance) of a colour kept
+//     before it: an edge still fades through several shades, too close
+//     together to tell apart at a glance, and the file is smaller than
+//     with every shade kept.
 //
-// Each bin takes the palette colour nearest the mean of the ground's
-// pixels in it, or its middle when the ground has none; a bin holding a
-// pinned colour takes that colour.
+// Each of 32,768 bins (five bits a channel) takes the palette colour
+// nearest the mean of the ground's pixels in it, or its middle when the
+// ground has none; a bin holding a pinned colour takes that colour. So a
+// table's pictures use the same colours for the same things, whatever
+// else each shows, and a picture is the same whatever was drawn before
+// it.
 
 // tablePalette is the palette of a table's pictures and each bin's index
 // in it.
@@ -103,12 +115,12 @@ func (c *paletteCache) get(key paletteKey, make func() *tablePalette) *tablePale
 func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pinTable) *tablePalette {
 	var t tally
 	t.countLayer(ground)
-	total := uint32(0)
+	total := uint64(0)
 	for _, i := range t.used {
-		total += t.count[i]
+		total += uint64(t.count[i])
 	}
 	mean := func(i int) color.RGBA {
-		n := t.count[i]
+		n := uint64(t.count[i])
 		return color.RGBA{uint8((t.sum[i][0] + n/2) / n), uint8((t.sum[i][1] + n/2) / n), uint8((t.sum[i][2] + n/2) / n), 0xFF}
 	}
 	slices.SortFunc(t.used, func(a, b int) int {
@@ -132,7 +144,7 @@ func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pin
 		}
 	}
 	for _, i := range t.used {
-		if t.count[i]*100 < total {
+		if uint64(t.count[i])*100 < total {
 			break
 		}
 		c := mean(i)
@@ -264,7 +276,7 @@ func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int
 			}
 			c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
 			pair = uint64(c&0xFFFFFF) * (1<<32 | 1)
-			idx = p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			idx = p.index[pixelBin(c)]
 			out[x] = idx
 		}
 	}
@@ -276,7 +288,7 @@ func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
 		if r.n&literalRun == 0 {
 			c := r.px
-			idx := p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			idx := p.index[pixelBin(c)]
 			seg := out[x : x+int(r.n)]
 			for i := range seg {
 				seg[i] = idx
@@ -287,8 +299,141 @@ func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 		lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
 		for i := 0; i < len(lit); i += 4 {
 			c := binary.LittleEndian.Uint32(lit[i:])
-			out[x] = p.index[int(c>>3&31)<<10|int(c>>11&31)<<5|int(c>>19&31)]
+			out[x] = p.index[pixelBin(c)]
 			x++
 		}
 	}
+}
+
+const bins = 1 << 15
+
+func binOf(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+
+// pixelBin is the bin of a pixel as loaded little-endian (red in the low
+// byte).
+func pixelBin(c uint32) int { return int(c>>3&31)<<10 | int(c>>11&31)<<5 | int(c>>19&31) }
+
+// pinTable maps a bin to the pinned colour in it, if any.
+type pinTable struct {
+	pin    [bins]int16 // index in colors, or -1
+	colors []color.RGBA
+}
+
+func newPinTable(cs []color.RGBA) *pinTable {
+	t := &pinTable{}
+	for i := range t.pin {
+		t.pin[i] = -1
+	}
+	for _, c := range cs {
+		b := binOf(c.R, c.G, c.B)
+		if t.pin[b] < 0 {
+			t.pin[b] = int16(len(t.colors))
+			t.colors = append(t.colors, c)
+		}
+	}
+	return t
+}
+
+// tally counts the pixels of each bin and sums their channels. Only the
+// bins listed in used are not zero.
+type tally struct {
+	count [bins]uint32
+	sum   [bins][3]uint64 // a ground may have more than 2^24 pixels
+	used  []int
+}
+
+// add counts n pixels of colour c, as loaded little-endian (red in the
+// low byte).
+func (t *tally) add(c uint32, n uint32) {
+	r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
+	i := binOf(r, g, b)
+	if t.count[i] == 0 {
+		t.used = append(t.used, i)
+	}
+	t.count[i] += n
+	t.sum[i][0] += uint64(r) * uint64(n)
+	t.sum[i][1] += uint64(g) * uint64(n)
+	t.sum[i][2] += uint64(b) * uint64(n)
+}
+
+// twoColours masks the colours of two pixels loaded little-endian, leaving
+// out their alpha.
+const twoColours = 0x00FFFFFF00FFFFFF
+
+func dist(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return dr*dr + dg*dg + db*db
+}
+
+// redOrder lists a palette's colours by red, so that the colours near
+// one are found by looking outward from its red: a colour whose red
+// alone is farther off than the best found so far cannot be nearer. Its
+// answers are those of looking at every colour (nearest), ties going to
+// the lowest index.
+type redOrder []uint8
+
+// add files kept[i], the colour just appended to kept.
+func (o *redOrder) add(kept []color.RGBA, i int) {
+	r := kept[i].R
+	at := sort.Search(len(*o), func(j int) bool { return kept[(*o)[j]].R > r })
+	*o = slices.Insert(*o, at, uint8(i))
+}
+
+// from is where colours with red r or more begin.
+func (o redOrder) from(kept []color.RGBA, r uint8) int {
+	return sort.Search(len(o), func(j int) bool { return kept[o[j]].R >= r })
+}
+
+// nearLimit is the squared distance within which near holds.
+const nearLimit = 3 * 16 * 16
+
+// near reports whether c is within 16 levels a channel (as a distance)
+// of a kept colour, so that keeping it would add a shade no one sees
+// and make the file larger.
+func (o redOrder) near(kept []color.RGBA, c color.RGBA) bool {
+	const limit = nearLimit
+	start := o.from(kept, c.R)
+	for j := start; j < len(o); j++ {
+		k := kept[o[j]]
+		if dr := int(k.R) - int(c.R); dr*dr >= limit {
+			break
+		}
+		if dist(k, c) < limit {
+			return true
+		}
+	}
+	for j := start - 1; j >= 0; j-- {
+		k := kept[o[j]]
+		if dr := int(c.R) - int(k.R); dr*dr >= limit {
+			break
+		}
+		if dist(k, c) < limit {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest is nearest(kept, c).
+func (o redOrder) nearest(kept []color.RGBA, c color.RGBA) uint8 {
+	best, bd := 0, 1<<30
+	try := func(i uint8) {
+		if d := dist(kept[i], c); d < bd || (d == bd && int(i) < best) {
+			best, bd = int(i), d
+		}
+	}
+	start := o.from(kept, c.R)
+	for j := start; j < len(o); j++ {
+		if dr := int(kept[o[j]].R) - int(c.R); dr*dr > bd {
+			break
+		}
+		try(o[j])
+	}
+	for j := start - 1; j >= 0; j-- {
+		if dr := int(c.R) - int(kept[o[j]].R); dr*dr > bd {
+			break
+		}
+		try(o[j])
+	}
+	return uint8(best)
 }

@@ -65,7 +65,6 @@ type Renderer struct {
 	sprites  *sprites
 	frames   spares[*canvas]
 	outs     spares[*bytes.Buffer]
-	quants   spares[*quantizer]
 	pals     spares[*image.Paletted]
 	png      pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
@@ -116,7 +115,6 @@ func New(opts Options) *Renderer {
 	r.faces = newFaces(f, r.k)
 	r.frames = newSpares[*canvas](slots)
 	r.outs = newSpares[*bytes.Buffer](slots)
-	r.quants = newSpares[*quantizer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
 	return r
 }
@@ -128,7 +126,7 @@ func (r *Renderer) Width() int { return r.width }
 // wrapping ErrBadView) only for a view with no board to draw: a table
 // without a size, or a grid too large to number.
 func (r *Renderer) PNG(v engine.View) ([]byte, error) {
-	c, err := r.draw(&v, true, nil)
+	c, err := r.draw(&v, true)
 	if err != nil {
 		return nil, err
 	}
@@ -158,15 +156,14 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 // (and goes to) the cache and the canvas is a spare one; without,
 // everything is made and drawn afresh, as a plain gg programme would.
 // Either way the picture holds one of the renderer's painting slots
-// until the caller hands it to done. With q, the picture's colours are
-// counted into q's tallies as it is painted, one tally a band of the
-// canvas (q.finish completes the quantisation).
+// until the caller hands it to done. A cached picture's canvas holds its
+// table's palette (palette.go).
 //
 // A picture is laid out (its pieces shaped, its labels placed) before it
 // takes a slot and a canvas: the picture-sized buffers are held only
 // while the pixels are painted, quantised and encoded, and that work
 // uses every core by itself.
-func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, error) {
+func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	fs := r.faces
 	k, W := r.k, r.width
 	v, b, areaH, st, lg, err := r.frame(v)
@@ -273,12 +270,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		}
 	}
 	cuts := bandCuts(H, headerH, headerH+areaH)
-	var counted func(i, y0, y1 int)
-	if q != nil {
-		ts := q.tallies(len(cuts) - 1)
-		counted = func(i, y0, y1 int) { ts[i].countKept(frame, c.kept, y0, y1) }
-	}
-	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
+	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend)
 	return c, nil
 }
 
@@ -336,8 +328,8 @@ type canvas struct {
 	// (the board's static layer, the legend) it shows, if any; touched,
 	// which of those rows the pieces, marks and labels may paint over.
 	// Only those are copied onto the picture (touch); the others are
-	// the layer's rows as they are (kept), and the quantiser reads them
-	// from the layer's runs.
+	// the layer's rows as they are (kept), and the palette's mapping
+	// reads them from the layer's runs.
 	from    []layerRow
 	touched []bool
 	// pal is the palette of the picture's table (palette.go).
