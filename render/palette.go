@@ -282,27 +282,54 @@ func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int
 	}
 }
 
-// mapRuns writes into out the palette indices of layer l's row ly.
+// mapRuns writes into out the palette indices of layer l's row ly: a
+// run's from its colour, literal pixels' as mapped once (indexOf).
 func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
+	li := p.indexOf(l)
 	x := 0
 	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
-		if r.n&literalRun == 0 {
-			c := r.px
-			idx := p.index[pixelBin(c)]
-			seg := out[x : x+int(r.n)]
-			for i := range seg {
-				seg[i] = idx
-			}
-			x += int(r.n)
+		if r.n&literalRun != 0 {
+			n := int(r.n &^ literalRun)
+			copy(out[x:x+n], li.lit[r.px:])
+			x += n
 			continue
 		}
-		lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
-		for i := 0; i < len(lit); i += 4 {
-			c := binary.LittleEndian.Uint32(lit[i:])
-			out[x] = p.index[pixelBin(c)]
-			x++
+		seg := out[x : x+int(r.n)]
+		x += int(r.n)
+		idx := p.index[pixelBin(r.px)]
+		if len(seg) < shortRun {
+			for j := range seg {
+				seg[j] = idx
+			}
+			continue
+		}
+		// The rest of a long run doubles what is written.
+		seg[0] = idx
+		for done := 1; done < len(seg); done *= 2 {
+			copy(seg[done:], seg[:done])
 		}
 	}
+}
+
+// layerIndex is a layer's literal pixels mapped to a palette, a byte
+// each: a quarter of what the layer holds of them.
+type layerIndex struct {
+	pal *tablePalette
+	lit []uint8
+}
+
+// indexOf returns layer l mapped to p, mapping it the first time it is
+// shown with p (a layer shown with another palette is mapped again).
+func (p *tablePalette) indexOf(l *runLayer) *layerIndex {
+	if li := l.index.Load(); li != nil && li.pal == p {
+		return li
+	}
+	li := &layerIndex{pal: p, lit: make([]uint8, len(l.lit)/4)}
+	for i := range li.lit {
+		li.lit[i] = p.index[pixelBin(binary.LittleEndian.Uint32(l.lit[4*i:]))]
+	}
+	l.index.Store(li)
+	return li
 }
 
 const bins = 1 << 15

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"slices"
+	"sync/atomic"
 )
 
 // A static layer is mostly long stretches of one colour (the table, a
@@ -29,6 +30,9 @@ type runLayer struct {
 	runs []pixelRun
 	// lit holds the pixels of the literal runs.
 	lit []uint8
+	// index holds its literal pixels mapped to the palette it was last
+	// shown with (palette.go).
+	index atomic.Pointer[layerIndex]
 }
 
 // pixelRun is n pixels of one colour px, as the picture's bytes hold it
