@@ -26,18 +26,21 @@ import (
 //
 // The palette is made from what the renderer paints. Its colours, in the
 // order they are kept (up to 256):
-//   - every colour the renderer paints flat (pinned), exactly, and the
-//     legend's grey samples;
+//   - every colour the renderer paints flat (pinned), exactly;
+//   - the ground's shades (its hatching, lines, edges and words) that
+//     cover a ten-thousandth of it or more, the most used first;
+//   - the legend's grey samples, and seven greys from ink to white,
+//     where most words' edges fall;
 //   - the shades where one colour drawn over another is antialiased: a
-//     piece's, a mark's or a letter's colour (the groups' fills and
-//     hatching, ink, white, the marks') half over each other one and
-//     over each colour that covers much of the ground; then the ground's
-//     own shades (its hatching, lines and words), the most used first;
-//     then the quarter and eighth shades of the same pairs;
-//   - none within 16 levels a channel (as a distance) of a colour kept
-//     before it: an edge still fades through several shades, too close
-//     together to tell apart at a glance, and the file is smaller than
-//     with every shade kept.
+//     piece's, a mark's, a zone's or a letter's colour (the groups'
+//     fills and hatching, ink, white, the marks', the zones' borders and
+//     names) half over each other one and over each colour that covers
+//     much of the ground; then the ground's other shades; then the
+//     quarter and eighth shades of the same pairs;
+//   - but for the greys, none within 16 levels a channel (as a distance)
+//     of a colour kept before it: an edge still fades through several
+//     shades, too close together to tell apart at a glance, and the file
+//     is smaller than with every shade kept.
 //
 // Each of 32,768 bins (five bits a channel) takes the palette colour
 // nearest the mean of the ground's pixels in it, or its middle when the
@@ -140,7 +143,8 @@ func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pin
 	var under []color.RGBA
 	for side, on := range zones {
 		if on {
-			under = append(under, zoneFill[side], zoneBorder[side])
+			over = append(over, zoneBorder[side], zoneText[side])
+			under = append(under, zoneFill[side])
 		}
 	}
 	for _, i := range t.used {
@@ -165,13 +169,31 @@ func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pin
 	for _, c := range pins.colors {
 		keep(c)
 	}
+	shade := func(c color.RGBA) {
+		if len(kept) < 256 && !byRed.near(kept, c) {
+			keep(c)
+		}
+	}
+	// The ground's shades that cover a ten-thousandth of it or more: the
+	// colours of its lines and edges as drawn.
+	for _, i := range t.used {
+		if uint64(t.count[i])*10000 < total {
+			break
+		}
+		if pins.pin[i] < 0 {
+			shade(mean(i))
+		}
+	}
 	for _, c := range []color.RGBA{keyGrey, keyLight} {
 		if !slices.Contains(kept, c) {
 			keep(c)
 		}
 	}
-	shade := func(c color.RGBA) {
-		if len(kept) < 256 && !byRed.near(kept, c) {
+	// The greys between ink and white, where most words' edges fall,
+	// are kept whatever lies near them: a grey taken for a pinned brown
+	// or slate would tint the words.
+	for i := 1; i < 8; i++ {
+		if c := mix(ink, white, float64(i)/8); !slices.Contains(kept, c) {
 			keep(c)
 		}
 	}
