@@ -117,9 +117,10 @@
 //     is about to paint over it (the rows each says it reaches, the same
 //     ones that decide which band paints it); the rest, and the legend,
 //     cached the same way by what it shows, are never copied: the
-//     palette's mapping reads them from the runs (a frame
-//     seen for the first time is drawn straight onto the picture, and
-//     kept).
+//     palette's mapping writes them from the runs, a run's index at a
+//     time, with the layer's literal pixels mapped once for its palette
+//     (a frame seen for the first time is drawn straight onto the
+//     picture, and kept).
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
