@@ -118,7 +118,7 @@ func BenchmarkStages(b *testing.B) {
 		g, gw, gh, _, _ := groundOf(&bd)
 		ground := drawGroundLayer(r.faces, r.k, fv, g, gw, gh)
 		for b.Loop() {
-			newTablePalette(ground, [2]bool{}, st, r.pins)
+			newTablePalette(ground, st, r.pins)
 		}
 	})
 	w, h := f.Rect.Dx(), f.Rect.Dy()

@@ -20,8 +20,9 @@ import (
 // file larger.
 //
 // Every picture of one table is written with the same palette, made once
-// for the table (its ground), the zones it shows and its groups'
-// colours: a picture's pixels then map through a table of 32,768 bins
+// for the table (its ground) and its groups' colours (whatever zones it
+// shows: a hex leader's command range comes and goes at every
+// activation): a picture's pixels then map through a table of 32,768 bins
 // made with the palette, and nothing is counted while it is painted.
 //
 // The palette is made from what the renderer paints. Its colours, in the
@@ -59,15 +60,11 @@ type tablePalette struct {
 // paletteKey names what a table palette is made from.
 type paletteKey struct {
 	ground groundKey
-	zones  [2]bool
 	groups uint64 // hash of the groups' colours
 }
 
 func paletteKeyOf(v *engine.View, b *board, st []groupStyle) paletteKey {
 	k := paletteKey{ground: groundKeyOf(v, b)}
-	for _, z := range v.Zones {
-		k.zones[sideOf(z.Side)] = true
-	}
 	h := fnv.New64a()
 	for _, g := range st {
 		h.Write([]byte{g.fill.R, g.fill.G, g.fill.B, g.light.R, g.light.G, g.light.B})
@@ -114,8 +111,8 @@ func (c *paletteCache) get(key paletteKey, make func() *tablePalette) *tablePale
 }
 
 // newTablePalette makes the palette of a table whose ground is the layer
-// ground, showing the zones of the sides set in zones, with groups st.
-func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pinTable) *tablePalette {
+// ground, with groups st.
+func newTablePalette(ground *runLayer, st []groupStyle, pins *pinTable) *tablePalette {
 	var t tally
 	t.countLayer(ground)
 	total := uint64(0)
@@ -141,11 +138,9 @@ func newTablePalette(ground *runLayer, zones [2]bool, st []groupStyle, pins *pin
 	keyLight := mix(keyGrey, white, 0.62)
 	over = append(over, woundFill, killCore, meleePlate, rulerInk, keyGrey, keyLight)
 	var under []color.RGBA
-	for side, on := range zones {
-		if on {
-			over = append(over, zoneBorder[side], zoneText[side])
-			under = append(under, zoneFill[side])
-		}
+	for side := range zoneFill {
+		over = append(over, zoneBorder[side], zoneText[side])
+		under = append(under, zoneFill[side])
 	}
 	for _, i := range t.used {
 		if uint64(t.count[i])*100 < total {

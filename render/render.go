@@ -218,7 +218,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 		}
 		pk := paletteKeyOf(v, &b, st)
 		c.pal = r.palettes.get(pk, func() *tablePalette {
-			return newTablePalette(ground(), pk.zones, st, r.pins)
+			return newTablePalette(ground(), st, r.pins)
 		})
 		layer := r.static.get(keyOf(v, &b), func() *image.RGBA {
 			ground := ground()
