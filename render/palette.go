@@ -86,8 +86,9 @@ type paletteEntry struct {
 	p    *tablePalette
 }
 
-// get returns the palette for key, made with make the first time.
-func (c *paletteCache) get(key paletteKey, make func() *tablePalette) *tablePalette {
+// get returns the palette for key, made by build the first time. Two
+// pictures that need a new one at once make it only once.
+func (c *paletteCache) get(key paletteKey, build func() *tablePalette) *tablePalette {
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	if ok {
@@ -106,7 +107,7 @@ func (c *paletteCache) get(key paletteKey, make func() *tablePalette) *tablePale
 		}
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.p = make() })
+	e.once.Do(func() { e.p = build() })
 	return e.p
 }
 
