@@ -84,11 +84,7 @@ func (c *canvas) bands(cuts []int) []band {
 // (by legend) in the last. On a cached picture, each item the scene
 // paints first copies the rows of the static layer it reaches
 // (outside, touch).
-//
-// When counted is set, each band hands it its rows once they are
-// painted, for the quantiser to count while they are still in the
-// core's cache.
-func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func(), counted func(i, y0, y1 int)) {
+func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, legend func()) {
 	bands := c.bands(cuts)
 	var wg sync.WaitGroup
 	for i := range bands {
@@ -107,9 +103,6 @@ func (s *scene) paint(c *canvas, cuts []int, under func(y0, y1 int), header, leg
 			b.drawPlates()
 			if i == len(bands)-1 {
 				legend()
-			}
-			if counted != nil {
-				counted(i, bands[i].y0, bands[i].y1)
 			}
 		}
 		if i == len(bands)-1 {

@@ -68,7 +68,7 @@ func BenchmarkBattle12Naive(b *testing.B) {
 	var ts []time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		c, err := r.draw(&v, false, nil)
+		c, err := r.draw(&v, false)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func BenchmarkStages(b *testing.B) {
 	v := battle12()
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			f, err := r.draw(&v, true, nil)
+			f, err := r.draw(&v, true)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -99,23 +99,35 @@ func BenchmarkStages(b *testing.B) {
 	})
 	b.Run("drawAfresh", func(b *testing.B) {
 		for b.Loop() {
-			c, err := r.draw(&v, false, nil)
+			c, err := r.draw(&v, false)
 			if err != nil {
 				b.Fatal(err)
 			}
 			r.done(c)
 		}
 	})
-	c, _ := r.draw(&v, true, nil)
+	c, _ := r.draw(&v, true)
 	f := c.whole()
 	defer r.done(c)
-	q := new(quantizer)
-	b.Run("quantize", func(b *testing.B) {
+	// A table's palette, made the first time the table is shown.
+	b.Run("palette", func(b *testing.B) {
+		fv, bd, _, st, _, err := r.frame(&v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, gw, gh, _, _ := groundOf(&bd)
+		ground := drawGroundLayer(r.faces, r.k, fv, g, gw, gh)
 		for b.Loop() {
-			q.quantize(f, r.pins, nil)
+			newTablePalette(ground, st, r.pins)
 		}
 	})
-	p := q.quantize(f, r.pins, nil)
+	w, h := f.Rect.Dx(), f.Rect.Dy()
+	p := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: f.Rect, Palette: c.pal.colors}
+	b.Run("map", func(b *testing.B) {
+		for b.Loop() {
+			c.pal.mapRows(f, nil, p, 0, h)
+		}
+	})
 	// The PNG written in bands on every core, and by image/png on one.
 	b.Run("encode", func(b *testing.B) {
 		var buf bytes.Buffer

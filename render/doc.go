@@ -119,9 +119,10 @@
 //     is about to paint over it (the rows each says it reaches, the same
 //     ones that decide which band paints it); the rest, and the legend,
 //     cached the same way by what it shows, are never copied: the
-//     palette's counting and mapping read them from the runs (a frame
-//     seen for the first time is drawn straight onto the picture, and
-//     kept).
+//     palette's mapping writes them from the runs, a run's index at a
+//     time, with the layer's literal pixels mapped once for its palette
+//     (a frame seen for the first time is drawn straight onto the
+//     picture, and kept).
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
@@ -130,14 +131,16 @@
 //     list of cells per pixel row, so one path along a whole battle line
 //     is much slower than many small ones. Wound pips are sprites.
 //   - The picture is mostly flat colour, so it is reduced to a 256-colour
-//     palette (the colours drawn flat kept exact, the most used
-//     antialiasing shades after them but none within 16 levels a
-//     channel of one kept, no dithering; the colours counted
-//     and the pixels mapped on every core) and written as a paletted PNG
-//     at the fastest deflate level: several times faster to encode than
-//     a true-colour PNG, and a third of its size. Bands of rows are
-//     compressed on every core at once and joined into the one stream
-//     (png.go), as pigz does.
+//     palette and written as a paletted PNG. The palette is its table's,
+//     made once for the table, its zones and its groups' colours
+//     (palette.go): the colours drawn flat kept exact, then the shades
+//     that antialiasing makes where those colours meet and the ground's
+//     own, none within 16 levels a channel of one kept, no dithering.
+//     Pixels map to it through a lookup of 32,768 bins, on every core.
+//     The file is written at the fastest deflate level: several times
+//     faster to encode than a true-colour PNG, and a third of its size.
+//     Bands of rows are compressed on every core at once and joined into
+//     the one stream (png.go), as pigz does.
 //   - A piece's front bar is filled as the rectangle it is, not stroked;
 //     a label's leader is stroked by the same short rasteriser (fill.go).
 //     A grid's cells are filled the same way, and the filler writes a
@@ -147,9 +150,8 @@
 //   - Once the labels are placed, the picture is painted in bands of
 //     rows, one a core, at once (bands.go): each band paints everything
 //     that reaches its rows, clipped to them, and skips the rest, and
-//     counts its rows' colours for the palette while they are in the
-//     core's cache; each band of the PNG maps its rows to the palette
-//     just before compressing them.
+//     each band of the PNG maps its rows to the palette just before
+//     compressing them.
 //   - A label over its halo is kept painted: its rows where the halo is
 //     whole are copied, and only the halo's edge is blended.
 //   - Pictures are laid out (pieces shaped, labels placed) before they
@@ -192,6 +194,6 @@
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in
 // bands; fill.go fills small shapes; style.go the colours; text.go the
-// fonts; quantize.go the palette; png.go the encoder; geom.go and pool.go
+// fonts; palette.go the palette; png.go the encoder; geom.go and pool.go
 // are helpers.
 package render

@@ -233,47 +233,120 @@ func nearAll(kept []color.RGBA, c color.RGBA) bool {
 	return false
 }
 
-// TestMapRowsAsEachPixel quantises board pictures with noise laid over
-// some rows (runs of every length, rows repeated and not, colours the
-// counted rows missed) and checks every pixel's index against its bin's
-// mapped one by one: the bin's own when the palette chose for it, else
-// the palette colour nearest the bin's middle.
+// TestMapRowsAsEachPixel draws board pictures over their cached layers,
+// lays noise over some painted rows (runs of every length, rows repeated
+// and not, colours no table has), and checks that mapping the picture
+// (the layers' rows from their runs) gives every pixel its bin's index.
 func TestMapRowsAsEachPixel(t *testing.T) {
 	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, sc := range scenes() {
 		v := sc.view()
-		c, err := r.draw(&v, false, nil)
+		// The second picture of a table shows its cached layers.
+		for range 2 {
+			c, err := r.draw(&v, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := c.img
+			w, h := img.Rect.Dx(), img.Rect.Dy()
+			for y := 1; y < h; y += 1 + rng.IntN(40) {
+				c.touch(img, y, y+1)
+				x0 := rng.IntN(w)
+				for x := x0; x < min(w, x0+rng.IntN(300)); {
+					n := 1 + rng.IntN(12)
+					px := [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+					for ; n > 0 && x < w; n, x = n-1, x+1 {
+						copy(img.Pix[img.PixOffset(x, y):], px[:])
+					}
+				}
+			}
+			pal := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: img.Rect, Palette: c.pal.colors}
+			kept := 0
+			for y := range h {
+				if l, _ := c.kept(y); l != nil {
+					kept++
+				}
+			}
+			c.pal.mapRows(img, c.kept, pal, 0, h)
+			img = c.whole()
+			for y := range h {
+				for x := range w {
+					p := img.Pix[img.PixOffset(x, y):]
+					want := c.pal.index[binOf(p[0], p[1], p[2])]
+					if got := pal.Pix[y*pal.Stride+x]; got != want {
+						t.Fatalf("%s: pixel %d,%d of colour %v is mapped to %d, want %d", sc.name, x, y, p[:3], got, want)
+					}
+				}
+			}
+			r.done(c)
+			if kept == 0 {
+				t.Errorf("%s: no row of the picture was its layer's as it is", sc.name)
+			}
+		}
+	}
+}
+
+// nearest is the index of the colour of kept nearest c, ties to the
+// lowest index, found by looking at every one.
+func nearest(kept []color.RGBA, c color.RGBA) uint8 {
+	best, bd := 0, 1<<30
+	for i, k := range kept {
+		if d := dist(k, c); d < bd {
+			best, bd = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// TestPaletteKeepsColours draws board pictures and maps them to their
+// tables' palettes: every pixel of a colour drawn flat keeps it (or,
+// where two such colours share a bin, as the grey group's hatching and
+// an unknown group's do, the one the bin keeps, a level off), no pixel is more than maxOff levels off in any channel, and at most
+// a share offShare of them are more than 16 levels off, as with the
+// antialiased shades of an edge.
+func TestPaletteKeepsColours(t *testing.T) {
+	const maxOff, offShare = 36, 0.015
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	flat := map[color.RGBA]bool{keyGrey: true, mix(keyGrey, white, 0.62): true}
+	for _, c := range pinned() {
+		flat[c] = true
+	}
+	for _, sc := range scenes() {
+		v := sc.view()
+		c, err := r.draw(&v, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		img := c.img
-		w, h := img.Rect.Dx(), img.Rect.Dy()
-		for y := 1; y < h; y += 1 + rng.IntN(40) {
-			x0 := rng.IntN(w)
-			for x := x0; x < min(w, x0+rng.IntN(300)); {
-				n := 1 + rng.IntN(12)
-				px := [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
-				for ; n > 0 && x < w; n, x = n-1, x+1 {
-					copy(img.Pix[img.PixOffset(x, y):], px[:])
+		img := c.whole()
+		worst, far := 0, 0
+		for y := range img.Rect.Dy() {
+			for x := range img.Rect.Dx() {
+				p := img.Pix[img.PixOffset(x, y):]
+				was := color.RGBA{p[0], p[1], p[2], 0xFF}
+				got := c.pal.colors[c.pal.index[binOf(p[0], p[1], p[2])]].(color.RGBA)
+				off := max(abs(int(got.R)-int(was.R)), abs(int(got.G)-int(was.G)), abs(int(got.B)-int(was.B)))
+				if flat[was] && off > 1 {
+					t.Fatalf("%s: pixel %d,%d drawn flat in %v is %v", sc.name, x, y, was, got)
+				}
+				worst = max(worst, off)
+				if off > 16 {
+					far++
 				}
 			}
 		}
-		q := new(quantizer)
-		pal := q.quantize(img, r.pins, nil)
-		for y := range h {
-			for x := range w {
-				p := img.Pix[img.PixOffset(x, y):]
-				i := binOf(p[0], p[1], p[2])
-				want := q.index[i]
-				if q.seen[i] != q.gen {
-					want = nearest(q.kept, color.RGBA{uint8(i>>10)<<3 | 4, uint8(i>>5&31)<<3 | 4, uint8(i&31)<<3 | 4, 0xFF})
-				}
-				if got := pal.Pix[y*pal.Stride+x]; got != want {
-					t.Fatalf("%s: pixel %d,%d of colour %v is mapped to %d, want %d", sc.name, x, y, p[:3], got, want)
-				}
-			}
+		share := float64(far) / float64(img.Rect.Dx()*img.Rect.Dy())
+		t.Logf("%s: %d colours; worst %d levels off; %.3f%% more than 16", sc.name, len(c.pal.colors), worst, 100*share)
+		if worst > maxOff || share > offShare {
+			t.Errorf("%s: a pixel is %d levels off its colour (at most %d), and %.2f%% more than 16 (at most %.1f%%)", sc.name, worst, maxOff, 100*share, 100*offShare)
 		}
 		r.done(c)
 	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -60,12 +60,13 @@ type Renderer struct {
 	static  layerCache[staticKey]
 	legends layerCache[string]
 	pins    *pinTable
-	sprites *sprites
-	frames  spares[*canvas]
-	outs    spares[*bytes.Buffer]
-	quants  spares[*quantizer]
-	pals    spares[*image.Paletted]
-	png     pngEncoder
+	// palettes holds the palettes of the tables last shown.
+	palettes paletteCache
+	sprites  *sprites
+	frames   spares[*canvas]
+	outs     spares[*bytes.Buffer]
+	pals     spares[*image.Paletted]
+	png      pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
 	// once (draw): each uses every core and holds picture-sized buffers.
 	slots chan struct{}
@@ -94,12 +95,13 @@ func New(opts Options) *Renderer {
 		panic(err)
 	}
 	r := &Renderer{
-		width:   w,
-		k:       float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		grounds: layerCache[groundKey]{max: 16, budget: 8 << 20},
-		static:  layerCache[staticKey]{max: 64, budget: 8 << 20},
-		legends: layerCache[string]{max: 16},
-		pins:    newPinTable(pinned()),
+		width:    w,
+		k:        float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
+		grounds:  layerCache[groundKey]{max: 16, budget: 8 << 20},
+		static:   layerCache[staticKey]{max: 64, budget: 8 << 20},
+		legends:  layerCache[string]{max: 16},
+		pins:     newPinTable(pinned()),
+		palettes: paletteCache{max: 16},
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -113,7 +115,6 @@ func New(opts Options) *Renderer {
 	r.faces = newFaces(f, r.k)
 	r.frames = newSpares[*canvas](slots)
 	r.outs = newSpares[*bytes.Buffer](slots)
-	r.quants = newSpares[*quantizer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
 	return r
 }
@@ -125,18 +126,17 @@ func (r *Renderer) Width() int { return r.width }
 // wrapping ErrBadView) only for a view with no board to draw: a table
 // without a size, or a grid too large to number.
 func (r *Renderer) PNG(v engine.View) ([]byte, error) {
-	q, ok := r.quants.get()
-	if !ok {
-		q = new(quantizer)
-	}
-	defer r.quants.put(q)
-	c, err := r.draw(&v, true, q)
+	c, err := r.draw(&v, true)
 	if err != nil {
 		return nil, err
 	}
 	defer r.done(c)
-	dst, _ := r.pals.get()
-	pal := q.palette(c.img, r.pins, dst, len(c.band))
+	w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
+	pal, _ := r.pals.get()
+	if pal == nil || cap(pal.Pix) < w*h {
+		pal = &image.Paletted{Pix: make([]uint8, w*h)}
+	}
+	pal.Pix, pal.Stride, pal.Rect, pal.Palette = pal.Pix[:w*h], w, image.Rect(0, 0, w, h), c.pal.colors
 	defer r.pals.put(pal)
 	buf, ok := r.outs.get()
 	if !ok {
@@ -145,7 +145,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	defer r.outs.put(buf)
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { q.mapKept(c.img, c.kept, pal, y0, y1) }
+	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.kept, pal, y0, y1) }
 	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
@@ -156,15 +156,14 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 // (and goes to) the cache and the canvas is a spare one; without,
 // everything is made and drawn afresh, as a plain gg programme would.
 // Either way the picture holds one of the renderer's painting slots
-// until the caller hands it to done. With q, the picture's colours are
-// counted into q's tallies as it is painted, one tally a band of the
-// canvas (q.finish completes the quantisation).
+// until the caller hands it to done. A cached picture's canvas holds its
+// table's palette (palette.go).
 //
 // A picture is laid out (its pieces shaped, its labels placed) before it
 // takes a slot and a canvas: the picture-sized buffers are held only
 // while the pixels are painted, quantised and encoded, and that work
 // uses every core by itself.
-func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, error) {
+func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 	fs := r.faces
 	k, W := r.k, r.width
 	v, b, areaH, st, lg, err := r.frame(v)
@@ -190,10 +189,18 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 
 	r.slots <- struct{}{}
 	key := keyOf(v, &b)
-	if cached && !r.static.has(key) {
-		// A frame not cut before needs its table's ground: got before
-		// this picture takes a canvas (see ground).
-		r.ground(v, &b)
+	var pal *tablePalette
+	if cached {
+		// A frame not cut before, or a table's first palette, needs
+		// the table's ground: got before this picture takes a canvas
+		// (see ground).
+		if !r.static.has(key) {
+			r.ground(v, &b)
+		}
+		pal = r.palettes.get(paletteKeyOf(v, &b, st), func() *tablePalette {
+			ground, _, _ := r.ground(v, &b)
+			return newTablePalette(ground, st, r.pins)
+		})
 	}
 	var c *canvas
 	if cached {
@@ -216,6 +223,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		// A frame not drawn before is drawn straight onto this
 		// picture's board, and kept from there.
 		drawn := false
+		c.pal = pal
 		layer := r.static.get(key, func() *image.RGBA {
 			ground, dx, dy := r.ground(v, &b)
 			img := &image.RGBA{Pix: frame.Pix[frame.PixOffset(0, headerH):], Stride: frame.Stride, Rect: image.Rect(0, 0, W, areaH)}
@@ -266,12 +274,7 @@ func (r *Renderer) draw(v *engine.View, cached bool, q *quantizer) (*canvas, err
 		}
 	}
 	cuts := bandCuts(H, headerH, headerH+areaH)
-	var counted func(i, y0, y1 int)
-	if q != nil {
-		ts := q.tallies(len(cuts) - 1)
-		counted = func(i, y0, y1 int) { ts[i].countKept(frame, c.kept, y0, y1) }
-	}
-	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend, counted)
+	s.paint(c, cuts, under, func() { drawHeader(frame, fs, k, hd) }, legend)
 	return c, nil
 }
 
@@ -347,10 +350,12 @@ type canvas struct {
 	// (the board's static layer, the legend) it shows, if any; touched,
 	// which of those rows the pieces, marks and labels may paint over.
 	// Only those are copied onto the picture (touch); the others are
-	// the layer's rows as they are (kept), and the quantiser reads them
-	// from the layer's runs.
+	// the layer's rows as they are (kept), and the palette's mapping
+	// reads them from the layer's runs.
 	from    []layerRow
 	touched []bool
+	// pal is the palette of the picture's table (palette.go).
+	pal *tablePalette
 }
 
 // layerRow is row y of layer l.

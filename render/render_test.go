@@ -176,13 +176,13 @@ func TestCached(t *testing.T) {
 	r := New(Options{})
 	for _, sc := range scenes() {
 		v := sc.view()
-		a, err := r.draw(&v, true, nil)
+		a, err := r.draw(&v, true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ap := append([]byte(nil), a.whole().Pix...)
 		r.done(a)
-		c, err := r.draw(&v, false, nil)
+		c, err := r.draw(&v, false)
 		if err != nil {
 			t.Fatal(err)
 		}

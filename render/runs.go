@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"sync/atomic"
 )
 
 // A static layer is mostly long stretches of one colour (the table, a
@@ -28,6 +29,9 @@ type runLayer struct {
 	runs []pixelRun
 	// lit holds the pixels of the literal runs.
 	lit []uint8
+	// index holds its literal pixels mapped to the palette it was last
+	// shown with (palette.go).
+	index atomic.Pointer[layerIndex]
 }
 
 // pixelRun is n pixels of one colour px, as the picture's bytes hold it

@@ -133,13 +133,13 @@ func TestZonesDoNotRedrawGround(t *testing.T) {
 // than a shade.
 func cutAgainstFresh(t *testing.T, r *Renderer, v *engine.View) (diff, n int) {
 	t.Helper()
-	a, err := r.draw(v, true, nil)
+	a, err := r.draw(v, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := append([]byte(nil), a.whole().Pix...)
 	r.done(a)
-	f, err := r.draw(v, false, nil)
+	f, err := r.draw(v, false)
 	if err != nil {
 		t.Fatal(err)
 	}

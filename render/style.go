@@ -215,8 +215,8 @@ func prefixes(v *engine.View, st []groupStyle) {
 	}
 }
 
-// pinned lists the colours drawn as flat areas; the quantiser keeps them
-// exact.
+// pinned lists the colours drawn as flat areas; a table's palette keeps
+// them exact.
 func pinned() []color.RGBA {
 	out := []color.RGBA{
 		white, ink, rulerInk, tableSand, tableEdge, gridLine, gridDark, hexLabel,

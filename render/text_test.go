@@ -34,7 +34,7 @@ func TestTextContrast(t *testing.T) {
 		for _, sc := range views {
 			scene = sc.name
 			v := sc.view()
-			c, err := r.draw(&v, false, nil)
+			c, err := r.draw(&v, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestLongTitlesWrapRatherThanCut(t *testing.T) {
 	long := v
 	long.Title = strings.Repeat("Gang Warfare in the Age of Bronze ", 4)
 	for _, v := range []engine.View{v, long} {
-		c, err := r.draw(&v, false, nil)
+		c, err := r.draw(&v, false)
 		if err != nil {
 			t.Fatal(err)
 		}
