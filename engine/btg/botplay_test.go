@@ -374,3 +374,48 @@ func TestBotTakesTheShotItHas(t *testing.T) {
 		}
 	}
 }
+
+// Units do not pass through each other (1.B): cavalry standing close
+// behind its own archers cannot go straight ahead, but it can go round
+// them, or up to their backs. With its other units locked in melee and
+// the archers already moved on this card, the bot sends the cavalry
+// round its friends toward the enemy rather than passing the card's last
+// move.
+func TestBotGoesRoundAFriendInTheWay(t *testing.T) {
+	g := botTable(t, botArmies+`
+#place SPA-1 10,40 N 4
+#place ATH-1 10,40 S 4
+#place SPA-2 22,40 N 2
+#place ATH-2 22,40 S 2
+#place SPA-3 50,11 N 2
+#place SPA-4 50,8 N 1
+#place ATH-3 50,44 S 2
+#place ATH-4 58,44 S 1
+#place SPA-G 4,2
+#place ATH-G 70,46
+#stack cards 4C 2D
+@bot /done
+@bob /done
+@bot /move unit:SPA-3 to:50,12 facing:N
+`)
+	s := g.State.(*State)
+	cav := s.Unit("SPA-4")
+	ahead := cav.Base.FrontCenter().Add(cav.Base.Facing.Vec().Scale(s.fullMove(cav)))
+	if _, _, err := s.planMove(cav, ahead, cav.Base.Facing, cav.Ranks); err == nil {
+		t.Fatal("SPA-4 may ride straight ahead; the test proves nothing")
+	}
+	for _, l := range []engine.Level{engine.Easy, engine.Normal} {
+		c := decide(t, g, l)
+		if c.Name != "move" || c.Opt("unit") != "SPA-4" {
+			t.Fatalf("at %s the bot gives %s; want SPA-4 to move round SPA-3", l, c)
+		}
+		res, err := g.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		foes := s.inPlay(RedSide)
+		if before, after := gapTo(cav, foes, 99), gapTo(res.After.State.(*State).Unit("SPA-4"), foes, 99); after >= before-1 {
+			t.Errorf("at %s the bot's %s takes SPA-4 from %.1f\" to %.1f\" of the enemy; want it nearer", l, c, before, after)
+		}
+	}
+}
