@@ -282,9 +282,7 @@ type target struct {
 // their long range; straight ahead at full move; a step back, but none
 // that leaves a fall back or a rout room to run off the table; into the
 // nearest cover or high ground it can reach; and beside a friend in
-// melee, or one that may charge, where it supports him (5.C). When the
-// rules take none of these, as far as the way is clear straight on or
-// slanting 45° to either side, with the facing kept (1.B).
+// melee, or one that may charge, where it supports him (5.C).
 func (s *State) moveTargets(u *Unit) []target {
 	fc := u.Base.FrontCenter()
 	full := s.fullMove(u)
