@@ -200,11 +200,6 @@ func (s *State) chargeCandidates(player engine.PlayerID, u *Unit) []engine.Comma
 // each candidate.
 const botMovers = 2
 
-// botShort is how far short of a unit in its way, in inches, the bot
-// stops a move that the unit would otherwise run into: enough that the
-// tenth of an inch its moves are rounded to does not carry it into him.
-const botShort = 0.25
-
 // firstToMove lists the units of side that may move, nearest an enemy
 // first, less the shooters that would rather stand and shoot: archers
 // that have a target now, who may not shoot after moving (2.D).
@@ -348,21 +343,14 @@ func (s *State) moveTargets(u *Unit) []target {
 	if len(out) == 0 {
 		// Every move is blocked, by a friend most often (1.B): go as far
 		// as the way is clear, straight on or slanting round him with
-		// the same facing, so that the unit is not left idle. One sweep
-		// along each way finds how far that is, stopping a little short
-		// of the unit it would meet; half of that if terrain or the
-		// table's edge refuses it. Only here, since each try costs a
-		// look along the way.
-		start := u.shape(u.Ranks, keep, fc)
-		others, _ := s.others(u)
+		// the same facing, so that the unit is not left idle. Only
+		// here, since each try costs a look along the way.
 		for _, a := range []engine.Heading{0, -45, 45} {
-			way := (keep + a).Vec().Scale(full)
-			frac, hit := start.Sweep(start.Center.Add(way), others...)
-			if hit >= 0 {
-				frac -= botShort / full
-			}
-			if frac*full > 0.5 && !add(fc.Add(way.Scale(frac)), keep) && frac*full > 1 {
-				add(fc.Add(way.Scale(frac/2)), keep)
+			to := fc.Add((keep + a).Vec().Scale(full))
+			for _, k := range []float64{1, 0.75, 0.5, 0.25} {
+				if add(fc.Add(to.Sub(fc).Scale(k)), keep) {
+					break
+				}
 			}
 		}
 	}
