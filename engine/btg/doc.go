@@ -29,10 +29,8 @@
 // it leads an army or answers for the game master (engine.Strategist):
 // its candidate commands, only those the rules would take (every charge
 // in reach, advances, a step back when threatened, places beside a
-// friend to support him; for a unit offered none of these, as much of a
-// move straight on, or slanting round a friend in its way, as is clear;
-// and every shot it has, passing the fire phase only with none left),
-// and a position scored by how near each army
+// friend to support him, and every shot it has, passing the fire phase
+// only with none left), and a position scored by how near each army
 // is to breaking, its figures, morale and leaders, and the melees and
 // shots at hand, paired and supported as the melee phase pairs them,
 // with the loser's chance to rout; botodds.go the odds of a roll of dice
