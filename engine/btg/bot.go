@@ -283,9 +283,9 @@ func (s *State) moveTargets(u *Unit) []target {
 	full := s.fullMove(u)
 	keep := u.Base.Facing
 	var out []target
-	// add weighs the move to p facing h if the rules would take it, and
-	// reports whether they would.
-	add := func(p engine.Vec, h engine.Heading) bool {
+	// try reports whether the move to p facing h is one to weigh, and
+	// adds it if so.
+	try := func(p engine.Vec, h engine.Heading) bool {
 		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
 		if t.to.Dist(fc) < 0.5 && t.h == keep {
 			return false // no move at all, which would spend the unit's move
@@ -304,6 +304,18 @@ func (s *State) moveTargets(u *Unit) []target {
 		}
 		out = append(out, t)
 		return true
+	}
+	// add weighs the move to p facing h, or, where a unit or the ground
+	// is in the way (1.B), as much of it as the way allows, so that a
+	// unit behind a friend still closes up behind him; it returns the
+	// share of the move weighed, 0 for none.
+	add := func(p engine.Vec, h engine.Heading) float64 {
+		for _, k := range []float64{1, 0.75, 0.5, 0.25} {
+			if try(fc.Add(p.Sub(fc).Scale(k)), h) {
+				return k
+			}
+		}
+		return 0
 	}
 	for i, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
 		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
@@ -330,7 +342,13 @@ func (s *State) moveTargets(u *Unit) []target {
 			}
 		}
 	}
-	add(fc.Add(keep.Vec().Scale(full)), keep)
+	if add(fc.Add(keep.Vec().Scale(full)), keep) < 1 {
+		// Blocked straight ahead: go round the obstacle, slanting left
+		// and right with the same facing.
+		for _, a := range []engine.Heading{-45, 45} {
+			add(fc.Add((keep + a).Vec().Scale(full)), keep)
+		}
+	}
 	if s.threatened(u) {
 		add(fc.Add(keep.Vec().Scale(-full/2)), keep)
 	}
@@ -339,20 +357,6 @@ func (s *State) moveTargets(u *Unit) []target {
 	}
 	for _, p := range s.supportSpots(u, full) {
 		add(p.to, p.h)
-	}
-	if len(out) == 0 {
-		// Every move is blocked, by a friend most often (1.B): go as far
-		// as the way is clear, straight on or slanting round him with
-		// the same facing, so that the unit is not left idle. Only
-		// here, since each try costs a look along the way.
-		for _, a := range []engine.Heading{0, -45, 45} {
-			to := fc.Add((keep + a).Vec().Scale(full))
-			for _, k := range []float64{1, 0.75, 0.5, 0.25} {
-				if add(fc.Add(to.Sub(fc).Scale(k)), keep) {
-					break
-				}
-			}
-		}
 	}
 	return out
 }
