@@ -283,39 +283,25 @@ func (s *State) moveTargets(u *Unit) []target {
 	full := s.fullMove(u)
 	keep := u.Base.Facing
 	var out []target
-	// try reports whether the move to p facing h is one to weigh, and
-	// adds it if so.
-	try := func(p engine.Vec, h engine.Heading) bool {
+	add := func(p engine.Vec, h engine.Heading) {
 		t := target{to: engine.Vec{X: round1(p.X), Y: round1(p.Y)}, h: h}
 		if t.to.Dist(fc) < 0.5 && t.h == keep {
-			return false // no move at all, which would spend the unit's move
+			return // no move at all, which would spend the unit's move
 		}
 		// A unit that falls back or routs goes a full move toward its
 		// own edge, and off the table it is out of the battle (§3): no
 		// step toward that edge that ends within a full move of it.
 		if d := s.edgeDistance(u.Side, t.to); d < full && d < s.edgeDistance(u.Side, fc) {
-			return false
+			return
 		}
-		if slices.Contains(out, t) {
-			return true
-		}
-		if _, _, err := s.planMove(u, t.to, t.h, u.Ranks); err != nil {
-			return false
-		}
-		out = append(out, t)
-		return true
-	}
-	// add weighs the move to p facing h, or, where a unit or the ground
-	// is in the way (1.B), as much of it as the way allows, so that a
-	// unit behind a friend still closes up behind him; it returns the
-	// share of the move weighed, 0 for none.
-	add := func(p engine.Vec, h engine.Heading) float64 {
-		for _, k := range []float64{1, 0.75, 0.5, 0.25} {
-			if try(fc.Add(p.Sub(fc).Scale(k)), h) {
-				return k
+		for _, o := range out {
+			if o == t {
+				return
 			}
 		}
-		return 0
+		if _, _, err := s.planMove(u, t.to, t.h, u.Ranks); err == nil {
+			out = append(out, t)
+		}
 	}
 	for i, e := range s.nearest(u.Base.Center, u.Side.Other(), botFoes) {
 		h := engine.Heading(math.Round(float64(engine.HeadingTo(fc, e.Base.Center))))
@@ -342,13 +328,7 @@ func (s *State) moveTargets(u *Unit) []target {
 			}
 		}
 	}
-	if add(fc.Add(keep.Vec().Scale(full)), keep) < 1 {
-		// Blocked straight ahead: go round the obstacle, slanting left
-		// and right with the same facing.
-		for _, a := range []engine.Heading{-45, 45} {
-			add(fc.Add((keep + a).Vec().Scale(full)), keep)
-		}
-	}
+	add(fc.Add(keep.Vec().Scale(full)), keep)
 	if s.threatened(u) {
 		add(fc.Add(keep.Vec().Scale(-full/2)), keep)
 	}
