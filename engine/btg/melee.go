@@ -452,10 +452,15 @@ func (s *State) foes(u *Unit) []*Unit {
 	var out []*Unit
 	for i := range s.Units {
 		o := &s.Units[i]
-		if o == u || !o.In() || !u.Base.Touches(o.Base) {
+		if o == u || !o.In() {
 			continue
 		}
-		if o.Side != u.Side || u.Status == Rampaging || o.Status == Rampaging {
+		// Which side first: the measure is the dearer test, and a
+		// friend beside u is most often a friend in good order.
+		if o.Side == u.Side && u.Status != Rampaging && o.Status != Rampaging {
+			continue
+		}
+		if u.Base.Touches(o.Base) {
 			out = append(out, o)
 		}
 	}
