@@ -236,7 +236,8 @@ func nearAll(kept []color.RGBA, c color.RGBA) bool {
 // TestMapRowsAsEachPixel draws board pictures over their cached layers,
 // lays noise over some painted rows (runs of every length, rows repeated
 // and not, colours no table has), and checks that mapping the picture
-// (the layers' rows from their runs) gives every pixel its bin's index.
+// (the layers' rows from their runs, and only the columns said to be
+// painted over from the picture) gives every pixel its bin's index.
 func TestMapRowsAsEachPixel(t *testing.T) {
 	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -251,12 +252,13 @@ func TestMapRowsAsEachPixel(t *testing.T) {
 			img := c.img
 			w, h := img.Rect.Dx(), img.Rect.Dy()
 			for y := 1; y < h; y += 1 + rng.IntN(40) {
-				c.touch(img, y, y+1)
 				x0 := rng.IntN(w)
-				for x := x0; x < min(w, x0+rng.IntN(300)); {
+				x1 := min(w, x0+rng.IntN(300))
+				c.touch(img, y, y+1, x0, x1)
+				for x := x0; x < x1; {
 					n := 1 + rng.IntN(12)
 					px := [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
-					for ; n > 0 && x < w; n, x = n-1, x+1 {
+					for ; n > 0 && x < x1; n, x = n-1, x+1 {
 						copy(img.Pix[img.PixOffset(x, y):], px[:])
 					}
 				}
@@ -264,11 +266,11 @@ func TestMapRowsAsEachPixel(t *testing.T) {
 			pal := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: img.Rect, Palette: c.pal.colors}
 			kept := 0
 			for y := range h {
-				if l, _ := c.kept(y); l != nil {
+				if src := c.rowOf(y); src.l != nil && src.x0 == src.x1 {
 					kept++
 				}
 			}
-			c.pal.mapRows(img, c.kept, pal, 0, h)
+			c.pal.mapRows(img, c.rowOf, pal, 0, h)
 			img = c.whole()
 			for y := range h {
 				for x := range w {

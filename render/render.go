@@ -145,7 +145,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	defer r.outs.put(buf)
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.kept, pal, y0, y1) }
+	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.rowOf, pal, y0, y1) }
 	if err := r.png.encode(buf, pal, mapped); err != nil {
 		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
@@ -238,7 +238,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			// painted over them (canvas.touch).
 			c.shows(layer, headerH, areaH)
 			if r.copyAll {
-				c.touch(frame, headerH, headerH+areaH)
+				c.touchRows(frame, headerH, headerH+areaH)
 			}
 		}
 		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
@@ -248,7 +248,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			under = func(y0, y1 int) {
 				for _, sp := range names {
 					a, b := max(y0, int(sp.box.y0-12*k)), min(y1, int(sp.box.y1+12*k)+1)
-					c.touch(frame, a, b)
+					c.touch(frame, a, b, int(sp.box.x0-12*k), int(sp.box.x1+12*k)+1)
 				}
 				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
 			}
@@ -269,7 +269,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 				c.touched[y] = false
 			}
 			if r.copyAll {
-				c.touch(frame, headerH+areaH, H)
+				c.touchRows(frame, headerH+areaH, H)
 			}
 		}
 	}
@@ -354,6 +354,9 @@ type canvas struct {
 	// reads them from the layer's runs.
 	from    []layerRow
 	touched []bool
+	// span says, for each touched row, the columns x0 to x1 that may be
+	// painted over: outside them, the row is still its layer's.
+	span [][2]int32
 	// pal is the palette of the picture's table (palette.go).
 	pal *tablePalette
 }
@@ -368,9 +371,9 @@ type layerRow struct {
 // none copied from a layer.
 func (c *canvas) reset(h int) {
 	if cap(c.from) < h {
-		c.from, c.touched = make([]layerRow, h), make([]bool, h)
+		c.from, c.touched, c.span = make([]layerRow, h), make([]bool, h), make([][2]int32, h)
 	}
-	c.from, c.touched = c.from[:h], c.touched[:h]
+	c.from, c.touched, c.span = c.from[:h], c.touched[:h], c.span[:h]
 	clear(c.from)
 	clear(c.touched)
 }
@@ -384,26 +387,46 @@ func (c *canvas) shows(l *runLayer, top, n int) {
 }
 
 // touch copies rows y0 to y1 of the picture from their layers onto img,
-// where not done before, to be painted over.
-func (c *canvas) touch(img *image.RGBA, y0, y1 int) {
+// where not done before, to be painted over between columns x0 and x1.
+func (c *canvas) touch(img *image.RGBA, y0, y1, x0, x1 int) {
+	x0, x1 = max(x0, 0), min(x1, img.Rect.Dx())
 	for y := y0; y < y1; y++ {
 		if c.touched[y] {
+			c.span[y] = [2]int32{min(c.span[y][0], int32(x0)), max(c.span[y][1], int32(x1))}
 			continue
 		}
 		c.touched[y] = true
+		c.span[y] = [2]int32{int32(x0), int32(x1)}
 		if f := c.from[y]; f.l != nil {
 			f.l.copyRows(img, y-f.y, f.y, f.y+1)
 		}
 	}
 }
 
-// kept returns the layer and its row that row y of the picture holds
-// unchanged, or nil.
-func (c *canvas) kept(y int) (*runLayer, int) {
-	if y < len(c.from) && !c.touched[y] {
-		return c.from[y].l, c.from[y].y
+// touchRows is touch across the whole width.
+func (c *canvas) touchRows(img *image.RGBA, y0, y1 int) {
+	c.touch(img, y0, y1, 0, img.Rect.Dx())
+}
+
+// rowOf says where row y of the picture comes from (rowSource).
+func (c *canvas) rowOf(y int) rowSource {
+	if y >= len(c.from) || c.from[y].l == nil {
+		return rowSource{}
 	}
-	return nil, 0
+	s := rowSource{l: c.from[y].l, ly: c.from[y].y}
+	if c.touched[y] {
+		s.x0, s.x1 = int(c.span[y][0]), int(c.span[y][1])
+	}
+	return s
+}
+
+// rowSource is where a row of a picture comes from: with l nil, its
+// pixels alone; otherwise row ly of layer l, but for columns x0 to x1,
+// which are the picture's pixels (none when x0 == x1).
+type rowSource struct {
+	l      *runLayer
+	ly     int
+	x0, x1 int
 }
 
 // newCanvas makes a canvas of img, with fl as its filler (a new one when

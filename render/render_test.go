@@ -443,7 +443,7 @@ func TestCalloutsLeaveTypeLettersClear(t *testing.T) {
 // whole returns c's picture with every row its layers show copied onto
 // it, as the PNG has them.
 func (c *canvas) whole() *image.RGBA {
-	c.touch(c.img, 0, len(c.touched))
+	c.touchRows(c.img, 0, len(c.touched))
 	return c.img
 }
 
