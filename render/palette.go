@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"slices"
 	"sort"
-	"sync"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -71,44 +70,6 @@ func paletteKeyOf(v *engine.View, b *board, st []groupStyle) paletteKey {
 	}
 	k.groups = h.Sum64()
 	return k
-}
-
-// paletteCache keeps the palettes of the last few tables shown.
-type paletteCache struct {
-	mu      sync.Mutex
-	entries map[paletteKey]*paletteEntry
-	order   []paletteKey // least recently used first
-	max     int
-}
-
-type paletteEntry struct {
-	once sync.Once
-	p    *tablePalette
-}
-
-// get returns the palette for key, made by build the first time. Two
-// pictures that need a new one at once make it only once.
-func (c *paletteCache) get(key paletteKey, build func() *tablePalette) *tablePalette {
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	if ok {
-		i := slices.Index(c.order, key)
-		c.order = append(slices.Delete(c.order, i, i+1), key)
-	} else {
-		if c.entries == nil {
-			c.entries = map[paletteKey]*paletteEntry{}
-		}
-		e = &paletteEntry{}
-		c.entries[key] = e
-		c.order = append(c.order, key)
-		for len(c.order) > c.max {
-			delete(c.entries, c.order[0])
-			c.order = c.order[1:]
-		}
-	}
-	c.mu.Unlock()
-	e.once.Do(func() { e.p = build() })
-	return e.p
 }
 
 // newTablePalette makes the palette of a table whose ground is the layer

@@ -61,7 +61,7 @@ type Renderer struct {
 	legends layerCache[string]
 	pins    *pinTable
 	// palettes holds the palettes of the tables last shown.
-	palettes paletteCache
+	palettes cache[paletteKey, *tablePalette]
 	sprites  *sprites
 	frames   spares[*canvas]
 	outs     spares[*bytes.Buffer]
@@ -97,11 +97,11 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:    w,
 		k:        float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		grounds:  layerCache[groundKey]{max: 16, budget: 8 << 20},
-		static:   layerCache[staticKey]{max: 64, budget: 8 << 20},
-		legends:  layerCache[string]{max: 16},
+		grounds:  newLayerCache[groundKey](16, 8<<20),
+		static:   newLayerCache[staticKey](64, 8<<20),
+		legends:  newLayerCache[string](16, 0),
 		pins:     newPinTable(pinned()),
-		palettes: paletteCache{max: 16},
+		palettes: cache[paletteKey, *tablePalette]{max: 16},
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of

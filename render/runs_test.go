@@ -28,9 +28,10 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	var real *image.RGBA
-	for _, e := range r.static.entries {
-		real = image.NewRGBA(image.Rect(0, 0, e.layer.w, e.layer.h))
-		e.layer.copyRows(real, 0, 0, e.layer.h)
+	for el := r.static.order.Front(); el != nil; el = el.Next() {
+		l := el.Value.(*cacheEntry[staticKey, *runLayer]).v
+		real = image.NewRGBA(image.Rect(0, 0, l.w, l.h))
+		l.copyRows(real, 0, 0, l.h)
 	}
 	for _, img := range []*image.RGBA{flat, noise, stripes, real} {
 		l := newRunLayer(img)
