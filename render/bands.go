@@ -22,8 +22,12 @@ import (
 // plates, tokens) are drawn translated into the band, which can move an
 // antialiased edge by a shade.
 
-// maxBands bounds the bands a picture is painted in.
-const maxBands = 4
+// maxBands bounds the bands a picture is painted in, and minBandRows
+// is the fewest rows worth a band of their own.
+const (
+	maxBands    = 4
+	minBandRows = 64
+)
 
 // band is a picture's rows y0 to y1, with a gg context and a filler that
 // paint nothing outside them.

@@ -74,3 +74,13 @@ func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }
 // onto each picture and map all its pixels, as if the whole picture were
 // painted over: what the pictures must look like anyway.
 func PaintingAll(r *Renderer) { r.copyAll = true }
+
+// PiecesFound returns the share of the pieces of r's pictures that were
+// found compressed already (png.go).
+func PiecesFound(r *Renderer) float64 {
+	n := r.png.written.Load()
+	if n == 0 {
+		return 0
+	}
+	return 1 - float64(r.png.compressed.Load())/float64(n)
+}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"image"
 	"math"
 	"runtime"
@@ -66,7 +65,7 @@ type Renderer struct {
 	frames   spares[*canvas]
 	outs     spares[*bytes.Buffer]
 	pals     spares[*image.Paletted]
-	png      pngEncoder
+	png      *pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
 	// once (draw): each uses every core and holds picture-sized buffers.
 	slots chan struct{}
@@ -102,6 +101,7 @@ func New(opts Options) *Renderer {
 		legends:  newLayerCache[string](16, 0),
 		pins:     newPinTable(pinned()),
 		palettes: cache[paletteKey, *tablePalette]{max: 16},
+		png:      newPNGEncoder(pieceBudget),
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -146,9 +146,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	buf.Reset()
 	// Each band of the file maps its own rows to the palette first.
 	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.rowOf, pal, y0, y1) }
-	if err := r.png.encode(buf, pal, mapped); err != nil {
-		return nil, fmt.Errorf("render: encode PNG: %w", err)
-	}
+	r.png.encode(buf, pal, mapped)
 	return bytes.Clone(buf.Bytes()), nil
 }
 
