@@ -66,6 +66,47 @@ func TestPNGDecodesAsWritten(t *testing.T) {
 	}
 }
 
+// TestPiecesFoundAsCompressed writes a picture, then others that share
+// some of its pieces of rows (a row changed in one piece, the rows
+// moved down by a piece, the picture cut short): each file must be the
+// one a new encoder writes, byte for byte, and decode to its pixels.
+func TestPiecesFoundAsCompressed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	pal := make(color.Palette, 40)
+	for i := range pal {
+		pal[i] = color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+	}
+	first := image.NewPaletted(image.Rect(0, 0, 520, 5*pieceRows+17), pal)
+	for i := range first.Pix {
+		first.Pix[i] = uint8(i / 131 % len(pal))
+	}
+	changed := image.NewPaletted(first.Rect, pal)
+	copy(changed.Pix, first.Pix)
+	changed.Pix[changed.PixOffset(300, 2*pieceRows+5)] ^= 1
+	moved := image.NewPaletted(first.Rect, pal)
+	copy(moved.Pix[pieceRows*moved.Stride:], first.Pix)
+	short := first.SubImage(image.Rect(0, 0, 520, 3*pieceRows)).(*image.Paletted)
+
+	enc := newPNGEncoder(pieceBudget)
+	for i, img := range []*image.Paletted{first, changed, moved, short, first} {
+		var got, want bytes.Buffer
+		enc.encode(&got, img, nil)
+		newPNGEncoder(pieceBudget).encode(&want, img, nil)
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("picture %d: the file with pieces found differs from the one compressed afresh", i)
+		}
+		dec := decode(t, got.Bytes()).(*image.Paletted)
+		for y := range img.Rect.Dy() {
+			if !bytes.Equal(dec.Pix[y*dec.Stride:][:dec.Rect.Dx()], img.Pix[y*img.Stride:][:img.Rect.Dx()]) {
+				t.Fatalf("picture %d: row %d decodes otherwise than written", i, y)
+			}
+		}
+	}
+	if n, c := enc.written.Load(), enc.compressed.Load(); c == n || c == 0 {
+		t.Errorf("%d pieces compressed of %d written: want some found, some not", c, n)
+	}
+}
+
 func decode(t *testing.T, b []byte) image.Image {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(b))
