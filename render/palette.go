@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"slices"
 	"sort"
+	"sync/atomic"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -54,7 +55,12 @@ import (
 type tablePalette struct {
 	colors color.Palette
 	index  [bins]uint8
+	// id tells this palette from every other the process makes.
+	id uint64
 }
+
+// paletteIDs numbers the palettes made.
+var paletteIDs atomic.Uint64
 
 // paletteKey names what a table palette is made from.
 type paletteKey struct {
@@ -116,7 +122,7 @@ func newTablePalette(ground *runLayer, st []groupStyle, pins *pinTable) *tablePa
 	}
 	all := append(slices.Clip(over), under...)
 
-	p := &tablePalette{colors: make(color.Palette, 0, 256)}
+	p := &tablePalette{colors: make(color.Palette, 0, 256), id: paletteIDs.Add(1)}
 	var kept []color.RGBA
 	var byRed redOrder
 	keep := func(c color.RGBA) {

@@ -65,10 +65,11 @@ func newPNGEncoder(budget int) *pngEncoder {
 	}
 }
 
-// pieceKey names a piece of a picture by its size and a hash of its
-// pixels.
+// pieceKey names a piece of a picture by its size and a hash of what
+// its rows are made from (made), or of its palette indices.
 type pieceKey struct {
 	w, h int
+	made bool
 	sum  uint64
 }
 
@@ -88,10 +89,21 @@ type pieceWriter struct {
 	zeros [1]byte
 }
 
-// encode writes img to buf as a PNG file. prepare, when set, is asked
-// to write each piece's rows of img first, on the core that compresses
-// them.
-func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, prepare func(y0, y1 int)) {
+// pictureRows makes a picture's palette indices a piece of rows at a
+// time, and names a piece before making it, so that a piece found
+// compressed need not be made at all.
+type pictureRows interface {
+	// name writes into h what rows y0 to y1 are made from: the same
+	// for two pieces only if their rows are the same.
+	name(h *maphash.Hash, y0, y1 int)
+	// write writes rows y0 to y1 of the paletted picture.
+	write(y0, y1 int)
+}
+
+// encode writes img to buf as a PNG file. With rows set, img's rows are
+// written by rows, each piece's on the core that compresses it, and only
+// if the piece is not found compressed; without, img holds them all.
+func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, rows pictureRows) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pieces := make([]*pngPiece, (h+pieceRows-1)/pieceRows)
 	n := min(runtime.GOMAXPROCS(0), 4, len(pieces))
@@ -100,10 +112,7 @@ func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, prepare func
 		wg.Go(func() {
 			for j := len(pieces) * i / n; j < len(pieces)*(i+1)/n; j++ {
 				y0, y1 := j*pieceRows, min(h, (j+1)*pieceRows)
-				if prepare != nil {
-					prepare(y0, y1)
-				}
-				pieces[j] = e.piece(img, w, y0, y1)
+				pieces[j] = e.piece(img, rows, w, y0, y1)
 			}
 		})
 	}
@@ -164,17 +173,24 @@ func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, prepare func
 }
 
 // piece returns rows y0 to y1 of img compressed: as kept, when a piece
-// of the same pixels was compressed lately.
-func (e *pngEncoder) piece(img *image.Paletted, w, y0, y1 int) *pngPiece {
+// named the same was compressed lately.
+func (e *pngEncoder) piece(img *image.Paletted, rows pictureRows, w, y0, y1 int) *pngPiece {
 	var h maphash.Hash
 	h.SetSeed(e.seed)
-	for y := y0; y < y1; y++ {
-		h.Write(img.Pix[(y-img.Rect.Min.Y)*img.Stride:][:w])
+	if rows != nil {
+		rows.name(&h, y0, y1)
+	} else {
+		for y := y0; y < y1; y++ {
+			h.Write(img.Pix[(y-img.Rect.Min.Y)*img.Stride:][:w])
+		}
 	}
-	key := pieceKey{w: w, h: y1 - y0, sum: h.Sum64()}
+	key := pieceKey{w: w, h: y1 - y0, made: rows != nil, sum: h.Sum64()}
 	e.written.Add(1)
 	return e.pieces.get(key, func() *pngPiece {
 		e.compressed.Add(1)
+		if rows != nil {
+			rows.write(y0, y1)
+		}
 		return e.compress(img, w, y0, y1)
 	})
 }

@@ -2,6 +2,8 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/maphash"
 	"image"
 	"math"
 	"runtime"
@@ -144,9 +146,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	}
 	defer r.outs.put(buf)
 	buf.Reset()
-	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.rowOf, pal, y0, y1) }
-	r.png.encode(buf, pal, mapped)
+	r.png.encode(buf, pal, canvasRows{c, pal})
 	return bytes.Clone(buf.Bytes()), nil
 }
 
@@ -416,6 +416,39 @@ func (c *canvas) rowOf(y int) rowSource {
 		s.x0, s.x1 = int(c.span[y][0]), int(c.span[y][1])
 	}
 	return s
+}
+
+// canvasRows are the rows of a canvas's picture as its palette's indices
+// in dst (pictureRows). A piece of them is named by the palette and a
+// hash of each row's pixels: a row that shows its layer's row unchanged
+// by the hash its layer keeps of it, without reading the row, and a row
+// painted over by its pixels (which are all there: the row was copied
+// from its layer before it was painted).
+type canvasRows struct {
+	c   *canvas
+	dst *image.Paletted
+}
+
+func (cr canvasRows) write(y0, y1 int) {
+	cr.c.pal.mapRows(cr.c.img, cr.c.rowOf, cr.dst, y0, y1)
+}
+
+func (cr canvasRows) name(h *maphash.Hash, y0, y1 int) {
+	var word [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(word[:], v)
+		h.Write(word[:])
+	}
+	img, seed := cr.c.img, h.Seed()
+	w := cr.dst.Rect.Dx()
+	put(cr.c.pal.id)
+	for y := y0; y < y1; y++ {
+		if src := cr.c.rowOf(y); src.l != nil && src.x0 == src.x1 {
+			put(src.l.rowHash(seed, src.ly))
+		} else {
+			put(maphash.Bytes(seed, img.Pix[y*img.Stride:][:4*w]))
+		}
+	}
 }
 
 // rowSource is where a row of a picture comes from: with l nil, its

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"hash/maphash"
 	"image"
 	"math/rand/v2"
 	"testing"
@@ -51,6 +52,13 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 		for _, b := range append(dst.Pix[:dst.PixOffset(0, top)], dst.Pix[dst.PixOffset(0, top+h):]...) {
 			if b != 0xAB {
 				t.Fatalf("a %v picture's runs wrote outside its rows", img.Rect.Size())
+			}
+		}
+		// The hash the layer keeps of each row is the hash of its pixels.
+		seed := maphash.MakeSeed()
+		for y := range h {
+			if got, want := l.rowHash(seed, y), maphash.Bytes(seed, img.Pix[y*img.Stride:][:4*w]); got != want {
+				t.Fatalf("a %v picture's row %d hashes to %x from its runs, %x from its pixels", img.Rect.Size(), y, got, want)
 			}
 		}
 	}
