@@ -261,7 +261,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			// The legend is the kept one's rows as they are, over
 			// anything that reached them: it is not copied onto the
 			// picture.
-			l := keptLegend(&r.legends, lg, frame.Rect.Dx(), headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+			l := keptLegend(&r.legends, lg, frame.Rect.Dx(), func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
 			c.shows(l, headerH+areaH, lg.height)
 			for y := headerH + areaH; y < H; y++ {
 				c.touched[y] = false
@@ -341,9 +341,6 @@ type canvas struct {
 	fl  *filler
 	// band holds the bands the picture was last painted in (bands.go).
 	band []band
-	// above is how many rows above this canvas its pixels will show,
-	// when it holds part of a picture (a legend drawn to be kept).
-	above float64
 	// from says, for each row of the picture, the row of a cached layer
 	// (the board's static layer, the legend) it shows, if any; touched,
 	// which of those rows the pieces, marks and labels may paint over.
