@@ -173,3 +173,32 @@ func TestCoverOverAsImageDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestPasteOverAsImageDraw draws sprites of every kind of pixel (clear,
+// opaque, see-through, premultiplied) over random pictures, some hanging
+// off their edges, and checks every byte against image/draw's Over.
+func TestPasteOverAsImageDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 300 {
+		sp := image.NewRGBA(image.Rect(0, 0, 1+rng.IntN(12), 1+rng.IntN(12)))
+		for i := 0; i < len(sp.Pix); i += 4 {
+			a := [3]uint8{0, 0xFF, uint8(rng.IntN(256))}[rng.IntN(3)]
+			for j := range 3 {
+				sp.Pix[i+j] = uint8(rng.IntN(int(a) + 1))
+			}
+			sp.Pix[i+3] = a
+		}
+		got := image.NewRGBA(image.Rect(0, 0, 20, 15))
+		for i := range got.Pix {
+			got.Pix[i] = uint8(rng.IntN(256))
+		}
+		want := image.NewRGBA(got.Rect)
+		copy(want.Pix, got.Pix)
+		p := image.Pt(rng.IntN(30)-8, rng.IntN(25)-8)
+		pasteOver(got, sp, p)
+		draw.Draw(want, sp.Rect.Add(p), sp, image.Point{}, draw.Over)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("a %v sprite at %v: differs from image/draw", sp.Rect.Size(), p)
+		}
+	}
+}
