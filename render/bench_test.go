@@ -135,7 +135,7 @@ func BenchmarkStages(b *testing.B) {
 		var buf bytes.Buffer
 		for b.Loop() {
 			buf.Reset()
-			newPNGEncoder(pieceBudget).encode(&buf, p, nil)
+			newPNGEncoder(pieceBudget, 1).encode(&buf, p, nil)
 		}
 		b.ReportMetric(float64(buf.Len()), "bytes/png")
 	})

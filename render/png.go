@@ -47,7 +47,11 @@ const pieceBudget = 2 << 20
 
 // pngEncoder writes paletted PNGs. It is safe for concurrent use.
 type pngEncoder struct {
-	writers sync.Pool // *pieceWriter
+	// writers keeps the compressors of as many pieces as the pictures
+	// encoded at once compress at once: each holds most of a megabyte,
+	// and a sync.Pool, whose slots are one a core, keeps more of them on
+	// a machine whose pictures are encoded on changing cores.
+	writers spares[*pieceWriter]
 	// pieces keeps the pieces compressed lately, by pieceKey.
 	pieces cache[pieceKey, *pngPiece]
 	seed   maphash.Seed
@@ -57,13 +61,18 @@ type pngEncoder struct {
 }
 
 // newPNGEncoder returns an encoder keeping up to budget bytes of
-// compressed pieces.
-func newPNGEncoder(budget int) *pngEncoder {
+// compressed pieces, and the compressors of up to pictures encoded at
+// once.
+func newPNGEncoder(budget, pictures int) *pngEncoder {
 	return &pngEncoder{
-		pieces: cache[pieceKey, *pngPiece]{max: budget / 64, budget: budget, size: func(p *pngPiece) int { return len(p.z) + 64 }},
-		seed:   maphash.MakeSeed(),
+		writers: newSpares[*pieceWriter](pictures * min(runtime.GOMAXPROCS(0), maxPNGWorkers)),
+		pieces:  cache[pieceKey, *pngPiece]{max: budget / 64, budget: budget, size: func(p *pngPiece) int { return len(p.z) + 64 }},
+		seed:    maphash.MakeSeed(),
 	}
 }
+
+// maxPNGWorkers bounds the cores a picture is compressed on.
+const maxPNGWorkers = 4
 
 // pieceKey names a piece of a picture by its size and a hash of what
 // its rows are made from (made), or of its palette indices.
@@ -106,7 +115,7 @@ type pictureRows interface {
 func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, rows pictureRows) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pieces := make([]*pngPiece, (h+pieceRows-1)/pieceRows)
-	n := min(runtime.GOMAXPROCS(0), 4, len(pieces))
+	n := min(runtime.GOMAXPROCS(0), maxPNGWorkers, len(pieces))
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
@@ -198,8 +207,8 @@ func (e *pngEncoder) piece(img *image.Paletted, rows pictureRows, w, y0, y1 int)
 // compress deflates rows y0 to y1 of img, each behind its filter byte
 // (none), ending with a sync flush.
 func (e *pngEncoder) compress(img *image.Paletted, w, y0, y1 int) *pngPiece {
-	pw, _ := e.writers.Get().(*pieceWriter)
-	if pw == nil {
+	pw, ok := e.writers.get()
+	if !ok {
 		pw = new(pieceWriter)
 		zw, err := flate.NewWriter(&pw.out, flate.BestSpeed)
 		if err != nil {
@@ -207,7 +216,7 @@ func (e *pngEncoder) compress(img *image.Paletted, w, y0, y1 int) *pngPiece {
 		}
 		pw.zw = zw
 	}
-	defer e.writers.Put(pw)
+	defer e.writers.put(pw)
 	pw.out.Reset()
 	pw.zw.Reset(&pw.out)
 	// The checksum of the piece, a row (behind its filter byte) at a

@@ -18,7 +18,7 @@ import (
 // it does from its own encoder, and an opaque picture's exactly as drawn.
 func TestPNGDecodesAsWritten(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	enc := newPNGEncoder(pieceBudget)
+	enc := newPNGEncoder(pieceBudget, 1)
 	for _, size := range []image.Point{{1, 1}, {7, 3}, {480, 63}, {520, 64}, {1040, 700}, {1280, 913}} {
 		for _, opaque := range []bool{true, false} {
 			pal := make(color.Palette, 1+rng.IntN(256))
@@ -87,11 +87,11 @@ func TestPiecesFoundAsCompressed(t *testing.T) {
 	copy(moved.Pix[pieceRows*moved.Stride:], first.Pix)
 	short := first.SubImage(image.Rect(0, 0, 520, 3*pieceRows)).(*image.Paletted)
 
-	enc := newPNGEncoder(pieceBudget)
+	enc := newPNGEncoder(pieceBudget, 1)
 	for i, img := range []*image.Paletted{first, changed, moved, short, first} {
 		var got, want bytes.Buffer
 		enc.encode(&got, img, nil)
-		newPNGEncoder(pieceBudget).encode(&want, img, nil)
+		newPNGEncoder(pieceBudget, 1).encode(&want, img, nil)
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("picture %d: the file with pieces found differs from the one compressed afresh", i)
 		}

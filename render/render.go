@@ -103,7 +103,6 @@ func New(opts Options) *Renderer {
 		legends:  newLayerCache[string](16, 0),
 		pins:     newPinTable(pinned()),
 		palettes: cache[paletteKey, *tablePalette]{max: 16},
-		png:      newPNGEncoder(pieceBudget),
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -115,6 +114,7 @@ func New(opts Options) *Renderer {
 	slots := max(1, procs/maxBands)
 	r.slots = make(chan struct{}, slots)
 	r.faces = newFaces(f, r.k)
+	r.png = newPNGEncoder(pieceBudget, slots)
 	r.frames = newSpares[*canvas](slots)
 	r.outs = newSpares[*bytes.Buffer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
