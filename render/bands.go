@@ -22,8 +22,12 @@ import (
 // plates, tokens) are drawn translated into the band, which can move an
 // antialiased edge by a shade.
 
-// maxBands bounds the bands a picture is painted in.
-const maxBands = 4
+// maxBands bounds the bands a picture is painted in, and minBandRows
+// is the fewest rows worth a band of their own.
+const (
+	maxBands    = 4
+	minBandRows = 64
+)
 
 // band is a picture's rows y0 to y1, with a gg context and a filler that
 // paint nothing outside them.
@@ -137,21 +141,22 @@ func (s *scene) outside(r rect) bool {
 	if r.y1+m < s.rows[0] || r.y0-m > s.rows[1] {
 		return true
 	}
-	s.touch(r.y0-m, r.y1+m)
+	s.touch(r.grow(m))
 	return false
 }
 
-// touch readies rows y0 to y1 of the band to be painted over: a row of
-// the static layer not touched before is copied onto the picture now,
-// and is no longer taken for the layer's row unchanged (canvas.kept).
-// A span that is not a number touches the whole band.
-func (s *scene) touch(y0, y1 float64) {
+// touch readies the band's part of r to be painted over: a row of the
+// static layer not touched before is copied onto the picture now, and
+// its columns in r are no longer taken for the layer's (canvas.rowOf).
+// A box with a side that is not a number touches the whole band.
+func (s *scene) touch(r rect) {
 	if s.canvas == nil {
 		return
 	}
-	a, b := math.Max(math.Floor(y0), s.rows[0]), math.Min(math.Ceil(y1)+1, s.rows[1])
-	if math.IsNaN(a) || math.IsNaN(b) {
-		a, b = s.rows[0], s.rows[1]
+	a, b := math.Max(math.Floor(r.y0), s.rows[0]), math.Min(math.Ceil(r.y1)+1, s.rows[1])
+	x0, x1 := math.Floor(r.x0), math.Ceil(r.x1)+1
+	if math.IsNaN(a) || math.IsNaN(b) || math.IsNaN(x0) || math.IsNaN(x1) {
+		a, b, x0, x1 = s.rows[0], s.rows[1], math.Inf(-1), math.Inf(1)
 	}
-	s.canvas.touch(s.img, int(a), int(b))
+	s.canvas.touch(s.img, int(a), int(b), int(math.Max(x0, -1)), int(math.Min(x1, float64(s.w)+1)))
 }

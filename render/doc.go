@@ -116,20 +116,23 @@
 //     as runs of equal pixels, a row the same as the one above sharing
 //     its runs: a tenth of the picture's size or less (runs.go). A
 //     picture copies a row of its frame only when a piece, mark or label
-//     is about to paint over it (the rows each says it reaches, the same
-//     ones that decide which band paints it); the rest, and the legend,
+//     is about to paint over it (the box each says it reaches, the same
+//     one that decides which band paints it); the rest, and the legend,
 //     cached the same way by what it shows, are never copied: the
 //     palette's mapping writes them from the runs, a run's index at a
 //     time, with the layer's literal pixels mapped once for its palette
 //     (a frame seen for the first time is drawn straight onto the
-//     picture, and kept).
+//     picture, and kept). A row painted over is mapped from its pixels
+//     only in the columns painted over, the rest from the runs. A
+//     legend's swatches hatch from their own corner, so that a legend
+//     looks the same, and is kept once, wherever the board ends.
 //   - Text is drawn from the Go fonts (golang.org/x/image/font/gofont,
 //     compiled in: no system fonts) without hinting, and each string's
 //     coverage and halo are cached as masks and painted straight onto
-//     the picture.
+//     the picture. Wound pips are sprites pasted over the picture.
 //   - Each base is its own short path: gg's rasteriser keeps a sorted
 //     list of cells per pixel row, so one path along a whole battle line
-//     is much slower than many small ones. Wound pips are sprites.
+//     is much slower than many small ones.
 //   - The picture is mostly flat colour, so it is reduced to a 256-colour
 //     palette and written as a paletted PNG. The palette is its table's,
 //     made once for the table, its zones and its groups' colours
@@ -139,8 +142,12 @@
 //     Pixels map to it through a lookup of 32,768 bins, on every core.
 //     The file is written at the fastest deflate level: several times
 //     faster to encode than a true-colour PNG, and a third of its size.
-//     Bands of rows are compressed on every core at once and joined into
-//     the one stream (png.go), as pigz does.
+//     Pieces of 64 rows are compressed on every core at once, each on
+//     its own, and joined into the one stream (png.go), as pigz does;
+//     up to 2 MB of compressed pieces are kept by a hash of their rows
+//     (a row that is its layer's by the hash the layer keeps of it), and
+//     a piece found is neither mapped to the palette nor compressed
+//     again: from one step to the next, half to two thirds of them.
 //   - A piece's front bar is filled as the rectangle it is, not stroked;
 //     a label's leader is stroked by the same short rasteriser (fill.go).
 //     A grid's cells are filled the same way, and the filler writes a
@@ -150,7 +157,7 @@
 //   - Once the labels are placed, the picture is painted in bands of
 //     rows, one a core, at once (bands.go): each band paints everything
 //     that reaches its rows, clipped to them, and skips the rest, and
-//     each band of the PNG maps its rows to the palette just before
+//     each piece of the PNG maps its rows to the palette just before
 //     compressing them.
 //   - A label over its halo is kept painted: its rows where the halo is
 //     whole are copied, and only the halo's edge is blended.
@@ -194,6 +201,7 @@
 // pieces and tokens and places labels (with spatial.go); marks.go draws
 // the last step; legend.go the header and legend; bands.go paints in
 // bands; fill.go fills small shapes; style.go the colours; text.go the
-// fonts; palette.go the palette; png.go the encoder; geom.go and pool.go
-// are helpers.
+// fonts; palette.go the palette; png.go the encoder; cache.go the caches
+// of layers, palettes and compressed pieces; geom.go and pool.go are
+// helpers.
 package render

@@ -69,3 +69,18 @@ func LayoutOf(r *Renderer, v engine.View) (Layout, error) {
 // StaticDraws returns how many static layers r has drawn for its cache:
 // grounds of whole tables (static.go), which frames are cut from.
 func StaticDraws(r *Renderer) int64 { return r.staticDraws.Load() }
+
+// PaintingAll makes r copy every row of its static layers and legends
+// onto each picture and map all its pixels, as if the whole picture were
+// painted over: what the pictures must look like anyway.
+func PaintingAll(r *Renderer) { r.copyAll = true }
+
+// PiecesFound returns the share of the pieces of r's pictures that were
+// found compressed already (png.go).
+func PiecesFound(r *Renderer) float64 {
+	n := r.png.written.Load()
+	if n == 0 {
+		return 0
+	}
+	return 1 - float64(r.png.compressed.Load())/float64(n)
+}

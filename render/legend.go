@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -522,11 +521,12 @@ func (lg *legend) drawAside(c *canvas, fs *faces, k float64, v *engine.View, st 
 	}
 }
 
-// swatch draws a group's sample base in r, front edge up.
+// swatch draws a group's sample base in r, front edge up. Its hatching
+// runs from its own corner, so that a swatch, and the legend, looks the
+// same wherever it is drawn.
 func swatch(c *canvas, k float64, st groupStyle, r rect) {
 	poly := []pt{{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}}
-	// Hatching runs from the picture's corner, wherever the swatch is drawn.
-	s := &scene{img: c.img, dc: c.dc, fl: c.fl, k: k, b: board{kind: engine.OpenTable, table: rect{0, -c.above, 0, -c.above}}}
+	s := &scene{img: c.img, dc: c.dc, fl: c.fl, k: k, b: board{kind: engine.OpenTable, table: rect{r.x0, r.y0, r.x0, r.y0}}}
 	s.pieces = []pieceShape{{p: &engine.Piece{}, style: st, poly: poly, front: [2]pt{poly[0], poly[1]}, box: r, c: pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}}}
 	s.drawPieces()
 }
@@ -554,20 +554,16 @@ func lossLegend(what string) string {
 	return what + "s lost"
 }
 
-// keptLegend returns lg as runs, for a picture width pixels wide with
-// the legend's top at row top: the same legend drawn before and kept in
-// legends, or drawn now by draw (onto a canvas of its own, with its top
-// at 0) and kept. A game's legend changes only when a new kind of mark or
-// marker shows, so most pictures find theirs.
-func keptLegend(legends *layerCache[string], lg *legend, width, top int, draw func(*canvas)) *runLayer {
-	// The hatching of the swatches runs from the picture's corner, so a
-	// legend looks the same only at the same height.
-	return legends.get(strconv.Itoa(top)+" "+lg.key, func() *image.RGBA {
+// keptLegend returns lg as runs, for a picture width pixels wide: the
+// same legend drawn before and kept in legends, or drawn now by draw
+// (onto a canvas of its own, with its top at 0) and kept. A game's
+// legend changes only when a new kind of mark or marker shows, and looks
+// the same at any height (swatch), so most pictures find theirs.
+func keptLegend(legends *layerCache[string], lg *legend, width int, draw func(*canvas)) *runLayer {
+	return legends.get(lg.key, func() *image.RGBA {
 		img := image.NewRGBA(image.Rect(0, 0, width, lg.height))
 		fill(img, img.Rect, white)
-		strip := newCanvas(img, nil)
-		strip.above = float64(top)
-		draw(strip)
+		draw(newCanvas(img, nil))
 		return img
 	})
 }

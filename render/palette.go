@@ -8,7 +8,7 @@ import (
 	"image/color"
 	"slices"
 	"sort"
-	"sync"
+	"sync/atomic"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -55,7 +55,12 @@ import (
 type tablePalette struct {
 	colors color.Palette
 	index  [bins]uint8
+	// id tells this palette from every other the process makes.
+	id uint64
 }
+
+// paletteIDs numbers the palettes made.
+var paletteIDs atomic.Uint64
 
 // paletteKey names what a table palette is made from.
 type paletteKey struct {
@@ -71,44 +76,6 @@ func paletteKeyOf(v *engine.View, b *board, st []groupStyle) paletteKey {
 	}
 	k.groups = h.Sum64()
 	return k
-}
-
-// paletteCache keeps the palettes of the last few tables shown.
-type paletteCache struct {
-	mu      sync.Mutex
-	entries map[paletteKey]*paletteEntry
-	order   []paletteKey // least recently used first
-	max     int
-}
-
-type paletteEntry struct {
-	once sync.Once
-	p    *tablePalette
-}
-
-// get returns the palette for key, made by build the first time. Two
-// pictures that need a new one at once make it only once.
-func (c *paletteCache) get(key paletteKey, build func() *tablePalette) *tablePalette {
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	if ok {
-		i := slices.Index(c.order, key)
-		c.order = append(slices.Delete(c.order, i, i+1), key)
-	} else {
-		if c.entries == nil {
-			c.entries = map[paletteKey]*paletteEntry{}
-		}
-		e = &paletteEntry{}
-		c.entries[key] = e
-		c.order = append(c.order, key)
-		for len(c.order) > c.max {
-			delete(c.entries, c.order[0])
-			c.order = c.order[1:]
-		}
-	}
-	c.mu.Unlock()
-	e.once.Do(func() { e.p = build() })
-	return e.p
 }
 
 // newTablePalette makes the palette of a table whose ground is the layer
@@ -155,7 +122,7 @@ func newTablePalette(ground *runLayer, st []groupStyle, pins *pinTable) *tablePa
 	}
 	all := append(slices.Clip(over), under...)
 
-	p := &tablePalette{colors: make(color.Palette, 0, 256)}
+	p := &tablePalette{colors: make(color.Palette, 0, 256), id: paletteIDs.Add(1)}
 	var kept []color.RGBA
 	var byRed redOrder
 	keep := func(c color.RGBA) {
@@ -254,19 +221,28 @@ func (t *tally) countLayer(l *runLayer) {
 }
 
 // mapRows writes rows y0 to y1 of dst with the palette indices of img's
-// pixels; a row of a cached layer kept unchanged (kept says which, when
-// set) is mapped a run of the layer at a time, without reading its
-// pixels. A row the same as the one above it takes that row's indices.
-func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int), dst *image.Paletted, y0, y1 int) {
+// pixels. A row that is a cached layer's (from says which, when set) is
+// mapped a run of the layer at a time, without reading its pixels, and
+// then only the columns painted over are read from img. A row the same
+// as the one above it takes that row's indices.
+func (p *tablePalette) mapRows(img *image.RGBA, from func(y int) rowSource, dst *image.Paletted, y0, y1 int) {
 	w := dst.Rect.Dx()
 	// The row above was mapped from layer above's row aboveRow, or, with
-	// above nil and painted set, from the picture's pixels.
+	// above nil and painted set, from the picture's pixels alone.
 	var above *runLayer
 	aboveRow, painted := -1, false
 	for y := y0; y < y1; y++ {
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		if kept != nil {
-			if l, ly := kept(y); l != nil {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if from != nil {
+			if src := from(y); src.l != nil {
+				l, ly := src.l, src.ly
+				if src.x0 < src.x1 {
+					p.mapRuns(l, ly, out)
+					p.mapPixels(row[4*src.x0:4*src.x1], out[src.x0:src.x1])
+					above, painted = nil, false
+					continue
+				}
 				if l == above && l.row[ly] == l.row[aboveRow] {
 					copy(out, dst.Pix[(y-1)*dst.Stride:])
 				} else {
@@ -277,26 +253,31 @@ func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int
 			}
 			above = nil
 		}
-		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		if painted && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
 			copy(out, dst.Pix[(y-1)*dst.Stride:])
 			continue
 		}
 		painted = true
-		pair := ^uint64(0)
-		var idx uint8
-		for x := 0; x < len(out); x++ {
-			// Two pixels at once while they are the last one's colour.
-			if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
-				out[x], out[x+1] = idx, idx
-				x++
-				continue
-			}
-			c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
-			pair = uint64(c&0xFFFFFF) * (1<<32 | 1)
-			idx = p.index[pixelBin(c)]
-			out[x] = idx
+		p.mapPixels(row, out)
+	}
+}
+
+// mapPixels writes into out the palette indices of the RGBA pixels of
+// row.
+func (p *tablePalette) mapPixels(row []uint8, out []uint8) {
+	pair := ^uint64(0)
+	var idx uint8
+	for x := 0; x < len(out); x++ {
+		// Two pixels at once while they are the last one's colour.
+		if x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8])&twoColours == pair {
+			out[x], out[x+1] = idx, idx
+			x++
+			continue
 		}
+		c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
+		pair = uint64(c&0xFFFFFF) * (1<<32 | 1)
+		idx = p.index[pixelBin(c)]
+		out[x] = idx
 	}
 }
 

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"sort"
 	"strconv"
@@ -670,7 +669,34 @@ func (s *scene) pips(l label, c pt) {
 		}
 		x := int(math.Round(c.x+float64(i)*l.pipStep)) - sp.Rect.Dx()/2
 		y := int(math.Round(c.y)) - sp.Rect.Dy()/2
-		draw.Draw(s.img, sp.Rect.Add(image.Pt(x, y)), sp, image.Point{}, draw.Over)
+		pasteOver(s.img, sp, image.Pt(x, y))
+	}
+}
+
+// pasteOver draws the sprite sp over dst with its corner at p: what
+// draw.Draw does with draw.Over, to the byte, but that a pixel the
+// sprite does not cover is left alone and one it covers wholly is
+// copied, where image/draw blends every pixel of it.
+func pasteOver(dst, sp *image.RGBA, p image.Point) {
+	r := sp.Rect.Add(p.Sub(sp.Rect.Min)).Intersect(dst.Rect)
+	const m = 1<<16 - 1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		src := sp.Pix[sp.PixOffset(r.Min.X-p.X+sp.Rect.Min.X, y-p.Y+sp.Rect.Min.Y):][:4*r.Dx()]
+		for i := 0; i < len(d); i += 4 {
+			switch s := src[i : i+4 : i+4]; s[3] {
+			case 0:
+			case 0xFF:
+				copy(d[i:i+4], s)
+			default:
+				// Premultiplied, in 16 bits, as image/draw.
+				a := (m - uint32(s[3])*0x101) * 0x101
+				px := d[i : i+4 : i+4]
+				for j := range 4 {
+					px[j] = uint8((uint32(px[j])*a/m + uint32(s[j])*0x101) >> 8)
+				}
+			}
+		}
 	}
 }
 

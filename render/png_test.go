@@ -18,7 +18,7 @@ import (
 // it does from its own encoder, and an opaque picture's exactly as drawn.
 func TestPNGDecodesAsWritten(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var enc pngEncoder
+	enc := newPNGEncoder(pieceBudget, 1)
 	for _, size := range []image.Point{{1, 1}, {7, 3}, {480, 63}, {520, 64}, {1040, 700}, {1280, 913}} {
 		for _, opaque := range []bool{true, false} {
 			pal := make(color.Palette, 1+rng.IntN(256))
@@ -41,9 +41,7 @@ func TestPNGDecodesAsWritten(t *testing.T) {
 				}
 			}
 			var ours, theirs bytes.Buffer
-			if err := enc.encode(&ours, img, nil); err != nil {
-				t.Fatal(err)
-			}
+			enc.encode(&ours, img, nil)
 			if err := png.Encode(&theirs, img); err != nil {
 				t.Fatal(err)
 			}
@@ -65,6 +63,47 @@ func TestPNGDecodesAsWritten(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPiecesFoundAsCompressed writes a picture, then others that share
+// some of its pieces of rows (a row changed in one piece, the rows
+// moved down by a piece, the picture cut short): each file must be the
+// one a new encoder writes, byte for byte, and decode to its pixels.
+func TestPiecesFoundAsCompressed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	pal := make(color.Palette, 40)
+	for i := range pal {
+		pal[i] = color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
+	}
+	first := image.NewPaletted(image.Rect(0, 0, 520, 5*pieceRows+17), pal)
+	for i := range first.Pix {
+		first.Pix[i] = uint8(i / 131 % len(pal))
+	}
+	changed := image.NewPaletted(first.Rect, pal)
+	copy(changed.Pix, first.Pix)
+	changed.Pix[changed.PixOffset(300, 2*pieceRows+5)] ^= 1
+	moved := image.NewPaletted(first.Rect, pal)
+	copy(moved.Pix[pieceRows*moved.Stride:], first.Pix)
+	short := first.SubImage(image.Rect(0, 0, 520, 3*pieceRows)).(*image.Paletted)
+
+	enc := newPNGEncoder(pieceBudget, 1)
+	for i, img := range []*image.Paletted{first, changed, moved, short, first} {
+		var got, want bytes.Buffer
+		enc.encode(&got, img, nil)
+		newPNGEncoder(pieceBudget, 1).encode(&want, img, nil)
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("picture %d: the file with pieces found differs from the one compressed afresh", i)
+		}
+		dec := decode(t, got.Bytes()).(*image.Paletted)
+		for y := range img.Rect.Dy() {
+			if !bytes.Equal(dec.Pix[y*dec.Stride:][:dec.Rect.Dx()], img.Pix[y*img.Stride:][:img.Rect.Dx()]) {
+				t.Fatalf("picture %d: row %d decodes otherwise than written", i, y)
+			}
+		}
+	}
+	if n, c := enc.written.Load(), enc.compressed.Load(); c == n || c == 0 {
+		t.Errorf("%d pieces compressed of %d written: want some found, some not", c, n)
 	}
 }
 
@@ -236,7 +275,8 @@ func nearAll(kept []color.RGBA, c color.RGBA) bool {
 // TestMapRowsAsEachPixel draws board pictures over their cached layers,
 // lays noise over some painted rows (runs of every length, rows repeated
 // and not, colours no table has), and checks that mapping the picture
-// (the layers' rows from their runs) gives every pixel its bin's index.
+// (the layers' rows from their runs, and only the columns said to be
+// painted over from the picture) gives every pixel its bin's index.
 func TestMapRowsAsEachPixel(t *testing.T) {
 	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -251,12 +291,13 @@ func TestMapRowsAsEachPixel(t *testing.T) {
 			img := c.img
 			w, h := img.Rect.Dx(), img.Rect.Dy()
 			for y := 1; y < h; y += 1 + rng.IntN(40) {
-				c.touch(img, y, y+1)
 				x0 := rng.IntN(w)
-				for x := x0; x < min(w, x0+rng.IntN(300)); {
+				x1 := min(w, x0+rng.IntN(300))
+				c.touch(img, y, y+1, x0, x1)
+				for x := x0; x < x1; {
 					n := 1 + rng.IntN(12)
 					px := [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xFF}
-					for ; n > 0 && x < w; n, x = n-1, x+1 {
+					for ; n > 0 && x < x1; n, x = n-1, x+1 {
 						copy(img.Pix[img.PixOffset(x, y):], px[:])
 					}
 				}
@@ -264,11 +305,11 @@ func TestMapRowsAsEachPixel(t *testing.T) {
 			pal := &image.Paletted{Pix: make([]uint8, w*h), Stride: w, Rect: img.Rect, Palette: c.pal.colors}
 			kept := 0
 			for y := range h {
-				if l, _ := c.kept(y); l != nil {
+				if src := c.rowOf(y); src.l != nil && src.x0 == src.x1 {
 					kept++
 				}
 			}
-			c.pal.mapRows(img, c.kept, pal, 0, h)
+			c.pal.mapRows(img, c.rowOf, pal, 0, h)
 			img = c.whole()
 			for y := range h {
 				for x := range w {

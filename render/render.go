@@ -2,7 +2,8 @@ package render
 
 import (
 	"bytes"
-	"fmt"
+	"encoding/binary"
+	"hash/maphash"
 	"image"
 	"math"
 	"runtime"
@@ -61,12 +62,12 @@ type Renderer struct {
 	legends layerCache[string]
 	pins    *pinTable
 	// palettes holds the palettes of the tables last shown.
-	palettes paletteCache
+	palettes cache[paletteKey, *tablePalette]
 	sprites  *sprites
 	frames   spares[*canvas]
 	outs     spares[*bytes.Buffer]
 	pals     spares[*image.Paletted]
-	png      pngEncoder
+	png      *pngEncoder
 	// slots bounds the pictures being painted, quantised and encoded at
 	// once (draw): each uses every core and holds picture-sized buffers.
 	slots chan struct{}
@@ -97,11 +98,11 @@ func New(opts Options) *Renderer {
 	r := &Renderer{
 		width:    w,
 		k:        float64(w) / DefaultWidth * seenScale(w, opts.SeenAt),
-		grounds:  layerCache[groundKey]{max: 16, budget: 8 << 20},
-		static:   layerCache[staticKey]{max: 64, budget: 8 << 20},
-		legends:  layerCache[string]{max: 16},
+		grounds:  newLayerCache[groundKey](16, 8<<20),
+		static:   newLayerCache[staticKey](64, 8<<20),
+		legends:  newLayerCache[string](16, 0),
 		pins:     newPinTable(pinned()),
-		palettes: paletteCache{max: 16},
+		palettes: cache[paletteKey, *tablePalette]{max: 16},
 	}
 	r.sprites = newSprites(r.k)
 	// A picture paints, quantises and encodes on every core (a band of
@@ -113,6 +114,7 @@ func New(opts Options) *Renderer {
 	slots := max(1, procs/maxBands)
 	r.slots = make(chan struct{}, slots)
 	r.faces = newFaces(f, r.k)
+	r.png = newPNGEncoder(pieceBudget, slots)
 	r.frames = newSpares[*canvas](slots)
 	r.outs = newSpares[*bytes.Buffer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
@@ -144,11 +146,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 	}
 	defer r.outs.put(buf)
 	buf.Reset()
-	// Each band of the file maps its own rows to the palette first.
-	mapped := func(y0, y1 int) { c.pal.mapRows(c.img, c.kept, pal, y0, y1) }
-	if err := r.png.encode(buf, pal, mapped); err != nil {
-		return nil, fmt.Errorf("render: encode PNG: %w", err)
-	}
+	r.png.encode(buf, pal, canvasRows{c, pal})
 	return bytes.Clone(buf.Bytes()), nil
 }
 
@@ -238,7 +236,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			// painted over them (canvas.touch).
 			c.shows(layer, headerH, areaH)
 			if r.copyAll {
-				c.touch(frame, headerH, headerH+areaH)
+				c.touchRows(frame, headerH, headerH+areaH)
 			}
 		}
 		if v.Kind == engine.OpenTable && len(v.Terrain) > 0 {
@@ -248,7 +246,7 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			under = func(y0, y1 int) {
 				for _, sp := range names {
 					a, b := max(y0, int(sp.box.y0-12*k)), min(y1, int(sp.box.y1+12*k)+1)
-					c.touch(frame, a, b)
+					c.touch(frame, a, b, int(sp.box.x0-12*k), int(sp.box.x1+12*k)+1)
 				}
 				drawSpots(frame.SubImage(image.Rect(0, y0, W, y1)).(*image.RGBA), names)
 			}
@@ -263,13 +261,13 @@ func (r *Renderer) draw(v *engine.View, cached bool) (*canvas, error) {
 			// The legend is the kept one's rows as they are, over
 			// anything that reached them: it is not copied onto the
 			// picture.
-			l := keptLegend(&r.legends, lg, frame.Rect.Dx(), headerH+areaH, func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
+			l := keptLegend(&r.legends, lg, frame.Rect.Dx(), func(c *canvas) { lg.draw(c, fs, k, v, st, 0) })
 			c.shows(l, headerH+areaH, lg.height)
 			for y := headerH + areaH; y < H; y++ {
 				c.touched[y] = false
 			}
 			if r.copyAll {
-				c.touch(frame, headerH+areaH, H)
+				c.touchRows(frame, headerH+areaH, H)
 			}
 		}
 	}
@@ -343,9 +341,6 @@ type canvas struct {
 	fl  *filler
 	// band holds the bands the picture was last painted in (bands.go).
 	band []band
-	// above is how many rows above this canvas its pixels will show,
-	// when it holds part of a picture (a legend drawn to be kept).
-	above float64
 	// from says, for each row of the picture, the row of a cached layer
 	// (the board's static layer, the legend) it shows, if any; touched,
 	// which of those rows the pieces, marks and labels may paint over.
@@ -354,6 +349,9 @@ type canvas struct {
 	// reads them from the layer's runs.
 	from    []layerRow
 	touched []bool
+	// span says, for each touched row, the columns x0 to x1 that may be
+	// painted over: outside them, the row is still its layer's.
+	span [][2]int32
 	// pal is the palette of the picture's table (palette.go).
 	pal *tablePalette
 }
@@ -368,9 +366,9 @@ type layerRow struct {
 // none copied from a layer.
 func (c *canvas) reset(h int) {
 	if cap(c.from) < h {
-		c.from, c.touched = make([]layerRow, h), make([]bool, h)
+		c.from, c.touched, c.span = make([]layerRow, h), make([]bool, h), make([][2]int32, h)
 	}
-	c.from, c.touched = c.from[:h], c.touched[:h]
+	c.from, c.touched, c.span = c.from[:h], c.touched[:h], c.span[:h]
 	clear(c.from)
 	clear(c.touched)
 }
@@ -384,26 +382,79 @@ func (c *canvas) shows(l *runLayer, top, n int) {
 }
 
 // touch copies rows y0 to y1 of the picture from their layers onto img,
-// where not done before, to be painted over.
-func (c *canvas) touch(img *image.RGBA, y0, y1 int) {
+// where not done before, to be painted over between columns x0 and x1.
+func (c *canvas) touch(img *image.RGBA, y0, y1, x0, x1 int) {
+	x0, x1 = max(x0, 0), min(x1, img.Rect.Dx())
 	for y := y0; y < y1; y++ {
 		if c.touched[y] {
+			c.span[y] = [2]int32{min(c.span[y][0], int32(x0)), max(c.span[y][1], int32(x1))}
 			continue
 		}
 		c.touched[y] = true
+		c.span[y] = [2]int32{int32(x0), int32(x1)}
 		if f := c.from[y]; f.l != nil {
 			f.l.copyRows(img, y-f.y, f.y, f.y+1)
 		}
 	}
 }
 
-// kept returns the layer and its row that row y of the picture holds
-// unchanged, or nil.
-func (c *canvas) kept(y int) (*runLayer, int) {
-	if y < len(c.from) && !c.touched[y] {
-		return c.from[y].l, c.from[y].y
+// touchRows is touch across the whole width.
+func (c *canvas) touchRows(img *image.RGBA, y0, y1 int) {
+	c.touch(img, y0, y1, 0, img.Rect.Dx())
+}
+
+// rowOf says where row y of the picture comes from (rowSource).
+func (c *canvas) rowOf(y int) rowSource {
+	if y >= len(c.from) || c.from[y].l == nil {
+		return rowSource{}
 	}
-	return nil, 0
+	s := rowSource{l: c.from[y].l, ly: c.from[y].y}
+	if c.touched[y] {
+		s.x0, s.x1 = int(c.span[y][0]), int(c.span[y][1])
+	}
+	return s
+}
+
+// canvasRows are the rows of a canvas's picture as its palette's indices
+// in dst (pictureRows). A piece of them is named by the palette and a
+// hash of each row's pixels: a row that shows its layer's row unchanged
+// by the hash its layer keeps of it, without reading the row, and a row
+// painted over by its pixels (which are all there: the row was copied
+// from its layer before it was painted).
+type canvasRows struct {
+	c   *canvas
+	dst *image.Paletted
+}
+
+func (cr canvasRows) write(y0, y1 int) {
+	cr.c.pal.mapRows(cr.c.img, cr.c.rowOf, cr.dst, y0, y1)
+}
+
+func (cr canvasRows) name(h *maphash.Hash, y0, y1 int) {
+	var word [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(word[:], v)
+		h.Write(word[:])
+	}
+	img, seed := cr.c.img, h.Seed()
+	w := cr.dst.Rect.Dx()
+	put(cr.c.pal.id)
+	for y := y0; y < y1; y++ {
+		if src := cr.c.rowOf(y); src.l != nil && src.x0 == src.x1 {
+			put(src.l.rowHash(seed, src.ly))
+		} else {
+			put(maphash.Bytes(seed, img.Pix[y*img.Stride:][:4*w]))
+		}
+	}
+}
+
+// rowSource is where a row of a picture comes from: with l nil, its
+// pixels alone; otherwise row ly of layer l, but for columns x0 to x1,
+// which are the picture's pixels (none when x0 == x1).
+type rowSource struct {
+	l      *runLayer
+	ly     int
+	x0, x1 int
 }
 
 // newCanvas makes a canvas of img, with fl as its filler (a new one when

@@ -371,8 +371,8 @@ func TestStaticCacheEvicts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(r.static.entries); n > r.static.max || len(r.static.order) != n {
-		t.Errorf("cache holds %d layers (%d in order), max %d", n, len(r.static.order), r.static.max)
+	if n := r.static.len(); n > r.static.max || r.static.order.Len() != n {
+		t.Errorf("cache holds %d layers (%d in order), max %d", n, r.static.order.Len(), r.static.max)
 	}
 	// The most recently used stays.
 	keep := engine.View{Kind: engine.OpenTable, Width: 10, Depth: 10}
@@ -381,7 +381,7 @@ func TestStaticCacheEvicts(t *testing.T) {
 		r.PNG(engine.View{Kind: engine.OpenTable, Width: float64(100 + i), Depth: 10})
 	}
 	b, _, _ := newBoard(&keep, r.width, r.k)
-	if _, ok := r.static.entries[keyOf(&keep, &b)]; !ok {
+	if !r.static.has(keyOf(&keep, &b)) {
 		t.Error("the table drawn every other picture fell out of the cache")
 	}
 }
@@ -443,7 +443,7 @@ func TestCalloutsLeaveTypeLettersClear(t *testing.T) {
 // whole returns c's picture with every row its layers show copied onto
 // it, as the PNG has them.
 func (c *canvas) whole() *image.RGBA {
-	c.touch(c.img, 0, len(c.touched))
+	c.touchRows(c.img, 0, len(c.touched))
 	return c.img
 }
 

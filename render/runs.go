@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"image"
 	"sync/atomic"
 )
@@ -32,6 +33,36 @@ type runLayer struct {
 	// index holds its literal pixels mapped to the palette it was last
 	// shown with (palette.go).
 	index atomic.Pointer[layerIndex]
+	// hashes holds a hash of each row's pixels, made the first time
+	// one is asked for (rowHash).
+	hashes atomic.Pointer[rowHashes]
+}
+
+// rowHashes are a hash of each row of a layer, with the seed they were
+// made with.
+type rowHashes struct {
+	seed maphash.Seed
+	row  []uint64
+}
+
+// rowHash returns the hash, with seed, of the pixels of row y: the same
+// as maphash.Bytes of the row as copyRows writes it.
+func (l *runLayer) rowHash(seed maphash.Seed, y int) uint64 {
+	hs := l.hashes.Load()
+	if hs == nil || hs.seed != seed {
+		hs = &rowHashes{seed: seed, row: make([]uint64, l.h)}
+		line := image.NewRGBA(image.Rect(0, 0, l.w, 1))
+		for ly := range l.h {
+			if ly > 0 && l.row[ly] == l.row[ly-1] {
+				hs.row[ly] = hs.row[ly-1]
+				continue
+			}
+			l.copyRows(line, -ly, ly, ly+1)
+			hs.row[ly] = maphash.Bytes(seed, line.Pix)
+		}
+		l.hashes.Store(hs)
+	}
+	return hs.row[y]
 }
 
 // pixelRun is n pixels of one colour px, as the picture's bytes hold it

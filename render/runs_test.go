@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"hash/maphash"
 	"image"
 	"math/rand/v2"
 	"testing"
@@ -28,9 +29,10 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	var real *image.RGBA
-	for _, e := range r.static.entries {
-		real = image.NewRGBA(image.Rect(0, 0, e.layer.w, e.layer.h))
-		e.layer.copyRows(real, 0, 0, e.layer.h)
+	for el := r.static.order.Front(); el != nil; el = el.Next() {
+		l := el.Value.(*cacheEntry[staticKey, *runLayer]).v
+		real = image.NewRGBA(image.Rect(0, 0, l.w, l.h))
+		l.copyRows(real, 0, 0, l.h)
 	}
 	for _, img := range []*image.RGBA{flat, noise, stripes, real} {
 		l := newRunLayer(img)
@@ -50,6 +52,13 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 		for _, b := range append(dst.Pix[:dst.PixOffset(0, top)], dst.Pix[dst.PixOffset(0, top+h):]...) {
 			if b != 0xAB {
 				t.Fatalf("a %v picture's runs wrote outside its rows", img.Rect.Size())
+			}
+		}
+		// The hash the layer keeps of each row is the hash of its pixels.
+		seed := maphash.MakeSeed()
+		for y := range h {
+			if got, want := l.rowHash(seed, y), maphash.Bytes(seed, img.Pix[y*img.Stride:][:4*w]); got != want {
+				t.Fatalf("a %v picture's row %d hashes to %x from its runs, %x from its pixels", img.Rect.Size(), y, got, want)
 			}
 		}
 	}

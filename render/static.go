@@ -9,7 +9,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/raster"
@@ -107,82 +106,29 @@ func contentHash(v *engine.View) hash.Hash64 {
 }
 
 // layerCache keeps the parts of pictures drawn lately that later
-// pictures show again (a table's static layer, a legend), as runs
+// pictures show again (a table's static layer, a legend) as runs
 // (runs.go: a few hundred KB a layer at the default width, where the
-// picture is 4 MB), the least recently used going first: at most max of
-// them, and, when budget is set, at most budget bytes of them (the one
-// used last is kept whatever its size). Many channels each showing a
-// few frames of their own table need many layers at once; a cache that
-// holds fewer draws one for nearly every picture.
+// picture is 4 MB). Many channels each showing a few frames of their own
+// table need many layers at once; a cache that holds fewer draws one for
+// nearly every picture.
 type layerCache[K comparable] struct {
-	mu      sync.Mutex
-	entries map[K]*layerEntry
-	order   []K // least recently used first
-	max     int
-	budget  int // bytes; 0 for no limit but max
-	size    int // bytes of the layers drawn and kept
+	cache[K, *runLayer]
 }
 
-type layerEntry struct {
-	once  sync.Once
-	layer *runLayer
-	size  int // bytes, once drawn and counted
+// newLayerCache returns a cache of at most max layers and, when budget is
+// set, at most budget bytes of them.
+func newLayerCache[K comparable](max, budget int) layerCache[K] {
+	return layerCache[K]{cache[K, *runLayer]{max: max, budget: budget, size: (*runLayer).bytes}}
 }
 
 // get returns the layer for key, drawing it with draw the first time.
-// Two pictures that need a new one at once draw it only once.
 func (c *layerCache[K]) get(key K, draw func() *image.RGBA) *runLayer {
-	return c.getRuns(key, func() *runLayer { return newRunLayer(draw()) })
-}
-
-// has reports whether the layer for key is kept, or being drawn.
-func (c *layerCache[K]) has(key K) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	_, ok := c.entries[key]
-	return ok
+	return c.cache.get(key, func() *runLayer { return newRunLayer(draw()) })
 }
 
 // getRuns is get for a layer drawn straight as runs.
 func (c *layerCache[K]) getRuns(key K, draw func() *runLayer) *runLayer {
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	if ok {
-		i := slices.Index(c.order, key)
-		c.order = append(slices.Delete(c.order, i, i+1), key)
-	} else {
-		if c.entries == nil {
-			c.entries = map[K]*layerEntry{}
-		}
-		e = &layerEntry{}
-		c.entries[key] = e
-		c.order = append(c.order, key)
-		c.evict()
-	}
-	c.mu.Unlock()
-	e.once.Do(func() {
-		e.layer = draw()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.entries[key] == e { // not let go while it was drawn
-			e.size = e.layer.bytes()
-			c.size += e.size
-			c.evict()
-		}
-	})
-	return e.layer
-}
-
-// evict lets the least recently used layers go until the cache is within
-// its bounds. c.mu is held.
-func (c *layerCache[K]) evict() {
-	for len(c.order) > c.max || c.budget > 0 && c.size > c.budget && len(c.order) > 1 {
-		e := c.entries[c.order[0]]
-		c.size -= e.size
-		e.size = 0
-		delete(c.entries, c.order[0])
-		c.order = c.order[1:]
-	}
+	return c.cache.get(key, draw)
 }
 
 // drawStatic draws the static layer of v on the part area of img, in

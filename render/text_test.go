@@ -1,9 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
@@ -133,5 +137,68 @@ func TestTextColoursContrast(t *testing.T) {
 	}
 	if c := contrast(groupPalette[0], groupPalette[0]); c != 1 {
 		t.Errorf("a colour on itself: %.4f:1", c)
+	}
+}
+
+// TestCoverOverAsImageDraw lays random coverage masks over random
+// alpha pictures, some hanging off their edges, and checks every byte
+// against image/draw's DrawMask with an opaque source.
+func TestCoverOverAsImageDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		mask := image.NewAlpha(image.Rect(rng.IntN(5), rng.IntN(5), 5+rng.IntN(30), 5+rng.IntN(20)))
+		for i := range mask.Pix {
+			switch rng.IntN(3) {
+			case 0:
+				mask.Pix[i] = 0
+			case 1:
+				mask.Pix[i] = 0xFF
+			default:
+				mask.Pix[i] = uint8(rng.IntN(256))
+			}
+		}
+		got := image.NewAlpha(image.Rect(0, 0, 30, 20))
+		for i := range got.Pix {
+			got.Pix[i] = uint8(rng.IntN(256))
+		}
+		want := image.NewAlpha(got.Rect)
+		copy(want.Pix, got.Pix)
+		r := image.Rect(rng.IntN(40)-10, rng.IntN(30)-10, 0, 0)
+		r.Max = r.Min.Add(image.Pt(rng.IntN(30), rng.IntN(20)))
+		mp := image.Pt(rng.IntN(10), rng.IntN(10))
+		coverOver(got, r, mask, mp)
+		draw.DrawMask(want, r, image.Opaque, image.Point{}, mask, mp, draw.Over)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("mask %v at %v over %v: differs from image/draw", mask.Rect, mp, r)
+		}
+	}
+}
+
+// TestPasteOverAsImageDraw draws sprites of every kind of pixel (clear,
+// opaque, see-through, premultiplied) over random pictures, some hanging
+// off their edges, and checks every byte against image/draw's Over.
+func TestPasteOverAsImageDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 300 {
+		sp := image.NewRGBA(image.Rect(0, 0, 1+rng.IntN(12), 1+rng.IntN(12)))
+		for i := 0; i < len(sp.Pix); i += 4 {
+			a := [3]uint8{0, 0xFF, uint8(rng.IntN(256))}[rng.IntN(3)]
+			for j := range 3 {
+				sp.Pix[i+j] = uint8(rng.IntN(int(a) + 1))
+			}
+			sp.Pix[i+3] = a
+		}
+		got := image.NewRGBA(image.Rect(0, 0, 20, 15))
+		for i := range got.Pix {
+			got.Pix[i] = uint8(rng.IntN(256))
+		}
+		want := image.NewRGBA(got.Rect)
+		copy(want.Pix, got.Pix)
+		p := image.Pt(rng.IntN(30)-8, rng.IntN(25)-8)
+		pasteOver(got, sp, p)
+		draw.Draw(want, sp.Rect.Add(p), sp, image.Point{}, draw.Over)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("a %v sprite at %v: differs from image/draw", sp.Rect.Size(), p)
+		}
 	}
 }
