@@ -245,9 +245,8 @@ func (t *tally) countLayer(l *runLayer) {
 				t.add(r.px, r.n)
 				continue
 			}
-			lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
-			for i := 0; i < len(lit); i += 4 {
-				t.add(binary.LittleEndian.Uint32(lit[i:]), 1)
+			for i := range int(r.n &^ literalRun) {
+				t.add(l.litPixel(int(r.px)+i), 1)
 			}
 		}
 	}
@@ -301,14 +300,21 @@ func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int
 }
 
 // mapRuns writes into out the palette indices of layer l's row ly: a
-// run's from its colour, literal pixels' as mapped once (indexOf).
+// run's from its colour, literal pixels' from their colours' as mapped
+// once (indexOf).
 func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	li := p.indexOf(l)
 	x := 0
 	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
 		if r.n&literalRun != 0 {
 			n := int(r.n &^ literalRun)
-			copy(out[x:x+n], li.lit[r.px:])
+			if l.lit == nil {
+				copy(out[x:x+n], li.lit[r.px:])
+			} else {
+				for i, c := range l.lit[r.px : int(r.px)+n] {
+					out[x+i] = li.lit[c]
+				}
+			}
 			x += n
 			continue
 		}
@@ -329,8 +335,9 @@ func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	}
 }
 
-// layerIndex is a layer's literal pixels mapped to a palette, a byte
-// each: a quarter of what the layer holds of them.
+// layerIndex is a layer's literal pixels mapped to a palette: the
+// palette index of each of its literal colours (runLayer.colors), or,
+// in a layer that keeps its literal pixels raw, of each pixel.
 type layerIndex struct {
 	pal *tablePalette
 	lit []uint8
@@ -342,9 +349,17 @@ func (p *tablePalette) indexOf(l *runLayer) *layerIndex {
 	if li := l.index.Load(); li != nil && li.pal == p {
 		return li
 	}
-	li := &layerIndex{pal: p, lit: make([]uint8, len(l.lit)/4)}
-	for i := range li.lit {
-		li.lit[i] = p.index[pixelBin(binary.LittleEndian.Uint32(l.lit[4*i:]))]
+	var li *layerIndex
+	if l.lit == nil {
+		li = &layerIndex{pal: p, lit: make([]uint8, len(l.raw)/4)}
+		for i := range li.lit {
+			li.lit[i] = p.index[pixelBin(binary.LittleEndian.Uint32(l.raw[4*i:]))]
+		}
+	} else {
+		li = &layerIndex{pal: p, lit: make([]uint8, len(l.colors))}
+		for i, c := range l.colors {
+			li.lit[i] = p.index[pixelBin(c)]
+		}
 	}
 	l.index.Store(li)
 	return li

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"math"
 	"sync/atomic"
 )
 
@@ -27,16 +28,28 @@ type runLayer struct {
 	// (open ground and zones crossed by the vertical grid lines).
 	row  [][2]int32
 	runs []pixelRun
-	// lit holds the pixels of the literal runs.
-	lit []uint8
-	// index holds its literal pixels mapped to the palette it was last
-	// shown with (palette.go).
+	// lit holds the pixels of the literal runs, each as the place of its
+	// colour in colors: two bytes where the pixel takes four. Literal
+	// pixels are the antialiased edges of a few colours, a few thousand
+	// distinct ones in a layer (a hex map's ground has some 6,000 in
+	// 270,000 literal pixels), and they are most of what a layer holds.
+	// A layer of more distinct colours than two bytes can number keeps
+	// them in raw instead, and lit and colors are nil.
+	lit    []uint16
+	colors []uint32
+	// raw holds the pixels of the literal runs as they are (four bytes
+	// each, as the picture's bytes hold them): while the layer is built,
+	// and after done only in a layer that lit cannot index.
+	raw []uint8
+	// index holds its literal pixels' colours mapped to the palette it
+	// was last shown with (palette.go).
 	index atomic.Pointer[layerIndex]
 }
 
 // pixelRun is n pixels of one colour px, as the picture's bytes hold it
 // (red in the low byte when read little-endian); or, when n has
-// literalRun set, n&^literalRun pixels as they are, from lit[4*px:].
+// literalRun set, n&^literalRun pixels as they are, the layer's literal
+// pixels from the px'th on (lit[px:], or raw[4*px:]).
 type pixelRun struct {
 	n  uint32
 	px uint32
@@ -61,7 +74,7 @@ func (l *runLayer) add(img *image.RGBA) {
 	w := l.w
 	var prev []uint8
 	for y := range img.Rect.Dy() {
-		start, lits := len(l.runs), len(l.lit)
+		start, lits := len(l.runs), len(l.raw)
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
 		if n := len(l.row); n > 0 && prev != nil && bytes.Equal(line, prev) {
 			// The same pixels as the row above: its runs.
@@ -73,8 +86,8 @@ func (l *runLayer) add(img *image.RGBA) {
 		lit := -1 // where the literal run being gathered starts in line
 		flush := func(end int) {
 			if lit >= 0 {
-				l.runs = append(l.runs, pixelRun{uint32(end-lit) | literalRun, uint32(len(l.lit) / 4)})
-				l.lit = append(l.lit, line[4*lit:4*end]...)
+				l.runs = append(l.runs, pixelRun{uint32(end-lit) | literalRun, uint32(len(l.raw) / 4)})
+				l.raw = append(l.raw, line[4*lit:4*end]...)
 				lit = -1
 			}
 		}
@@ -99,7 +112,7 @@ func (l *runLayer) add(img *image.RGBA) {
 		end := len(l.runs)
 		if n := len(l.row); n > 0 && l.same(l.row[n-1], start, end, lits) {
 			l.row = append(l.row, l.row[n-1])
-			l.runs, l.lit = l.runs[:start], l.lit[:lits]
+			l.runs, l.raw = l.runs[:start], l.raw[:lits]
 			continue
 		}
 		l.row = append(l.row, [2]int32{int32(start), int32(end)})
@@ -125,7 +138,7 @@ func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
 			continue
 		}
 		n := 4 * int(a[i].n&^literalRun)
-		if !bytes.Equal(l.lit[4*a[i].px:][:n], l.lit[at:at+n]) {
+		if !bytes.Equal(l.raw[4*a[i].px:][:n], l.raw[at:at+n]) {
 			return false
 		}
 		at += n
@@ -133,14 +146,112 @@ func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
 	return true
 }
 
-// done lets the layer's spare room go: the room its slices grew by as
-// they were appended to (up to a quarter more for a large layer's), which
-// the collector frees only with a copy of exactly their length.
+// done indexes the layer's literal pixels by colour (lit) and lets its
+// spare room go: the room its slices grew by as they were appended to
+// (up to a quarter more for a large layer's), which the collector frees
+// only with a copy of exactly their length. No rows are added after.
 func (l *runLayer) done() *runLayer {
 	l.row = trim(l.row)
 	l.runs = trim(l.runs)
-	l.lit = trim(l.lit)
+	l.lit, l.colors = indexColors(l.raw)
+	if l.lit != nil {
+		l.raw = nil
+	} else {
+		l.raw = trim(l.raw)
+	}
 	return l
+}
+
+// indexColors returns each pixel of raw (four bytes each) as the place
+// of its colour in colors, or nil when raw has more distinct colours
+// than a uint16 can number.
+func indexColors(raw []uint8) (lit []uint16, colors []uint32) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	lit = make([]uint16, len(raw)/4)
+	x := newColourIndex()
+	last, lastAt := uint32(0), -1 // neighbours are often alike
+	for i := range lit {
+		c := binary.LittleEndian.Uint32(raw[4*i:])
+		if lastAt < 0 || c != last {
+			last, lastAt = c, x.of(c)
+			if lastAt > math.MaxUint16 {
+				return nil, nil
+			}
+		}
+		lit[i] = uint16(lastAt)
+	}
+	return lit, trim(x.colors)
+}
+
+// colourIndex numbers colours in the order they are first seen. It is a
+// hash table of open addressing, kept at most half full, of each
+// colour's number plus one (0 for an empty slot): several times faster
+// than a map for the quarter million literal pixels of a large ground.
+type colourIndex struct {
+	colors []uint32
+	slots  []uint32
+	shift  uint // 32 less the bits of a slot's number
+}
+
+func newColourIndex() *colourIndex {
+	const bits = 12
+	return &colourIndex{slots: make([]uint32, 1<<bits), shift: 32 - bits}
+}
+
+// of returns c's number, numbering it if it is new.
+func (x *colourIndex) of(c uint32) int {
+	mask := uint32(len(x.slots) - 1)
+	for h := c * 0x9E3779B1 >> x.shift; ; h = (h + 1) & mask {
+		s := x.slots[h]
+		if s == 0 {
+			x.colors = append(x.colors, c)
+			x.slots[h] = uint32(len(x.colors))
+			if 2*len(x.colors) > len(x.slots) {
+				x.grow()
+			}
+			return len(x.colors) - 1
+		}
+		if x.colors[s-1] == c {
+			return int(s - 1)
+		}
+	}
+}
+
+// grow doubles the table and files every colour again.
+func (x *colourIndex) grow() {
+	x.slots = make([]uint32, 2*len(x.slots))
+	x.shift--
+	mask := uint32(len(x.slots) - 1)
+	for i, c := range x.colors {
+		h := c * 0x9E3779B1 >> x.shift
+		for x.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		x.slots[h] = uint32(i + 1)
+	}
+}
+
+// copyLit writes the layer's literal pixels from the i'th on into seg,
+// as many as it holds.
+func (l *runLayer) copyLit(seg []uint8, i int) {
+	if l.lit == nil {
+		copy(seg, l.raw[4*i:])
+		return
+	}
+	for j, c := range l.lit[i : i+len(seg)/4] {
+		binary.LittleEndian.PutUint32(seg[4*j:], l.colors[c])
+	}
+}
+
+// litPixel returns the layer's i'th literal pixel, as the picture's
+// bytes hold it, read little-endian.
+func (l *runLayer) litPixel(i int) uint32 {
+	if l.lit == nil {
+		return binary.LittleEndian.Uint32(l.raw[4*i:])
+	}
+	return l.colors[l.lit[i]]
 }
 
 // trim returns s in an array of its own length, when it has room to
@@ -168,7 +279,7 @@ func (l *runLayer) copyRect(dst *image.RGBA, r image.Rectangle, dx, dy int) {
 			if a < b {
 				seg := dst.Pix[dst.PixOffset(a+dx, y):dst.PixOffset(b+dx, y)]
 				if run.n&literalRun != 0 {
-					copy(seg, l.lit[4*(int(run.px)+a-x):])
+					l.copyLit(seg, int(run.px)+a-x)
 				} else {
 					binary.LittleEndian.PutUint32(seg, run.px)
 					for done := 4; done < len(seg); done *= 2 {
@@ -201,7 +312,7 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
 			if r.n&literalRun != 0 {
 				n := int(r.n &^ literalRun)
-				copy(line[4*x:4*(x+n)], l.lit[4*r.px:])
+				l.copyLit(line[4*x:4*(x+n)], int(r.px))
 				x += n
 				continue
 			}
@@ -226,4 +337,6 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 const shortRun = 8
 
 // bytes is about how much memory the layer holds.
-func (l *runLayer) bytes() int { return 8*len(l.row) + 8*len(l.runs) + len(l.lit) }
+func (l *runLayer) bytes() int {
+	return 8*len(l.row) + 8*len(l.runs) + 2*len(l.lit) + 4*len(l.colors) + len(l.raw)
+}

@@ -54,3 +54,64 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLayerOfManyColours keeps a picture whose every pixel is a colour
+// of its own, more than a layer numbers in two bytes, beside one of a
+// few colours: both come back whole, copied by rows and by rectangles,
+// and map to the palette as their pixels do.
+func TestRunLayerOfManyColours(t *testing.T) {
+	many := image.NewRGBA(image.Rect(0, 0, 300, 250))
+	for i := 0; i < len(many.Pix); i += 4 {
+		n := i / 4
+		many.Pix[i], many.Pix[i+1], many.Pix[i+2], many.Pix[i+3] = uint8(n), uint8(n>>8), uint8(n>>16), 0xFF
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	few := image.NewRGBA(image.Rect(0, 0, 300, 250))
+	for i := range few.Pix {
+		few.Pix[i] = 0x40 * uint8(rng.IntN(4))
+	}
+	r := New(Options{})
+	v := hexScene()
+	c, err := r.draw(&v, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := c.pal
+	r.done(c)
+	for _, img := range []*image.RGBA{many, few} {
+		l := newRunLayer(img)
+		if raw := l.lit == nil; raw != (img == many) {
+			t.Fatalf("a picture of many colours kept raw: %v, of few: %v; want only the first", img == many && raw, img == few && raw)
+		}
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		dst := image.NewRGBA(img.Rect)
+		l.copyRows(dst, 0, 0, h)
+		if !bytes.Equal(dst.Pix, img.Pix) {
+			t.Fatalf("a picture of %d colours comes back otherwise from its runs", len(l.colors))
+		}
+		clear(dst.Pix)
+		part := image.Rect(17, 5, 230, 199)
+		l.copyRect(dst, part, 0, 0)
+		for y := range h {
+			for x := range w {
+				want := [4]uint8{}
+				if (image.Point{x, y}).In(part) {
+					want = [4]uint8(img.Pix[img.PixOffset(x, y):])
+				}
+				if got := [4]uint8(dst.Pix[dst.PixOffset(x, y):]); got != want {
+					t.Fatalf("pixel %d,%d copied as part of a rectangle is %v, want %v", x, y, got, want)
+				}
+			}
+		}
+		out := make([]uint8, w)
+		for y := range h {
+			pal.mapRuns(l, y, out)
+			for x, got := range out {
+				p := img.Pix[img.PixOffset(x, y):]
+				if want := pal.index[binOf(p[0], p[1], p[2])]; got != want {
+					t.Fatalf("pixel %d,%d of colour %v is mapped to %d, want %d", x, y, p[:3], got, want)
+				}
+			}
+		}
+	}
+}

@@ -297,7 +297,10 @@ func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *r
 		gb := g.shifted(-float64(y0))
 		fill(part, r, white)
 		drawGround(part, fs, k, &bare, &gb, color.RGBA{A: 0xFF})
-		dark := newRunLayer(part)
+		// Read once (markBare), the dark drawing is not finished
+		// (done): its literal pixels stay as they are.
+		dark := &runLayer{w: w}
+		dark.add(part)
 		fill(part, r, white)
 		drawGround(part, fs, k, &bare, &gb, tableSand)
 		markBare(part, dark)
