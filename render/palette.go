@@ -240,13 +240,16 @@ func newTablePalette(ground *runLayer, st []groupStyle, pins *pinTable) *tablePa
 // countLayer counts every pixel of layer l.
 func (t *tally) countLayer(l *runLayer) {
 	for y := range l.h {
-		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
+		row := l.row[y]
+		at := int(row[2]) // the next literal pixel
+		for _, r := range l.runs[row[0]:row[1]] {
 			if r.n&literalRun == 0 {
-				t.add(r.px, r.n)
+				t.add(l.colors[r.px], uint32(r.n))
 				continue
 			}
-			for i := range int(r.n &^ literalRun) {
-				t.add(l.litPixel(int(r.px)+i), 1)
+			for range int(r.n &^ literalRun) {
+				t.add(l.litPixel(at), 1)
+				at++
 			}
 		}
 	}
@@ -299,28 +302,28 @@ func (p *tablePalette) mapRows(img *image.RGBA, kept func(y int) (*runLayer, int
 	}
 }
 
-// mapRuns writes into out the palette indices of layer l's row ly: a
-// run's from its colour, literal pixels' from their colours' as mapped
-// once (indexOf).
+// mapRuns writes into out the palette indices of layer l's row ly, from
+// its colours' as mapped once (indexOf).
 func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	li := p.indexOf(l)
-	x := 0
-	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
+	row := l.row[ly]
+	x, at := 0, int(row[2]) // at: the next literal pixel
+	for _, r := range l.runs[row[0]:row[1]] {
 		if r.n&literalRun != 0 {
 			n := int(r.n &^ literalRun)
 			if l.lit == nil {
-				copy(out[x:x+n], li.lit[r.px:])
+				copy(out[x:x+n], li.lit[at:])
 			} else {
-				for i, c := range l.lit[r.px : int(r.px)+n] {
+				for i, c := range l.lit[at : at+n] {
 					out[x+i] = li.lit[c]
 				}
 			}
-			x += n
+			x, at = x+n, at+n
 			continue
 		}
 		seg := out[x : x+int(r.n)]
 		x += int(r.n)
-		idx := p.index[pixelBin(r.px)]
+		idx := li.lit[r.px]
 		if len(seg) < shortRun {
 			for j := range seg {
 				seg[j] = idx
@@ -335,9 +338,9 @@ func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	}
 }
 
-// layerIndex is a layer's literal pixels mapped to a palette: the
-// palette index of each of its literal colours (runLayer.colors), or,
-// in a layer that keeps its literal pixels raw, of each pixel.
+// layerIndex is a layer's colours mapped to a palette: the palette index
+// of each of its colours (runLayer.colors), or, in a layer that keeps
+// its pixels raw, of each pixel.
 type layerIndex struct {
 	pal *tablePalette
 	lit []uint8

@@ -55,20 +55,30 @@ func TestRunLayerCopiesThePicture(t *testing.T) {
 	}
 }
 
-// TestRunLayerOfManyColours keeps a picture whose every pixel is a colour
-// of its own, more than a layer numbers in two bytes, beside one of a
-// few colours: both come back whole, copied by rows and by rectangles,
-// and map to the palette as their pixels do.
+// TestRunLayerOfManyColours keeps pictures whose every pixel is a colour
+// of its own, more than a layer numbers in two bytes, beside pictures of
+// a few colours, and rows longer than one run holds, of one colour and
+// of noise: each comes back whole, copied by rows and by rectangles, and
+// maps to the palette as its pixels do.
 func TestRunLayerOfManyColours(t *testing.T) {
-	many := image.NewRGBA(image.Rect(0, 0, 300, 250))
-	for i := 0; i < len(many.Pix); i += 4 {
-		n := i / 4
-		many.Pix[i], many.Pix[i+1], many.Pix[i+2], many.Pix[i+3] = uint8(n), uint8(n>>8), uint8(n>>16), 0xFF
+	distinct := func(w, h int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := 0; i < len(img.Pix); i += 4 {
+			n := i / 4
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(n), uint8(n>>8), uint8(n>>16), 0xFF
+		}
+		return img
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	few := image.NewRGBA(image.Rect(0, 0, 300, 250))
 	for i := range few.Pix {
 		few.Pix[i] = 0x40 * uint8(rng.IntN(4))
+	}
+	long := image.NewRGBA(image.Rect(0, 0, 3*maxRun, 3))
+	fill(long, image.Rect(0, 0, long.Rect.Dx(), 1), white)
+	fill(long, image.Rect(0, 2, long.Rect.Dx(), 3), tableSand)
+	for x := range long.Rect.Dx() {
+		copy(long.Pix[long.PixOffset(x, 1):], []uint8{uint8(x % 3), uint8(x % 5), 0, 0xFF})
 	}
 	r := New(Options{})
 	v := hexScene()
@@ -78,19 +88,23 @@ func TestRunLayerOfManyColours(t *testing.T) {
 	}
 	pal := c.pal
 	r.done(c)
-	for _, img := range []*image.RGBA{many, few} {
-		l := newRunLayer(img)
-		if raw := l.lit == nil; raw != (img == many) {
-			t.Fatalf("a picture of many colours kept raw: %v, of few: %v; want only the first", img == many && raw, img == few && raw)
-		}
+	for _, tc := range []struct {
+		img *image.RGBA
+		raw bool // kept as it is: too many colours to number
+	}{{distinct(300, 250), true}, {distinct(3*maxRun, 1), true}, {few, false}, {long, false}} {
+		img := tc.img
 		w, h := img.Rect.Dx(), img.Rect.Dy()
+		l := newRunLayer(img)
+		if raw := l.lit == nil; raw != tc.raw {
+			t.Fatalf("a %dx%d picture is kept raw: %v, want %v", w, h, raw, tc.raw)
+		}
 		dst := image.NewRGBA(img.Rect)
 		l.copyRows(dst, 0, 0, h)
 		if !bytes.Equal(dst.Pix, img.Pix) {
-			t.Fatalf("a picture of %d colours comes back otherwise from its runs", len(l.colors))
+			t.Fatalf("a %dx%d picture comes back otherwise from its runs", w, h)
 		}
 		clear(dst.Pix)
-		part := image.Rect(17, 5, 230, 199)
+		part := image.Rect(17, h/3, w-min(w/4, maxRun/2), h)
 		l.copyRect(dst, part, 0, 0)
 		for y := range h {
 			for x := range w {
@@ -99,7 +113,7 @@ func TestRunLayerOfManyColours(t *testing.T) {
 					want = [4]uint8(img.Pix[img.PixOffset(x, y):])
 				}
 				if got := [4]uint8(dst.Pix[dst.PixOffset(x, y):]); got != want {
-					t.Fatalf("pixel %d,%d copied as part of a rectangle is %v, want %v", x, y, got, want)
+					t.Fatalf("pixel %d,%d of a %dx%d picture, copied as part of a rectangle, is %v, want %v", x, y, w, h, got, want)
 				}
 			}
 		}
