@@ -26,10 +26,23 @@ import (
 // twice as fast (BenchmarkStages/encode), and a slightly smaller file.
 
 // pngEncoder writes paletted PNGs; its bands are reused from picture to
-// picture. It is safe for concurrent use.
+// picture. It is safe for concurrent use. A band's compressor holds most
+// of a megabyte, so the bands kept are as many as the pictures encoded
+// at once use (spares, not a sync.Pool, whose slots of one core each
+// made a third and a fourth band on two cores when a picture was
+// encoded on another core than the last). The zero value keeps none.
 type pngEncoder struct {
-	bands sync.Pool // *pngBand
+	bands spares[*pngBand]
 }
+
+// newPNGEncoder returns an encoder that keeps the bands of up to
+// pictures encoded at once.
+func newPNGEncoder(pictures int) pngEncoder {
+	return pngEncoder{bands: newSpares[*pngBand](pictures * min(runtime.GOMAXPROCS(0), maxPNGBands))}
+}
+
+// maxPNGBands is the most bands a picture is cut into.
+const maxPNGBands = 4
 
 // pngBand is one band's compressor and its output.
 type pngBand struct {
@@ -49,15 +62,15 @@ const minBandRows = 64
 // them.
 func (e *pngEncoder) encode(buf *bytes.Buffer, img *image.Paletted, prepare func(y0, y1 int)) error {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	n := min(runtime.GOMAXPROCS(0), 4, max(1, h/minBandRows))
+	n := min(runtime.GOMAXPROCS(0), maxPNGBands, max(1, h/minBandRows))
 	bands := make([]*pngBand, n)
 	for i := range bands {
-		b, _ := e.bands.Get().(*pngBand)
-		if b == nil {
+		b, ok := e.bands.get()
+		if !ok {
 			b = new(pngBand)
 		}
 		bands[i] = b
-		defer e.bands.Put(b)
+		defer e.bands.put(b)
 	}
 	var wg sync.WaitGroup
 	for i, b := range bands {
