@@ -29,15 +29,15 @@ type runLayer struct {
 	// are (open ground and zones crossed by the vertical grid lines).
 	row  [][3]int32
 	runs []pixelRun
-	// colors holds the layer's colours, each once, and lit the pixels
-	// of its literal runs, each as the place of its colour in colors:
-	// two bytes where the pixel takes four. Literal pixels are the
-	// antialiased edges of a few colours, a few thousand distinct ones
-	// in a layer (a hex map's ground has some 6,000 in 270,000 literal
-	// pixels), and they are most of what a layer holds. A layer of more
-	// distinct colours than two bytes can number keeps every row whole,
-	// as one literal run of its pixels as they are, in raw; lit and
-	// colors are then nil.
+	// colors holds the layer's colours, each once; a run names its
+	// colour by its place there, and lit holds the pixels of the
+	// literal runs the same way: two bytes where the pixel takes four.
+	// Literal pixels are the antialiased edges of a few colours, a few
+	// thousand distinct ones in a layer (a hex map's ground has some
+	// 6,000 in 270,000 literal pixels), and they were most of what a
+	// layer held. A layer of more distinct colours than two bytes can
+	// number keeps every row whole, as literal runs of its pixels as
+	// they are, in raw; lit and colors are then nil.
 	lit    []uint16
 	colors []uint32
 	// raw holds the literal pixels as they are (four bytes each, as the
@@ -54,8 +54,8 @@ type runLayer struct {
 
 // pixelRun is n pixels of colour colors[px]; or, when n has literalRun
 // set, n&^literalRun pixels as they are, the row's next literal pixels
-// (its literal runs take them in turn; px is not used). A longer stretch
-// is several runs.
+// (its literal runs take them in turn; px is not used). A stretch of
+// more than maxRun pixels is several runs.
 type pixelRun struct {
 	n  uint16
 	px uint16
