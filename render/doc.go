@@ -114,7 +114,9 @@
 //     from the pieces, are drawn on each picture instead, so that a
 //     frame serves whatever stands in it. Grounds and frames are cached
 //     as runs of equal pixels, a row the same as the one above sharing
-//     its runs: a tenth of the picture's size or less (runs.go). A
+//     its runs, each colour a two-byte number in the layer's own table
+//     of colours, the antialiased pixels between runs too: a tenth of
+//     the picture's size or less (runs.go). A
 //     picture copies a row of its frame only when a piece, mark or label
 //     is about to paint over it (the box each says it reaches, the same
 //     one that decides which band paints it); the rest, and the legend,
@@ -188,7 +190,7 @@
 // many frames and whatever its zones.
 // Up to 8 MB of grounds and 8 MB of frames are kept, the least recently
 // used going first: an open table's ground at the bot's size is 10 to
-// 900 KB, a hex map's 1.5 to 2 MB, a frame 100 to 800 KB, so that many
+// 500 KB, a hex map's 0.8 to 1 MB, a frame 70 to 600 KB, so that many
 // busy channels showing a few frames each still find most of theirs.
 //
 // # Files

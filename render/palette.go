@@ -207,14 +207,16 @@ func newTablePalette(ground *runLayer, st []groupStyle, pins *pinTable) *tablePa
 // countLayer counts every pixel of layer l.
 func (t *tally) countLayer(l *runLayer) {
 	for y := range l.h {
-		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
+		row := l.row[y]
+		at := int(row[2]) // the next literal pixel
+		for _, r := range l.runs[row[0]:row[1]] {
 			if r.n&literalRun == 0 {
-				t.add(r.px, r.n)
+				t.add(l.colors[r.px], uint32(r.n))
 				continue
 			}
-			lit := l.lit[4*r.px:][:4*(r.n&^literalRun)]
-			for i := 0; i < len(lit); i += 4 {
-				t.add(binary.LittleEndian.Uint32(lit[i:]), 1)
+			for range int(r.n &^ literalRun) {
+				t.add(l.litPixel(at), 1)
+				at++
 			}
 		}
 	}
@@ -281,21 +283,28 @@ func (p *tablePalette) mapPixels(row []uint8, out []uint8) {
 	}
 }
 
-// mapRuns writes into out the palette indices of layer l's row ly: a
-// run's from its colour, literal pixels' as mapped once (indexOf).
+// mapRuns writes into out the palette indices of layer l's row ly, from
+// its colours' as mapped once (indexOf).
 func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	li := p.indexOf(l)
-	x := 0
-	for _, r := range l.runs[l.row[ly][0]:l.row[ly][1]] {
+	row := l.row[ly]
+	x, at := 0, int(row[2]) // at: the next literal pixel
+	for _, r := range l.runs[row[0]:row[1]] {
 		if r.n&literalRun != 0 {
 			n := int(r.n &^ literalRun)
-			copy(out[x:x+n], li.lit[r.px:])
-			x += n
+			if l.lit == nil {
+				copy(out[x:x+n], li.lit[at:])
+			} else {
+				for i, c := range l.lit[at : at+n] {
+					out[x+i] = li.lit[c]
+				}
+			}
+			x, at = x+n, at+n
 			continue
 		}
 		seg := out[x : x+int(r.n)]
 		x += int(r.n)
-		idx := p.index[pixelBin(r.px)]
+		idx := li.lit[r.px]
 		if len(seg) < shortRun {
 			for j := range seg {
 				seg[j] = idx
@@ -310,8 +319,9 @@ func (p *tablePalette) mapRuns(l *runLayer, ly int, out []uint8) {
 	}
 }
 
-// layerIndex is a layer's literal pixels mapped to a palette, a byte
-// each: a quarter of what the layer holds of them.
+// layerIndex is a layer's colours mapped to a palette: the palette index
+// of each of its colours (runLayer.colors), or, in a layer that keeps
+// its pixels raw, of each pixel.
 type layerIndex struct {
 	pal *tablePalette
 	lit []uint8
@@ -323,9 +333,17 @@ func (p *tablePalette) indexOf(l *runLayer) *layerIndex {
 	if li := l.index.Load(); li != nil && li.pal == p {
 		return li
 	}
-	li := &layerIndex{pal: p, lit: make([]uint8, len(l.lit)/4)}
-	for i := range li.lit {
-		li.lit[i] = p.index[pixelBin(binary.LittleEndian.Uint32(l.lit[4*i:]))]
+	var li *layerIndex
+	if l.lit == nil {
+		li = &layerIndex{pal: p, lit: make([]uint8, len(l.raw)/4)}
+		for i := range li.lit {
+			li.lit[i] = p.index[pixelBin(binary.LittleEndian.Uint32(l.raw[4*i:]))]
+		}
+	} else {
+		li = &layerIndex{pal: p, lit: make([]uint8, len(l.colors))}
+		for i, c := range l.colors {
+			li.lit[i] = p.index[pixelBin(c)]
+		}
 	}
 	l.index.Store(li)
 	return li

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"image"
+	"math"
 	"sync/atomic"
 )
 
@@ -23,15 +24,32 @@ import (
 // copied whole.
 type runLayer struct {
 	w, h int
-	// Row y's runs are runs[row[y][0]:row[y][1]]. A row the same as the
-	// one above it shares its runs: most rows of a table's ground are
-	// (open ground and zones crossed by the vertical grid lines).
-	row  [][2]int32
+	// Row y's runs are runs[row[y][0]:row[y][1]], and its literal
+	// pixels are the layer's from the row[y][2]'th on. A row the same as
+	// the one above it shares its runs: most rows of a table's ground
+	// are (open ground and zones crossed by the vertical grid lines).
+	row  [][3]int32
 	runs []pixelRun
-	// lit holds the pixels of the literal runs.
-	lit []uint8
-	// index holds its literal pixels mapped to the palette it was last
-	// shown with (palette.go).
+	// colors holds the layer's colours, each once; a run names its
+	// colour by its place there, and lit holds the pixels of the
+	// literal runs the same way: two bytes where the pixel takes four.
+	// Literal pixels are the antialiased edges of a few colours, a few
+	// thousand distinct ones in a layer (a hex map's ground has some
+	// 6,000 in 270,000 literal pixels), and they were most of what a
+	// layer held. A layer of more distinct colours than two bytes can
+	// number keeps every row whole, as literal runs of its pixels as
+	// they are, in raw; lit and colors are then nil.
+	lit    []uint16
+	colors []uint32
+	// raw holds the literal pixels as they are (four bytes each, as the
+	// picture's bytes hold them): while the layer is built, and after
+	// done only in a layer that lit cannot number.
+	raw []uint8
+	// wide holds the runs while the layer is built (add); done makes
+	// runs of them.
+	wide []wideRun
+	// index holds its colours mapped to the palette it was last shown
+	// with (palette.go).
 	index atomic.Pointer[layerIndex]
 	// hashes holds a hash of each row's pixels, made the first time
 	// one is asked for (rowHash).
@@ -65,15 +83,28 @@ func (l *runLayer) rowHash(seed maphash.Seed, y int) uint64 {
 	return hs.row[y]
 }
 
-// pixelRun is n pixels of one colour px, as the picture's bytes hold it
-// (red in the low byte when read little-endian); or, when n has
-// literalRun set, n&^literalRun pixels as they are, from lit[4*px:].
+// pixelRun is n pixels of colour colors[px]; or, when n has literalRun
+// set, n&^literalRun pixels as they are, the row's next literal pixels
+// (its literal runs take them in turn; px is not used). A stretch of
+// more than maxRun pixels is several runs.
 type pixelRun struct {
+	n  uint16
+	px uint16
+}
+
+// wideRun is a run as the layer is built: n pixels of colour px, as the
+// picture's bytes hold it (red in the low byte when read
+// little-endian); or, when n has literalRun set, n&^literalRun pixels
+// of raw from the px'th on.
+type wideRun struct {
 	n  uint32
 	px uint32
 }
 
-const literalRun = 1 << 31
+const literalRun = 1 << 15
+
+// maxRun is the most pixels one run holds.
+const maxRun = literalRun - 1
 
 // minRun is the shortest stretch of one colour kept as a run rather than
 // as part of a literal one.
@@ -81,7 +112,7 @@ const minRun = 4
 
 // newRunLayer keeps img as runs.
 func newRunLayer(img *image.RGBA) *runLayer {
-	l := &runLayer{w: img.Rect.Dx(), row: make([][2]int32, 0, img.Rect.Dy())}
+	l := &runLayer{w: img.Rect.Dx(), row: make([][3]int32, 0, img.Rect.Dy())}
 	l.add(img)
 	return l.done()
 }
@@ -92,7 +123,7 @@ func (l *runLayer) add(img *image.RGBA) {
 	w := l.w
 	var prev []uint8
 	for y := range img.Rect.Dy() {
-		start, lits := len(l.runs), len(l.lit)
+		start, lits := len(l.wide), len(l.raw)
 		line := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
 		if n := len(l.row); n > 0 && prev != nil && bytes.Equal(line, prev) {
 			// The same pixels as the row above: its runs.
@@ -103,11 +134,13 @@ func (l *runLayer) add(img *image.RGBA) {
 		prev = line
 		lit := -1 // where the literal run being gathered starts in line
 		flush := func(end int) {
-			if lit >= 0 {
-				l.runs = append(l.runs, pixelRun{uint32(end-lit) | literalRun, uint32(len(l.lit) / 4)})
-				l.lit = append(l.lit, line[4*lit:4*end]...)
-				lit = -1
+			for lit >= 0 && lit < end {
+				n := min(end-lit, maxRun)
+				l.wide = append(l.wide, wideRun{uint32(n) | literalRun, uint32(len(l.raw) / 4)})
+				l.raw = append(l.raw, line[4*lit:4*(lit+n)]...)
+				lit += n
 			}
+			lit = -1
 		}
 		for x := 0; x < w; {
 			px := binary.LittleEndian.Uint32(line[4*x:])
@@ -121,26 +154,28 @@ func (l *runLayer) add(img *image.RGBA) {
 				}
 			} else {
 				flush(x)
-				l.runs = append(l.runs, pixelRun{uint32(n), px})
+				for left := n; left > 0; left -= maxRun {
+					l.wide = append(l.wide, wideRun{uint32(min(left, maxRun)), px})
+				}
 			}
 			x += n
 		}
 		flush(w)
 		l.h++
-		end := len(l.runs)
+		end := len(l.wide)
 		if n := len(l.row); n > 0 && l.same(l.row[n-1], start, end, lits) {
 			l.row = append(l.row, l.row[n-1])
-			l.runs, l.lit = l.runs[:start], l.lit[:lits]
+			l.wide, l.raw = l.wide[:start], l.raw[:lits]
 			continue
 		}
-		l.row = append(l.row, [2]int32{int32(start), int32(end)})
+		l.row = append(l.row, [3]int32{int32(start), int32(end), int32(lits / 4)})
 	}
 }
 
 // same reports whether the runs from start to end (their literal pixels
 // from lits on) are those of the row at prev.
-func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
-	a, b := l.runs[prev[0]:prev[1]], l.runs[start:end]
+func (l *runLayer) same(prev [3]int32, start, end, lits int) bool {
+	a, b := l.wide[prev[0]:prev[1]], l.wide[start:end]
 	if len(a) != len(b) {
 		return false
 	}
@@ -156,7 +191,7 @@ func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
 			continue
 		}
 		n := 4 * int(a[i].n&^literalRun)
-		if !bytes.Equal(l.lit[4*a[i].px:][:n], l.lit[at:at+n]) {
+		if !bytes.Equal(l.raw[4*a[i].px:][:n], l.raw[at:at+n]) {
 			return false
 		}
 		at += n
@@ -164,14 +199,155 @@ func (l *runLayer) same(prev [2]int32, start, end, lits int) bool {
 	return true
 }
 
-// done lets the layer's spare room go: the room its slices grew by as
-// they were appended to (up to a quarter more for a large layer's), which
-// the collector frees only with a copy of exactly their length.
+// done makes the layer's runs of the ones it was built with, each
+// colour a number (colors), and lets its spare room go: the room its
+// slices grew by as they were appended to (up to a quarter more for a
+// large layer's), which the collector frees only with a copy of exactly
+// their length. No rows are added after.
 func (l *runLayer) done() *runLayer {
 	l.row = trim(l.row)
-	l.runs = trim(l.runs)
-	l.lit = trim(l.lit)
+	x := newColourIndex()
+	runs := make([]pixelRun, len(l.wide))
+	for y, r := range l.row {
+		if y > 0 && r == l.row[y-1] {
+			continue // the same runs
+		}
+		for i := r[0]; i < r[1]; i++ {
+			w := l.wide[i]
+			if w.n&literalRun != 0 {
+				runs[i] = pixelRun{n: uint16(w.n)}
+				continue
+			}
+			c := x.of(w.px)
+			if c > math.MaxUint16 {
+				l.keepRaw()
+				return l
+			}
+			runs[i] = pixelRun{uint16(w.n), uint16(c)}
+		}
+	}
+	lit := make([]uint16, len(l.raw)/4)
+	last, at := uint32(0), -1 // neighbours are often alike
+	for i := range lit {
+		c := binary.LittleEndian.Uint32(l.raw[4*i:])
+		if at < 0 || c != last {
+			last, at = c, x.of(c)
+			if at > math.MaxUint16 {
+				l.keepRaw()
+				return l
+			}
+		}
+		lit[i] = uint16(at)
+	}
+	l.runs, l.lit, l.colors = runs, lit, trim(x.colors)
+	l.wide, l.raw = nil, nil
 	return l
+}
+
+// keepRaw makes each row of the layer one literal run of its pixels as
+// they are, in raw: done's way for a layer of more colours than it can
+// number.
+func (l *runLayer) keepRaw() {
+	var raw []uint8
+	var runs []pixelRun
+	line := make([]uint8, 4*l.w)
+	var prev [3]int32
+	for y, r := range l.row {
+		if y > 0 && r == prev {
+			l.row[y] = l.row[y-1]
+			continue
+		}
+		prev = r
+		x := 0
+		for _, w := range l.wide[r[0]:r[1]] {
+			n := int(w.n &^ literalRun)
+			seg := line[4*x : 4*(x+n)]
+			x += n
+			if w.n&literalRun != 0 {
+				copy(seg, l.raw[4*w.px:])
+				continue
+			}
+			for i := 0; i < len(seg); i += 4 {
+				binary.LittleEndian.PutUint32(seg[i:], w.px)
+			}
+		}
+		start := len(runs)
+		for left := l.w; left > 0; left -= maxRun {
+			runs = append(runs, pixelRun{n: uint16(min(left, maxRun)) | literalRun})
+		}
+		l.row[y] = [3]int32{int32(start), int32(len(runs)), int32(len(raw) / 4)}
+		raw = append(raw, line...)
+	}
+	l.runs, l.raw, l.lit, l.colors, l.wide = runs, raw, nil, nil, nil
+}
+
+// colourIndex numbers colours in the order they are first seen. It is a
+// hash table of open addressing, kept at most half full, of each
+// colour's number plus one (0 for an empty slot): several times faster
+// than a map for the quarter million literal pixels of a large ground.
+type colourIndex struct {
+	colors []uint32
+	slots  []uint32
+	shift  uint // 32 less the bits of a slot's number
+}
+
+func newColourIndex() *colourIndex {
+	const bits = 12
+	return &colourIndex{slots: make([]uint32, 1<<bits), shift: 32 - bits}
+}
+
+// of returns c's number, numbering it if it is new.
+func (x *colourIndex) of(c uint32) int {
+	mask := uint32(len(x.slots) - 1)
+	for h := c * 0x9E3779B1 >> x.shift; ; h = (h + 1) & mask {
+		s := x.slots[h]
+		if s == 0 {
+			x.colors = append(x.colors, c)
+			x.slots[h] = uint32(len(x.colors))
+			if 2*len(x.colors) > len(x.slots) {
+				x.grow()
+			}
+			return len(x.colors) - 1
+		}
+		if x.colors[s-1] == c {
+			return int(s - 1)
+		}
+	}
+}
+
+// grow doubles the table and files every colour again.
+func (x *colourIndex) grow() {
+	x.slots = make([]uint32, 2*len(x.slots))
+	x.shift--
+	mask := uint32(len(x.slots) - 1)
+	for i, c := range x.colors {
+		h := c * 0x9E3779B1 >> x.shift
+		for x.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		x.slots[h] = uint32(i + 1)
+	}
+}
+
+// copyLit writes the layer's literal pixels from the i'th on into seg,
+// as many as it holds.
+func (l *runLayer) copyLit(seg []uint8, i int) {
+	if l.lit == nil {
+		copy(seg, l.raw[4*i:])
+		return
+	}
+	for j, c := range l.lit[i : i+len(seg)/4] {
+		binary.LittleEndian.PutUint32(seg[4*j:], l.colors[c])
+	}
+}
+
+// litPixel returns the layer's i'th literal pixel, as the picture's
+// bytes hold it, read little-endian.
+func (l *runLayer) litPixel(i int) uint32 {
+	if l.lit == nil {
+		return binary.LittleEndian.Uint32(l.raw[4*i:])
+	}
+	return l.colors[l.lit[i]]
 }
 
 // trim returns s in an array of its own length, when it has room to
@@ -192,20 +368,24 @@ func (l *runLayer) copyRect(dst *image.RGBA, r image.Rectangle, dx, dy int) {
 	r = r.Intersect(dst.Rect).Intersect(image.Rect(dx, dy, dx+l.w, dy+l.h))
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		x0, x1 := r.Min.X-dx, r.Max.X-dx // in the layer
-		x := 0
-		for _, run := range l.runs[l.row[y-dy][0]:l.row[y-dy][1]] {
+		row := l.row[y-dy]
+		x, at := 0, int(row[2]) // at: the next literal pixel
+		for _, run := range l.runs[row[0]:row[1]] {
 			n := int(run.n &^ literalRun)
 			a, b := max(x, x0), min(x+n, x1)
 			if a < b {
 				seg := dst.Pix[dst.PixOffset(a+dx, y):dst.PixOffset(b+dx, y)]
 				if run.n&literalRun != 0 {
-					copy(seg, l.lit[4*(int(run.px)+a-x):])
+					l.copyLit(seg, at+a-x)
 				} else {
-					binary.LittleEndian.PutUint32(seg, run.px)
+					binary.LittleEndian.PutUint32(seg, l.colors[run.px])
 					for done := 4; done < len(seg); done *= 2 {
 						copy(seg[done:], seg[:done])
 					}
 				}
+			}
+			if run.n&literalRun != 0 {
+				at += n
 			}
 			x += n
 			if x >= x1 {
@@ -228,23 +408,25 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 			copy(line, dst.Pix[dst.PixOffset(0, top+y-1):][:4*l.w])
 			continue
 		}
-		x := 0
-		for _, r := range l.runs[l.row[y][0]:l.row[y][1]] {
+		row := l.row[y]
+		x, at := 0, int(row[2]) // at: the next literal pixel
+		for _, r := range l.runs[row[0]:row[1]] {
 			if r.n&literalRun != 0 {
 				n := int(r.n &^ literalRun)
-				copy(line[4*x:4*(x+n)], l.lit[4*r.px:])
-				x += n
+				l.copyLit(line[4*x:4*(x+n)], at)
+				x, at = x+n, at+n
 				continue
 			}
 			seg := line[4*x : 4*(x+int(r.n))]
 			x += int(r.n)
+			px := l.colors[r.px]
 			if len(seg) < 4*shortRun {
 				for i := 0; i+4 <= len(seg); i += 4 {
-					binary.LittleEndian.PutUint32(seg[i:], r.px)
+					binary.LittleEndian.PutUint32(seg[i:], px)
 				}
 				continue
 			}
-			binary.LittleEndian.PutUint32(seg, r.px)
+			binary.LittleEndian.PutUint32(seg, px)
 			// The rest of a long run doubles what is written.
 			for done := 4; done < len(seg); done *= 2 {
 				copy(seg[done:], seg[:done])
@@ -257,4 +439,6 @@ func (l *runLayer) copyRows(dst *image.RGBA, top, y0, y1 int) {
 const shortRun = 8
 
 // bytes is about how much memory the layer holds.
-func (l *runLayer) bytes() int { return 8*len(l.row) + 8*len(l.runs) + len(l.lit) }
+func (l *runLayer) bytes() int {
+	return 12*len(l.row) + 4*len(l.runs) + 2*len(l.lit) + 4*len(l.colors) + len(l.raw)
+}

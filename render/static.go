@@ -236,7 +236,7 @@ func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *r
 	bare.Zones = nil
 	band := max(256, groundPixels/w)
 	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
-	l := &runLayer{w: w, row: make([][2]int32, 0, h)}
+	l := &runLayer{w: w, row: make([][3]int32, 0, h)}
 	for y0 := 0; y0 < h; y0 += band {
 		r := image.Rect(0, 0, w, min(band, h-y0))
 		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: r}
