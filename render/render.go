@@ -118,7 +118,6 @@ func New(opts Options) *Renderer {
 	r.frames = newSpares[*canvas](slots)
 	r.outs = newSpares[*bytes.Buffer](slots)
 	r.pals = newSpares[*image.Paletted](slots)
-	r.png = newPNGEncoder(slots)
 	return r
 }
 
