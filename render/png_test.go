@@ -107,6 +107,23 @@ func TestPiecesFoundAsCompressed(t *testing.T) {
 	}
 }
 
+// randomMask returns a coverage mask of bounds r whose pixels are clear,
+// opaque or anything between, a third each.
+func randomMask(rng *rand.Rand, r image.Rectangle) *image.Alpha {
+	mask := image.NewAlpha(r)
+	for i := range mask.Pix {
+		switch rng.IntN(3) {
+		case 0:
+			mask.Pix[i] = 0
+		case 1:
+			mask.Pix[i] = 0xFF
+		default:
+			mask.Pix[i] = uint8(rng.IntN(256))
+		}
+	}
+	return mask
+}
+
 func decode(t *testing.T, b []byte) image.Image {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(b))
@@ -142,17 +159,7 @@ func TestAdler32Combine(t *testing.T) {
 func TestPutPaintsAsImageDraw(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := range 200 {
-		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(40), 1+rng.IntN(20)))
-		for i := range mask.Pix {
-			switch rng.IntN(3) {
-			case 0:
-				mask.Pix[i] = 0
-			case 1:
-				mask.Pix[i] = 0xFF
-			default:
-				mask.Pix[i] = uint8(rng.IntN(256))
-			}
-		}
+		mask := randomMask(rng, image.Rect(0, 0, 1+rng.IntN(40), 1+rng.IntN(20)))
 		got := image.NewRGBA(image.Rect(0, 0, 50, 30))
 		for i := range got.Pix {
 			got.Pix[i] = uint8(rng.IntN(256))

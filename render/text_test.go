@@ -146,17 +146,7 @@ func TestTextColoursContrast(t *testing.T) {
 func TestCoverOverAsImageDraw(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 300 {
-		mask := image.NewAlpha(image.Rect(rng.IntN(5), rng.IntN(5), 5+rng.IntN(30), 5+rng.IntN(20)))
-		for i := range mask.Pix {
-			switch rng.IntN(3) {
-			case 0:
-				mask.Pix[i] = 0
-			case 1:
-				mask.Pix[i] = 0xFF
-			default:
-				mask.Pix[i] = uint8(rng.IntN(256))
-			}
-		}
+		mask := randomMask(rng, image.Rect(rng.IntN(5), rng.IntN(5), 5+rng.IntN(30), 5+rng.IntN(20)))
 		got := image.NewAlpha(image.Rect(0, 0, 30, 20))
 		for i := range got.Pix {
 			got.Pix[i] = uint8(rng.IntN(256))
