@@ -29,9 +29,9 @@ import (
 // A piece's compressed bytes depend on nothing but its pixels, and from
 // one step of a battle to the next most of a picture's rows do not
 // change: the open ground, the legend, every unit that did not move. So
-// compressed pieces are kept, by a hash of their pixels, and a piece
-// shown before is not compressed again (over played battles, half to
-// three quarters of them). The deflate coder is
+// compressed pieces are kept, named by a hash of their rows, and a piece
+// shown before is neither mapped to the palette nor compressed again
+// (over played battles, half to two thirds of them). The deflate coder is
 // github.com/klauspost/compress's, which writes the same format as
 // compress/flate at the same level about twice as fast, and a slightly
 // smaller file.
