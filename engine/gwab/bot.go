@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 
@@ -160,8 +161,10 @@ func (s *State) nearestFoes(el *Element) []*Element {
 // evaluate weighs the elements still standing in player's clans (he
 // raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion 3, a chariot 2, a warband
 // 1, less for each wound (see worth); the honor his Heroes won in the book
-// adds a little. From -1 to 1; a finished book counts the same way, a
-// side with nothing standing having lost it.
+// adds a little. From -1 to 1. A finished book counts as won or lost
+// whole, by whichever side has more standing: ending the book while
+// behind is the worst a step can do, and ending it while ahead the best,
+// however narrow the lead.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.PlayerClans(player)) == 0 {
 		return 0
@@ -189,17 +192,18 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if us+them == 0 {
 		return 0
 	}
-	v := 0.9*(us-them)/(us+them) + 0.1*max(-1, min(1, honor/50))
-	if s.Over() {
-		switch {
-		case them == 0 && us > 0:
-			return 1
-		case us == 0 && them > 0:
-			return -1
-		}
+	share := (us - them) / (us + them)
+	if s.Over() && math.Abs(share) > settled {
+		// The book is settled: whoever has more standing has won it,
+		// by any margin, and no later step can turn it round.
+		share = math.Copysign(1, share)
 	}
-	return v
+	return 0.9*share + 0.1*max(-1, min(1, honor/50))
 }
+
+// settled is the least share of what stands by which a finished book is
+// won rather than drawn.
+const settled = 0.005
 
 // worth is what el standing is worth to the bot: by its kind, less for
 // each wound it has taken, down to half for one a last wound will put out
