@@ -222,7 +222,7 @@ func TestBotWeighsTheEndOfTheBook(t *testing.T) {
 	// or the other player's Trojans) and sets the book's phase.
 	score := func(tag string, wounds int16, phase Phase) float64 {
 		c := engine.Copy(s)
-		c.Element(ElementID(tag+"-H")).Wounds = wounds
+		c.Element(ElementID(tag + "-H")).Wounds = wounds
 		c.Phase = phase
 		return evaluate(c, "bot")
 	}
