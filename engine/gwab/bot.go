@@ -59,12 +59,14 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		return nil
 	}
 	var out []engine.Command
+	foes := s.foesOf(cur.Tag)
 	for i := range s.Elements {
 		el := &s.Elements[i]
 		if el.Clan != cur.Tag || el.Status != Standing || !el.Placed {
 			continue
 		}
-		for _, foe := range s.targets(el) {
+		near := nearestAmong(el, foes)
+		for _, foe := range targetsAmong(el, near, foes) {
 			out = append(out,
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID)),
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID), "strides", "1"),
@@ -74,8 +76,8 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 			}
 		}
 		// A step back, away from the nearest antagonist.
-		if foes := s.nearestFoes(el); len(foes) > 0 {
-			away := el.Base.Center.Add(el.Base.Center.Sub(foes[0].Base.Center).Unit().Scale(2))
+		if len(near) > 0 {
+			away := el.Base.Center.Add(el.Base.Center.Sub(near[0].Base.Center).Unit().Scale(2))
 			out = append(out, cmd("move", "element", string(el.ID), "to", strconv.FormatFloat(away.X, 'f', 0, 64)+","+strconv.FormatFloat(away.Y, 'f', 0, 64)))
 		}
 	}
@@ -121,12 +123,18 @@ func (s *State) botClans(player engine.PlayerID) []engine.Command {
 // Hero or Companion, since a clan whose leaders have all fallen leaves
 // the field (3.3, 6.2.4).
 func (s *State) targets(el *Element) []*Element {
-	foes := s.nearestFoes(el)
+	foes := s.foesOf(el.Clan)
+	return targetsAmong(el, nearestAmong(el, foes), foes)
+}
+
+// targetsAmong is targets, of foes (foesOf el's clan), of which near are
+// the nearest (nearestAmong).
+func targetsAmong(el *Element, near, foes []*Element) []*Element {
+	out := slices.Clip(near)
 	nearest := func(fits func(e *Element) bool) {
 		var best *Element
-		for i := range s.Elements {
-			e := &s.Elements[i]
-			if e.Status != Standing || !e.Placed || !s.Antagonists(el.Clan, e.Clan) || slices.Contains(foes, e) || !fits(e) {
+		for _, e := range foes {
+			if slices.Contains(out, e) || !fits(e) {
 				continue
 			}
 			if best == nil || e.Base.Center.Dist(el.Base.Center) < best.Base.Center.Dist(el.Base.Center) {
@@ -134,28 +142,51 @@ func (s *State) targets(el *Element) []*Element {
 			}
 		}
 		if best != nil {
-			foes = append(foes, best)
+			out = append(out, best)
 		}
 	}
 	nearest(func(e *Element) bool { return e.Wounds > 0 })
 	nearest(func(e *Element) bool { return e.Kind == Hero || e.Kind == Companion })
-	return foes
+	return out
 }
 
 // nearestFoes returns the standing antagonist elements nearest el,
 // nearest first, at most nearFoes of them.
 func (s *State) nearestFoes(el *Element) []*Element {
-	var foes []*Element
+	return nearestAmong(el, s.foesOf(el.Clan))
+}
+
+// foesOf returns the standing elements on the table of the clans
+// antagonist to clan, in the table's order: the foes of each of its
+// elements, found once for all of them.
+func (s *State) foesOf(clan ClanTag) []*Element {
+	var out []*Element
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Status == Standing && e.Placed && s.Antagonists(el.Clan, e.Clan) {
-			foes = append(foes, e)
+		if e.Status == Standing && e.Placed && s.Antagonists(clan, e.Clan) {
+			out = append(out, e)
 		}
 	}
-	slices.SortStableFunc(foes, func(a, b *Element) int {
-		return cmp.Compare(a.Base.Center.Dist(el.Base.Center), b.Base.Center.Dist(el.Base.Center))
-	})
-	return foes[:min(nearFoes, len(foes))]
+	return out
+}
+
+// nearestAmong returns the nearFoes of foes nearest el, nearest first
+// (of two as near, the one first on the table).
+func nearestAmong(el *Element, foes []*Element) []*Element {
+	type far struct {
+		e *Element
+		d float64
+	}
+	fs := make([]far, len(foes))
+	for i, e := range foes {
+		fs[i] = far{e, e.Base.Center.Dist(el.Base.Center)}
+	}
+	slices.SortStableFunc(fs, func(a, b far) int { return cmp.Compare(a.d, b.d) })
+	out := make([]*Element, min(nearFoes, len(fs)))
+	for i := range out {
+		out[i] = fs[i].e
+	}
+	return out
 }
 
 // evaluate weighs the elements still standing in player's clans (he
