@@ -246,10 +246,12 @@ func rankInSquare(u *Unit) int {
 	return 2
 }
 
-// bodyAt returns the unit filling square q, or nil.
+// bodyAt returns the unit filling square q, or nil. (These three ask At
+// without the list it makes: the first body in it is the first on the
+// table, since bodies come first in the order they stand.)
 func (s *State) bodyAt(q engine.Square) *Unit {
-	for _, u := range s.At(q) {
-		if u.Body() {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Body() {
 			return u
 		}
 	}
@@ -259,8 +261,8 @@ func (s *State) bodyAt(q engine.Square) *Unit {
 // bodyOf returns side's unit filling square q, or nil: in a contact
 // square each side has its own.
 func (s *State) bodyOf(q engine.Square, side Side) *Unit {
-	for _, u := range s.At(q) {
-		if u.Body() && u.Side == side {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Body() && u.Side == side {
 			return u
 		}
 	}
@@ -270,8 +272,8 @@ func (s *State) bodyOf(q engine.Square, side Side) *Unit {
 // held reports whether a unit of side holds square q; catapults standing
 // alone hold nothing.
 func (s *State) held(q engine.Square, side Side) bool {
-	for _, u := range s.At(q) {
-		if u.Side == side && !u.Type.IsCatapult() {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Side == side && !u.Type.IsCatapult() {
 			return true
 		}
 	}
