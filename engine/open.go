@@ -343,24 +343,52 @@ func (b Base) Contains(p Vec) bool {
 	return math.Abs(l.X) <= b.Width/2+geomEps && math.Abs(l.Y) <= b.Depth/2+geomEps
 }
 
+// framed is a base with its axes worked out once, for the tests that
+// project it on four axes in turn.
+type framed struct {
+	b          Base
+	fwd, right Vec
+}
+
+func (b Base) framed() framed {
+	fwd, right := b.axes()
+	return framed{b, fwd, right}
+}
+
 // project returns the interval the base covers along axis n (a unit
 // vector).
-func (b Base) project(n Vec) (lo, hi float64) {
-	fwd, right := b.axes()
-	c := b.Center.Dot(n)
-	r := math.Abs(right.Dot(n))*b.Width/2 + math.Abs(fwd.Dot(n))*b.Depth/2
+func (f framed) project(n Vec) (lo, hi float64) {
+	c := f.b.Center.Dot(n)
+	r := math.Abs(f.right.Dot(n))*f.b.Width/2 + math.Abs(f.fwd.Dot(n))*f.b.Depth/2
 	return c - r, c + r
+}
+
+// farApart reports whether b, anywhere on its way by v, stays farther from
+// o than the two could reach, each round its centre: so far that they
+// cannot touch, by a margin no rounding comes near. The exact tests
+// below answer as they would anyway; this spares them for the many bases
+// nowhere near.
+func (b Base) farApart(v Vec, o Base) bool {
+	reach := (math.Hypot(b.Width, b.Depth)+math.Hypot(o.Width, o.Depth))/2 + 1e-3
+	d := o.Center.Sub(b.Center)
+	if l2 := v.Dot(v); l2 > 0 {
+		t := math.Max(0, math.Min(1, d.Dot(v)/l2))
+		d = d.Sub(v.Scale(t))
+	}
+	return d.Dot(d) > reach*reach
 }
 
 // Overlaps reports whether the interiors of b and o intersect by more than
 // a hair. Bases pushed together edge to edge, or corner to edge, do not
 // overlap.
 func (b Base) Overlaps(o Base) bool {
-	bf, br := b.axes()
-	of, or := o.axes()
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	if b.farApart(Vec{}, o) {
+		return false
+	}
+	fb, fo := b.framed(), o.framed()
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		if bhi <= olo+geomEps || ohi <= blo+geomEps {
 			return false // a separating axis
 		}
@@ -410,12 +438,14 @@ func (b Base) Near(o Base, d float64) bool {
 // Penetration is how deep b and o overlap: the least distance one would
 // have to move to clear the other, or 0 when they do not overlap.
 func (b Base) Penetration(o Base) float64 {
-	bf, br := b.axes()
-	of, or := o.axes()
+	if b.farApart(Vec{}, o) {
+		return 0
+	}
+	fb, fo := b.framed(), o.framed()
 	depth := math.Inf(1)
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		d := math.Min(bhi-olo, ohi-blo)
 		if d <= 0 {
 			return 0
@@ -602,12 +632,14 @@ func (b Base) Sweep(to Vec, others ...Base) (frac float64, hit int) {
 // each axis the bases overlap during an open interval of t, and they
 // overlap when all four intervals do.
 func (b Base) firstOverlap(v Vec, o Base) (float64, bool) {
+	if b.farApart(v, o) {
+		return 0, false
+	}
 	enter, exit := math.Inf(-1), math.Inf(1)
-	bf, br := b.axes()
-	of, or := o.axes()
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	fb, fo := b.framed(), o.framed()
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		s := v.Dot(n)
 		// Overlap on this axis while bhi+t·s > olo+geomEps and blo+t·s < ohi-geomEps.
 		lo, hi := olo+geomEps-bhi, ohi-geomEps-blo // need lo < t·s < hi
