@@ -2,6 +2,7 @@ package sweet
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -201,8 +202,25 @@ var _ engine.State = (*State)(nil)
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Stage == Over }
 
-// Clone returns a copy of s that shares nothing with it.
-func (s *State) Clone() engine.State { return engine.Copy(s) }
+// Clone returns a copy of s that shares nothing with it. The bot copies
+// a game for every command it weighs, so this is written out rather than
+// left to engine.Copy's reflection; TestClonesShareNothing fills every
+// field to catch one left out.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.Armies = slices.Clone(s.Armies)
+	c.Units = slices.Clone(s.Units)
+	c.Terrain = slices.Clone(s.Terrain)
+	c.Melees = slices.Clone(s.Melees)
+	for i := range c.Melees {
+		for j := range c.Melees[i].Supports {
+			c.Melees[i].Supports[j] = slices.Clone(c.Melees[i].Supports[j])
+		}
+	}
+	c.Targets = maps.Clone(s.Targets)
+	c.Bots = slices.Clone(s.Bots)
+	return &c
+}
 
 // Unit returns the unit id, or nil.
 func (s *State) Unit(id UnitID) *Unit {
