@@ -363,19 +363,17 @@ func (f framed) project(n Vec) (lo, hi float64) {
 	return c - r, c + r
 }
 
-// farApart reports whether b, anywhere on its way by v, stays farther from
-// o than the two could reach, each round its centre: so far that they
-// cannot touch, by a margin no rounding comes near. The exact tests
-// below answer as they would anyway; this spares them for the many bases
-// nowhere near.
+// farApart reports whether b, anywhere on its way by v, stays farther
+// from o than the two could reach (Near), by a margin no rounding comes
+// near. The exact tests answer as they would anyway; this spares them for
+// the many bases nowhere near.
 func (b Base) farApart(v Vec, o Base) bool {
-	reach := (math.Hypot(b.Width, b.Depth)+math.Hypot(o.Width, o.Depth))/2 + 1e-3
-	d := o.Center.Sub(b.Center)
+	at := b.Center
 	if l2 := v.Dot(v); l2 > 0 {
-		t := math.Max(0, math.Min(1, d.Dot(v)/l2))
-		d = d.Sub(v.Scale(t))
+		// The point of the way nearest o.
+		at = at.Add(v.Scale(math.Max(0, math.Min(1, o.Center.Sub(at).Dot(v)/l2))))
 	}
-	return d.Dot(d) > reach*reach
+	return !b.WithCenter(at).Near(o, 1e-3)
 }
 
 // Overlaps reports whether the interiors of b and o intersect by more than
