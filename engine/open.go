@@ -343,24 +343,50 @@ func (b Base) Contains(p Vec) bool {
 	return math.Abs(l.X) <= b.Width/2+geomEps && math.Abs(l.Y) <= b.Depth/2+geomEps
 }
 
+// framed is a base with its axes worked out once, for the tests that
+// project it on four axes in turn.
+type framed struct {
+	b          Base
+	fwd, right Vec
+}
+
+func (b Base) framed() framed {
+	fwd, right := b.axes()
+	return framed{b, fwd, right}
+}
+
 // project returns the interval the base covers along axis n (a unit
 // vector).
-func (b Base) project(n Vec) (lo, hi float64) {
-	fwd, right := b.axes()
-	c := b.Center.Dot(n)
-	r := math.Abs(right.Dot(n))*b.Width/2 + math.Abs(fwd.Dot(n))*b.Depth/2
+func (f framed) project(n Vec) (lo, hi float64) {
+	c := f.b.Center.Dot(n)
+	r := math.Abs(f.right.Dot(n))*f.b.Width/2 + math.Abs(f.fwd.Dot(n))*f.b.Depth/2
 	return c - r, c + r
+}
+
+// farApart reports whether b, anywhere on its way by v, stays farther
+// from o than the two could reach (Near), by a margin no rounding comes
+// near. The exact tests answer as they would anyway; this spares them for
+// the many bases nowhere near.
+func (b Base) farApart(v Vec, o Base) bool {
+	at := b.Center
+	if l2 := v.Dot(v); l2 > 0 {
+		// The point of the way nearest o.
+		at = at.Add(v.Scale(math.Max(0, math.Min(1, o.Center.Sub(at).Dot(v)/l2))))
+	}
+	return !b.WithCenter(at).Near(o, 1e-3)
 }
 
 // Overlaps reports whether the interiors of b and o intersect by more than
 // a hair. Bases pushed together edge to edge, or corner to edge, do not
 // overlap.
 func (b Base) Overlaps(o Base) bool {
-	bf, br := b.axes()
-	of, or := o.axes()
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	if b.farApart(Vec{}, o) {
+		return false
+	}
+	fb, fo := b.framed(), o.framed()
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		if bhi <= olo+geomEps || ohi <= blo+geomEps {
 			return false // a separating axis
 		}
@@ -410,12 +436,14 @@ func (b Base) Near(o Base, d float64) bool {
 // Penetration is how deep b and o overlap: the least distance one would
 // have to move to clear the other, or 0 when they do not overlap.
 func (b Base) Penetration(o Base) float64 {
-	bf, br := b.axes()
-	of, or := o.axes()
+	if b.farApart(Vec{}, o) {
+		return 0
+	}
+	fb, fo := b.framed(), o.framed()
 	depth := math.Inf(1)
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		d := math.Min(bhi-olo, ohi-blo)
 		if d <= 0 {
 			return 0
@@ -602,12 +630,14 @@ func (b Base) Sweep(to Vec, others ...Base) (frac float64, hit int) {
 // each axis the bases overlap during an open interval of t, and they
 // overlap when all four intervals do.
 func (b Base) firstOverlap(v Vec, o Base) (float64, bool) {
+	if b.farApart(v, o) {
+		return 0, false
+	}
 	enter, exit := math.Inf(-1), math.Inf(1)
-	bf, br := b.axes()
-	of, or := o.axes()
-	for _, n := range [4]Vec{bf, br, of, or} {
-		blo, bhi := b.project(n)
-		olo, ohi := o.project(n)
+	fb, fo := b.framed(), o.framed()
+	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
+		blo, bhi := fb.project(n)
+		olo, ohi := fo.project(n)
 		s := v.Dot(n)
 		// Overlap on this axis while bhi+t·s > olo+geomEps and blo+t·s < ohi-geomEps.
 		lo, hi := olo+geomEps-bhi, ohi-geomEps-blo // need lo < t·s < hi

@@ -97,9 +97,11 @@
 //     and go on a table that stays (deployment ends; a hex leader's
 //     command range follows whoever is active), so their fills are
 //     tinted onto each frame's cut, under the terrain and lines as if
-//     drawn first: the ground is drawn twice on one buffer, on black
-//     (kept as runs) and then on sand, and keeps in each pixel's alpha
-//     how much of it is bare sand (zones.go). A frame's scale is one of a
+//     drawn first: the ground's open sand is filled in a colour whose
+//     painter leaves the alpha at none, and everything drawn over it
+//     raises the alpha by what it covers, so one drawing keeps in each
+//     pixel's alpha how much of it is bare sand (fill.go's bare,
+//     zones.go). A frame's scale is one of a
 //     few zoom levels (frame.go: a frame is 20, 30, 45… units, 8, 12,
 //     18… squares or 12, 16, 21… hexes wide, or the whole width), so a
 //     table has a few grounds at most. The board's world origin

@@ -35,9 +35,13 @@ const fillerRows = 128
 
 // filler gathers a path and fills it.
 type filler struct {
-	r      *raster.Rasterizer
-	pts    []pt
-	starts []int // where each subpath starts in pts
+	r *raster.Rasterizer
+	// big, bigSize: a rasteriser the picture's size, for bare shapes r
+	// does not take.
+	big     *raster.Rasterizer
+	bigSize image.Point
+	pts     []pt
+	starts  []int // where each subpath starts in pts
 	// whole, when set, is the picture of which the image given to fill
 	// and line is one band (bands.go): a shape is fitted to the whole
 	// picture, as it would be were the picture drawn at once, and only
@@ -80,6 +84,10 @@ func (f *filler) view(img *image.RGBA, x0, y0, x1, y1 int) (*image.RGBA, bool) {
 
 // paint rasterises what r holds onto view in c.
 func (f *filler) paint(r *raster.Rasterizer, view *image.RGBA, c color.Color) {
+	if b, ok := c.(bare); ok {
+		r.Rasterize(&barePainter{img: view, c: b.c})
+		return
+	}
 	f.painter.Image = view
 	f.painter.Op = draw.Over
 	f.painter.SetColor(c)
@@ -122,17 +130,28 @@ func (f *filler) fill(dc *gg.Context, img *image.RGBA, c color.Color) {
 	vx0, vy0 := int(math.Floor(x0))-1, int(math.Floor(y0))-1
 	vx1, vy1 := int(math.Ceil(x1))+2, int(math.Ceil(y1))+2
 	view, ok := f.view(img, vx0, vy0, vx1, vy1)
-	if !ok {
+	r := f.r
+	switch {
+	case !ok && isBare(c):
+		// gg cannot mark a pixel bare: the shape is rasterised as gg
+		// would, with a rasteriser the picture's size and the points
+		// scaled as gg scales them, and painted bare. (A ground is
+		// drawn on a picture of its own: whole is not set.)
+		b := img.Bounds()
+		if f.big == nil || f.bigSize != b.Size() {
+			f.big, f.bigSize = raster.NewRasterizer(b.Dx(), b.Dy()), b.Size()
+		}
+		view = &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: image.Rectangle{Max: b.Size()}}
+		vx0, vy0, r = b.Min.X, b.Min.Y, f.big
+	case !ok:
 		f.replay(dc)
 		dc.SetColor(c)
 		dc.Fill()
 		return
-	}
-	if view.Rect.Empty() {
+	case view.Rect.Empty():
 		return
 	}
 	fix := func(p pt) fixed.Point26_6 { return fixedAt(p, vx0, vy0) }
-	r := f.r
 	r.UseNonZeroWinding = true
 	r.Clear()
 	for i, s := range f.starts {
@@ -262,6 +281,67 @@ func (p *solidPainter) Paint(ss []raster.Span, done bool) {
 		row := img.Pix[i0 : i0+4*(x1-x0)]
 		for j := 0; j < len(row); j += 4 {
 			binary.LittleEndian.PutUint32(row[j:], p.px)
+		}
+	}
+}
+
+// bare is a colour for the open ground of a ground kept for later frames
+// (drawGroundLayer): a filler paints it as it paints the colour itself,
+// and leaves in each pixel's alpha how much of the pixel it did not
+// cover. Whatever is drawn over it afterwards blends over as ever, which
+// raises the alpha again by the share it covers, so the alpha ends as how
+// much of the pixel is not bare ground (zones.go). Elsewhere it is the
+// colour itself.
+type bare struct{ c color.RGBA }
+
+func (b bare) RGBA() (r, g, bl, a uint32) { return b.c.RGBA() }
+
+func isBare(c color.Color) bool {
+	_, ok := c.(bare)
+	return ok
+}
+
+// barePainter paints spans in an opaque colour as raster.RGBAPainter
+// does, over (the same sums, so the same colours), but moves each pixel's
+// alpha toward none rather than toward whole, by the share the span
+// covers.
+type barePainter struct {
+	img *image.RGBA
+	c   color.RGBA
+}
+
+func (p *barePainter) Paint(ss []raster.Span, done bool) {
+	const m = 1<<16 - 1
+	img := p.img
+	b := img.Bounds()
+	cr, cg, cb := uint32(p.c.R)*0x101, uint32(p.c.G)*0x101, uint32(p.c.B)*0x101
+	for _, s := range ss {
+		if s.Y < b.Min.Y {
+			continue
+		}
+		if s.Y >= b.Max.Y {
+			return
+		}
+		x0, x1 := max(s.X0, b.Min.X), min(s.X1, b.Max.X)
+		if x0 >= x1 {
+			continue
+		}
+		i0 := (s.Y-img.Rect.Min.Y)*img.Stride + (x0-img.Rect.Min.X)*4
+		row := img.Pix[i0 : i0+4*(x1-x0)]
+		ma := s.Alpha
+		if ma == m {
+			for j := 0; j < len(row); j += 4 {
+				row[j], row[j+1], row[j+2], row[j+3] = p.c.R, p.c.G, p.c.B, 0
+			}
+			continue
+		}
+		a := (m - ma) * 0x101
+		for j := 0; j < len(row); j += 4 {
+			q := row[j : j+4 : j+4]
+			q[0] = uint8((uint32(q[0])*a + cr*ma) / m >> 8)
+			q[1] = uint8((uint32(q[1])*a + cg*ma) / m >> 8)
+			q[2] = uint8((uint32(q[2])*a + cb*ma) / m >> 8)
+			q[3] = uint8(uint32(q[3]) * a / m >> 8)
 		}
 	}
 }

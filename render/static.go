@@ -152,8 +152,8 @@ func drawStatic(img *image.RGBA, area image.Rectangle, fs *faces, k float64, v *
 
 // drawGround draws the ground of v's table on img, in b's coordinates,
 // its open ground (outside zones and terrain) in base: the table's sand,
-// but for the ground layer's second drawing (drawGroundLayer).
-func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
+// marked bare for a ground kept as a layer (drawGroundLayer).
+func drawGround(img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.Color) {
 	dc := gg.NewContextForRGBA(img)
 	switch b.kind {
 	case engine.OpenTable:
@@ -218,23 +218,25 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 
 // drawGroundLayer draws the ground of v's whole table without its zones,
 // g from groundOf, w by h pixels, a band of rows at a time. Each pixel's
-// alpha says how much of it is bare ground, for the zones tinted over
-// it later (zones.go): the ground is drawn twice, on black and on sand,
-// and where the two differ, and by how much, the sand shows through
-// (every stroke and fill blends over what is under it, so a pixel is
-// its base colour times its share of bare ground, plus what covers the
-// rest). Alpha 255 is a pixel with no bare ground, 0 one all bare.
+// alpha says how much of it is not bare ground, for the zones tinted over
+// it later (zones.go): the open ground is filled in bare sand, which
+// leaves the alpha of what it covers at none, and everything drawn over
+// it raises the alpha by what it covers (see bare). Alpha 255 is a pixel
+// with no bare ground, 0 one all bare.
 //
-// Both drawings of a band are made on one buffer, the one on black
-// first and kept as runs (a tenth of its size or less) while the other
-// is drawn over it: a large table's band is 8 MB, and a second buffer
-// for it would be as much again on a heap that several channels'
-// pictures share (the collector lets the heap grow to twice what it
-// found live, so a ground being drawn when it looks costs double).
+// The band's buffer is as large as a picture at most, and is let go once
+// its rows are kept as runs (a tenth of its size or less): the heap is
+// shared with other channels' pictures, and the collector lets it grow
+// to twice what it found live, so a ground being drawn when it looks
+// costs double.
 func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *runLayer {
+	return drawGroundBands(fs, k, v, g, w, h, max(256, groundPixels/w))
+}
+
+// drawGroundBands is drawGroundLayer in bands of band rows.
+func drawGroundBands(fs *faces, k float64, v *engine.View, g board, w, h, band int) *runLayer {
 	bare := *v
 	bare.Zones = nil
-	band := max(256, groundPixels/w)
 	img := image.NewRGBA(image.Rect(0, 0, w, min(h, band)))
 	l := &runLayer{w: w, row: make([][3]int32, 0, h)}
 	for y0 := 0; y0 < h; y0 += band {
@@ -242,32 +244,14 @@ func drawGroundLayer(fs *faces, k float64, v *engine.View, g board, w, h int) *r
 		part := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: r}
 		gb := g.shifted(-float64(y0))
 		fill(part, r, white)
-		drawGround(part, fs, k, &bare, &gb, color.RGBA{A: 0xFF})
-		dark := newRunLayer(part)
-		fill(part, r, white)
-		drawGround(part, fs, k, &bare, &gb, tableSand)
-		markBare(part, dark)
+		drawGround(part, fs, k, &bare, &gb, bareSand)
 		l.add(part)
 	}
 	return l.done()
 }
 
-// markBare sets each pixel's alpha in img, the ground drawn on sand, to
-// how much of it is not bare ground, from how far it lies from dark,
-// the same ground drawn on black, as runs.
-func markBare(img *image.RGBA, dark *runLayer) {
-	sum := int(tableSand.R) + int(tableSand.G) + int(tableSand.B)
-	line := &image.RGBA{Pix: make([]uint8, 4*dark.w), Stride: 4 * dark.w, Rect: image.Rect(0, 0, dark.w, 1)}
-	for y := range img.Rect.Dy() {
-		dark.copyRows(line, -y, y, y+1)
-		row := img.Pix[img.PixOffset(0, y):][:4*dark.w]
-		for i := 0; i < len(row); i += 4 {
-			p, q := row[i:i+4:i+4], line.Pix[i:i+4:i+4]
-			d := int(p[0]) - int(q[0]) + int(p[1]) - int(q[1]) + int(p[2]) - int(q[2])
-			p[3] = uint8(255 - min(max((255*d+sum/2)/sum, 0), 255))
-		}
-	}
-}
+// bareSand is the table's sand, marking the ground it covers bare.
+var bareSand = bare{tableSand}
 
 // cutGround copies onto img (the board's area, in b's coordinates) the
 // part of ground (from groundOf, moved by dx, dy) that b's frame shows.
@@ -434,9 +418,11 @@ func putBack(img *image.RGBA, ks []keptPixels) {
 }
 
 // fillRect paints the box r (in pixels, its edges anywhere) of img with
-// the opaque colour c, each pixel its edges cut blended by the share of
-// it the box covers, as a rasteriser does: a table's ground and zones
-// are large boxes, and gg would blend every pixel of them.
+// the colour c, each pixel its edges cut blended by the share of it the
+// box covers, as a rasteriser does: a table's ground and zones are large
+// boxes, and gg would blend every pixel of them. Its colours are c's,
+// and its alpha moves toward c's: a whole one for any colour drawn, or
+// none for bare ground (see bare).
 func fillRect(img *image.RGBA, r rect, c color.RGBA) {
 	b := img.Rect
 	x0, x1 := max(r.x0, float64(b.Min.X)), min(r.x1, float64(b.Max.X))
@@ -465,7 +451,7 @@ func fillRect(img *image.RGBA, r rect, c color.RGBA) {
 		p[0] = uint8(float64(p[0]) + (float64(c.R)-float64(p[0]))*a + 0.5)
 		p[1] = uint8(float64(p[1]) + (float64(c.G)-float64(p[1]))*a + 0.5)
 		p[2] = uint8(float64(p[2]) + (float64(c.B)-float64(p[2]))*a + 0.5)
-		p[3] = uint8(float64(p[3]) + (255-float64(p[3]))*a + 0.5)
+		p[3] = uint8(float64(p[3]) + (float64(c.A)-float64(p[3]))*a + 0.5)
 	}
 	for y := iy0; y < iy1; y++ {
 		cy := cover(y, y0, y1)
@@ -508,9 +494,13 @@ func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA) {
+func drawOpenGround(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.Color) {
 	t := b.table
-	fillRect(img, t, base)
+	if c, ok := base.(bare); ok {
+		fillRect(img, t, color.RGBA{R: c.c.R, G: c.c.G, B: c.c.B})
+	} else {
+		fillRect(img, t, base.(color.RGBA))
+	}
 	clampZ := func(z engine.Zone) rect { return openZone(b, z) }
 	for _, z := range v.Zones {
 		r := clampZ(z)
@@ -955,12 +945,12 @@ func gridCells(b *board, f func(c, r int, ps []pt)) {
 // drawGridCells draws the zones and terrain of a grid, cell by cell.
 // A cell is small, so its fills go through a filler: gg would clear and
 // scan a rasteriser as tall as the picture for each.
-func drawGridCells(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA) {
+func drawGridCells(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.Color) {
 	drawGridCellsWhere(dc, img, k, v, b, base, func(int, int) bool { return true })
 }
 
 // drawGridCellsWhere draws the cells of the grid for which which is true.
-func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.RGBA, which func(c, r int) bool) {
+func drawGridCellsWhere(dc *gg.Context, img *image.RGBA, k float64, v *engine.View, b *board, base color.Color, which func(c, r int) bool) {
 	fl := newFiller()
 	rows := img.Rect
 	gridCells(b, func(c, r int, ps []pt) {
@@ -1006,7 +996,7 @@ func gridTerrainAt(b *board) func(engine.Terrain) (pt, bool) {
 	}
 }
 
-func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
+func drawSquareGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.Color) {
 	t := b.table
 	drawGridCells(dc, img, k, v, b, base)
 	for c := 1; c < b.cols; c++ {
@@ -1057,7 +1047,7 @@ func drawSquareMarkings(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v
 	}
 }
 
-func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.RGBA) {
+func drawHexGround(dc *gg.Context, img *image.RGBA, fs *faces, k float64, v *engine.View, b *board, base color.Color) {
 	drawGridCells(dc, img, k, v, b, base)
 	dc.SetColor(gridDark)
 	dc.SetLineWidth(1.2 * k)

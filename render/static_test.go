@@ -1,7 +1,9 @@
 package render
 
 import (
+	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"testing"
 
@@ -209,5 +211,82 @@ func TestClippedAsGG(t *testing.T) {
 		}()) {
 			t.Errorf("box %v: nothing was drawn", box)
 		}
+	}
+}
+
+// TestGroundMarksBare checks the ground kept for each test scene against
+// the way its bare share can be told from outside: the same ground drawn
+// twice, once on sand and once on black, differs by the sand that shows
+// through. The kept ground's colours are those of the drawing on sand,
+// exactly, and its alpha is the share of each pixel the sand does not
+// show through, to within rounding. The ground is drawn whole, and in
+// bands of 97 rows, as a large table is: the shapes that cross from one
+// band to the next are drawn cut in each.
+func TestGroundMarksBare(t *testing.T) {
+	r := New(Options{Width: 2 * PreviewWidth, SeenAt: PreviewWidth})
+	for _, sc := range scenes() {
+		v := sc.view()
+		fv, bd, _, _, _, err := r.frame(&v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, w, h, _, _ := groundOf(&bd)
+		noZones := *fv
+		noZones.Zones = nil
+		for _, band := range []int{h, 97} {
+			drawn := func(base color.RGBA) *image.RGBA {
+				img := image.NewRGBA(image.Rect(0, 0, w, h))
+				for y0 := 0; y0 < h; y0 += band {
+					part := img.SubImage(image.Rect(0, y0, w, min(h, y0+band))).(*image.RGBA)
+					part.Rect = part.Rect.Sub(image.Pt(0, y0))
+					gb := g.shifted(-float64(y0))
+					fill(part, part.Rect, white)
+					drawGround(part, r.faces, r.k, &noZones, &gb, base)
+				}
+				return img
+			}
+			kept := image.NewRGBA(image.Rect(0, 0, w, h))
+			drawGroundBands(r.faces, r.k, fv, g, w, h, band).copyRows(kept, 0, 0, h)
+			checkBare(t, fmt.Sprintf("%s in bands of %d rows", sc.name, band), kept, drawn(tableSand), drawn(color.RGBA{A: 0xFF}))
+		}
+	}
+}
+
+// checkBare compares kept, a ground kept as a layer, with the same
+// ground drawn on sand and on black.
+func checkBare(t *testing.T, name string, kept, sand, dark *image.RGBA) {
+	t.Helper()
+	sum := int(tableSand.R) + int(tableSand.G) + int(tableSand.B)
+	n := kept.Rect.Dx() * kept.Rect.Dy()
+	var colours, off, far, bare, covered int
+	for i := 0; i < len(kept.Pix); i += 4 {
+		p, s, d := kept.Pix[i:i+4], sand.Pix[i:i+4], dark.Pix[i:i+4]
+		if p[0] != s[0] || p[1] != s[1] || p[2] != s[2] {
+			colours++
+		}
+		shows := int(s[0]) - int(d[0]) + int(s[1]) - int(d[1]) + int(s[2]) - int(d[2])
+		want := 255 - min(max((255*shows+sum/2)/sum, 0), 255)
+		switch diff := int(p[3]) - want; {
+		case diff > 3 || diff < -3:
+			far++
+
+		case diff != 0:
+			off++
+		}
+		switch p[3] {
+		case 0:
+			bare++
+		case 255:
+			covered++
+		}
+	}
+	if colours > 0 {
+		t.Errorf("%s: %d of %d pixels of the kept ground differ in colour from the ground drawn on sand; want none", name, colours, n)
+	}
+	if far > n/10000 {
+		t.Errorf("%s: the alpha of %d of %d pixels is more than 3 from the share the sand does not show through (%d within 3)", name, far, n, off)
+	}
+	if bare < n/10 || covered < n/100 {
+		t.Errorf("%s: %d pixels all bare and %d not bare at all of %d; want both kinds", name, bare, covered, n)
 	}
 }

@@ -444,7 +444,11 @@ func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Comma
 	// time, in the order of its units.
 	for _, u := range s.shooters(side) {
 		var out []engine.Command
+		_, long := s.civ(side).Range(u.Weapon)
 		for _, t := range s.inPlay(side.Other()) {
+			if !u.Base.Near(t.Base, float64(long)) {
+				continue // out of range: aim would refuse it
+			}
 			if _, err := s.aim(u, t); err == nil && !t.Effects.Immune {
 				out = append(out, engine.NewCommand(player, "fire", "unit", u.ID, "target", t.ID))
 			}

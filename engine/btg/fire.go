@@ -337,7 +337,11 @@ func (s *State) shooters(side Side) []*Unit {
 			out = append(out, u) // structures and far targets: let the player judge
 			continue
 		}
+		_, long := s.civ(side).Range(u.Weapon)
 		for _, t := range s.inPlay(side.Other()) {
+			if !u.Base.Near(t.Base, float64(long)) {
+				continue // out of range: aim would refuse it
+			}
 			if _, err := s.aim(u, t); err == nil {
 				out = append(out, u)
 				break

@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 
@@ -58,12 +59,14 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		return nil
 	}
 	var out []engine.Command
+	foes := s.foesOf(cur.Tag)
 	for i := range s.Elements {
 		el := &s.Elements[i]
 		if el.Clan != cur.Tag || el.Status != Standing || !el.Placed {
 			continue
 		}
-		for _, foe := range s.targets(el) {
+		near := nearestAmong(el, foes)
+		for _, foe := range targetsAmong(el, near, foes) {
 			out = append(out,
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID)),
 				cmd("move", "element", string(el.ID), "toward", string(foe.ID), "strides", "1"),
@@ -73,8 +76,8 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 			}
 		}
 		// A step back, away from the nearest antagonist.
-		if foes := s.nearestFoes(el); len(foes) > 0 {
-			away := el.Base.Center.Add(el.Base.Center.Sub(foes[0].Base.Center).Unit().Scale(2))
+		if len(near) > 0 {
+			away := el.Base.Center.Add(el.Base.Center.Sub(near[0].Base.Center).Unit().Scale(2))
 			out = append(out, cmd("move", "element", string(el.ID), "to", strconv.FormatFloat(away.X, 'f', 0, 64)+","+strconv.FormatFloat(away.Y, 'f', 0, 64)))
 		}
 	}
@@ -120,12 +123,18 @@ func (s *State) botClans(player engine.PlayerID) []engine.Command {
 // Hero or Companion, since a clan whose leaders have all fallen leaves
 // the field (3.3, 6.2.4).
 func (s *State) targets(el *Element) []*Element {
-	foes := s.nearestFoes(el)
+	foes := s.foesOf(el.Clan)
+	return targetsAmong(el, nearestAmong(el, foes), foes)
+}
+
+// targetsAmong is targets, of foes (foesOf el's clan), of which near are
+// the nearest (nearestAmong).
+func targetsAmong(el *Element, near, foes []*Element) []*Element {
+	out := slices.Clip(near)
 	nearest := func(fits func(e *Element) bool) {
 		var best *Element
-		for i := range s.Elements {
-			e := &s.Elements[i]
-			if e.Status != Standing || !e.Placed || !s.Antagonists(el.Clan, e.Clan) || slices.Contains(foes, e) || !fits(e) {
+		for _, e := range foes {
+			if slices.Contains(out, e) || !fits(e) {
 				continue
 			}
 			if best == nil || e.Base.Center.Dist(el.Base.Center) < best.Base.Center.Dist(el.Base.Center) {
@@ -133,35 +142,60 @@ func (s *State) targets(el *Element) []*Element {
 			}
 		}
 		if best != nil {
-			foes = append(foes, best)
+			out = append(out, best)
 		}
 	}
 	nearest(func(e *Element) bool { return e.Wounds > 0 })
 	nearest(func(e *Element) bool { return e.Kind == Hero || e.Kind == Companion })
-	return foes
+	return out
 }
 
 // nearestFoes returns the standing antagonist elements nearest el,
 // nearest first, at most nearFoes of them.
 func (s *State) nearestFoes(el *Element) []*Element {
-	var foes []*Element
+	return nearestAmong(el, s.foesOf(el.Clan))
+}
+
+// foesOf returns the standing elements on the table of the clans
+// antagonist to clan, in the table's order: the foes of each of its
+// elements, found once for all of them.
+func (s *State) foesOf(clan ClanTag) []*Element {
+	var out []*Element
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Status == Standing && e.Placed && s.Antagonists(el.Clan, e.Clan) {
-			foes = append(foes, e)
+		if e.Status == Standing && e.Placed && s.Antagonists(clan, e.Clan) {
+			out = append(out, e)
 		}
 	}
-	slices.SortStableFunc(foes, func(a, b *Element) int {
-		return cmp.Compare(a.Base.Center.Dist(el.Base.Center), b.Base.Center.Dist(el.Base.Center))
-	})
-	return foes[:min(nearFoes, len(foes))]
+	return out
+}
+
+// nearestAmong returns the nearFoes of foes nearest el, nearest first
+// (of two as near, the one first on the table).
+func nearestAmong(el *Element, foes []*Element) []*Element {
+	type far struct {
+		e *Element
+		d float64
+	}
+	fs := make([]far, len(foes))
+	for i, e := range foes {
+		fs[i] = far{e, e.Base.Center.Dist(el.Base.Center)}
+	}
+	slices.SortStableFunc(fs, func(a, b far) int { return cmp.Compare(a.d, b.d) })
+	out := make([]*Element, min(nearFoes, len(fs)))
+	for i := range out {
+		out[i] = fs[i].e
+	}
+	return out
 }
 
 // evaluate weighs the elements still standing in player's clans (he
 // raises one on each side, 2.2) against the other players': a Hero counts 4, a Companion 3, a chariot 2, a warband
 // 1, less for each wound (see worth); the honor his Heroes won in the book
-// adds a little. From -1 to 1; a finished book counts the same way, a
-// side with nothing standing having lost it.
+// adds a little. From -1 to 1. A finished book counts as won or lost
+// whole, by whichever side has more standing: ending the book while
+// behind is the worst a step can do, and ending it while ahead the best,
+// however narrow the lead.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.PlayerClans(player)) == 0 {
 		return 0
@@ -189,17 +223,18 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 	if us+them == 0 {
 		return 0
 	}
-	v := 0.9*(us-them)/(us+them) + 0.1*max(-1, min(1, honor/50))
-	if s.Over() {
-		switch {
-		case them == 0 && us > 0:
-			return 1
-		case us == 0 && them > 0:
-			return -1
-		}
+	share := (us - them) / (us + them)
+	if s.Over() && math.Abs(share) > settled {
+		// The book is settled: whoever has more standing has won it,
+		// by any margin, and no later step can turn it round.
+		share = math.Copysign(1, share)
 	}
-	return v
+	return 0.9*share + 0.1*max(-1, min(1, honor/50))
 }
+
+// settled is the least share of what stands by which a finished book is
+// won rather than drawn.
+const settled = 0.005
 
 // worth is what el standing is worth to the bot: by its kind, less for
 // each wound it has taken, down to half for one a last wound will put out

@@ -211,3 +211,30 @@ func TestHardBotWeighsEveryCommand(t *testing.T) {
 		t.Errorf("hard played out %d of %d commands; want all", played, all)
 	}
 }
+
+// A finished book is settled (6.2): the bot counts ending it while behind
+// as a loss, worse than playing on from the same position, and ending it
+// while ahead, however narrowly, as a win, better than playing on.
+func TestBotWeighsTheEndOfTheBook(t *testing.T) {
+	p := botBook(t)
+	s := p.Game.State.(*State)
+	// score wounds the Hero of the clan tagged tag (the bot's Myrmidons
+	// or the other player's Trojans) and sets the book's phase.
+	score := func(tag string, wounds int16, phase Phase) float64 {
+		c := engine.Copy(s)
+		c.Element(ElementID(tag + "-H")).Wounds = wounds
+		c.Phase = phase
+		return evaluate(c, "bot")
+	}
+	behindOn, behindOver := score("MYR", 2, Playing), score("MYR", 2, Ended)
+	aheadOn, aheadOver := score("TRO", 1, Playing), score("TRO", 1, Ended)
+	if behindOn >= 0 || aheadOn <= 0 {
+		t.Fatalf("a wounded Achilles scores %.3f, a wounded Hector %.3f; want the first behind and the second ahead", behindOn, aheadOn)
+	}
+	if behindOver > -0.8 || behindOver >= behindOn {
+		t.Errorf("the book ended behind scores %.3f, played on from there %.3f; want a loss, below playing on", behindOver, behindOn)
+	}
+	if aheadOver < 0.8 || aheadOver <= aheadOn {
+		t.Errorf("the book ended ahead scores %.3f, played on from there %.3f; want a win, above playing on", aheadOver, aheadOn)
+	}
+}

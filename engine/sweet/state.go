@@ -2,6 +2,7 @@ package sweet
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -201,8 +202,25 @@ var _ engine.State = (*State)(nil)
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Stage == Over }
 
-// Clone returns a copy of s that shares nothing with it.
-func (s *State) Clone() engine.State { return engine.Copy(s) }
+// Clone returns a copy of s that shares nothing with it. The bot copies
+// a game for every command it weighs, so this is written out rather than
+// left to engine.Copy's reflection; TestClonesShareNothing fills every
+// field to catch one left out.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.Armies = slices.Clone(s.Armies)
+	c.Units = slices.Clone(s.Units)
+	c.Terrain = slices.Clone(s.Terrain)
+	c.Melees = slices.Clone(s.Melees)
+	for i := range c.Melees {
+		for j := range c.Melees[i].Supports {
+			c.Melees[i].Supports[j] = slices.Clone(c.Melees[i].Supports[j])
+		}
+	}
+	c.Targets = maps.Clone(s.Targets)
+	c.Bots = slices.Clone(s.Bots)
+	return &c
+}
 
 // Unit returns the unit id, or nil.
 func (s *State) Unit(id UnitID) *Unit {
@@ -246,10 +264,12 @@ func rankInSquare(u *Unit) int {
 	return 2
 }
 
-// bodyAt returns the unit filling square q, or nil.
+// bodyAt returns the unit filling square q, or nil. (These three ask At
+// without the list it makes: the first body in it is the first on the
+// table, since bodies come first in the order they stand.)
 func (s *State) bodyAt(q engine.Square) *Unit {
-	for _, u := range s.At(q) {
-		if u.Body() {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Body() {
 			return u
 		}
 	}
@@ -259,8 +279,8 @@ func (s *State) bodyAt(q engine.Square) *Unit {
 // bodyOf returns side's unit filling square q, or nil: in a contact
 // square each side has its own.
 func (s *State) bodyOf(q engine.Square, side Side) *Unit {
-	for _, u := range s.At(q) {
-		if u.Body() && u.Side == side {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Body() && u.Side == side {
 			return u
 		}
 	}
@@ -270,8 +290,8 @@ func (s *State) bodyOf(q engine.Square, side Side) *Unit {
 // held reports whether a unit of side holds square q; catapults standing
 // alone hold nothing.
 func (s *State) held(q engine.Square, side Side) bool {
-	for _, u := range s.At(q) {
-		if u.Side == side && !u.Type.IsCatapult() {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnBoard() && u.At == q && u.Side == side && !u.Type.IsCatapult() {
 			return true
 		}
 	}
