@@ -439,6 +439,11 @@ func (b Base) Penetration(o Base) float64 {
 	if b.farApart(Vec{}, o) {
 		return 0
 	}
+	return b.penetration(o)
+}
+
+// penetration is Penetration, worked out in full.
+func (b Base) penetration(o Base) float64 {
 	fb, fo := b.framed(), o.framed()
 	depth := math.Inf(1)
 	for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {

@@ -602,21 +602,6 @@ func TestWithinAndTableSize(t *testing.T) {
 // are tested both ways, at the start, at the end and along the way.
 func TestFarApartIsApart(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	// exactPenetration is Penetration without farApart.
-	exactPenetration := func(b, o Base) float64 {
-		fb, fo := b.framed(), o.framed()
-		depth := math.Inf(1)
-		for _, n := range [4]Vec{fb.fwd, fb.right, fo.fwd, fo.right} {
-			blo, bhi := fb.project(n)
-			olo, ohi := fo.project(n)
-			d := math.Min(bhi-olo, ohi-blo)
-			if d <= 0 {
-				return 0
-			}
-			depth = math.Min(depth, d)
-		}
-		return depth
-	}
 	spared, near := 0, 0
 	for range 20000 {
 		b := Base{Center: Vec{r.Float64() * 20, r.Float64() * 20}, Width: 0.2 + r.Float64()*6, Depth: 0.2 + r.Float64()*6, Facing: Heading(r.Float64() * 360)}
@@ -631,7 +616,7 @@ func TestFarApartIsApart(t *testing.T) {
 		spared++
 		for k := range 65 {
 			at := b.WithCenter(b.Center.Add(v.Scale(float64(k) / 64)))
-			if p := exactPenetration(at, o); p > 0 {
+			if p := at.penetration(o); p > 0 {
 				t.Fatalf("%+v moved by %v×%d/64 reaches into %+v by %g, yet farApart spared it", b, v, k, o, p)
 			}
 			if gap := at.Gap(o); gap < 1e-3 {

@@ -260,29 +260,35 @@ func (p *solidPainter) Paint(ss []raster.Span, done bool) {
 		p.RGBAPainter.Paint(ss, done)
 		return
 	}
-	img := p.Image
-	bd := img.Bounds()
 	for i, s := range ss {
 		if s.Alpha != 0xffff {
 			p.RGBAPainter.Paint(ss[i:i+1], false)
 			continue
 		}
-		if s.Y < bd.Min.Y {
-			continue
-		}
-		if s.Y >= bd.Max.Y {
+		row, below := spanPixels(p.Image, s)
+		if below {
 			return
 		}
-		x0, x1 := max(s.X0, bd.Min.X), min(s.X1, bd.Max.X)
-		if x0 >= x1 {
-			continue
-		}
-		i0 := (s.Y-img.Rect.Min.Y)*img.Stride + (x0-img.Rect.Min.X)*4
-		row := img.Pix[i0 : i0+4*(x1-x0)]
 		for j := 0; j < len(row); j += 4 {
 			binary.LittleEndian.PutUint32(row[j:], p.px)
 		}
 	}
+}
+
+// spanPixels returns the bytes of the pixels of img that span s covers,
+// cut to img's bounds (none when it covers none of them), and whether s
+// lies below img, where a rasteriser's later spans lie too.
+func spanPixels(img *image.RGBA, s raster.Span) (row []uint8, below bool) {
+	b := img.Bounds()
+	if s.Y >= b.Max.Y {
+		return nil, true
+	}
+	x0, x1 := max(s.X0, b.Min.X), min(s.X1, b.Max.X)
+	if s.Y < b.Min.Y || x0 >= x1 {
+		return nil, false
+	}
+	i0 := (s.Y-img.Rect.Min.Y)*img.Stride + (x0-img.Rect.Min.X)*4
+	return img.Pix[i0 : i0+4*(x1-x0)], false
 }
 
 // bare is a colour for the open ground of a ground kept for later frames
@@ -312,22 +318,12 @@ type barePainter struct {
 
 func (p *barePainter) Paint(ss []raster.Span, done bool) {
 	const m = 1<<16 - 1
-	img := p.img
-	b := img.Bounds()
 	cr, cg, cb := uint32(p.c.R)*0x101, uint32(p.c.G)*0x101, uint32(p.c.B)*0x101
 	for _, s := range ss {
-		if s.Y < b.Min.Y {
-			continue
-		}
-		if s.Y >= b.Max.Y {
+		row, below := spanPixels(p.img, s)
+		if below {
 			return
 		}
-		x0, x1 := max(s.X0, b.Min.X), min(s.X1, b.Max.X)
-		if x0 >= x1 {
-			continue
-		}
-		i0 := (s.Y-img.Rect.Min.Y)*img.Stride + (x0-img.Rect.Min.X)*4
-		row := img.Pix[i0 : i0+4*(x1-x0)]
 		ma := s.Alpha
 		if ma == m {
 			for j := 0; j < len(row); j += 4 {
