@@ -224,8 +224,8 @@ func groundOf(b *board) (g board, w, h, dx, dy int) {
 // it raises the alpha by what it covers (see bare). Alpha 255 is a pixel
 // with no bare ground, 0 one all bare.
 //
-// The band's buffer is as large as a picture at most, and is let go once
-// its rows are kept as runs (a tenth of its size or less): the heap is
+// The band's buffer holds about groundPixels pixels (8 MB), and is let
+// go once its rows are kept as runs (a tenth of its size or less): the heap is
 // shared with other channels' pictures, and the collector lets it grow
 // to twice what it found live, so a ground being drawn when it looks
 // costs double.
