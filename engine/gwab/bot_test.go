@@ -1,6 +1,8 @@
 package gwab
 
 import (
+	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -236,5 +238,142 @@ func TestBotWeighsTheEndOfTheBook(t *testing.T) {
 	}
 	if aheadOver < 0.8 || aheadOver <= aheadOn {
 		t.Errorf("the book ended ahead scores %.3f, played on from there %.3f; want a win, above playing on", aheadOver, aheadOn)
+	}
+}
+
+// placedBook opens a book of two clans a side, the bot leading the
+// Myrmidons and Lycians, puts the elements named in places (id, front
+// centre, facing) where they are said to stand, and starts it.
+func placedBook(t *testing.T, places ...[3]string) *enginetest.Player {
+	t.Helper()
+	p := enginetest.NewPlayer(t, New(), "alice", 11)
+	p.Must(t, "alice|book open",
+		"bot|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,sword,bow,javelin",
+		"bot|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:spear,sword,bow,javelin",
+		"bot#2|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow,javelin",
+		"bot#2|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,sword,bow,javelin",
+	)
+	for _, pl := range places {
+		if _, err := p.Do(t, directive("alice", "place", pl[0], pl[1], pl[2])); err != nil {
+			t.Fatalf("#place %v: %v", pl, err)
+		}
+	}
+	p.Must(t, "alice|book start")
+	return p
+}
+
+// The bot weighs a melee before its cards are drawn (10.1.1): each
+// pairing's wounds as likely as its cards make them, each at what it
+// costs (worth). A Companion draws two cards against a warband's one, but
+// his wounds cost three times as much: the bot's warband in contact with
+// an antagonist Companion scores above the two apart, and its Companion
+// in contact with an antagonist warband below. A last wound costs more
+// when it fells the last leader of a clan, whose stands then leave the
+// field (10.1.3).
+func TestBotWeighsTheMeleeToCome(t *testing.T) {
+	score := func(places ...[3]string) float64 {
+		p := placedBook(t, places...)
+		s := p.Game.State.(*State)
+		if s.Fight != nil || s.Over() {
+			t.Fatalf("the book is not waiting for a clan's action")
+		}
+		return evaluate(s, "bot")
+	}
+	apart := score([3]string{"MYR-W1", "30,20", "N"}, [3]string{"TRO-C1", "30,26", "S"}, [3]string{"MYR-C1", "20,20", "N"}, [3]string{"TRO-W1", "20,26", "S"})
+	bandOnCompanion := score([3]string{"MYR-W1", "30,20", "N"}, [3]string{"TRO-C1", "30,20", "S"}, [3]string{"MYR-C1", "20,20", "N"}, [3]string{"TRO-W1", "20,26", "S"})
+	companionOnBand := score([3]string{"MYR-W1", "30,20", "N"}, [3]string{"TRO-C1", "30,26", "S"}, [3]string{"MYR-C1", "20,20", "N"}, [3]string{"TRO-W1", "20,20", "S"})
+	if !(bandOnCompanion > apart && companionOnBand < apart) {
+		t.Errorf("MYR-W1 on a Companion scores %.4f, a Companion on TRO-W1 %.4f, both apart %.4f; want the first above and the second below", bandOnCompanion, companionOnBand, apart)
+	}
+
+	// Companion 1 of the Myrmidons, a wound from falling, against Hector:
+	// with his Hero and the other Companion standing, and with both
+	// fallen.
+	p := placedBook(t, [3]string{"MYR-C1", "30,20", "N"}, [3]string{"TRO-H", "30,20", "S"})
+	s := p.Game.State.(*State).Clone().(*State)
+	s.Element("MYR-C1").Wounds = 2
+	led, _ := s.pending("bot")
+	s.Element("MYR-H").Status, s.Element("MYR-C2").Status = Fallen, Fallen
+	alone, _ := s.pending("bot")
+	if rest := alone/led - 1; rest < 1 {
+		t.Errorf("Hector may cost the Myrmidons %.3f with their Hero standing, %.3f with only the Companion left; want the clan's warbands and chariot to count too", led, alone)
+	}
+}
+
+// A Hero challenges only an antagonist Hero he is at least as likely to
+// kill as to fall to (10.2): as many wounds left as his foe, or more.
+func TestBotChallengesWhenLikelierToWin(t *testing.T) {
+	p := placedBook(t, [3]string{"MYR-H", "30,20", "N"}, [3]string{"TRO-H", "30,24", "S"})
+	s := p.Game.State.(*State).Clone().(*State)
+	a, h := s.Element("MYR-H"), s.Element("TRO-H")
+	for _, c := range []struct {
+		mine, his int16
+		want      float64
+	}{{0, 0, 0.5}, {2, 3, 0.75}, {3, 2, 0.25}, {0, 3, 15.0 / 16}, {1, 0, 11.0 / 32}} {
+		a.Wounds, h.Wounds = c.mine, c.his
+		if got := s.duelOdds(a, h); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("Achilles with %d wounds against Hector with %d wins %.4f of duels; want %.4f", c.mine, c.his, got, c.want)
+		}
+	}
+	challenges := func(mine int16) bool {
+		c := p.Game.Clone()
+		st := c.State.(*State)
+		st.Element("MYR-H").Wounds = mine
+		for _, cmd := range engine.Legal(c, "bot", rand.New(rand.NewPCG(1, 2))) {
+			if cmd.Name == "challenge" && cmd.Opt("hero") == "TRO-H" {
+				return true
+			}
+		}
+		return false
+	}
+	if who := New().Awaited(p.Game.State)[0].Player; who != "bot" {
+		t.Fatalf("%s acts first; want the bot", who)
+	}
+	if !challenges(0) {
+		t.Errorf("an unhurt Achilles does not weigh challenging an unhurt Hector")
+	}
+	if challenges(1) {
+		t.Errorf("Achilles with a wound weighs challenging an unhurt Hector")
+	}
+}
+
+// The bot weighs every way of spending an impact it wins (10.1.3): all
+// on the loser, the victor coming forward to keep up the melee, and a
+// stride pushing back another antagonist stand of the melee; the rules
+// take each.
+func TestBotWeighsEveryImpactSpend(t *testing.T) {
+	p := enginetest.NewPlayer(t, New(), "alice", 14)
+	p.Must(t, "alice|book open|mode:practice",
+		"bot|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,spear,bow",
+		"bot|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:sword,javelin,sling",
+		"bob|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow",
+		"bob|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,spear,javelin",
+	)
+	for _, d := range []engine.Command{
+		directive("alice", "place", "MYR-W1", "30,20", "N"),
+		directive("alice", "place", "TRO-W1", "30,20", "S"),
+		directive("alice", "place", "TRO-W2", "32,20", "S"),
+		directive("alice", "stack", "sequence", "KS", "10S", "QS", "9S"),
+	} {
+		if _, err := p.Do(t, d); err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+	}
+	p.Must(t, "alice|book start", "bot|aloof", "bob|aloof", "bot|aloof")
+	if _, err := p.Do(t, directive("alice", "stack", "combat", "9C", "5D", "3D", "8C")); err != nil {
+		t.Fatal(err)
+	}
+	p.Must(t, "bob|aloof")
+	s := p.Game.State.(*State)
+	if s.Fight == nil || s.Fight.Impact == nil || s.Fight.Impact.Victor != "MYR-W1" {
+		t.Fatalf("no impact of MYR-W1's to spend: %+v", s.Fight)
+	}
+	var got []string
+	for _, c := range engine.Legal(p.Game, "bot", rand.New(rand.NewPCG(1, 2))) {
+		got = append(got, c.String())
+	}
+	want := []string{"/impact", "/impact forward:MYR-W1", "/impact push:TRO-W2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the bot weighs %q; want %q", got, want)
 	}
 }
