@@ -159,14 +159,15 @@ func (s *State) nearestFoes(el *Element) []*Element {
 	return nearestAmong(el, s.foesOf(el.Clan))
 }
 
-// foesOf returns the standing elements on the table of the clans
-// antagonist to clan, in the table's order: the foes of each of its
+// foesOf returns the elements of the clans antagonist to clan that can
+// fight (on the table, and for a chariot, manned: an empty one can be
+// neither fought nor shot), in the table's order: the foes of each of its
 // elements, found once for all of them.
 func (s *State) foesOf(clan ClanTag) []*Element {
 	var out []*Element
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Status == Standing && e.Placed && s.Antagonists(clan, e.Clan) {
+		if e.inPlay() && s.Antagonists(clan, e.Clan) {
 			out = append(out, e)
 		}
 	}
@@ -225,21 +226,43 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 			them += w
 		}
 	}
+	var ends []fall
+	before := [2]float64{us, them}
 	if !s.Over() {
 		// What the fighting under way will cost each side, as it may be
 		// expected: the book is not scored in the middle of a melee as if
 		// its cards had not been drawn.
-		lossUs, lossThem := s.pending(player)
+		var lossUs, lossThem float64
+		lossUs, lossThem, ends = s.pending(player)
 		us, them = max(0, us-lossUs), max(0, them-lossThem)
 	}
 	if us+them == 0 {
 		return 0
 	}
 	share := (us - them) / (us + them)
-	if s.Over() && math.Abs(share) > settled {
-		// The book is settled: whoever has more standing has won it,
-		// by any margin, and no later step can turn it round.
-		share = math.Copysign(1, share)
+	if s.Over() {
+		share = settle(share)
+	}
+	if len(ends) > 0 {
+		// A fall that would end the book settles it there, on what
+		// stands after it, whatever else the melee was to cost.
+		var chance, sum float64
+		for _, f := range ends {
+			u, t := before[0], before[1]
+			if f.ours {
+				u -= f.cost
+			} else {
+				t -= f.cost
+			}
+			if u+t > 0 {
+				chance += f.chance
+				sum += f.chance * settle((u-t)/(u+t))
+			}
+		}
+		if chance > 1 {
+			sum, chance = sum/chance, 1
+		}
+		share = (1-chance)*share + sum
 	}
 	return 0.9*share + 0.1*max(-1, min(1, honor/50))
 }
@@ -247,6 +270,25 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 // settled is the least share of what stands by which a finished book is
 // won rather than drawn.
 const settled = 0.005
+
+// settle is what share of what stands scores once the book is over:
+// whoever has more standing has won it, by any margin, and no later step
+// can turn it round.
+func settle(share float64) float64 {
+	if math.Abs(share) > settled {
+		return math.Copysign(1, share)
+	}
+	return share
+}
+
+// fall is a fall the fighting under way may bring that would end the
+// book (6.2): its chance, whether the element is the bot's side's, and
+// what its side loses with it (fallCost).
+type fall struct {
+	chance float64
+	ours   bool
+	cost   float64
+}
 
 // worth is what el standing is worth to the bot: by its kind, less for
 // each wound it has taken, down to half for one a last wound will put out
@@ -284,20 +326,31 @@ func kindWorth(k Kind) float64 {
 // (10.1.1, 10.1.2), which is as likely to be any one of them, and wounds
 // when it is an ace or a face card; a number card's impact is counted as
 // nothing, though it may push a stand into a wound.
-func (s *State) pending(player engine.PlayerID) (us, them float64) {
-	lose := func(el *Element, cost float64) {
-		if cl := s.Clan(el.Clan); cl != nil && cl.Player == player {
-			us += cost
-		} else {
-			them += cost
+func (s *State) pending(player engine.PlayerID) (us, them float64, ends []fall) {
+	// wound counts a wound on el, as likely as chance; fell, one that
+	// fells it.
+	lose := func(el *Element, chance float64, fells bool) {
+		ours := s.Clan(el.Clan) != nil && s.Clan(el.Clan).Player == player
+		cost := s.woundCost(el)
+		if fells {
+			cost = s.fallCost(el)
+		}
+		switch {
+		case chance <= 0:
+		case (fells || s.woundsLeft(el) == 1) && s.fallEnds(el):
+			ends = append(ends, fall{chance: chance, ours: ours, cost: s.fallCost(el)})
+		case ours:
+			us += chance * cost
+		default:
+			them += chance * cost
 		}
 	}
 	if ch := s.Challenge; ch != nil && ch.Accepted {
 		a, b := s.Element(ch.Challenger), s.Element(ch.Challenged)
 		if a != nil && b != nil && a.Status == Standing && b.Status == Standing {
 			p := s.duelOdds(a, b)
-			lose(b, p*s.fallCost(b))
-			lose(a, (1-p)*s.fallCost(a))
+			lose(b, p, true)
+			lose(a, 1-p, true)
 		}
 	}
 	if f := s.Fight; f != nil {
@@ -307,11 +360,11 @@ func (s *State) pending(player engine.PlayerID) (us, them float64) {
 			}
 			if _, loser, _, _, out, _ := p.Judge(); out == Wound {
 				if el := s.fighter(s.Element(loser)); el != nil && el.Status == Standing {
-					lose(el, s.woundCost(el))
+					lose(el, 1, false)
 				}
 			}
 		}
-		return us, them
+		return us, them, ends
 	}
 	for _, c := range s.contacts() {
 		a, b := c[0], c[1]
@@ -321,11 +374,27 @@ func (s *State) pending(player engine.PlayerID) (us, them float64) {
 			continue
 		}
 		face := faceOdds(n) / float64(n)
-		fa, fb := s.fighter(a), s.fighter(b)
-		lose(fb, float64(an)*face*s.woundCost(fb))
-		lose(fa, float64(bn)*face*s.woundCost(fa))
+		lose(s.fighter(b), float64(an)*face, false)
+		lose(s.fighter(a), float64(bn)*face, false)
 	}
-	return us, them
+	return us, them, ends
+}
+
+// fallEnds reports whether el's fall would end the book (6.2): a Class 4
+// Hero's death (6.2.1), or the fall of a clan's last Hero or Companion
+// where its leaving the field makes two clans so lost (6.2.4) or leaves
+// its side none.
+func (s *State) fallEnds(el *Element) bool {
+	if s.isHero(el) && s.classOf(el) == 4 {
+		return true
+	}
+	if !s.lastLeader(el) || s.endCondition() != "" {
+		return false
+	}
+	after := *s
+	after.Clans = slices.Clone(s.Clans)
+	after.Clan(el.Clan).Gone = true
+	return after.endCondition() != ""
 }
 
 // faceOdds is the chance that the highest of n cards drawn from a full
@@ -355,21 +424,30 @@ func (s *State) woundCost(el *Element) float64 {
 // leaves the field (3.3, 10.1.3).
 func (s *State) fallCost(el *Element) float64 {
 	cost := s.worth(el)
-	if el.Kind != Hero && el.Kind != Companion {
+	if !s.lastLeader(el) {
 		return cost
 	}
-	var rest float64
+	for i := range s.Elements {
+		if o := &s.Elements[i]; o.Clan == el.Clan && o.ID != el.ID && o.Status == Standing {
+			cost += s.worth(o)
+		}
+	}
+	return cost
+}
+
+// lastLeader reports whether el is the only Hero or Companion of its clan
+// still standing.
+func (s *State) lastLeader(el *Element) bool {
+	if el.Kind != Hero && el.Kind != Companion {
+		return false
+	}
 	for i := range s.Elements {
 		o := &s.Elements[i]
-		if o.Clan != el.Clan || o.ID == el.ID || o.Status != Standing {
-			continue
+		if o.Clan == el.Clan && o.ID != el.ID && o.Status == Standing && (o.Kind == Hero || o.Kind == Companion) {
+			return false
 		}
-		if o.Kind == Hero || o.Kind == Companion {
-			return cost // another leader stands
-		}
-		rest += s.worth(o)
 	}
-	return cost + rest
+	return true
 }
 
 // duelOdds is the chance that Hero a kills Hero b in a duel fought to the

@@ -179,6 +179,21 @@ func TestBotSeeksLeadersAndTheWounded(t *testing.T) {
 	}
 }
 
+// The bot goes for no empty chariot, which no one can fight or shoot
+// (3.5): a chariot whose driver has fallen and that carries no one is no
+// foe, and its own is.
+func TestBotLeavesEmptyChariotsAlone(t *testing.T) {
+	s := botBook(t).Game.State.(*State).Clone().(*State)
+	ch := s.Element("TRO-CH")
+	if !slices.Contains(s.foesOf("MYR"), ch) {
+		t.Fatalf("the Trojans' manned chariot is not among the Myrmidons' foes")
+	}
+	ch.Driver, ch.Rider = false, ""
+	if slices.Contains(s.foesOf("MYR"), ch) {
+		t.Errorf("the Trojans' empty chariot is among the Myrmidons' foes")
+	}
+}
+
 func ids(els []*Element) []ElementID {
 	var out []ElementID
 	for _, e := range els {
@@ -292,11 +307,53 @@ func TestBotWeighsTheMeleeToCome(t *testing.T) {
 	p := placedBook(t, [3]string{"MYR-C1", "30,20", "N"}, [3]string{"TRO-H", "30,20", "S"})
 	s := p.Game.State.(*State).Clone().(*State)
 	s.Element("MYR-C1").Wounds = 2
-	led, _ := s.pending("bot")
+	led, _, _ := s.pending("bot")
 	s.Element("MYR-H").Status, s.Element("MYR-C2").Status = Fallen, Fallen
-	alone, _ := s.pending("bot")
+	alone, _, _ := s.pending("bot")
 	if rest := alone/led - 1; rest < 1 {
 		t.Errorf("Hector may cost the Myrmidons %.3f with their Hero standing, %.3f with only the Companion left; want the clan's warbands and chariot to count too", led, alone)
+	}
+}
+
+// A fall that would end the book (6.2.4) is weighed as the end it brings:
+// with the Lycians gone, Companion 1 of the Myrmidons in contact with
+// Hector, the Trojans' last leader a wound from falling, scores below the
+// two apart when the bot would then be left behind, and above them when
+// it would be left ahead, though the Trojans lose the same either way.
+func TestBotWeighsAFallThatEndsTheBook(t *testing.T) {
+	score := func(contact bool, removed string) float64 {
+		hector := "30,26"
+		if contact {
+			hector = "30,20"
+		}
+		p := placedBook(t, [3]string{"MYR-C1", "30,20", "N"}, [3]string{"TRO-H", hector, "S"})
+		s := p.Game.State.(*State).Clone().(*State)
+		for i := range s.Elements {
+			el := &s.Elements[i]
+			switch {
+			case el.Clan == "LYC" && (el.Kind == Hero || el.Kind == Companion), el.ID == "TRO-C1", el.ID == "TRO-C2":
+				el.Status = Fallen
+			case el.Clan == "LYC":
+				el.Status = Withdrawing
+			case el.Kind == Warband && el.Clan == ClanTag(removed):
+				el.Status = Removed
+			}
+		}
+		s.Clan("LYC").Gone = true
+		h := s.Element("TRO-H")
+		h.Wounds = int16(s.woundLimit(h) - 1)
+		if !s.fallEnds(h) {
+			t.Fatalf("Hector's fall would not end the book")
+		}
+		return evaluate(s, "bot")
+	}
+	behindApart, behindContact := score(false, "MYR"), score(true, "MYR")
+	aheadApart, aheadContact := score(false, "ACH"), score(true, "ACH")
+	if !(behindContact < behindApart-0.1) {
+		t.Errorf("left behind by Hector's fall: apart %.3f, in contact %.3f; want contact well below", behindApart, behindContact)
+	}
+	if !(aheadContact > aheadApart+0.1) {
+		t.Errorf("left ahead by Hector's fall: apart %.3f, in contact %.3f; want contact well above", aheadApart, aheadContact)
 	}
 }
 
