@@ -201,7 +201,8 @@ func nearestAmong(el *Element, foes []*Element) []*Element {
 // little. From -1 to 1. A finished book counts as won or lost
 // whole, by whichever side has more standing: ending the book while
 // behind is the worst a step can do, and ending it while ahead the best,
-// however narrow the lead.
+// however narrow the lead. So a fall the fighting under way may bring
+// that would end the book counts, as likely as it is, as that end.
 func evaluate(s *State, player engine.PlayerID) float64 {
 	if len(s.PlayerClans(player)) == 0 {
 		return 0
@@ -227,7 +228,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		}
 	}
 	var ends []fall
-	before := [2]float64{us, them}
+	standing, standingThem := us, them
 	if !s.Over() {
 		// What the fighting under way will cost each side, as it may be
 		// expected: the book is not scored in the middle of a melee as if
@@ -248,7 +249,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		// stands after it, whatever else the melee was to cost.
 		var chance, sum float64
 		for _, f := range ends {
-			u, t := before[0], before[1]
+			u, t := standing, standingThem
 			if f.ours {
 				u -= f.cost
 			} else {
