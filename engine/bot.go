@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -403,11 +404,36 @@ func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive
 }
 
 // effect is what events record, as a key: two steps that record the same
-// events leave the game alike.
+// events leave the game alike. Numbers are taken to three decimals, so
+// that a move that stops a millionth of a stride short of another is the
+// same move.
 func effect(events []Event) string {
 	var b strings.Builder
 	for _, e := range events {
 		fmt.Fprintf(&b, "%s%v%v\x00", e.Body.Kind(), e.Body, e.Draws)
+	}
+	return roundNumbers(b.String())
+}
+
+// roundNumbers writes every decimal number in s to three decimals.
+func roundNumbers(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		num := s[i:j]
+		if f, err := strconv.ParseFloat(num, 64); err == nil && strings.Contains(num, ".") {
+			num = strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64)
+		}
+		b.WriteString(num)
+		i = j
 	}
 	return b.String()
 }

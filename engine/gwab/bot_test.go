@@ -1,10 +1,12 @@
 package gwab
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -432,5 +434,56 @@ func TestBotWeighsEveryImpactSpend(t *testing.T) {
 	want := []string{"/impact", "/impact forward:MYR-W1", "/impact push:TRO-W2"}
 	if !slices.Equal(got, want) {
 		t.Errorf("the bot weighs %q; want %q", got, want)
+	}
+}
+
+// The bot plays out one of each set of commands that come to the same
+// thing: with a wounded warband a stride from Achilles, moving toward it
+// all the way and moving a stride toward it both bring him to contact at
+// the same spot, and only the first listed is played out.
+func TestBotPlaysOutEachEffectOnce(t *testing.T) {
+	p := placedBook(t, [3]string{"MYR-H", "30,20", "N"}, [3]string{"TRO-W1", "30,21", "S"})
+	p.Game.State.(*State).Element("TRO-W1").Wounds = 2
+	if who := New().Awaited(p.Game.State)[0].Player; who != "bot" {
+		t.Fatalf("%s acts first; want the bot", who)
+	}
+	all, stride := "/move element:MYR-H toward:TRO-W1", "/move element:MYR-H strides:1 toward:TRO-W1"
+	// A command's effect: where every element stands after it, to a
+	// thousandth of a stride, and what it drew.
+	effects := map[string]string{}
+	for _, c := range engine.Legal(p.Game, "bot", rand.New(rand.NewPCG(1, 2))) {
+		res, err := p.Game.Decide(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, e := range res.Events {
+			fmt.Fprintf(&b, "%s%v;", e.Body.Kind(), e.Draws)
+		}
+		for _, el := range res.After.State.(*State).Elements {
+			fmt.Fprintf(&b, "%s %.3f,%.3f %v %d;", el.ID, el.Base.Center.X, el.Base.Center.Y, el.Base.Facing, el.Wounds)
+		}
+		effects[c.String()] = b.String()
+	}
+	if effects[all] == "" || effects[all] != effects[stride] {
+		t.Fatalf("%s and %s do not come to the same; the test proves nothing", all, stride)
+	}
+	d, err := engine.Think(p.Game, "bot", engine.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := map[string]string{}
+	for _, w := range d.Weighed {
+		if w.Playouts == 0 {
+			continue
+		}
+		e := effects[w.Command.String()]
+		if other, ok := played[e]; ok {
+			t.Errorf("%s and %s, which come to the same events, were both played out", other, w.Command)
+		}
+		played[e] = w.Command.String()
+	}
+	if _, ok := played[effects[all]]; !ok {
+		t.Errorf("Achilles closing with the wounded warband was not played out: %v", d.Weighed)
 	}
 }
