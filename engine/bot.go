@@ -184,6 +184,13 @@ type budget struct {
 // the old hard level (1280 playouts, 10 steps) chose alike in 4 of 10
 // sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
 // 4 steps ahead, it chose alike in all 10 sweet positions.
+//
+// Normal looks at its candidates in 8 worlds to shortlist them, where
+// easy looks in 2: a move into a melee that may end the book looks good
+// in both of 2 worlds about as often as not, and in a GWAB arena game the
+// copies of one such move, lucky together, filled normal's whole list
+// and it played one, a move whose own playouts scored it below standing
+// still.
 func (l Level) budget() budget {
 	switch l {
 	case Easy:
