@@ -103,15 +103,7 @@ func TestBotDoesNotPeekAtTheDecks(t *testing.T) {
 // botBook opens a book of two clans a side for two bots and starts it.
 func botBook(t *testing.T) *enginetest.Player {
 	t.Helper()
-	p := enginetest.NewPlayer(t, New(), "alice", 11)
-	p.Must(t, "alice|book open",
-		"bot|clan raise|name:Myrmidons|hero:Achilles|side:protagonist|warbands:spear,sword,bow,javelin",
-		"bot|clan raise|name:Lycians|hero:Sarpedon|side:antagonist|warbands:spear,sword,bow,javelin",
-		"bot#2|clan raise|name:Trojans|hero:Hector|side:antagonist|warbands:spear,sword,bow,javelin",
-		"bot#2|clan raise|name:Achaeans|hero:Ajax|side:protagonist|warbands:spear,sword,bow,javelin",
-		"alice|book start",
-	)
-	return p
+	return placedBook(t)
 }
 
 // A wound costs the bot by the share of the element's wound limit it
