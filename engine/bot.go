@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -183,6 +184,13 @@ type budget struct {
 // the old hard level (1280 playouts, 10 steps) chose alike in 4 of 10
 // sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
 // 4 steps ahead, it chose alike in all 10 sweet positions.
+//
+// Normal looks at its candidates in 8 worlds to shortlist them, where
+// easy looks in 2: a move into a melee that may end the book looks good
+// in both of 2 worlds about as often as not, and in a GWAB arena game the
+// copies of one such move, lucky together, filled normal's whole list
+// and it played one, a move whose own playouts scored it below standing
+// still.
 func (l Level) budget() budget {
 	switch l {
 	case Easy:
@@ -190,7 +198,7 @@ func (l Level) budget() budget {
 	case Hard:
 		return budget{playouts: 2048, depth: 4, wide: 64, worlds: 4}
 	}
-	return budget{playouts: 320, depth: 6, wide: 8, worlds: 2}
+	return budget{playouts: 320, depth: 6, wide: 8, worlds: 8}
 }
 
 // BotPlayer is the name the bot holds a seat under: "bot" at the normal
@@ -362,15 +370,24 @@ func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
 // b.worlds drawn worlds, in their listed order: the playouts are spent
 // on moves that look good at once, not spread so thin over many that
 // chance picks among them. A move whose good shows only later can still
-// be kept, since the shortlist is wide. The candidates left off keep a
-// score of -2 and no playouts.
+// be kept, since the shortlist is wide. Of candidates that come to the
+// same events (a move toward one foe or another that stops at the same
+// spot) only the first listed is kept: their games go on alike in every
+// world, and copies of one risky move, lucky together in the few worlds
+// drawn, would otherwise fill the list and shut out every other. The
+// candidates left off keep a score of -2 and no playouts.
 func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, b budget, r *rand.Rand) []int {
 	if len(alive) <= b.wide {
 		return alive
 	}
 	first := make([]float64, len(cands))
-	for range b.worlds {
+	kept := slices.Clone(alive)
+	for w := range b.worlds {
 		d := Determinize(g, player, r)
+		var seen map[string]bool
+		if w == 0 {
+			seen = make(map[string]bool, len(alive))
+		}
 		for _, i := range alive {
 			res, err := d.Decide(cands[i].Command)
 			if err != nil {
@@ -378,13 +395,54 @@ func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive
 				continue
 			}
 			first[i] += st.Evaluate(res.After.State, player)
+			if seen != nil {
+				key := effect(res.Events)
+				if seen[key] {
+					kept = slices.DeleteFunc(kept, func(k int) bool { return k == i })
+				}
+				seen[key] = true
+			}
 		}
 	}
-	kept := slices.Clone(alive)
 	slices.SortStableFunc(kept, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
-	kept = kept[:b.wide]
+	kept = kept[:min(b.wide, len(kept))]
 	slices.Sort(kept)
 	return kept
+}
+
+// effect is what events record, as a key: two steps that record the same
+// events leave the game alike. Numbers are taken to three decimals, so
+// that a move that stops a millionth of a stride short of another is the
+// same move.
+func effect(events []Event) string {
+	var b strings.Builder
+	for _, e := range events {
+		fmt.Fprintf(&b, "%s%v%v\x00", e.Body.Kind(), e.Body, e.Draws)
+	}
+	return roundNumbers(b.String())
+}
+
+// roundNumbers writes every decimal number in s to three decimals.
+func roundNumbers(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		num := s[i:j]
+		if f, err := strconv.ParseFloat(num, 64); err == nil && strings.Contains(num, ".") {
+			num = strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64)
+		}
+		b.WriteString(num)
+		i = j
+	}
+	return b.String()
 }
 
 // candidate is one command under the search's eye: its mean score so
