@@ -56,6 +56,15 @@ type Mixer interface {
 	Mix(s State, player PlayerID, cands []Command) []float64
 }
 
+// Lister is implemented by rule systems whose candidate lists are dear
+// to build, a command being a map of its options: List is [Strategist]'s
+// Candidates as their number and a function that builds the i-th of them,
+// alike in every way. A playout draws a few of a player's candidates at
+// random at every step, and with a Lister builds only those it draws.
+type Lister interface {
+	List(s State, player PlayerID) (n int, at func(i int) Command)
+}
+
 // Strider is implemented by rule systems whose players give many small
 // commands in a row (one for each unit moved, shot or sent to support):
 // Stride is how many of their steps make one step of the bot's
@@ -71,9 +80,12 @@ type Strider interface {
 // the state hides nothing but the table's future (which [Determinize]
 // draws afresh itself), is [Concealer.Conceal]; Blend, left nil where
 // no choice is sealed while the other side makes its own, is [Mixer.Mix];
-// Steps, 0 for 1, is [Strider.Stride].
+// Steps, 0 for 1, is [Strider.Stride]; Listed, left nil where Propose
+// builds its list cheaply, is [Lister.List], and Propose must then list
+// what it builds.
 type Strategy[S State] struct {
 	Propose func(s S, player PlayerID) []Command
+	Listed  func(s S, player PlayerID) (int, func(int) Command)
 	Assess  func(s S, player PlayerID) float64
 	Redraw  func(s S, player PlayerID, r *rand.Rand) S
 	Blend   func(s S, player PlayerID, cands []Command) []float64
@@ -88,7 +100,28 @@ var (
 	_ Concealer  = Strategy[State]{}
 	_ Mixer      = Strategy[State]{}
 	_ Strider    = Strategy[State]{}
+	_ Lister     = Strategy[State]{}
 )
+
+// List is Listed, or the list Propose builds.
+func (y Strategy[S]) List(st State, player PlayerID) (int, func(int) Command) {
+	s, ok := st.(S)
+	if ok && y.Listed != nil {
+		return y.Listed(s, player)
+	}
+	cands := y.Candidates(st, player)
+	return len(cands), func(i int) Command { return cands[i] }
+}
+
+// ListAll builds every command of a list as a [Lister] gives it: what
+// Propose returns for a rule system whose Listed builds them lazily.
+func ListAll(n int, at func(int) Command) []Command {
+	out := make([]Command, n)
+	for i := range out {
+		out[i] = at(i)
+	}
+	return out
+}
 
 // Mix weighs player's candidates in st through Blend; without it, nil.
 func (y Strategy[S]) Mix(st State, player PlayerID, cands []Command) []float64 {
@@ -520,6 +553,15 @@ func Greedy(g *Game, player PlayerID, r *rand.Rand) (Command, error) {
 	return best, nil
 }
 
+// list is player's candidates in s as a [Lister] gives them.
+func list(st Strategist, s State, player PlayerID) (int, func(int) Command) {
+	if l, ok := st.(Lister); ok {
+		return l.List(s, player)
+	}
+	cands := st.Candidates(s, player)
+	return len(cands), func(i int) Command { return cands[i] }
+}
+
 // Determinize returns a copy of g as player may know it: the table's
 // future (the decks' order, the dice, anything a scenario stacked or
 // loaded) drawn afresh from r, and, for a [Concealer], what the other
@@ -580,13 +622,13 @@ const (
 // best, or now and then the first of them; the deadline's command when
 // none is taken; nil when not even that is.
 func rolloutStep(g *Game, st Strategist, a Await, r *rand.Rand) *Game {
-	cands := st.Candidates(g.State, a.Player)
+	n, at := list(st, g.State, a.Player)
 	wild := r.IntN(256) < rolloutWild
 	var best *Game
 	bestScore := math.Inf(-1)
 	tries := 0
-	for range min(2*rolloutSample, len(cands)) {
-		c := cands[r.IntN(len(cands))]
+	for range min(2*rolloutSample, n) {
+		c := at(r.IntN(n))
 		c.Actor = a.Player
 		res, err := g.Decide(c)
 		if err != nil || len(res.Events) == 0 {
