@@ -479,3 +479,39 @@ func TestBotPlaysOutEachEffectOnce(t *testing.T) {
 		t.Errorf("Achilles closing with the wounded warband was not played out: %v", d.Weighed)
 	}
 }
+
+// A playout draws a few of a player's commands at every step, and builds
+// only those (engine.Lister): building a clan's whole turn of moves, a
+// map of options each, to draw three of them was a fifth of a hard
+// decision's time. The commands it builds are those candidates lists.
+func TestPlayoutsBuildOnlyWhatTheyDraw(t *testing.T) {
+	p := botBook(t)
+	s := p.Game.State.(*State)
+	who := New().Awaited(s)[0].Player
+	n, at := listCandidates(s, who)
+	all := candidates(s, who)
+	if n != len(all) || n < 10 {
+		t.Fatalf("the list holds %d commands, candidates %d; want the same, and a whole turn's", n, len(all))
+	}
+	for i, c := range all {
+		if got := at(i); !reflect.DeepEqual(got, c) {
+			t.Errorf("command %d of the list is %v; candidates lists %v", i, got, c)
+		}
+	}
+
+	var listed, built int
+	r := New()
+	r.Strategy.Listed = func(s *State, player engine.PlayerID) (int, func(int) engine.Command) {
+		n, at := listCandidates(s, player)
+		listed += n
+		return n, func(i int) engine.Command { built++; return at(i) }
+	}
+	g := p.Game.Clone()
+	g.Rules = r
+	if _, err := engine.Think(g, who, engine.Easy); err != nil {
+		t.Fatal(err)
+	}
+	if listed == 0 || built*4 > listed {
+		t.Errorf("the playouts built %d of the %d commands listed to them; want a few a step", built, listed)
+	}
+}
