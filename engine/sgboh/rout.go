@@ -218,12 +218,16 @@ func (s *State) edgeFacing(side int) engine.HexFacing {
 }
 
 // retreat moves u one hex back from its attackers (8.3), keeping its
-// facing; a unit with nowhere to go routs instead.
+// facing; cavalry never into a hex next to an enemy elephant, as no
+// cavalry moves there (9.15); a unit with nowhere to go routs instead.
 func (w *work) retreat(u *Unit, atts []*Unit) {
 	var best engine.Hex
 	score := -1
 	for _, n := range u.Hex.Neighbors() {
 		if !w.canStand(u, n, false) || w.at(n) != nil {
+			continue
+		}
+		if u.Type.Cavalry() && w.nearElephant(u.Side, n) {
 			continue
 		}
 		sum, near := 0, false
