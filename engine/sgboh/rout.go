@@ -324,13 +324,11 @@ func (w *work) mandatoryRally(side int) {
 		if u.Side != side || !u.On() || u.Status == Full || u.Moved || u.Fired || u.Fought || u.Shaken || !w.inCommand(u) {
 			continue
 		}
-		tq := u.TQ
+		tq := u.quality()
 		var mods []string
 		r := w.roll()
 		total := r
-		if u.Status == Routed {
-			tq = 1
-		} else {
+		if u.Status != Routed {
 			total -= 2
 			mods = append(mods, "-2 only disordered")
 		}
