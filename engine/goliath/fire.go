@@ -77,7 +77,9 @@ func (b Fired) Apply(s *State) error {
 		return err
 	}
 	f.Shots++
-	if f.Profile.Weapon == HeavyCrossbow {
+	// A heavy crossbow that lost its roll-off loosed nothing: it has
+	// nothing to reload (Missile Fire, L124: every other turn).
+	if f.Profile.Weapon == HeavyCrossbow && !b.Missed {
 		f.Unloaded = true
 	}
 	if b.Pause {
