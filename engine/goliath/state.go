@@ -157,7 +157,7 @@ type Unit struct {
 	Rallying bool `json:"rallying,omitempty"`
 
 	Unloaded bool `json:"unloaded,omitempty"` // a heavy crossbow that must reload
-	HoldFire bool `json:"holdFire,omitempty"` // gives no pass-through fire
+	HoldFire bool `json:"holdFire,omitempty"` // gives no pass-through fire; a wizard, no counterspell
 	Spells   int  `json:"spells,omitempty"`   // spells, bolts or breaths used this battle
 	// Fatigue: turns of melee and of movement since the unit last
 	// rested, and whether it is tired (Fatigue).
