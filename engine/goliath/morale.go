@@ -137,6 +137,9 @@ func (b Shifted) Apply(s *State) error {
 		return err
 	}
 	u.Base = b.To
+	if b.Dist >= 0.05 {
+		u.GaveGround = true
+	}
 	if b.Fled {
 		u.Status, u.Lost = Gone, Fled
 	}
