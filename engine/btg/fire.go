@@ -412,6 +412,11 @@ func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 		case o.Side != u.Side:
 			return engine.Refuse("§2", "%s stands in the line of fire.", o.ID)
 		case u.Class == Elephant:
+		case u.Class == LightInfantry && bow(u.Weapon) && u.Ranks > 1:
+			// Only archers in a line shoot over friends (2.C), one
+			// rank only (2.H-mods): two deep, the rear rank already
+			// shoots over the front (2.B).
+			return engine.Refuse("2.C", "%s stands in the way; %s stands %d ranks deep, and only archers in a line (1 rank) shoot over friends.", o.ID, u.ID, u.Ranks)
 		case u.Class == LightInfantry && bow(u.Weapon):
 			sh.mod.Overhead = true
 		default:
