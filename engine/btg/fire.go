@@ -15,7 +15,7 @@ import (
 type FireMod struct {
 	CloseOrderTarget bool // target in close formation (phalanx): −1
 	Overhead         bool // firing overhead over a friendly rank: +1
-	Cover            bool // into woods, behind walls, into buildings: +1
+	Cover            bool // into woods, behind walls, behind or into buildings: +1
 	SlingerVsArchers bool // −1
 	ElephantArchers  bool // −1
 	Superior         bool // from a hill top or siege walls: −1
@@ -398,8 +398,8 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 	return sh, nil
 }
 
-// lineOfFire refuses a shot from u at t whose line enemies or woods and
-// buildings block; friends in the way are shot over only by infantry
+// lineOfFire refuses a shot from u at t whose line enemies or woods
+// block; friends in the way are shot over only by infantry
 // archers (2.C), which sh notes, and by elephant archers (2.E).
 func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 	from, to := u.Base.FrontCenter(), t.Base.Center
@@ -423,10 +423,12 @@ func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 			return engine.Refuse("2.E", "%s stands in the way; %s cannot shoot overhead.", o.ID, u.Label())
 		}
 	}
+	// Woods between hide the target. A building between does not: the
+	// text gives +1 for shooting behind one, as behind a wall (2.H-mods),
+	// so it is cover (fireMods).
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
-		g := f.ground()
-		if !(g == Wood || g.IsBuilding()) || f.Area.Overlaps(u.Base) || f.Area.Overlaps(t.Base) {
+		if f.ground() != Wood || f.Area.Overlaps(u.Base) || f.Area.Overlaps(t.Base) {
 			continue
 		}
 		if f.Area.SegmentGap(from, to) <= 0 {
@@ -452,7 +454,8 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 	cover := s.on(t.Base, func(g Ground) bool { return g.Cover() }) != nil
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
-		if f.ground().IsWall() && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
+		g := f.ground()
+		if (g.IsWall() || g.IsBuilding()) && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
 			cover = true
 		}
 	}
