@@ -133,7 +133,7 @@ func (b Fired) Apply(s *State) error {
 		t.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
-		s.hitLeader(b.Leader, t)
+		s.hitLeader(b.Leader, t, true)
 	}
 	return nil
 }

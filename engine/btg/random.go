@@ -269,7 +269,7 @@ func (b LeaderDuel) Apply(s *State) error {
 		if l == nil {
 			continue
 		}
-		s.hitLeader(l.ID, s.Unit(l.Unit))
+		s.hitLeader(l.ID, s.Unit(l.Unit), false)
 	}
 	return nil
 }
