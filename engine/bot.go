@@ -208,28 +208,35 @@ type budget struct {
 // budget is what l spends on one decision.
 //
 // Each level plays out the candidates that look best one step ahead,
-// averaged over a few drawn worlds: easy 8 of them in 30 playouts of 3
-// steps, normal 8 in 320 playouts of 6 steps, and hard 8 in 1536
-// playouts of 6 steps, and with them every candidate that scores alike
-// with the 8th, up to 64. Hard is normal with more playouts: when it
-// played out every candidate in 2048 playouts of only 4 steps, it beat
-// easy in the Sweet grid game no more often than normal did (64.4% of
-// 101 games), for a look one step ahead weeds out moves that a short,
-// noisy playout may overrate. Where a step changes no score (most moves
-// in GWAB, where only a shot or a melee draws cards) the candidates score
-// alike one step ahead, and a list cut among them would keep the first
-// listed; hard keeps them all, up to 64.
+// averaged over a few drawn worlds: easy 4 of them, looked at in one
+// world, in 12 playouts of 2 steps; normal 8, looked at in 8 worlds, in
+// 320 playouts of 6 steps; and hard the same 8 in 1536 playouts of 6
+// steps, with every candidate that scores alike with the 8th, up to 64.
 //
-// Normal looks at its candidates in 8 worlds to shortlist them, where
-// easy looks in 2: a move into a melee that may end the book looks good
-// in both of 2 worlds about as often as not, and in a GWAB arena game the
-// copies of one such move, lucky together, filled normal's whole list
-// and it played one, a move whose own playouts scored it below standing
-// still.
+// Easy is a beginner's opponent: it plays sensible commands (it beat a
+// random player in 38 of 40 Sweet grid games) but sees little. With 8
+// candidates in 30 playouts of 3 steps it was no easier than a one-step
+// greedy player (45.8% against it over 60 Sweet games), and every level
+// above beat it in only about 64% of Sweet games, too close for a club
+// to tell the levels apart.
+//
+// Hard is normal with more playouts. When it played out every candidate
+// in 2048 playouts of only 4 steps, it beat that easy no more often than
+// normal did (64.4% of 101 Sweet games): a look one step ahead weeds out
+// moves that a short, noisy playout overrates. Where a step changes no
+// score (most moves in GWAB, where only a shot or a melee draws cards)
+// the candidates score alike one step ahead, and a list cut among them
+// would keep the first listed; hard keeps them all, up to 64.
+//
+// Normal looks at its candidates in 8 worlds to shortlist them: a move
+// into a melee that may end the book looks good in both of 2 worlds
+// about as often as not, and in a GWAB arena game the copies of one such
+// move, lucky together, filled normal's whole list and it played one, a
+// move whose own playouts scored it below standing still.
 func (l Level) budget() budget {
 	switch l {
 	case Easy:
-		return budget{playouts: 30, depth: 3, wide: 8, worlds: 2}
+		return budget{playouts: 12, depth: 2, wide: 4, worlds: 1}
 	case Hard:
 		return budget{playouts: 1536, depth: 6, wide: 8, worlds: 8, most: 64}
 	}
