@@ -56,6 +56,15 @@ type Mixer interface {
 	Mix(s State, player PlayerID, cands []Command) []float64
 }
 
+// Lister is implemented by rule systems whose candidate lists are dear
+// to build, a command being a map of its options: List is [Strategist]'s
+// Candidates as their number and a function that builds the i-th of them,
+// alike in every way. A playout draws a few of a player's candidates at
+// random at every step, and with a Lister builds only those it draws.
+type Lister interface {
+	List(s State, player PlayerID) (n int, at func(i int) Command)
+}
+
 // Strider is implemented by rule systems whose players give many small
 // commands in a row (one for each unit moved, shot or sent to support):
 // Stride is how many of their steps make one step of the bot's
@@ -71,9 +80,12 @@ type Strider interface {
 // the state hides nothing but the table's future (which [Determinize]
 // draws afresh itself), is [Concealer.Conceal]; Blend, left nil where
 // no choice is sealed while the other side makes its own, is [Mixer.Mix];
-// Steps, 0 for 1, is [Strider.Stride].
+// Steps, 0 for 1, is [Strider.Stride]; Listed, left nil where Propose
+// builds its list cheaply, is [Lister.List], and Propose must then list
+// what it builds.
 type Strategy[S State] struct {
 	Propose func(s S, player PlayerID) []Command
+	Listed  func(s S, player PlayerID) (int, func(int) Command)
 	Assess  func(s S, player PlayerID) float64
 	Redraw  func(s S, player PlayerID, r *rand.Rand) S
 	Blend   func(s S, player PlayerID, cands []Command) []float64
@@ -88,7 +100,28 @@ var (
 	_ Concealer  = Strategy[State]{}
 	_ Mixer      = Strategy[State]{}
 	_ Strider    = Strategy[State]{}
+	_ Lister     = Strategy[State]{}
 )
+
+// List is Listed, or the list Propose builds.
+func (y Strategy[S]) List(st State, player PlayerID) (int, func(int) Command) {
+	s, ok := st.(S)
+	if ok && y.Listed != nil {
+		return y.Listed(s, player)
+	}
+	cands := y.Candidates(st, player)
+	return len(cands), func(i int) Command { return cands[i] }
+}
+
+// ListAll builds every command of a list as a [Lister] gives it: what
+// Propose returns for a rule system whose Listed builds them lazily.
+func ListAll(n int, at func(int) Command) []Command {
+	out := make([]Command, n)
+	for i := range out {
+		out[i] = at(i)
+	}
+	return out
+}
 
 // Mix weighs player's candidates in st through Blend; without it, nil.
 func (y Strategy[S]) Mix(st State, player PlayerID, cands []Command) []float64 {
@@ -166,37 +199,46 @@ type budget struct {
 	// position is scored.
 	playouts, depth int
 	// wide is how many candidates the shortlist keeps, and worlds in how
-	// many drawn worlds it looks at each one step ahead to choose them.
-	wide, worlds int
+	// many drawn worlds it looks at each one step ahead to choose them;
+	// most, where it is more than wide, is how many it keeps when those
+	// that score alike with the last kept are kept too.
+	wide, worlds, most int
 }
 
 // budget is what l spends on one decision.
 //
-// Easy and normal weigh the 8 candidates that look best one step ahead.
-// Hard weighs them all (up to 64), and looks only 4 steps ahead, in many more
-// playouts. Where a step changes no score (most moves in GWAB, where
-// only a shot or a melee draws cards) a look one step ahead ranks
-// candidates by the order they were listed in: in 5 of 8 GWAB positions
-// sampled from a game, the command a long search of every candidate
-// chose was not on the short list. And a playout's players give noisy
-// commands, so that 10 steps on what the first command did is lost in
-// what they did after it: searching one position twice from two seeds,
-// the old hard level (1280 playouts, 10 steps) chose alike in 4 of 10
-// sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
-// 4 steps ahead, it chose alike in all 10 sweet positions.
+// Each level plays out the candidates that look best one step ahead,
+// averaged over a few drawn worlds: easy 4 of them, looked at in one
+// world, in 12 playouts of 2 steps; normal 8, looked at in 8 worlds, in
+// 320 playouts of 6 steps; and hard the same 8 in 1536 playouts of 6
+// steps, with every candidate that scores alike with the 8th, up to 64.
 //
-// Normal looks at its candidates in 8 worlds to shortlist them, where
-// easy looks in 2: a move into a melee that may end the book looks good
-// in both of 2 worlds about as often as not, and in a GWAB arena game the
-// copies of one such move, lucky together, filled normal's whole list
-// and it played one, a move whose own playouts scored it below standing
-// still.
+// Easy is a beginner's opponent: it plays sensible commands (it beat a
+// random player in 38 of 40 Sweet grid games) but sees little. With 8
+// candidates in 30 playouts of 3 steps it was no easier than a one-step
+// greedy player (45.8% against it over 60 Sweet games), and every level
+// above beat it in only about 64% of Sweet games, too close for a club
+// to tell the levels apart.
+//
+// Hard is normal with more playouts. When it played out every candidate
+// in 2048 playouts of only 4 steps, it beat that easy no more often than
+// normal did (64.4% of 101 Sweet games): a look one step ahead weeds out
+// moves that a short, noisy playout overrates. Where a step changes no
+// score (most moves in GWAB, where only a shot or a melee draws cards)
+// the candidates score alike one step ahead, and a list cut among them
+// would keep the first listed; hard keeps them all, up to 64.
+//
+// Normal looks at its candidates in 8 worlds to shortlist them: a move
+// into a melee that may end the book looks good in both of 2 worlds
+// about as often as not, and in a GWAB arena game the copies of one such
+// move, lucky together, filled normal's whole list and it played one, a
+// move whose own playouts scored it below standing still.
 func (l Level) budget() budget {
 	switch l {
 	case Easy:
-		return budget{playouts: 30, depth: 3, wide: 8, worlds: 2}
+		return budget{playouts: 12, depth: 2, wide: 4, worlds: 1}
 	case Hard:
-		return budget{playouts: 2048, depth: 4, wide: 64, worlds: 4}
+		return budget{playouts: 1536, depth: 6, wide: 8, worlds: 8, most: 64}
 	}
 	return budget{playouts: 320, depth: 6, wide: 8, worlds: 8}
 }
@@ -374,7 +416,8 @@ func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
 // same events (a move toward one foe or another that stops at the same
 // spot) only the first listed is kept: their games go on alike in every
 // world, and copies of one risky move, lucky together in the few worlds
-// drawn, would otherwise fill the list and shut out every other. The
+// drawn, would otherwise fill the list and shut out every other. Up to
+// b.most, those that score alike with the last kept are kept too. The
 // candidates left off keep a score of -2 and no playouts.
 func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, b budget, r *rand.Rand) []int {
 	if len(alive) <= b.wide {
@@ -405,7 +448,11 @@ func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive
 		}
 	}
 	slices.SortStableFunc(kept, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
-	kept = kept[:min(b.wide, len(kept))]
+	n := min(b.wide, len(kept))
+	for n < min(b.most, len(kept)) && first[kept[n]] == first[kept[n-1]] {
+		n++
+	}
+	kept = kept[:n]
 	slices.Sort(kept)
 	return kept
 }
@@ -520,6 +567,15 @@ func Greedy(g *Game, player PlayerID, r *rand.Rand) (Command, error) {
 	return best, nil
 }
 
+// list is player's candidates in s as a [Lister] gives them.
+func list(st Strategist, s State, player PlayerID) (int, func(int) Command) {
+	if l, ok := st.(Lister); ok {
+		return l.List(s, player)
+	}
+	cands := st.Candidates(s, player)
+	return len(cands), func(i int) Command { return cands[i] }
+}
+
 // Determinize returns a copy of g as player may know it: the table's
 // future (the decks' order, the dice, anything a scenario stacked or
 // loaded) drawn afresh from r, and, for a [Concealer], what the other
@@ -580,13 +636,13 @@ const (
 // best, or now and then the first of them; the deadline's command when
 // none is taken; nil when not even that is.
 func rolloutStep(g *Game, st Strategist, a Await, r *rand.Rand) *Game {
-	cands := st.Candidates(g.State, a.Player)
+	n, at := list(st, g.State, a.Player)
 	wild := r.IntN(256) < rolloutWild
 	var best *Game
 	bestScore := math.Inf(-1)
 	tries := 0
-	for range min(2*rolloutSample, len(cands)) {
-		c := cands[r.IntN(len(cands))]
+	for range min(2*rolloutSample, n) {
+		c := at(r.IntN(n))
 		c.Actor = a.Player
 		res, err := g.Decide(c)
 		if err != nil || len(res.Events) == 0 {

@@ -15,7 +15,7 @@ import (
 type FireMod struct {
 	CloseOrderTarget bool // target in close formation (phalanx): −1
 	Overhead         bool // firing overhead over a friendly rank: +1
-	Cover            bool // into woods, behind walls, into buildings: +1
+	Cover            bool // into woods, behind walls, behind or into buildings: +1
 	SlingerVsArchers bool // −1
 	ElephantArchers  bool // −1
 	Superior         bool // from a hill top or siege walls: −1
@@ -133,7 +133,7 @@ func (b Fired) Apply(s *State) error {
 		t.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
-		s.hitLeader(b.Leader, t)
+		s.hitLeader(b.Leader, t, true)
 	}
 	return nil
 }
@@ -398,8 +398,8 @@ func (s *State) aim(u, t *Unit) (shot, error) {
 	return sh, nil
 }
 
-// lineOfFire refuses a shot from u at t whose line enemies or woods and
-// buildings block; friends in the way are shot over only by infantry
+// lineOfFire refuses a shot from u at t whose line enemies or woods
+// block; friends in the way are shot over only by infantry
 // archers (2.C), which sh notes, and by elephant archers (2.E).
 func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 	from, to := u.Base.FrontCenter(), t.Base.Center
@@ -412,16 +412,23 @@ func (s *State) lineOfFire(u, t *Unit, sh *shot) error {
 		case o.Side != u.Side:
 			return engine.Refuse("§2", "%s stands in the line of fire.", o.ID)
 		case u.Class == Elephant:
+		case u.Class == LightInfantry && bow(u.Weapon) && u.Ranks > 1:
+			// Only archers in a line shoot over friends (2.C), one
+			// rank only (2.H-mods): two deep, the rear rank already
+			// shoots over the front (2.B).
+			return engine.Refuse("2.C", "%s stands in the way; %s stands %d ranks deep, and only archers in a line (1 rank) shoot over friends.", o.ID, u.ID, u.Ranks)
 		case u.Class == LightInfantry && bow(u.Weapon):
 			sh.mod.Overhead = true
 		default:
 			return engine.Refuse("2.E", "%s stands in the way; %s cannot shoot overhead.", o.ID, u.Label())
 		}
 	}
+	// Woods between hide the target. A building between does not: the
+	// text gives +1 for shooting behind one, as behind a wall (2.H-mods),
+	// so it is cover (fireMods).
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
-		g := f.ground()
-		if !(g == Wood || g.IsBuilding()) || f.Area.Overlaps(u.Base) || f.Area.Overlaps(t.Base) {
+		if f.ground() != Wood || f.Area.Overlaps(u.Base) || f.Area.Overlaps(t.Base) {
 			continue
 		}
 		if f.Area.SegmentGap(from, to) <= 0 {
@@ -447,7 +454,8 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 	cover := s.on(t.Base, func(g Ground) bool { return g.Cover() }) != nil
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
-		if f.ground().IsWall() && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
+		g := f.ground()
+		if (g.IsWall() || g.IsBuilding()) && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
 			cover = true
 		}
 	}

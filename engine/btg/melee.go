@@ -136,8 +136,10 @@ func (s *State) wound(u *Unit, lost, wounds int) {
 }
 
 // hitLeader gives leader id a hit: the second kills him, and his unit
-// checks morale for its leader's loss (§3.F).
-func (s *State) hitLeader(id string, u *Unit) {
+// checks morale for its leader's loss (§3.F). A routed unit has no check
+// to make: it routs again only when charged or shot (§3), so only a
+// leader killed by missiles sends it on (RULINGS.md, btg, "when").
+func (s *State) hitLeader(id string, u *Unit, missile bool) {
 	l := s.Leader(id)
 	if l == nil {
 		return
@@ -149,7 +151,7 @@ func (s *State) hitLeader(id string, u *Unit) {
 	l.Gone = true
 	if u != nil && u.Leader == l.ID {
 		u.Leader = ""
-		if u.In() {
+		if u.In() && (u.Status != Routed || missile) {
 			u.Shaken = "the loss of its leader"
 		}
 	}
@@ -253,7 +255,7 @@ func (b Fought) Apply(s *State) error {
 		o.Shaken = "an elephant wounded"
 	}
 	if b.LeaderHit {
-		s.hitLeader(b.Leader, o)
+		s.hitLeader(b.Leader, o, false)
 	}
 	return nil
 }

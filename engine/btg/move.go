@@ -109,6 +109,7 @@ func (b Moved) Apply(s *State) error {
 	if err != nil {
 		return err
 	}
+	s.noteEdges(u, b.From, b.To)
 	u.Base, u.Ranks = b.To, b.Ranks
 	if b.Card {
 		u.Moves++
@@ -423,7 +424,9 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err := tx.Emit(b); err != nil {
 		return err
 	}
-	if crossing != nil && s.Alligators[u.Side] && stop == "" {
+	// The alligators take any unit that crosses, of either side: the text
+	// says "any unit" where Baptism says "your units" (§6).
+	if crossing != nil && (s.Alligators[BlackSide] || s.Alligators[RedSide]) && stop == "" {
 		n := tx.Roll(engine.D6)
 		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
 			return err
@@ -497,10 +500,20 @@ func (s *State) obstacles(u *Unit, start, to engine.Base) (stopped engine.Base, 
 			continue
 		}
 		touching := u.Base.Gap(f.Area) <= 2*engine.ContactTolerance
-		if g.IsWall() && !u.Class.Foot() && (touching || f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
+		into := f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)
+		if g.IsWall() && !u.Class.Foot() && (touching || into) {
 			return to, "", nil, engine.Refuse("§4", "%s cannot cross %s: only infantry climb walls.", u.Label(), f.Label())
 		}
-		if g == Water && (f.Area.SegmentGap(start.Center, to.Center) <= 0 || f.Area.Overlaps(to)) {
+		// It crosses or goes in the turn after the one it came up to
+		// the edge (1.E, §4), even with a second move this turn.
+		if touching && into && u.reached(s.Turn, f.Name) && !(g == Water && u.Effects.Ferry) {
+			what := "cross it"
+			if g.IsBuilding() {
+				what = "go in"
+			}
+			return to, "", nil, engine.Refuse("1.E", "%s came up to %s this turn; it may %s next turn.", u.ID, f.Label(), what)
+		}
+		if g == Water && into {
 			if p := s.Baptism[u.Side]; p != nil && segDist(*p, start.Center, to.Center) <= baptismReach {
 				return to, "", nil, engine.Refuse("§6", "A shaman is baptising peasants at %s: your units may not cross the water near it this turn (Baptism).", *p)
 			}
@@ -526,6 +539,28 @@ func (s *State) obstacles(u *Unit, start, to engine.Base) (stopped engine.Base, 
 		what = "go in"
 	}
 	return stopped, fmt.Sprintf("it stops at the edge of %s and may %s next turn (1.E)", f.Label(), what), nil, nil
+}
+
+// noteEdges records the water, walls and buildings a move from one base
+// to another brings u up against, which it was not touching before: it
+// crosses or enters them only in a later turn (1.E, §4).
+func (s *State) noteEdges(u *Unit, from, to engine.Base) {
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		if !f.ground().Obstacle() || to.Gap(f.Area) > 2*engine.ContactTolerance || from.Gap(f.Area) <= 2*engine.ContactTolerance {
+			continue
+		}
+		if u.Edge != s.Turn {
+			u.Edge, u.EdgeOf = s.Turn, nil
+		}
+		u.EdgeOf = append(u.EdgeOf, f.Name)
+	}
+}
+
+// reached reports whether a move of this turn brought u up against the
+// feature named name.
+func (u *Unit) reached(turn int, name string) bool {
+	return u.Edge == turn && slices.Contains(u.EdgeOf, name)
 }
 
 // sweepFrac is the fraction of the way from b to to at which b first

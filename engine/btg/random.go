@@ -171,7 +171,7 @@ var eventText = [4][7]string{
 		"a minor leader defies the general; they fight, one die each.",
 	},
 	Animal: {
-		"any of the side's units crossing water this turn loses a D6 of figures.",
+		"any unit crossing water this turn, of either side, loses a D6 of figures.",
 		"a wild beast kills a man of one unit and fights the rest with 2 dice and a bonus die.",
 		"a moving unit treads on a hornets' nest: it loses a man and stops, and no unit within 12\" moves again this turn.",
 		"one infantry unit without missiles finds mounts in an abandoned stable and fights mounted from now on.",
@@ -269,7 +269,7 @@ func (b LeaderDuel) Apply(s *State) error {
 		if l == nil {
 			continue
 		}
-		s.hitLeader(l.ID, s.Unit(l.Unit))
+		s.hitLeader(l.ID, s.Unit(l.Unit), false)
 	}
 	return nil
 }

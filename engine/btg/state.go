@@ -121,8 +121,13 @@ type Unit struct {
 	Met []string `json:"met,omitempty"`
 	// Ran is the last turn it made a rout (or rampage) move: the move it
 	// makes when it routs stands for that turn's rally/rout phase (§3).
-	Ran    int `json:"ran,omitempty"`
-	Reload int `json:"reload,omitempty"` // siege: the turn it last shot
+	Ran int `json:"ran,omitempty"`
+	// Edge is the last turn a move brought it up against water, a wall
+	// or a building it was not touching, and EdgeOf names those: it
+	// crosses or enters them in a later turn (1.E, §4).
+	Edge   int      `json:"edge,omitempty"`
+	EdgeOf []string `json:"edgeOf,omitempty"`
+	Reload int      `json:"reload,omitempty"` // siege: the turn it last shot
 	// Return is the turn a unit that went for the village's slingers
 	// comes back (Lost and Found, §6), and where.
 	Return   int        `json:"return,omitempty"`

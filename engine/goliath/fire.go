@@ -40,10 +40,14 @@ type Fired struct {
 }
 
 // HoldSet says whether a missile unit holds its fire when enemies pass
-// it: the text leaves pass-through fire to the owner's choice.
+// it: the text leaves pass-through fire to the owner's choice. For a
+// wizard (Wizard set) it says whether he holds his counterspells, which
+// the text leaves to his side's choice as well (Spells: an opponent's
+// wizard "can" counter).
 type HoldSet struct {
-	Unit string `json:"unit"`
-	Hold bool   `json:"hold"`
+	Unit   string `json:"unit"`
+	Hold   bool   `json:"hold"`
+	Wizard bool   `json:"wizard,omitempty"`
 }
 
 func (Fired) Kind() string   { return "goliath.fired" }
@@ -61,6 +65,12 @@ func (b HoldSet) Apply(s *State) error {
 }
 
 func (b HoldSet) Text() string {
+	if b.Wizard {
+		if b.Hold {
+			return fmt.Sprintf("%s will not counter the enemy's spells, keeping his castings for his own.", b.Unit)
+		}
+		return fmt.Sprintf("%s will counter the enemy's spells when he can (Spells).", b.Unit)
+	}
 	if b.Hold {
 		return fmt.Sprintf("%s will hold its fire as enemies pass, keeping its shots for the missile phase.", b.Unit)
 	}
@@ -77,7 +87,9 @@ func (b Fired) Apply(s *State) error {
 		return err
 	}
 	f.Shots++
-	if f.Profile.Weapon == HeavyCrossbow {
+	// A heavy crossbow that lost its roll-off loosed nothing: it has
+	// nothing to reload (Missile Fire, L124: every other turn).
+	if f.Profile.Weapon == HeavyCrossbow && !b.Missed {
 		f.Unloaded = true
 	}
 	if b.Pause {
@@ -146,10 +158,10 @@ var fireCommands = []command{
 			{Name: "target", Help: "the enemy unit", Kind: engine.OptElement, Required: true},
 			{Name: "indirect", Help: "yes to shoot overhead (bows and longbows): a third off the range, armour one class better", Choices: []string{"yes", "no"}},
 		}}, Run: fireCommand},
-	{CommandSpec: engine.CommandSpec{Name: "hold", Help: "Choose whether a missile unit gives pass-through fire at enemies moving past it (it does unless told to hold).",
+	{CommandSpec: engine.CommandSpec{Name: "hold", Help: "Choose whether a missile unit gives pass-through fire at enemies moving past it, or a wizard counters enemy spells (each does unless told to hold).",
 		Example: "/hold unit:KIN-3 fire:yes", Options: []engine.OptionSpec{
-			{Name: "unit", Help: "the missile unit", Kind: engine.OptElement, Required: true},
-			{Name: "fire", Help: "yes to hold its fire, no to give pass-through fire", Required: true, Choices: []string{"yes", "no"}},
+			{Name: "unit", Help: "the missile unit or wizard", Kind: engine.OptElement, Required: true},
+			{Name: "fire", Help: "yes to hold its fire (or a wizard's counterspells), no to give pass-through fire (or counter)", Required: true, Choices: []string{"yes", "no"}},
 		}}, Run: holdCommand},
 }
 
@@ -161,10 +173,19 @@ func holdCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	if err != nil {
 		return err
 	}
+	hold := c.Opt("fire") == "yes"
+	if u.Profile.Wizard {
+		if u.HoldFire == hold {
+			if hold {
+				return engine.Refuse("", "%s already holds his counterspells.", u.ID)
+			}
+			return engine.Refuse("", "%s already counters the enemy's spells.", u.ID)
+		}
+		return tx.Emit(HoldSet{Unit: u.ID, Hold: hold, Wizard: true})
+	}
 	if !u.Profile.Shoots() {
 		return engine.Refuse("Missile Fire", "%s have no missiles.", u.Profile.Name)
 	}
-	hold := c.Opt("fire") == "yes"
 	if u.HoldFire == hold {
 		if hold {
 			return engine.Refuse("", "%s already holds its fire.", u.ID)

@@ -265,7 +265,9 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 	if err := s.aimSpell(&b, u, t, at); err != nil {
 		return err
 	}
-	// An enemy wizard may counter a spell (not a bolt, fireball or breath).
+	// An enemy wizard may counter a spell (not a bolt, fireball or breath),
+	// unless his side told him to hold his counterspells (/hold): the
+	// text leaves the counter to the opponent's choice (Spells, L261).
 	if sp != Bolt && sp != Fireball && sp != Breath {
 		for i := range s.Units {
 			w := &s.Units[i]
@@ -275,7 +277,7 @@ func (s *State) cast(tx *engine.Tx, u *Unit, sp Spell, t *Unit, at *engine.Vec, 
 			// written orders a wizard slain in this missile phase still
 			// casts it, as he still casts his own (L102; mayCast).
 			standing := w.Able() && w.Figures > 0 || ordered && w.Volley > 0 && w.Status != Routed
-			if w.Side != u.Side && w.Placed && w.Profile.Wizard && standing && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
+			if w.Side != u.Side && w.Placed && w.Profile.Wizard && !w.HoldFire && standing && !w.Cast && w.Spells < castLimit(&w.Profile) && !s.engaged(w) &&
 				!w.Rallying && w.Moved == 0 && !w.Charged && !s.ordersCast(w) && w.Base.Gap(u.Base) <= wizardRange {
 				b.Counter = &Counter{Wizard: w.ID, Roll: tx.Roll(engine.TwoD6)}
 				break

@@ -137,6 +137,9 @@ func (b Shifted) Apply(s *State) error {
 		return err
 	}
 	u.Base = b.To
+	if b.Dist >= 0.05 {
+		u.GaveGround = true
+	}
 	if b.Fled {
 		u.Status, u.Lost = Gone, Fled
 	}
@@ -288,10 +291,15 @@ func (s *State) shift(tx *engine.Tx, u *Unit, why string, dist float64, rout boo
 	}
 	to := b.WithCenter(b.Center.Add(home.Vec().Scale(dist)))
 	bases, units := s.others(u)
-	// The enemies it is in contact with now do not stop it leaving them.
+	// An enemy it is in contact with does not hold it when it goes away
+	// from him (Sweep lets a base leave one it only touches), but one
+	// that stands in its way stops it like any unit: a unit struck from
+	// behind cannot fall back or rout through its attackers (RULINGS.md,
+	// goliath, "results"). Turning about to rout does not of itself
+	// catch it on an enemy it touches.
 	var ahead []engine.Base
 	for i, o := range bases {
-		if units[i].Side != u.Side && u.Base.Touches(o) || b.Clashes(o) && !u.Base.Clashes(o) && units[i].Side != u.Side {
+		if b.Clashes(o) && !u.Base.Clashes(o) && units[i].Side != u.Side {
 			continue
 		}
 		ahead = append(ahead, o)

@@ -139,25 +139,28 @@ type Unit struct {
 	Attacked bool `json:"attacked,omitempty"`
 
 	// This turn's doings.
-	Moved    float64 `json:"moved,omitempty"`    // inches of its allowance used
-	Charged  bool    `json:"charged,omitempty"`  // charged this turn
-	Shots    int     `json:"shots,omitempty"`    // volleys shot this turn
-	Fought   bool    `json:"fought,omitempty"`   // fought in melee this turn
-	Cast     bool    `json:"cast,omitempty"`     // cast a spell or bolt this turn
-	Paused   bool    `json:"paused,omitempty"`   // stopped mid-move to shoot (split move and fire)
-	Flew     bool    `json:"flew,omitempty"`     // moved in the air this turn
-	TurnFigs int     `json:"turnFigs,omitempty"` // figures at the start of the turn
-	Shaken   bool    `json:"shaken,omitempty"`   // tested for heavy losses this turn
-	Feared   bool    `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
-	Volley   int     `json:"volley,omitempty"`   // figures when a simultaneous phase began
-	Afraid   bool    `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
+	Moved   float64 `json:"moved,omitempty"`   // inches of its allowance used
+	Charged bool    `json:"charged,omitempty"` // charged this turn
+	Shots   int     `json:"shots,omitempty"`   // volleys shot this turn
+	Fought  bool    `json:"fought,omitempty"`  // fought in melee this turn
+	Cast    bool    `json:"cast,omitempty"`    // cast a spell or bolt this turn
+	Paused  bool    `json:"paused,omitempty"`  // stopped mid-move to shoot (split move and fire)
+	Flew    bool    `json:"flew,omitempty"`    // moved in the air this turn
+	// GaveGround marks a unit that fell back or routed this turn: no
+	// move of its own, but no rest either (Fatigue).
+	GaveGround bool `json:"gaveGround,omitempty"`
+	TurnFigs   int  `json:"turnFigs,omitempty"` // figures at the start of the turn
+	Shaken     bool `json:"shaken,omitempty"`   // tested for heavy losses this turn
+	Feared     bool `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
+	Volley     int  `json:"volley,omitempty"`   // figures when a simultaneous phase began
+	Afraid     bool `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
 	// Rallying marks a unit that rallied at the start of this turn: it
 	// spends the turn rallying and may neither move nor attack in it
 	// (Rout and Rally, L199).
 	Rallying bool `json:"rallying,omitempty"`
 
 	Unloaded bool `json:"unloaded,omitempty"` // a heavy crossbow that must reload
-	HoldFire bool `json:"holdFire,omitempty"` // gives no pass-through fire
+	HoldFire bool `json:"holdFire,omitempty"` // gives no pass-through fire; a wizard, no counterspell
 	Spells   int  `json:"spells,omitempty"`   // spells, bolts or breaths used this battle
 	// Fatigue: turns of melee and of movement since the unit last
 	// rested, and whether it is tired (Fatigue).

@@ -96,7 +96,7 @@ func (b TurnBegan) Apply(s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley, u.Rallying = 0, false, 0, false, false, false, false, false, false, 0, false
-		u.Afraid = false
+		u.Afraid, u.GaveGround = false, false
 		u.TurnFigs = u.Figures
 	}
 	for _, id := range b.Freed {
@@ -241,11 +241,11 @@ func (b SideDone) Text() string {
 
 // fatigue counts a turn for a unit (Fatigue): a turn neither moving nor
 // fighting is rest and clears it; otherwise it is a turn of melee if the
-// unit fought, else of movement. Three of melee, five of movement, or
-// four of the two mixed, tire it until it rests (RULINGS.md, goliath,
-// "fatigue").
+// unit fought, else of movement. Falling back and routing are movement,
+// not rest. Three of melee, five of movement, or four of the two mixed,
+// tire it until it rests (RULINGS.md, goliath, "fatigue").
 func (u *Unit) fatigue() (tired, rested bool) {
-	moved := u.Moved > 0 || u.Charged
+	moved := u.Moved > 0 || u.Charged || u.GaveGround
 	switch {
 	case u.Fought:
 		u.MeleeTurns++

@@ -30,38 +30,47 @@ const nearFoes = 3
 // duelOdds), and standing aloof; and whatever answers the book
 // awaits from him otherwise.
 func candidates(s *State, player engine.PlayerID) []engine.Command {
+	return engine.ListAll(listCandidates(s, player))
+}
+
+// listCandidates is candidates as an [engine.Lister] gives them: a clan's
+// turn lists each command as what it does, and builds it only when read.
+func listCandidates(s *State, player engine.PlayerID) (int, func(int) engine.Command) {
+	built := func(out []engine.Command) (int, func(int) engine.Command) {
+		return len(out), func(i int) engine.Command { return out[i] }
+	}
 	if s.Phase == Gathering {
-		return s.botClans(player)
+		return built(s.botClans(player))
 	}
 	if s.Phase != Playing {
-		return nil
+		return 0, nil
 	}
 	cmd := func(name string, opts ...string) engine.Command { return engine.NewCommand(player, name, opts...) }
 	aw := s.awaited()
 	if len(aw) == 0 || aw[0].Player != player {
-		return nil
+		return 0, nil
 	}
 	switch {
 	case s.Challenge != nil && !s.Challenge.Accepted:
-		return []engine.Command{cmd("answer", "reply", "accept"), cmd("answer", "reply", "decline")}
+		return built([]engine.Command{cmd("answer", "reply", "accept"), cmd("answer", "reply", "decline")})
 	case s.Challenge != nil && s.Challenge.Pushed != "":
-		return []engine.Command{cmd("answer", "reply", "fight"), cmd("answer", "reply", "withdraw")}
+		return built([]engine.Command{cmd("answer", "reply", "fight"), cmd("answer", "reply", "withdraw")})
 	}
 	if cl := s.awaitingSuccessor(); cl != nil {
 		var out []engine.Command
 		for _, id := range cl.Successors {
 			out = append(out, cmd("successor", "companion", string(id)))
 		}
-		return out
+		return built(out)
 	}
 	if s.Fight != nil && s.Fight.Impact != nil {
-		return s.impactSpends(player)
+		return built(s.impactSpends(player))
 	}
 	cur := s.Current()
 	if cur == nil {
-		return nil
+		return 0, nil
 	}
-	var out []engine.Command
+	var acts []act
 	foes := s.foesOf(cur.Tag)
 	for i := range s.Elements {
 		el := &s.Elements[i]
@@ -70,21 +79,55 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		}
 		near := nearestAmong(el, foes)
 		for _, foe := range targetsAmong(el, near, foes) {
-			out = append(out,
-				cmd("move", "element", string(el.ID), "toward", string(foe.ID)),
-				cmd("move", "element", string(el.ID), "toward", string(foe.ID), "strides", "1"),
-				cmd("fire", "element", string(el.ID), "target", string(foe.ID)))
+			acts = append(acts, act{actToward, el.ID, foe.ID, engine.Vec{}}, act{actStride, el.ID, foe.ID, engine.Vec{}}, act{actFire, el.ID, foe.ID, engine.Vec{}})
 			if s.isHero(el) && s.isHero(foe) && s.woundsLeft(el) >= s.woundsLeft(foe) {
-				out = append(out, cmd("challenge", "hero", string(foe.ID)))
+				acts = append(acts, act{actChallenge, el.ID, foe.ID, engine.Vec{}})
 			}
 		}
 		// A step back, away from the nearest antagonist.
 		if len(near) > 0 {
 			away := el.Base.Center.Add(el.Base.Center.Sub(near[0].Base.Center).Unit().Scale(2))
-			out = append(out, cmd("move", "element", string(el.ID), "to", strconv.FormatFloat(away.X, 'f', 0, 64)+","+strconv.FormatFloat(away.Y, 'f', 0, 64)))
+			acts = append(acts, act{actBack, el.ID, "", away})
 		}
 	}
-	return append(out, cmd("aloof"))
+	acts = append(acts, act{kind: actAloof})
+	return len(acts), func(i int) engine.Command { return acts[i].command(player) }
+}
+
+// act is one of the commands a clan's turn offers, as what it does.
+type act struct {
+	kind    actKind
+	el, foe ElementID
+	to      engine.Vec // where a step back goes
+}
+
+type actKind uint8
+
+const (
+	actToward    actKind = iota // move el toward foe, all the way
+	actStride                   // move el a stride toward foe
+	actFire                     // el shoots at foe
+	actChallenge                // el challenges foe
+	actBack                     // move el to the point to
+	actAloof                    // stand aloof
+)
+
+// command is a's command, given by player.
+func (a act) command(player engine.PlayerID) engine.Command {
+	cmd := func(name string, opts ...string) engine.Command { return engine.NewCommand(player, name, opts...) }
+	switch a.kind {
+	case actToward:
+		return cmd("move", "element", string(a.el), "toward", string(a.foe))
+	case actStride:
+		return cmd("move", "element", string(a.el), "toward", string(a.foe), "strides", "1")
+	case actFire:
+		return cmd("fire", "element", string(a.el), "target", string(a.foe))
+	case actChallenge:
+		return cmd("challenge", "hero", string(a.foe))
+	case actBack:
+		return cmd("move", "element", string(a.el), "to", strconv.FormatFloat(a.to.X, 'f', 0, 64)+","+strconv.FormatFloat(a.to.Y, 'f', 0, 64))
+	}
+	return cmd("aloof")
 }
 
 // botRoster are the clans the bot raises, each with its Hero, the first

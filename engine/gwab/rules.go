@@ -28,7 +28,7 @@ type Rules struct {
 
 // New returns the GWAB rule system.
 func New() Rules {
-	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: nil}, measure}
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Listed: listCandidates, Assess: evaluate, Redraw: nil}, measure}
 }
 
 var _ engine.Ruleset = Rules{}

@@ -159,8 +159,12 @@ func (w *work) shoot(u, t *Unit, r int, moving bool, verb string) {
 		return
 	}
 	t.Hits++
-	if t.Hits > t.TQ {
-		w.eliminate(t, fmt.Sprintf("%d missile hits, more than its TQ of %d (8.15)", t.Hits, t.TQ))
+	if tq := t.quality(); t.Hits > tq {
+		why := fmt.Sprintf("%d missile hits, more than its TQ of %d (8.15)", t.Hits, tq)
+		if t.Status == Routed {
+			why = fmt.Sprintf("%d missile hits, more than the TQ of 1 of a routed unit (8.15, 10.27)", t.Hits)
+		}
+		w.eliminate(t, why)
 		return
 	}
 	w.say("%s has %s.", t.ID, engine.Plural(t.Hits, "missile hit", "missile hits"))

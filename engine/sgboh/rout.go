@@ -218,12 +218,16 @@ func (s *State) edgeFacing(side int) engine.HexFacing {
 }
 
 // retreat moves u one hex back from its attackers (8.3), keeping its
-// facing; a unit with nowhere to go routs instead.
+// facing; cavalry never into a hex next to an enemy elephant, as no
+// cavalry moves there (9.15); a unit with nowhere to go routs instead.
 func (w *work) retreat(u *Unit, atts []*Unit) {
 	var best engine.Hex
 	score := -1
 	for _, n := range u.Hex.Neighbors() {
 		if !w.canStand(u, n, false) || w.at(n) != nil {
+			continue
+		}
+		if u.Type.Cavalry() && w.nearElephant(u.Side, n) {
 			continue
 		}
 		sum, near := 0, false
@@ -320,13 +324,11 @@ func (w *work) mandatoryRally(side int) {
 		if u.Side != side || !u.On() || u.Status == Full || u.Moved || u.Fired || u.Fought || u.Shaken || !w.inCommand(u) {
 			continue
 		}
-		tq := u.TQ
+		tq := u.quality()
 		var mods []string
 		r := w.roll()
 		total := r
-		if u.Status == Routed {
-			tq = 1
-		} else {
+		if u.Status != Routed {
 			total -= 2
 			mods = append(mods, "-2 only disordered")
 		}

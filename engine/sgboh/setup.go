@@ -563,6 +563,9 @@ func setupUnit(tx *engine.Tx, s *State, c engine.Command) error {
 	if u.MA, err = intIn(c, "ma", p.MA, 1, 12); err != nil {
 		return err
 	}
+	if t == PH && u.MA != p.MA {
+		return engine.Refuse("6.4", "ma: a phalanx moves %d in Simple GBoH, whatever the standard counter prints.", p.MA)
+	}
 	u.Missile = p.Missile
 	if c.Has("missile") {
 		if u.Missile, err = parseMissile(c.Opt("missile")); err != nil {

@@ -74,6 +74,15 @@ func (u *Unit) Label() string { return fmt.Sprintf("%s (%s %s)", u.ID, u.Name, u
 // units only rout (10.25).
 func (u *Unit) lockedOut() bool { return u.Status == Routed }
 
+// quality is the unit's TQ as it stands: a routed unit has a TQ of 1
+// (10.27 reminds the players of it), whatever its counter prints.
+func (u *Unit) quality() int {
+	if u.Status == Routed {
+		return 1
+	}
+	return u.TQ
+}
+
 // Leader is a leader counter (SGBOH 4.1).
 type Leader struct {
 	ID         string     `json:"id"`

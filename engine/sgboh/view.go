@@ -126,8 +126,9 @@ func (s *State) unitPieces(v *engine.View) {
 			Base: engine.Base{Center: cellVec(u.Hex), Facing: u.Facing.Heading()}}
 		if u.Hits > 0 {
 			// Pips only where there are hits: filled for each, hollow for
-			// those the unit may still take (more than TQ eliminate it).
-			p.Wounds, p.Limit = u.Hits, u.TQ+1
+			// those the unit may still take (more than TQ eliminate it;
+			// a routed unit's TQ is 1, and it may have more already).
+			p.Wounds, p.Limit = u.Hits, max(u.Hits, u.quality())+1
 		}
 		v.Pieces = append(v.Pieces, p)
 	}

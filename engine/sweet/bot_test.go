@@ -430,3 +430,43 @@ func TestBotCountsAUnitWithNoWayBack(t *testing.T) {
 		t.Errorf("the charge scores %.3f for the Romans with cliffs behind the Macedonians and %.3f on open ground; want it higher where they cannot retreat", trapped, open)
 	}
 }
+
+// In the Sweet grid game most moves score apart one step ahead (a unit
+// that closes on the enemy scores a touch more), so the hard bot plays
+// out, as normal does, the 8 that look best (with any that score alike
+// with the 8th), only more often each, and never those that look worse.
+func TestHardBotWeighsTheBest8(t *testing.T) {
+	p := botGame(t, "", 7, "12")
+	aw := New()
+	for steps := 0; ; steps++ {
+		if steps > 200 || p.Game.State.Over() {
+			t.Fatal("the bot never had more than 20 commands to choose from in its movement")
+		}
+		s := p.Game.State.(*State)
+		who := aw.Awaited(s)[0].Player
+		if who == "bot" && s.Stage == Movement && len(candidates(s, "bot")) > 20 {
+			break
+		}
+		enginetest.BotStep(t, p, who)
+	}
+	played := func(l engine.Level) (n, all, playouts int) {
+		d, err := engine.Think(p.Game, "bot", l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range d.Weighed {
+			if s.Playouts > 0 {
+				n++
+				playouts += s.Playouts
+			}
+		}
+		return n, len(d.Weighed), playouts
+	}
+	n, all, normal := played(engine.Normal)
+	if n != 8 || all <= 8 {
+		t.Errorf("normal played out %d of %d commands; want 8", n, all)
+	}
+	if n, all, hard := played(engine.Hard); n < 8 || n == all || hard < 4*normal {
+		t.Errorf("hard played out %d of %d commands in %d playouts; want the 8 best and those alike, in more than 4 times normal's %d", n, all, hard, normal)
+	}
+}
