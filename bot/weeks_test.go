@@ -414,7 +414,7 @@ func TestInstancesShareReminders(t *testing.T) {
 		}
 		defer st.Close()
 		st.Now = clock
-		routers = append(routers, NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, TurnCalls: true, Now: clock}))
+		routers = append(routers, NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, TurnCalls: true, Now: clock, Logger: testLogger(t)}))
 	}
 	setup := append([]string{"@alice /book open mode:raid"}, raidClans...)
 	setup = append(setup, "@alice /book start", "@alice /book deadline hours:8", `@alice /book reminders ladder:"6h 2h"`)

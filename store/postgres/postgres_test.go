@@ -125,7 +125,19 @@ func TestMigratedOnce(t *testing.T) {
 func TestDroppedConnections(t *testing.T) {
 	u := schemaURL(t)
 	ctx := context.Background()
-	s, err := Open(ctx, u)
+	// The store's connections carry a name of their own, so that drop ends
+	// only them: other packages' tests share the database, and run at the
+	// same time under go test ./... (the bot's several instances failed a
+	// step when their connections were ended too).
+	name := fmt.Sprintf("rhapsode-dropped-%d", os.Getpid())
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := pu.Query()
+	q.Set("application_name", name)
+	pu.RawQuery = q.Encode()
+	s, err := Open(ctx, pu.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,13 +147,13 @@ func TestDroppedConnections(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer admin.Close(ctx)
-	// drop ends every other connection to the database, and returns how
-	// many it ended.
+	// drop ends every connection of the store's, and returns how many it
+	// ended.
 	drop := func() int {
 		t.Helper()
 		var n int
 		if err := admin.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-			WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') k`).Scan(&n); err != nil {
+			WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1) k`, name).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
