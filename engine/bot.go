@@ -199,46 +199,37 @@ type budget struct {
 	// position is scored.
 	playouts, depth int
 	// wide is how many candidates the shortlist keeps, and worlds in how
-	// many drawn worlds it looks at each one step ahead to choose them;
-	// most, where it is more than wide, is how many it keeps when those
-	// that score alike with the last kept are kept too.
-	wide, worlds, most int
+	// many drawn worlds it looks at each one step ahead to choose them.
+	wide, worlds int
 }
 
 // budget is what l spends on one decision.
 //
-// Each level plays out the candidates that look best one step ahead,
-// averaged over a few drawn worlds: easy 4 of them, looked at in one
-// world, in 12 playouts of 2 steps; normal 8, looked at in 8 worlds, in
-// 320 playouts of 6 steps; and hard the same 8 in 1536 playouts of 6
-// steps, with every candidate that scores alike with the 8th, up to 64.
+// Easy and normal weigh the 8 candidates that look best one step ahead.
+// Hard weighs them all (up to 64), and looks only 4 steps ahead, in many more
+// playouts. Where a step changes no score (most moves in GWAB, where
+// only a shot or a melee draws cards) a look one step ahead ranks
+// candidates by the order they were listed in: in 5 of 8 GWAB positions
+// sampled from a game, the command a long search of every candidate
+// chose was not on the short list. And a playout's players give noisy
+// commands, so that 10 steps on what the first command did is lost in
+// what they did after it: searching one position twice from two seeds,
+// the old hard level (1280 playouts, 10 steps) chose alike in 4 of 10
+// sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
+// 4 steps ahead, it chose alike in all 10 sweet positions.
 //
-// Easy is a beginner's opponent: it plays sensible commands (it beat a
-// random player in 38 of 40 Sweet grid games) but sees little. With 8
-// candidates in 30 playouts of 3 steps it was no easier than a one-step
-// greedy player (45.8% against it over 60 Sweet games), and every level
-// above beat it in only about 64% of Sweet games, too close for a club
-// to tell the levels apart.
-//
-// Hard is normal with more playouts. When it played out every candidate
-// in 2048 playouts of only 4 steps, it beat that easy no more often than
-// normal did (64.4% of 101 Sweet games): a look one step ahead weeds out
-// moves that a short, noisy playout overrates. Where a step changes no
-// score (most moves in GWAB, where only a shot or a melee draws cards)
-// the candidates score alike one step ahead, and a list cut among them
-// would keep the first listed; hard keeps them all, up to 64.
-//
-// Normal looks at its candidates in 8 worlds to shortlist them: a move
-// into a melee that may end the book looks good in both of 2 worlds
-// about as often as not, and in a GWAB arena game the copies of one such
-// move, lucky together, filled normal's whole list and it played one, a
-// move whose own playouts scored it below standing still.
+// Normal looks at its candidates in 8 worlds to shortlist them, where
+// easy looks in 2: a move into a melee that may end the book looks good
+// in both of 2 worlds about as often as not, and in a GWAB arena game the
+// copies of one such move, lucky together, filled normal's whole list
+// and it played one, a move whose own playouts scored it below standing
+// still.
 func (l Level) budget() budget {
 	switch l {
 	case Easy:
-		return budget{playouts: 12, depth: 2, wide: 4, worlds: 1}
+		return budget{playouts: 30, depth: 3, wide: 8, worlds: 2}
 	case Hard:
-		return budget{playouts: 1536, depth: 6, wide: 8, worlds: 8, most: 64}
+		return budget{playouts: 2048, depth: 4, wide: 64, worlds: 4}
 	}
 	return budget{playouts: 320, depth: 6, wide: 8, worlds: 8}
 }
@@ -416,8 +407,7 @@ func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
 // same events (a move toward one foe or another that stops at the same
 // spot) only the first listed is kept: their games go on alike in every
 // world, and copies of one risky move, lucky together in the few worlds
-// drawn, would otherwise fill the list and shut out every other. Up to
-// b.most, those that score alike with the last kept are kept too. The
+// drawn, would otherwise fill the list and shut out every other. The
 // candidates left off keep a score of -2 and no playouts.
 func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, b budget, r *rand.Rand) []int {
 	if len(alive) <= b.wide {
@@ -448,11 +438,7 @@ func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive
 		}
 	}
 	slices.SortStableFunc(kept, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
-	n := min(b.wide, len(kept))
-	for n < min(b.most, len(kept)) && first[kept[n]] == first[kept[n-1]] {
-		n++
-	}
-	kept = kept[:n]
+	kept = kept[:min(b.wide, len(kept))]
 	slices.Sort(kept)
 	return kept
 }
