@@ -57,14 +57,20 @@ func schemaURL(t testing.TB) string {
 			t.Error(err)
 		}
 	})
-	u, err := url.Parse(base)
+	return withParam(t, base, "search_path", schema)
+}
+
+// withParam returns the URL u with its query parameter key set to value.
+func withParam(t testing.TB, u, key, value string) string {
+	t.Helper()
+	pu, err := url.Parse(u)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	q := pu.Query()
+	q.Set(key, value)
+	pu.RawQuery = q.Encode()
+	return pu.String()
 }
 
 func rec(seq engine.Seq, kind, payload string) engine.Record {
@@ -130,14 +136,7 @@ func TestDroppedConnections(t *testing.T) {
 	// same time under go test ./... (the bot's several instances failed a
 	// step when their connections were ended too).
 	name := fmt.Sprintf("rhapsode-dropped-%d", os.Getpid())
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := pu.Query()
-	q.Set("application_name", name)
-	pu.RawQuery = q.Encode()
-	s, err := Open(ctx, pu.String())
+	s, err := Open(ctx, withParam(t, u, "application_name", name))
 	if err != nil {
 		t.Fatal(err)
 	}
