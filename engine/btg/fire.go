@@ -305,11 +305,15 @@ func (s *State) canShoot(u *Unit) error {
 		return engine.Refuse("5.A", "%s is locked in melee.", u.ID)
 	case u.Class.Siege() && !s.reloaded(u):
 		return engine.Refuse("§7", "%s shot last turn and is still reloading: siege engines shoot once every two turns.", u.ID)
-	case u.Moves > 0 && !movingShooter(u):
+	case u.moved() && !movingShooter(u):
 		return engine.Refuse("2.D", "%s moved this turn; only slingers, skirmishers and horse archers move and shoot.", u.ID)
 	}
 	return nil
 }
+
+// moved reports whether u has moved this turn, on a card or not: any
+// move keeps it from shooting, or halves its dice (2.D).
+func (u *Unit) moved() bool { return u.Moves > 0 || u.Forced }
 
 // movingShooter tells the troops that may move and shoot (2.D): slingers
 // and horse archers at half their dice, skirmishers (light infantry with
@@ -508,7 +512,7 @@ func shotDice(u *Unit, sh *shot) {
 	if u.Class == Elephant {
 		sh.front, sh.back = sh.front+sh.back, 0 // elephant archers shoot overhead without penalty (2.E)
 	}
-	if u.Moves > 0 && (u.Weapon == Sling || horseArcher(u)) {
+	if u.moved() && (u.Weapon == Sling || horseArcher(u)) {
 		sh.front, sh.back = (sh.front+1)/2, sh.back/2
 	}
 }

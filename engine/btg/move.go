@@ -116,6 +116,8 @@ func (b Moved) Apply(s *State) error {
 		if s.Card != nil && s.Card.Units > 0 {
 			s.Card.Units--
 		}
+	} else if b.Why != Rally && b.To != b.From {
+		u.Forced = true
 	}
 	switch b.Why {
 	case Routs:
