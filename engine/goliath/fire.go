@@ -1,7 +1,9 @@
 package goliath
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -455,11 +457,14 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 
 // passFire gives pass-through fire: every stationary enemy missile unit
 // that can shoot at the mover where it stands at its half-move point (at)
-// does so, once (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
+// does so, once, the nearest first, since each volley's hits come off
+// before the next (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
 // "pass-through fire").
 func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
 	worst := Holds
-	for _, e := range s.inPlay(mover.Side.Other()) {
+	shooters := s.inPlay(mover.Side.Other())
+	slices.SortStableFunc(shooters, func(a, b *Unit) int { return cmp.Compare(a.Base.Gap(at), b.Base.Gap(at)) })
+	for _, e := range shooters {
 		if !mover.In() {
 			return worst, nil
 		}
