@@ -160,7 +160,9 @@ func (s *State) stacked(u *Unit) bool {
 	return false
 }
 
-// routStep picks the next hex of a rout among those ok allows.
+// routStep picks the next hex of a rout among those ok allows; cavalry
+// never step next to an enemy elephant, since a rout is a move and no
+// cavalry moves there (9.15).
 func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, int, bool) {
 	var best engine.Hex
 	bestCost, found := 0, false
@@ -174,7 +176,7 @@ func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, 
 	}
 	var bestKey [4]int
 	for _, n := range u.Hex.Neighbors() {
-		if !w.onMap(n) || !ok(n) {
+		if !w.onMap(n) || !ok(n) || u.Type.Cavalry() && w.nearElephant(u.Side, n) {
 			continue
 		}
 		cost, can := w.enterCost(u.Type, u.Hex, n)
