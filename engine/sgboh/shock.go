@@ -118,10 +118,16 @@ func (w *work) mayAttack(u, d *Unit) error {
 	return nil
 }
 
-// mandatoryAttacks returns, for each activated Engaged unit that has an
-// enemy in its front and has not attacked, an attack on the first such
-// enemy (7.3); units that fall on one defender make one attack (8.3).
+// mandatoryAttacks returns, for each Engaged unit a leader activated that
+// has an enemy in its front and has not attacked, an attack on the first
+// such enemy (7.3); units that fall on one defender make one attack (8.3).
 func (w *work) mandatoryAttacks() []Attack {
+	if w.Flow.Leader == "" {
+		// A leaderless group is activated by no leader, so none of its
+		// units stands in an activated leader's range: 7.3 leaves their
+		// shock voluntary.
+		return nil
+	}
 	var out []Attack
 	join := func(u *Unit, d *Unit) {
 		for i := range out {
