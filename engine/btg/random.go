@@ -598,7 +598,23 @@ func wildBeast(e *drawnEvent) error {
 	if u.Class == Elephant {
 		f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
 	}
-	return tx.Emit(f)
+	// Dice and a bonus die make the beast's fight a melee: a leader in a
+	// unit that takes casualties in it risks his D10 (5.F), and the
+	// unit, having lost figures to a beast that loses none, has lost the
+	// melee and checks morale in the next morale phase (3.D), as the
+	// loser of Rivals does (RULINGS.md, btg, "Attack!").
+	if l := s.leaderOf(u); l != nil && f.Lost > 0 {
+		tx.Why(l.ID + ", the leader in the fight")
+		f.Leader, f.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
+		f.LeaderHit = MeleeLeaderHit(f.LeaderRoll, true)
+	}
+	if err := tx.Emit(f); err != nil {
+		return err
+	}
+	if f.Lost == 0 || !u.In() {
+		return nil
+	}
+	return tx.Emit(MeleeJudged{Losers: []string{u.ID}})
 }
 
 // hornets takes one man, and stills the unit and every unit within 12".
