@@ -33,6 +33,9 @@ type FiguresSet struct {
 	Was     int    `json:"was,omitempty"`
 	Full    int    `json:"full,omitempty"`
 	Why     string `json:"why"`
+	// Harm marks figures lost to harm done in play (an event's), not
+	// set by a scenario: elephants so wounded check morale (3.G).
+	Harm bool `json:"harm,omitempty"`
 }
 
 // MoraleChecked is a morale check (§3): a D6 plus the unit's base morale
@@ -192,6 +195,12 @@ func (b FiguresSet) Apply(s *State) error {
 	}
 	if b.Full > 0 {
 		u.Start = b.Full
+	}
+	// §3.G asks only that elephants be wounded, not by what: those an
+	// event hurts check in the next morale phase, as those hurt by
+	// missiles or in melee do (RULINGS.md, btg, "Events").
+	if b.Harm && u.Class == Elephant && u.In() && b.Figures < b.Was {
+		u.Shaken = "an elephant wounded"
 	}
 	return nil
 }

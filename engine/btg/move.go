@@ -430,7 +430,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	// says "any unit" where Baptism says "your units" (§6).
 	if crossing != nil && (s.Alligators[BlackSide] || s.Alligators[RedSide]) && stop == "" {
 		n := tx.Roll(engine.D6)
-		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
+		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n), Harm: true}); err != nil {
 			return err
 		}
 	}

@@ -432,7 +432,7 @@ func (e *drawnEvent) effect(ef Effects, what string) error {
 // lose takes n figures from the event's unit.
 func (e *drawnEvent) lose(n int, what string) error {
 	u := e.u
-	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what})
+	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what, Harm: true})
 }
 
 // announceAndLose tells the event, then takes a D6 (less off) of its
