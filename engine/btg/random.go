@@ -791,8 +791,10 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 		return tx.Emit(b)
 	}
 	b.Unit, b.Label = near.ID, near.Label()
+	// Within 6" of the unit is within 6" of its edge, as every distance
+	// to a unit is taken (2.F; a leader's reach to join a unit alike).
 	for _, l := range s.loneLeaders(near.Side) {
-		if l.At.Dist(near.Base.Center) <= 6 {
+		if near.Base.Gap(l.Base()) <= 6 {
 			b.Nothing = fmt.Sprintf("%s stands by it and stops the diplomat.", l.ID)
 			return tx.Emit(b)
 		}
