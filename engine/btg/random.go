@@ -611,7 +611,10 @@ func wildBeast(e *drawnEvent) error {
 	if err := tx.Emit(f); err != nil {
 		return err
 	}
-	if f.Lost == 0 || !u.In() {
+	// A routed unit routs again only when charged or shot (§3), and
+	// rampaging elephants owe only the rally/rout phase's check: only a
+	// unit in good order has a melee to lose.
+	if f.Lost == 0 || !u.In() || u.Status != Steady {
 		return nil
 	}
 	return tx.Emit(MeleeJudged{Losers: []string{u.ID}})
