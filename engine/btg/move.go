@@ -845,7 +845,15 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return s.routSpreads(tx, t, stood)
 	case FallBack:
-		if err := s.fallBack(tx, t, Back); err != nil {
+		// Falling back gives ground before the charger (§3): straight
+		// back when it comes at the front, but straight away from it,
+		// along the charge, when it comes at a flank or the rear, where
+		// straight back would lead toward it or across its path.
+		h := t.Base.Facing.Reverse()
+		if t.Base.ContactSide(to) != engine.Front {
+			h = to.Facing
+		}
+		if err := s.fallBackTo(tx, t, h, Back); err != nil {
 			return err
 		}
 		return s.takeGround(tx, u, t, to, dist)
@@ -994,7 +1002,12 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 // fallBack moves u a full move straight back, still facing the way it
 // faced (§3).
 func (s *State) fallBack(tx *engine.Tx, u *Unit, why MoveKind) error {
-	to, d, stop, off := s.flee(u, u.Base, u.Base.Facing.Reverse(), s.fullMove(u))
+	return s.fallBackTo(tx, u, u.Base.Facing.Reverse(), why)
+}
+
+// fallBackTo moves u a full move along heading h, keeping its facing.
+func (s *State) fallBackTo(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
+	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 
