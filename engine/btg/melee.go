@@ -448,12 +448,38 @@ func (s *State) checkEach(tx *engine.Tx, queue []string, whyOf map[string]string
 			}
 			queue = append(queue, s.nearRout(u, stood, whyOf, checked)...)
 		case FallBack:
-			if err := s.fallBack(tx, u, Back); err != nil {
+			if err := s.fallBack(tx, u, s.giveGround(u), Back); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// giveGround is the way u falls back (§3): straight back, unless the
+// enemies touching it touch only its rear or flanks; then straight away
+// from them, since a fall back gives ground before the enemy and
+// straight back would run into them (RULINGS.md, btg, "results").
+func (s *State) giveGround(u *Unit) engine.Heading {
+	fwd := u.Base.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	var away engine.Vec
+	for _, o := range s.touching(u) {
+		switch u.Base.ContactSide(o.Base) {
+		case engine.Front:
+			return u.Base.Facing.Reverse()
+		case engine.Rear:
+			away = away.Add(fwd)
+		case engine.Left:
+			away = away.Add(right)
+		case engine.Right:
+			away = away.Sub(right)
+		}
+	}
+	if away.Len() < 1e-9 {
+		return u.Base.Facing.Reverse()
+	}
+	return engine.HeadingTo(engine.Vec{}, away)
 }
 
 // foes lists the units u fights in the melee phase: enemies it touches;

@@ -853,7 +853,7 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		if t.Base.ContactSide(to) != engine.Front {
 			h = to.Facing
 		}
-		if err := s.fallBackTo(tx, t, h, Back); err != nil {
+		if err := s.fallBack(tx, t, h, Back); err != nil {
 			return err
 		}
 		return s.takeGround(tx, u, t, to, dist)
@@ -999,14 +999,10 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
 }
 
-// fallBack moves u a full move straight back, still facing the way it
-// faced (§3).
-func (s *State) fallBack(tx *engine.Tx, u *Unit, why MoveKind) error {
-	return s.fallBackTo(tx, u, u.Base.Facing.Reverse(), why)
-}
-
-// fallBackTo moves u a full move along heading h, keeping its facing.
-func (s *State) fallBackTo(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
+// fallBack moves u a full move along heading h, keeping its facing:
+// straight back, or away from the enemy that touches it or charges it
+// in a flank or the rear (§3; RULINGS.md, btg, "results").
+func (s *State) fallBack(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
 }
