@@ -811,6 +811,15 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return afterMove(tx, s)
 	}
+	if t.Status == Rampaging {
+		// Elephants out of control neither check to receive a charge
+		// nor give ground: they are met, and owe only the rally/rout
+		// phase's check (§3; RULINGS.md, btg, "rampage").
+		if err := chargeEnds(tx, s, u, t, to, dist, Hold); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	}
 	// Horse may try to avoid the charge (5.A), unless an event holds
 	// them still this turn: getting away is a move (§6).
 	if (t.Class == Cavalry || t.Class == LightCavalry || t.Class == Camelry) && t.Status == Steady && !s.engaged(t) && !t.Effects.Still {
