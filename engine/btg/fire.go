@@ -459,9 +459,16 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
 		g := f.ground()
-		if (g.IsWall() || g.IsBuilding()) && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
-			cover = true
+		if !(g.IsWall() || g.IsBuilding()) || f.Area.SegmentGap(from, to) > 0 || f.Area.Overlaps(u.Base) {
+			continue
 		}
+		// A wall shelters those behind it, not those it faces (§4):
+		// troops standing against it shoot over it, and their target
+		// has its cover only if it stands against the wall as well.
+		if g.IsWall() && against(u.Base, f) && !against(t.Base, f) {
+			continue
+		}
+		cover = true
 	}
 	if cover {
 		add(&sh.mod.Cover, "target in cover +1")
@@ -487,6 +494,10 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 		sh.mods = append(sh.mods, fmt.Sprintf("marksmen -%d", u.Effects.HitBonus))
 	}
 }
+
+// against reports a base standing at a feature's edge, as a unit that
+// came up to it stands (1.E).
+func against(b engine.Base, f *Feature) bool { return b.Gap(f.Area) <= 2*engine.ContactTolerance }
 
 // shotDice counts the dice of u's volley (2.F): one per two figures of
 // the front two ranks, the rear rank shooting overhead (2.B); slingers
