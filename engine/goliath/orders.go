@@ -627,6 +627,22 @@ func (s *State) order(id string) *Order {
 	return nil
 }
 
+// ordersMove reports a unit whose written order this turn moves or
+// charges it. Under written orders every unit moves at once, so such a
+// unit is on the move while the others pass it, whichever the bot moves
+// first, and gives no pass-through fire (Missile Fire, L128; RULINGS.md,
+// goliath, "carrying out orders simultaneously").
+func (s *State) ordersMove(u *Unit) bool {
+	if o := s.order(u.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == MoveStep || st.Kind == ChargeStep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // carryOut does what the revealed orders say, then the melee and the end
 // of the turn.
 func (s *State) carryOut(tx *engine.Tx) error {
