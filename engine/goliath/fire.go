@@ -370,6 +370,12 @@ func (s *State) hidden(u, t *Unit) string {
 	if t.Moved > 0 || t.Charged || t.Shots > 0 || t.Fought || t.Cast || s.engaged(t) {
 		return ""
 	}
+	if t.Volley > 0 && s.ordersShot(t) {
+		// Under written orders the volleys fly at once: once they have
+		// begun, a unit ordered to shoot or cast shows itself to those
+		// who shoot at it, whichever is rolled first (L102).
+		return ""
+	}
 	for _, l := range s.Lights {
 		if l.covers(t.Base) {
 			return ""

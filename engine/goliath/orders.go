@@ -643,6 +643,19 @@ func (s *State) ordersMove(u *Unit) bool {
 	return false
 }
 
+// ordersShot reports a unit whose written order this turn, as revealed,
+// is to shoot or cast.
+func (s *State) ordersShot(u *Unit) bool {
+	if o := s.order(u.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == FireStep || st.Kind == CastStep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // carryOut does what the revealed orders say, then the melee and the end
 // of the turn.
 func (s *State) carryOut(tx *engine.Tx) error {
