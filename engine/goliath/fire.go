@@ -234,8 +234,13 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	if sh.pause && u.In() {
-		// The pausing horsemen may be shot at meanwhile.
-		if _, err := s.passFire(tx, u, u.Base); err != nil {
+		// The pausing horsemen may be shot at meanwhile; if that makes
+		// them give ground, their move is over.
+		shaken, err := s.passFire(tx, u, u.Base)
+		if err != nil {
+			return err
+		}
+		if err := s.halt(tx, u, shaken); err != nil {
 			return err
 		}
 	}
