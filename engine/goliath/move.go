@@ -287,6 +287,9 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		facing = &h
 	}
+	if u.Base.FrontCenter().Dist(to) < 0.01 && (facing == nil || turnCost(1, u.Base.Facing, *facing) == 0) {
+		return engine.Refuse("", "%s already stands at %s; /face turns it where it stands.", u.ID, to)
+	}
 	return s.move(tx, u, to, facing, c.Opt("air") == "yes", false)
 }
 
