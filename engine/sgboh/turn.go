@@ -368,10 +368,12 @@ func delegate(tx *engine.Tx, s *State, c engine.Command) error {
 	wc := w.leader(s.Flow.Leader)
 	m := w.leader(c.Opt("leader"))
 	switch {
+	case s.Flow.Wing != "":
+		// Asked first: once passed, the activation is the contingent
+		// commander's, and he is no wing commander.
+		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case wc == nil || !wc.Wing:
 		return engine.Refuse("5.6", "Only an activated wing commander passes his activation to a contingent commander.")
-	case s.Flow.Wing != "":
-		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case s.Flow.Line != "":
 		return engine.Refuse("5.6", "%s has already commanded his units.", wc.Name)
 	case m == nil || m.Under != wc.ID:
