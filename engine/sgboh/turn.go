@@ -160,6 +160,11 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 	if n != 1 {
 		return engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
 	}
+	if c.Has("line") && !c.Has("leader") {
+		// A group's units are named, not commanded by type (3.2, 4.2):
+		// a line given with them would be silently dropped.
+		return engine.Refuse("4.2", "A leaderless group has no leader to command a type of unit: name its units alone, without line:.")
+	}
 	switch {
 	case c.Has("leader"):
 		l = w.leader(c.Opt("leader"))
