@@ -53,10 +53,15 @@ func (w *work) shockRout(u *Unit, attacking bool) {
 }
 
 // rout routs u and moves it half its MA toward its edge (10.21); a
-// chariot made to rout is destroyed instead (9.22).
+// chariot made to rout is destroyed instead (9.22), and so is artillery,
+// which a mere Disorder destroys (9.5).
 func (w *work) rout(u *Unit) {
-	if u.Type == CH {
+	switch u.Type {
+	case CH:
 		w.eliminate(u, "chariots made to rout are destroyed (9.22)")
+		return
+	case AR:
+		w.eliminate(u, "artillery alone in its hex is destroyed when routed, as when Disordered (9.5)")
 		return
 	}
 	w.flee(u)

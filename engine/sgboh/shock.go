@@ -393,6 +393,14 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			routed = d.Status == Routed || d.Gone
 		}
 	case total >= 6:
+		if d.Type == SK && d.Status == Disordered {
+			// A second Disorder would rout it, and skirmishers routed
+			// in shock are destroyed instead (9.3).
+			w.say("%s, already Disordered, would rout.", d.ID)
+			w.eliminate(d, "skirmishers made to rout are destroyed (9.3)")
+			routed = true
+			break
+		}
 		w.disorder(d, atts[0].Hex, false)
 		routed = d.Status == Routed
 	case total >= 4:

@@ -139,8 +139,40 @@ func (w *work) offerContinuity(side int, sentence string) {
 		w.say("%s", w.groupOffer(side))
 	default:
 		w.say("%s have no leader who may go now and no unit free to act: nothing to roll for, and play passes to %s, who activate any leader or group, no roll needed (3.2).", w.name(side), w.name(foe(side)))
-		w.Flow = Flow{Stage: Free, Side: foe(side), Count: w.Flow.Count}
+		w.freeFor(foe(side), false)
 	}
+}
+
+// mayActivate reports whether side has anything to activate freely: a
+// leader in the battle who is no contingent commander (5.6), or a unit
+// that may act in a group (3.2, 10.25).
+func (s *State) mayActivate(side int) bool {
+	return s.groupMayGo(side) || slices.ContainsFunc(s.Leaders, func(l Leader) bool {
+		return l.Side == side && l.In() && l.Under == ""
+	})
+}
+
+// freeFor hands side a free activation (3.2, 5.1); noRoll marks the one
+// the three-in-a-row rule gives. A side with nothing to activate (every
+// leader dead or captured, every unit routed or off the map) cannot
+// take it, and the battle would wait on it for ever: play passes back at
+// once, as it passes on at a continuity with nothing to roll for. After
+// three in a row the other side then rolls for continuity, as it would
+// after the free activation (3.2, exception 1); otherwise it activates
+// freely itself.
+func (w *work) freeFor(side int, noRoll bool) {
+	w.Flow = Flow{Stage: Free, Side: side, NoRoll: noRoll, Count: w.Flow.Count}
+	if w.mayActivate(side) {
+		return
+	}
+	back := foe(side)
+	if noRoll {
+		w.Flow = Flow{Stage: Continuity, Side: back, Count: w.Flow.Count}
+		w.offerContinuity(back, fmt.Sprintf("%s have no leader and no unit free to act, so nothing to activate: play passes back to %s, who roll for continuity (/activate) or /pass (3.2).", w.name(side), w.name(back)))
+		return
+	}
+	w.say("%s have no leader and no unit free to act, so nothing to activate: play passes back to %s, who activate any leader or group, no roll needed (3.2).", w.name(side), w.name(back))
+	w.Flow = Flow{Stage: Free, Side: back, Count: w.Flow.Count}
 }
 
 func activate(tx *engine.Tx, s *State, c engine.Command) error {
@@ -159,6 +191,11 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	if n != 1 {
 		return engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
+	}
+	if c.Has("line") && !c.Has("leader") {
+		// A group's units are named, not commanded by type (3.2, 4.2):
+		// a line given with them would be silently dropped.
+		return engine.Refuse("4.2", "A leaderless group has no leader to command a type of unit: name its units alone, without line:.")
 	}
 	switch {
 	case c.Has("leader"):
@@ -231,7 +268,7 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		if r > need {
 			w.say("They fail: play passes to %s, who activate any leader or group, no roll needed.", s.name(foe(me)))
-			w.Flow = Flow{Stage: Free, Side: foe(me), Count: s.Flow.Count}
+			w.freeFor(foe(me), false)
 			return w.emit(func(e Effects) engine.Body { return Passed{e} })
 		}
 		again = l != nil && slices.Contains(s.Flow.Just, l.ID)
@@ -368,10 +405,12 @@ func delegate(tx *engine.Tx, s *State, c engine.Command) error {
 	wc := w.leader(s.Flow.Leader)
 	m := w.leader(c.Opt("leader"))
 	switch {
+	case s.Flow.Wing != "":
+		// Asked first: once passed, the activation is the contingent
+		// commander's, and he is no wing commander.
+		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case wc == nil || !wc.Wing:
 		return engine.Refuse("5.6", "Only an activated wing commander passes his activation to a contingent commander.")
-	case s.Flow.Wing != "":
-		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case s.Flow.Line != "":
 		return engine.Refuse("5.6", "%s has already commanded his units.", wc.Name)
 	case m == nil || m.Under != wc.ID:
@@ -422,7 +461,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 		w.offerContinuity(foe(me), fmt.Sprintf("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me))))
 	case f.Run >= 3:
 		w.say("%s have gone three times in a row: play passes to %s for one activation, no roll needed (3.2).", s.name(me), s.name(foe(me)))
-		*f = Flow{Stage: Free, Side: foe(me), NoRoll: true, Count: f.Count}
+		w.freeFor(foe(me), true)
 	default:
 		f.Stage, f.Just, f.Wing = Continuity, just, ""
 		w.offerContinuity(me, fmt.Sprintf("%s may roll to go again with another leader (/activate) or /pass.", s.name(me)))
@@ -437,7 +476,7 @@ func pass(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	w := begin(tx, s)
 	w.say("%s pass: play passes to %s, who activate any leader or group, no roll needed.", s.name(me), s.name(foe(me)))
-	w.Flow = Flow{Stage: Free, Side: foe(me), Count: s.Flow.Count}
+	w.freeFor(foe(me), false)
 	return w.emit(func(e Effects) engine.Body { return Passed{e} })
 }
 
