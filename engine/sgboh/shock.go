@@ -373,36 +373,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 	from := d.Hex
 	routed := false
 	switch {
-	case total >= 10:
-		w.shockRout(d, false)
-		routed = true
-	case total >= 8:
-		if d.Type == SK {
-			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
-			break
-		}
-		was := d.Status
-		w.disorder(d, atts[0].Hex, true)
-		switch {
-		case d.Gone:
-		case was == Disordered || d.Status == Routed:
-			routed = d.Status == Routed || d.Gone
-		default:
-			w.retreat(d, atts)
-			// With nowhere to go it routed: cavalry may pursue.
-			routed = d.Status == Routed || d.Gone
-		}
 	case total >= 6:
-		if d.Type == SK && d.Status == Disordered {
-			// A second Disorder would rout it, and skirmishers routed
-			// in shock are destroyed instead (9.3).
-			w.say("%s, already Disordered, would rout.", d.ID)
-			w.eliminate(d, "skirmishers made to rout are destroyed (9.3)")
-			routed = true
-			break
-		}
-		w.disorder(d, atts[0].Hex, false)
-		routed = d.Status == Routed
+		routed = w.defenderResult(total, atts, d)
 	case total >= 4:
 	case total >= 0:
 		for _, u := range atts {
@@ -444,6 +416,42 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		}
 		w.askLine()
 	}
+}
+
+// defenderResult applies a shock total of 6 or more to the defender d
+// (8.3): 10+ routs it, 8-9 Disorders it and makes it retreat, 6-7
+// Disorders it; skirmishers made to retreat or rout are destroyed (9.3).
+// It reports whether d routed or was destroyed so, for pursuit.
+func (w *work) defenderResult(total int, atts []*Unit, d *Unit) bool {
+	switch {
+	case total >= 10:
+		w.shockRout(d, false)
+		return true
+	case total >= 8:
+		if d.Type == SK {
+			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
+			return false
+		}
+		was := d.Status
+		w.disorder(d, atts[0].Hex, true)
+		switch {
+		case d.Gone:
+			return false
+		case was == Disordered || d.Status == Routed:
+			return d.Status == Routed || d.Gone
+		}
+		w.retreat(d, atts)
+		// With nowhere to go it routed: cavalry may pursue.
+		return d.Status == Routed || d.Gone
+	case d.Type == SK && d.Status == Disordered:
+		// A second Disorder would rout it, and skirmishers routed in
+		// shock are destroyed instead (9.3).
+		w.say("%s, already Disordered, would rout.", d.ID)
+		w.eliminate(d, "skirmishers made to rout are destroyed (9.3)")
+		return true
+	}
+	w.disorder(d, atts[0].Hex, false)
+	return d.Status == Routed
 }
 
 // moving reports whether an attack is a moving shock: any attacker not

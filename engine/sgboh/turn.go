@@ -181,72 +181,9 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	w := begin(tx, s)
-	var l *Leader
-	var group []string
-	n := 0
-	for _, o := range []string{"leader", "units", "group"} {
-		if c.Has(o) {
-			n++
-		}
-	}
-	if n != 1 {
-		return engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
-	}
-	if c.Has("line") && !c.Has("leader") {
-		// A group's units are named, not commanded by type (3.2, 4.2):
-		// a line given with them would be silently dropped.
-		return engine.Refuse("4.2", "A leaderless group has no leader to command a type of unit: name its units alone, without line:.")
-	}
-	switch {
-	case c.Has("leader"):
-		l = w.leader(c.Opt("leader"))
-		if l == nil || l.Side != me {
-			return engine.Refuse("", "%s is no leader of %s.", c.Opt("leader"), s.name(me))
-		}
-		if !l.In() {
-			return engine.Refuse("", "%s is %s.", l.Name, l.fate())
-		}
-		if l.Under != "" {
-			return engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
-		}
-		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
-			if !l.Elite || s.Flow.Again {
-				switch {
-				case s.leaderMayGo(me):
-				case s.groupMayGo(me):
-					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
-				default:
-					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
-				}
-				return engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
-			}
-		}
-	case c.Has("units"):
-		ids := strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("units")))
-		if len(ids) == 0 || len(ids) > 3 {
-			return engine.Refuse("3.2", "A leaderless group is any three combat units: name one to three.")
-		}
-		for _, id := range ids {
-			u := w.unit(id)
-			if u == nil || u.Side != me || !u.On() {
-				return engine.Refuse("", "%s is no unit of %s on the map.", id, s.name(me))
-			}
-			if slices.Contains(group, u.ID) {
-				return engine.Refuse("", "%s is named twice.", u.ID)
-			}
-			group = append(group, u.ID)
-		}
-	default:
-		u := w.unit(c.Opt("group"))
-		if u == nil || u.Side != me || !u.On() {
-			return engine.Refuse("", "%s is no unit of %s on the map.", c.Opt("group"), s.name(me))
-		}
-		group = w.kin(u)
-	}
-	for _, id := range group {
-		if w.unit(id).lockedOut() {
-			return engine.Refuse("10.25", "%s is routed and can do nothing on its own.", id)
-		}
+	l, group, err := w.designated(me, c)
+	if err != nil {
+		return err
 	}
 	who := "a leaderless group of " + strings.Join(group, ", ")
 	if l != nil {
@@ -291,6 +228,81 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		w.say("%s", w.next())
 	}
 	return w.emit(func(e Effects) engine.Body { return Activated{e} })
+}
+
+// designated reads whom side me designates to activate (3.2, 5.1): a
+// leader, or a leaderless group named unit by unit (units:) or as a unit
+// and its contiguous kin (group:), and refuses what may not go.
+func (w *work) designated(me int, c engine.Command) (*Leader, []string, error) {
+	s := w.State
+	var l *Leader
+	var group []string
+	n := 0
+	for _, o := range []string{"leader", "units", "group"} {
+		if c.Has(o) {
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, nil, engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
+	}
+	if c.Has("line") && !c.Has("leader") {
+		// A group's units are named, not commanded by type (3.2, 4.2):
+		// a line given with them would be silently dropped.
+		return nil, nil, engine.Refuse("4.2", "A leaderless group has no leader to command a type of unit: name its units alone, without line:.")
+	}
+	switch {
+	case c.Has("leader"):
+		l = w.leader(c.Opt("leader"))
+		if l == nil || l.Side != me {
+			return nil, nil, engine.Refuse("", "%s is no leader of %s.", c.Opt("leader"), s.name(me))
+		}
+		if !l.In() {
+			return nil, nil, engine.Refuse("", "%s is %s.", l.Name, l.fate())
+		}
+		if l.Under != "" {
+			return nil, nil, engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
+		}
+		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
+			if !l.Elite || s.Flow.Again {
+				switch {
+				case s.leaderMayGo(me):
+				case s.groupMayGo(me):
+					return nil, nil, engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				default:
+					return nil, nil, engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				}
+				return nil, nil, engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
+			}
+		}
+	case c.Has("units"):
+		ids := strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("units")))
+		if len(ids) == 0 || len(ids) > 3 {
+			return nil, nil, engine.Refuse("3.2", "A leaderless group is any three combat units: name one to three.")
+		}
+		for _, id := range ids {
+			u := w.unit(id)
+			if u == nil || u.Side != me || !u.On() {
+				return nil, nil, engine.Refuse("", "%s is no unit of %s on the map.", id, s.name(me))
+			}
+			if slices.Contains(group, u.ID) {
+				return nil, nil, engine.Refuse("", "%s is named twice.", u.ID)
+			}
+			group = append(group, u.ID)
+		}
+	default:
+		u := w.unit(c.Opt("group"))
+		if u == nil || u.Side != me || !u.On() {
+			return nil, nil, engine.Refuse("", "%s is no unit of %s on the map.", c.Opt("group"), s.name(me))
+		}
+		group = w.kin(u)
+	}
+	for _, id := range group {
+		if w.unit(id).lockedOut() {
+			return nil, nil, engine.Refuse("10.25", "%s is routed and can do nothing on its own.", id)
+		}
+	}
+	return l, group, nil
 }
 
 func eliteNote(l *Leader, again bool) string {
