@@ -305,11 +305,15 @@ func (s *State) canShoot(u *Unit) error {
 		return engine.Refuse("5.A", "%s is locked in melee.", u.ID)
 	case u.Class.Siege() && !s.reloaded(u):
 		return engine.Refuse("§7", "%s shot last turn and is still reloading: siege engines shoot once every two turns.", u.ID)
-	case u.Moves > 0 && !movingShooter(u):
+	case u.moved() && !movingShooter(u):
 		return engine.Refuse("2.D", "%s moved this turn; only slingers, skirmishers and horse archers move and shoot.", u.ID)
 	}
 	return nil
 }
+
+// moved reports whether u has moved this turn, on a card or not: any
+// move keeps it from shooting, or halves its dice (2.D).
+func (u *Unit) moved() bool { return u.Moves > 0 || u.Forced }
 
 // movingShooter tells the troops that may move and shoot (2.D): slingers
 // and horse archers at half their dice, skirmishers (light infantry with
@@ -455,9 +459,16 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
 		g := f.ground()
-		if (g.IsWall() || g.IsBuilding()) && f.Area.SegmentGap(from, to) <= 0 && !f.Area.Overlaps(u.Base) {
-			cover = true
+		if !(g.IsWall() || g.IsBuilding()) || f.Area.SegmentGap(from, to) > 0 || f.Area.Overlaps(u.Base) {
+			continue
 		}
+		// A wall shelters those behind it, not those it faces (§4):
+		// troops standing against it shoot over it, and their target
+		// has its cover only if it stands against the wall as well.
+		if g.IsWall() && against(u.Base, f) && !against(t.Base, f) {
+			continue
+		}
+		cover = true
 	}
 	if cover {
 		add(&sh.mod.Cover, "target in cover +1")
@@ -484,6 +495,10 @@ func (s *State) fireMods(u, t *Unit, sh *shot) {
 	}
 }
 
+// against reports a base standing at a feature's edge, as a unit that
+// came up to it stands (1.E).
+func against(b engine.Base, f *Feature) bool { return b.Gap(f.Area) <= 2*engine.ContactTolerance }
+
 // shotDice counts the dice of u's volley (2.F): one per two figures of
 // the front two ranks, the rear rank shooting overhead (2.B); slingers
 // and horse archers that moved roll half (2.D).
@@ -508,7 +523,7 @@ func shotDice(u *Unit, sh *shot) {
 	if u.Class == Elephant {
 		sh.front, sh.back = sh.front+sh.back, 0 // elephant archers shoot overhead without penalty (2.E)
 	}
-	if u.Moves > 0 && (u.Weapon == Sling || horseArcher(u)) {
+	if u.moved() && (u.Weapon == Sling || horseArcher(u)) {
 		sh.front, sh.back = (sh.front+1)/2, sh.back/2
 	}
 }

@@ -33,6 +33,9 @@ type FiguresSet struct {
 	Was     int    `json:"was,omitempty"`
 	Full    int    `json:"full,omitempty"`
 	Why     string `json:"why"`
+	// Harm marks figures lost to harm done in play (an event's), not
+	// set by a scenario: elephants so wounded check morale (3.G).
+	Harm bool `json:"harm,omitempty"`
 }
 
 // MoraleChecked is a morale check (§3): a D6 plus the unit's base morale
@@ -192,6 +195,12 @@ func (b FiguresSet) Apply(s *State) error {
 	}
 	if b.Full > 0 {
 		u.Start = b.Full
+	}
+	// §3.G asks only that elephants be wounded, not by what: those an
+	// event hurts check in the next morale phase, as those hurt by
+	// missiles or in melee do (RULINGS.md, btg, "Events").
+	if b.Harm && u.Class == Elephant && u.In() && b.Figures < b.Was {
+		u.Shaken = "an elephant wounded"
 	}
 	return nil
 }
@@ -439,12 +448,38 @@ func (s *State) checkEach(tx *engine.Tx, queue []string, whyOf map[string]string
 			}
 			queue = append(queue, s.nearRout(u, stood, whyOf, checked)...)
 		case FallBack:
-			if err := s.fallBack(tx, u, Back); err != nil {
+			if err := s.fallBack(tx, u, s.giveGround(u), Back); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// giveGround is the way u falls back (§3): straight back, unless the
+// enemies touching it touch only its rear or flanks; then straight away
+// from them, since a fall back gives ground before the enemy and
+// straight back would run into them (RULINGS.md, btg, "results").
+func (s *State) giveGround(u *Unit) engine.Heading {
+	fwd := u.Base.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	var away engine.Vec
+	for _, o := range s.touching(u) {
+		switch u.Base.ContactSide(o.Base) {
+		case engine.Front:
+			return u.Base.Facing.Reverse()
+		case engine.Rear:
+			away = away.Add(fwd)
+		case engine.Left:
+			away = away.Add(right)
+		case engine.Right:
+			away = away.Sub(right)
+		}
+	}
+	if away.Len() < 1e-9 {
+		return u.Base.Facing.Reverse()
+	}
+	return engine.HeadingTo(engine.Vec{}, away)
 }
 
 // foes lists the units u fights in the melee phase: enemies it touches;

@@ -116,6 +116,8 @@ func (b Moved) Apply(s *State) error {
 		if s.Card != nil && s.Card.Units > 0 {
 			s.Card.Units--
 		}
+	} else if b.Why != Rally && b.To != b.From {
+		u.Forced = true
 	}
 	switch b.Why {
 	case Routs:
@@ -428,7 +430,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 	// says "any unit" where Baptism says "your units" (§6).
 	if crossing != nil && (s.Alligators[BlackSide] || s.Alligators[RedSide]) && stop == "" {
 		n := tx.Roll(engine.D6)
-		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n)}); err != nil {
+		if err := tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: fmt.Sprintf("alligators in %s take %d (Alligators!, §6)", crossing.Name, n), Harm: true}); err != nil {
 			return err
 		}
 	}
@@ -809,6 +811,15 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return afterMove(tx, s)
 	}
+	if t.Status == Rampaging {
+		// Elephants out of control neither check to receive a charge
+		// nor give ground: they are met, and owe only the rally/rout
+		// phase's check (§3; RULINGS.md, btg, "rampage").
+		if err := chargeEnds(tx, s, u, t, to, dist, Hold); err != nil {
+			return err
+		}
+		return afterMove(tx, s)
+	}
 	// Horse may try to avoid the charge (5.A), unless an event holds
 	// them still this turn: getting away is a move (§6).
 	if (t.Class == Cavalry || t.Class == LightCavalry || t.Class == Camelry) && t.Status == Steady && !s.engaged(t) && !t.Effects.Still {
@@ -843,7 +854,15 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return s.routSpreads(tx, t, stood)
 	case FallBack:
-		if err := s.fallBack(tx, t, Back); err != nil {
+		// Falling back gives ground before the charger (§3): straight
+		// back when it comes at the front, but straight away from it,
+		// along the charge, when it comes at a flank or the rear, where
+		// straight back would lead toward it or across its path.
+		h := t.Base.Facing.Reverse()
+		if t.Base.ContactSide(to) != engine.Front {
+			h = to.Facing
+		}
+		if err := s.fallBack(tx, t, h, Back); err != nil {
 			return err
 		}
 		return s.takeGround(tx, u, t, to, dist)
@@ -989,10 +1008,11 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
 }
 
-// fallBack moves u a full move straight back, still facing the way it
-// faced (§3).
-func (s *State) fallBack(tx *engine.Tx, u *Unit, why MoveKind) error {
-	to, d, stop, off := s.flee(u, u.Base, u.Base.Facing.Reverse(), s.fullMove(u))
+// fallBack moves u a full move along heading h, keeping its facing:
+// straight back, or away from the enemy that touches it or charges it
+// in a flank or the rear (§3; RULINGS.md, btg, "results").
+func (s *State) fallBack(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
+	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
 	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 

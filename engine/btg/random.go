@@ -432,7 +432,7 @@ func (e *drawnEvent) effect(ef Effects, what string) error {
 // lose takes n figures from the event's unit.
 func (e *drawnEvent) lose(n int, what string) error {
 	u := e.u
-	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what})
+	return e.tx.Emit(FiguresSet{Unit: u.ID, Label: u.Label(), Figures: max(0, u.Figures-n), Was: u.Figures, Why: what, Harm: true})
 }
 
 // announceAndLose tells the event, then takes a D6 (less off) of its
@@ -598,7 +598,26 @@ func wildBeast(e *drawnEvent) error {
 	if u.Class == Elephant {
 		f.Lost, f.Wounds = s.casualties(u, max(0, f.Hits-f.Armor))
 	}
-	return tx.Emit(f)
+	// Dice and a bonus die make the beast's fight a melee: a leader in a
+	// unit that takes casualties in it risks his D10 (5.F), and the
+	// unit, having lost figures to a beast that loses none, has lost the
+	// melee and checks morale in the next morale phase (3.D), as the
+	// loser of Rivals does (RULINGS.md, btg, "Attack!").
+	if l := s.leaderOf(u); l != nil && f.Lost > 0 {
+		tx.Why(l.ID + ", the leader in the fight")
+		f.Leader, f.LeaderRoll = l.ID, tx.Roll(engine.D0to9)
+		f.LeaderHit = MeleeLeaderHit(f.LeaderRoll, true)
+	}
+	if err := tx.Emit(f); err != nil {
+		return err
+	}
+	// A routed unit routs again only when charged or shot (§3), and
+	// rampaging elephants owe only the rally/rout phase's check: only a
+	// unit in good order has a melee to lose.
+	if f.Lost == 0 || !u.In() || u.Status != Steady {
+		return nil
+	}
+	return tx.Emit(MeleeJudged{Losers: []string{u.ID}})
 }
 
 // hornets takes one man, and stills the unit and every unit within 12".
@@ -775,8 +794,10 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 		return tx.Emit(b)
 	}
 	b.Unit, b.Label = near.ID, near.Label()
+	// Within 6" of the unit is within 6" of its edge, as every distance
+	// to a unit is taken (2.F; a leader's reach to join a unit alike).
 	for _, l := range s.loneLeaders(near.Side) {
-		if l.At.Dist(near.Base.Center) <= 6 {
+		if near.Base.Gap(l.Base()) <= 6 {
 			b.Nothing = fmt.Sprintf("%s stands by it and stops the diplomat.", l.ID)
 			return tx.Emit(b)
 		}

@@ -113,7 +113,11 @@ type Unit struct {
 	Lost    Loss        `json:"lost,omitempty"`
 	Leader  string      `json:"leader,omitempty"` // the leader attached
 
-	Moves  int  `json:"moves,omitempty"`  // moves made this turn
+	Moves int `json:"moves,omitempty"` // moves made this turn on a card
+	// Forced is set when a move it did not choose (a fall back, getting
+	// out of a charge's way, an event) took it somewhere this turn: for
+	// fire it has moved all the same (2.D).
+	Forced bool `json:"forced,omitempty"`
 	Fired  bool `json:"fired,omitempty"`  // fired this turn
 	Impact int  `json:"impact,omitempty"` // the turn it came into contact by a charge
 	// Met lists the units a charge brought it against in turn Impact: its

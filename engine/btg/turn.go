@@ -99,7 +99,7 @@ func (b TurnBegan) Apply(s *State) error {
 	s.Alligators, s.Baptism = [2]bool{}, [2]*engine.Vec{}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moves, u.Fired, u.Effects = 0, false, Effects{}
+		u.Moves, u.Forced, u.Fired, u.Effects = 0, false, false, Effects{}
 	}
 	for i := range s.Leaders {
 		s.Leaders[i].Moved = false
@@ -626,7 +626,7 @@ func status(s *State, actor engine.PlayerID) string {
 				if l := s.leaderOf(&u); l != nil {
 					fmt.Fprintf(&b, ", led by %s", l.ID)
 				}
-				if u.Moves > 0 {
+				if u.moved() {
 					b.WriteString(", has moved")
 				}
 				if u.Fired {

@@ -1,7 +1,9 @@
 package goliath
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -232,8 +234,13 @@ func fireCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	if sh.pause && u.In() {
-		// The pausing horsemen may be shot at meanwhile.
-		if _, err := s.passFire(tx, u, u.Base); err != nil {
+		// The pausing horsemen may be shot at meanwhile; if that makes
+		// them give ground, their move is over.
+		shaken, err := s.passFire(tx, u, u.Base)
+		if err != nil {
+			return err
+		}
+		if err := s.halt(tx, u, shaken); err != nil {
 			return err
 		}
 	}
@@ -300,7 +307,8 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		}
 		return engine.Refuse("Missile Fire", "%s cannot shoot: %s.", u.ID, why)
 	}
-	if why := s.hidden(u, t); why != "" {
+	// A unit given pass-through fire is on the move, and so seen (SA 1).
+	if why := s.hidden(u, t); why != "" && !sh.pass {
 		return engine.Refuse("Special Abilities", "%s cannot shoot at %s: %s.", u.ID, t.ID, why)
 	}
 	if sh.indirect {
@@ -312,7 +320,7 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 	if sh.indirect {
 		rng = rng * 2 / 3
 	}
-	dark := s.dark(u, t)
+	dark := s.dark(u, b)
 	if dark {
 		rng = min(rng, darkRange)
 	}
@@ -367,6 +375,12 @@ func (s *State) hidden(u, t *Unit) string {
 	if t.Moved > 0 || t.Charged || t.Shots > 0 || t.Fought || t.Cast || s.engaged(t) {
 		return ""
 	}
+	if t.Volley > 0 && s.ordersShot(t) {
+		// Under written orders the volleys fly at once: once they have
+		// begun, a unit ordered to shoot or cast shows itself to those
+		// who shoot at it, whichever is rolled first (L102).
+		return ""
+	}
 	for _, l := range s.Lights {
 		if l.covers(t.Base) {
 			return ""
@@ -375,10 +389,10 @@ func (s *State) hidden(u, t *Unit) string {
 	return "it is invisible (SA 1)"
 }
 
-// dark reports whether u fights in the dark against t: at night, or
-// with either in a darkness spell not lit, and u unable to see in
-// darkness (SA 2).
-func (s *State) dark(u, t *Unit) bool {
+// dark reports whether u fights in the dark against a target standing
+// at tb: at night, or with either in a darkness spell not lit, and u
+// unable to see in darkness (SA 2).
+func (s *State) dark(u *Unit, tb engine.Base) bool {
 	if u.Profile.Has(DarkSight) {
 		return false
 	}
@@ -390,14 +404,14 @@ func (s *State) dark(u, t *Unit) bool {
 		}
 		return false
 	}
-	for _, b := range []engine.Base{u.Base, t.Base} {
+	for _, b := range []engine.Base{u.Base, tb} {
 		for _, d := range s.Darkness {
 			if d.covers(b) && !lit(b) {
 				return true
 			}
 		}
 	}
-	return s.Options.Night && !lit(t.Base)
+	return s.Options.Night && !lit(tb)
 }
 
 // shoot rolls a volley of u at t and emits it.
@@ -453,18 +467,35 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 	return tx.Emit(b)
 }
 
+// passShooters lists the enemy missile units that would give mover
+// pass-through fire where it stands at its half-way point (at): those
+// that are stationary (not moved, and not ordered to move this turn
+// under written orders), able, not holding their fire, and can shoot at
+// it there; the nearest first.
+func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
+	var out []*Unit
+	for _, e := range s.inPlay(mover.Side.Other()) {
+		if !e.Able() || e.Moved > 0 || e.Charged || s.ordersMove(e) || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
+			continue
+		}
+		if s.canShoot(e, mover, at, shot{pass: true}) == nil {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Unit) int { return cmp.Compare(a.Base.Gap(at), b.Base.Gap(at)) })
+	return out
+}
+
 // passFire gives pass-through fire: every stationary enemy missile unit
 // that can shoot at the mover where it stands at its half-move point (at)
-// does so, once (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
+// does so, once, the nearest first, since each volley's hits come off
+// before the next (Missile Fire, Pass-through Fire; RULINGS.md, goliath,
 // "pass-through fire").
 func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
 	worst := Holds
-	for _, e := range s.inPlay(mover.Side.Other()) {
+	for _, e := range s.passShooters(mover, at) {
 		if !mover.In() {
 			return worst, nil
-		}
-		if !e.Able() || e.Moved > 0 || e.Charged || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
-			continue
 		}
 		sh := shot{why: "as it passes (pass-through fire)", pass: true}
 		if s.canShoot(e, mover, at, sh) != nil {

@@ -80,8 +80,13 @@ func harm(att, def *Unit, hits int, touch bool) Harm {
 	}
 	ht := max(1, def.Profile.HT)
 	if att.Profile.HT <= 1 && ht > 1 {
-		// One-HT attackers must score a figure's hits at once.
+		// One-HT attackers must score a figure's hits at once. Hits go
+		// to one figure at a time, the wounded first: the first figure
+		// they remove is the one carrying hits, and its hits go with it.
 		h.Kills, h.Wasted, h.Damage = hits/ht, hits%ht, def.Damage
+		if h.Kills > 0 {
+			h.Damage = 0
+		}
 	} else {
 		total := def.Damage + hits
 		h.Kills, h.Damage = total/ht, total%ht

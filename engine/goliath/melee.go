@@ -206,12 +206,15 @@ func (s *State) meleePhase(tx *engine.Tx, simultaneous bool) error {
 		if d == nil {
 			continue
 		}
-		order := 2
-		switch {
-		case a.Charged:
+		// Chargers strike first, the side that moved first's before
+		// the other's, for their charges went in first; then the rest
+		// of the side that moved first, then the rest of the other.
+		order := 1
+		if a.Side == s.First {
 			order = 0
-		case a.Side == s.First:
-			order = 1
+		}
+		if !a.Charged {
+			order += 2
 		}
 		st := strike{a: a, d: d, order: order}
 		if simultaneous {

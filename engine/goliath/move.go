@@ -26,6 +26,11 @@ const (
 	Retreats  Why = "gives ground"
 	Broken    Why = "breaks off its charge"
 	Contacted Why = "meets the enemy"
+	// Closing is the first half of a charge, to the point where
+	// pass-through fire meets it; Halted ends a move that gave ground
+	// there (Missile Fire, L128).
+	Closing Why = "closes"
+	Halted  Why = "goes no further"
 )
 
 // Moved is a unit's move.
@@ -168,6 +173,10 @@ func (b Moved) Text() string {
 		t = fmt.Sprintf("%s charges %s, %s, into contact with its front centre at %s", b.Unit, b.Target, inches(b.Dist), b.To.FrontCenter())
 	case Broken:
 		t = fmt.Sprintf("%s breaks off its charge and goes no further, its front centre at %s", b.Unit, b.To.FrontCenter())
+	case Closing:
+		t = fmt.Sprintf("%s charges at %s: half-way, %s, its front centre at %s", b.Unit, b.Target, inches(b.Dist), b.To.FrontCenter())
+	case Halted:
+		t = fmt.Sprintf("%s goes no further this turn, its front centre at %s", b.Unit, b.To.FrontCenter())
 	case Walk:
 		// The distance walked, and what it cost when slowing ground or a
 		// turn made it cost more (Terrain, L108; Facing and Formation).
@@ -278,6 +287,9 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		facing = &h
 	}
+	if u.Base.FrontCenter().Dist(to) < 0.01 && (facing == nil || turnCost(1, u.Base.Facing, *facing) == 0) {
+		return engine.Refuse("", "%s already stands at %s; /face turns it where it stands.", u.ID, to)
+	}
 	return s.move(tx, u, to, facing, c.Opt("air") == "yes", false)
 }
 
@@ -308,29 +320,80 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		return err
 	}
 	final, frac, cost, why := w.final, w.frac, w.cost, w.why
-	mv := allow
-	c := cost*frac + turnCost(mv, u.Base.Facing, final.Facing)
-	half := mv / 2
+	c := cost*frac + turnCost(allow, u.Base.Facing, final.Facing)
+	half := allow / 2
 	before := u.Moved
 	from0 := u.Base
+	dist := u.Base.FrontCenter().Dist(to) * frac
 	walked := 0.0
 	if why == Walk {
-		walked = u.Base.FrontCenter().Dist(to) * frac
+		walked = dist
 	}
-	if err := tx.Emit(Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-u.Moved-c), Air: air, Dist: walked}); err != nil {
+	whole := Moved{Unit: u.ID, Why: why, From: from0, To: final, Cost: c, Left: max(0, allow-before-c), Air: air, Dist: walked}
+	if before >= half-1e-9 || before+c < half-1e-9 || c <= 0 {
+		if err := tx.Emit(whole); err != nil {
+			return err
+		}
+		return s.freeTouched(tx, u)
+	}
+	// Pass-through fire falls between the two halves of a move (Turn
+	// sequence: moves split into half-move segments for it; Missile
+	// Fire, L128). When an enemy will shoot, u goes to its half-way
+	// point, is shot there, and goes on only if it holds.
+	t := min(1, (half-before)/c)
+	at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), t))
+	if t > 1-1e-9 || len(s.passShooters(u, at)) == 0 {
+		if err := tx.Emit(whole); err != nil {
+			return err
+		}
+		if err := s.freeTouched(tx, u); err != nil {
+			return err
+		}
+		shaken, err := s.passFire(tx, u, at)
+		if err != nil {
+			return err
+		}
+		return s.halt(tx, u, shaken)
+	}
+	first := Walk
+	if air {
+		first = Flies
+	}
+	d1 := 0.0
+	if !air {
+		d1 = dist * t
+	}
+	if err := tx.Emit(Moved{Unit: u.ID, Why: first, From: from0, To: at, Cost: half - before, Left: allow - half, Air: air, Dist: d1}); err != nil {
 		return err
 	}
-	if err := s.freeTouched(tx, u); err != nil {
+	shaken, err := s.passFire(tx, u, at)
+	if err != nil {
 		return err
 	}
-	// Pass-through fire at the half-move point (Missile Fire).
-	if before < half-1e-9 && u.Moved >= half-1e-9 && c > 0 {
-		t := (half - before) / c
-		at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), min(1, t)))
-		_, err := s.passFire(tx, u, at)
+	if shaken != Holds || !u.Able() {
+		return s.halt(tx, u, shaken)
+	}
+	// The rest of the way, with the figures the missiles left it: its
+	// losses came off the rear, so its front goes where it was going.
+	rest := whole
+	rest.From, rest.To = u.Base, u.Base.WithFacing(final.Facing).WithFrontCenter(final.FrontCenter())
+	rest.Cost, rest.Dist = c-(half-before), walked*(1-t)
+	if err := tx.Emit(rest); err != nil {
 		return err
 	}
-	return nil
+	return s.freeTouched(tx, u)
+}
+
+// halt ends the move of a unit that pass-through fire made give ground
+// (shaken is the worst morale result of the volleys): like a charger
+// that falls back, it goes no further this turn (RULINGS.md, goliath,
+// "pass-through fire"). A unit that routed or left the field has no
+// move to end.
+func (s *State) halt(tx *engine.Tx, u *Unit, shaken Result) error {
+	if shaken == Holds || !u.Able() {
+		return nil
+	}
+	return tx.Emit(Moved{Unit: u.ID, Why: Halted, From: u.Base, To: u.Base, Cost: max(0, u.Allowance(s.Turn, u.Flew)-u.Moved), Air: u.Flew, Note: "having given ground under the missiles"})
 }
 
 // way is a move of u being planned: to a point and a facing, walking or
@@ -580,7 +643,7 @@ func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 	if why := s.hidden(u, t); why != "" {
 		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
 	}
-	if s.dark(u, t) {
+	if s.dark(u, t.Base) {
 		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot see to charge in the dark (only those who see in darkness, SA 2, can).", u.ID)
 	}
 	p := chargePlan{from: u.Base.FrontCenter()}
@@ -634,6 +697,13 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	// Pass-through fire at the half-way point, then the target's thrown
 	// weapons, before contact.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
+	if len(s.passShooters(u, mid)) > 0 {
+		// It is shot where it stands, half-way (Missile Fire, L128); the
+		// charge's cost is counted when it goes home or breaks.
+		if err := tx.Emit(Moved{Unit: u.ID, Why: Closing, From: u.Base, To: mid, Target: t.ID, Dist: cost / 2}); err != nil {
+			return err
+		}
+	}
 	was := u.Base
 	// Losses alone narrow or shorten the charger's base (they come off
 	// the rear rank) but leave its front where it was; a morale result

@@ -627,6 +627,47 @@ func (s *State) order(id string) *Order {
 	return nil
 }
 
+// ordersMove reports a unit whose written order this turn moves or
+// charges it. Under written orders every unit moves at once, so such a
+// unit is on the move while the others pass it, whichever the bot moves
+// first, and gives no pass-through fire (Missile Fire, L128; RULINGS.md,
+// goliath, "carrying out orders simultaneously").
+func (s *State) ordersMove(u *Unit) bool {
+	if o := s.order(u.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == MoveStep || st.Kind == ChargeStep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ordersShot reports a unit whose written order this turn, as revealed,
+// is to shoot or cast.
+func (s *State) ordersShot(u *Unit) bool {
+	if o := s.order(u.ID); o != nil {
+		for _, st := range o.Run {
+			if st.Kind == FireStep || st.Kind == CastStep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chargesMet reports two units ordered to charge each other, t's charge
+// carried out first and now touching u: under written orders the two
+// charges went in at once and met (RULINGS.md, goliath, "carrying out
+// orders simultaneously").
+func (s *State) chargesMet(u, t *Unit) bool {
+	o := s.order(t.ID)
+	if o == nil || !t.Charged || !u.Able() || !slices.Contains(s.touching(u), t) {
+		return false
+	}
+	return slices.ContainsFunc(o.Run, func(st Step) bool { return st.Kind == ChargeStep && st.Target == u.ID })
+}
+
 // carryOut does what the revealed orders say, then the melee and the end
 // of the turn.
 func (s *State) carryOut(tx *engine.Tx) error {
@@ -752,6 +793,12 @@ func (s *State) execute(tx *engine.Tx, u *Unit, st Step, simultaneous bool) erro
 		t, err := target()
 		if err != nil {
 			return fail(err)
+		}
+		if s.chargesMet(u, t) {
+			// The charges went in at once, so t was charged as well as
+			// u: it checks morale too (Morale Check, L176).
+			_, err := s.test(tx, t, "on being charged by "+u.ID+", whose charge met its own", false)
+			return err
 		}
 		return fail(s.charge(tx, u, t))
 	case FireStep:

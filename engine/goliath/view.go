@@ -140,7 +140,7 @@ func (s *State) marks(e engine.Event) []engine.Mark {
 			return nil
 		}
 		label := ""
-		if b.Why == Charges {
+		if b.Why == Charges || b.Why == Closing {
 			label = "charge"
 		}
 		return []engine.Mark{{Kind: engine.MoveMark, From: b.From.FrontCenter(), To: b.To.FrontCenter(), Label: label, Group: side(b.Unit)}}

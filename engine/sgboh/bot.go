@@ -737,14 +737,15 @@ func disorderCost(u *Unit) float64 {
 }
 
 // routCost is what a Rout result adds to strain's count of u:
-// skirmishers and chariots are lost outright (9.3, 9.22).
+// skirmishers, chariots and artillery are lost outright (9.3, 9.22; 9.5
+// as we read it).
 func routCost(u *Unit) float64 {
 	tq := float64(u.TQ)
 	was := 0.0
 	if u.Status == Disordered {
 		was = 0.15 * tq
 	}
-	if u.Type == SK || u.Type == CH {
+	if u.Type == SK || u.Type == CH || u.Type == AR {
 		return tq - was
 	}
 	return 0.5*tq - was

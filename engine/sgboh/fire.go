@@ -297,10 +297,11 @@ func (s *State) mpTo(u, t *Unit, lc bool) (int, bool) {
 	return out, found
 }
 
-// rampage runs an elephant amok (9.14): every other unit within two hexes,
-// clockwise from the one that set it off, is disordered on a roll above
-// its TQ; a roll of 0, 1, 8 or 9 ends the rampage with the elephant
-// destroyed, and if none does it is destroyed at the end.
+// rampage runs an elephant amok (9.14): every other unit within two
+// hexes, the one that set it off first, then clockwise from its bearing,
+// is disordered on a roll above its TQ; a roll of 0, 1, 8 or 9 ends the
+// rampage with the elephant destroyed, and if none does it is destroyed
+// at the end.
 func (w *work) rampage(el *Unit, cause engine.Hex) {
 	if !el.On() {
 		return
@@ -325,6 +326,12 @@ func (w *work) rampage(el *Unit, cause engine.Hex) {
 		return d
 	}
 	sort.SliceStable(near, func(i, j int) bool {
+		// The unit that set it off rolls first (9.14), even when another
+		// stands nearer on its bearing, as one may when light cavalry hit
+		// and run through a friend (9.41).
+		if ci, cj := near[i].Hex == cause, near[j].Hex == cause; ci != cj {
+			return ci
+		}
 		ai, aj := angle(near[i]), angle(near[j])
 		if ai != aj {
 			return ai < aj

@@ -537,6 +537,9 @@ func advance(tx *engine.Tx, s *State, c engine.Command) error {
 		w.Flow.Vacated = append(w.Flow.Vacated[:i:i], w.Flow.Vacated[i+1:]...)
 		w.say("%s advances from %s into %s (8.5).", u.ID, from, v.Hex)
 		w.mark(Mark{Kind: engine.MoveMark, From: from, To: v.Hex, Side: me})
+		// An advance is a move: the enemies it comes next to may
+		// withdraw or turn, as for any move (6.7, 7.16).
+		w.askFacing(u)
 		return w.emit(func(e Effects) engine.Body { return Advanced{e} })
 	}
 	return engine.Refuse("8.5", "%s has no hex to advance into: a unit advances only into the hex its defender retreated or routed from.", u.ID)

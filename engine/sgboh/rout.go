@@ -53,10 +53,15 @@ func (w *work) shockRout(u *Unit, attacking bool) {
 }
 
 // rout routs u and moves it half its MA toward its edge (10.21); a
-// chariot made to rout is destroyed instead (9.22).
+// chariot made to rout is destroyed instead (9.22), and so is artillery,
+// which a mere Disorder destroys (9.5).
 func (w *work) rout(u *Unit) {
-	if u.Type == CH {
+	switch u.Type {
+	case CH:
 		w.eliminate(u, "chariots made to rout are destroyed (9.22)")
+		return
+	case AR:
+		w.eliminate(u, "artillery alone in its hex is destroyed when routed, as when Disordered (9.5)")
 		return
 	}
 	w.flee(u)
@@ -160,7 +165,9 @@ func (s *State) stacked(u *Unit) bool {
 	return false
 }
 
-// routStep picks the next hex of a rout among those ok allows.
+// routStep picks the next hex of a rout among those ok allows; cavalry
+// never step next to an enemy elephant, since a rout is a move and no
+// cavalry moves there (9.15).
 func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, int, bool) {
 	var best engine.Hex
 	bestCost, found := 0, false
@@ -174,7 +181,7 @@ func (w *work) routStep(u *Unit, mp int, ok func(engine.Hex) bool) (engine.Hex, 
 	}
 	var bestKey [4]int
 	for _, n := range u.Hex.Neighbors() {
-		if !w.onMap(n) || !ok(n) {
+		if !w.onMap(n) || !ok(n) || u.Type.Cavalry() && w.nearElephant(u.Side, n) {
 			continue
 		}
 		cost, can := w.enterCost(u.Type, u.Hex, n)

@@ -108,6 +108,11 @@ func rule(tx *engine.Tx, s *State, c engine.Command) error {
 		if err != nil {
 			return err
 		}
+		if u.Type == EL && n != 0 {
+			// 8.15: a hit on an elephant is a roll against its TQ, never
+			// a hit it carries into the shock's modifiers.
+			return engine.Refuse("8.15", "%s is an elephant, and elephants take no missile hits: a hit on one is a roll against its TQ, and above it the elephant rampages.", u.ID)
+		}
 		if n < 0 || n > u.TQ {
 			return engine.Refuse("8.15", "%s is eliminated at more than %d missile hits; a ruling sets from 0 to %d. To take it off the map, rule status:eliminated.", u.ID, u.TQ, u.TQ)
 		}

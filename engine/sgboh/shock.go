@@ -118,10 +118,16 @@ func (w *work) mayAttack(u, d *Unit) error {
 	return nil
 }
 
-// mandatoryAttacks returns, for each activated Engaged unit that has an
-// enemy in its front and has not attacked, an attack on the first such
-// enemy (7.3); units that fall on one defender make one attack (8.3).
+// mandatoryAttacks returns, for each Engaged unit a leader activated that
+// has an enemy in its front and has not attacked, an attack on the first
+// such enemy (7.3); units that fall on one defender make one attack (8.3).
 func (w *work) mandatoryAttacks() []Attack {
+	if w.Flow.Leader == "" {
+		// A leaderless group is activated by no leader, so none of its
+		// units stands in an activated leader's range: 7.3 leaves their
+		// shock voluntary.
+		return nil
+	}
 	var out []Attack
 	join := func(u *Unit, d *Unit) {
 		for i := range out {
@@ -367,28 +373,8 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 	from := d.Hex
 	routed := false
 	switch {
-	case total >= 10:
-		w.shockRout(d, false)
-		routed = true
-	case total >= 8:
-		if d.Type == SK {
-			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
-			break
-		}
-		was := d.Status
-		w.disorder(d, atts[0].Hex, true)
-		switch {
-		case d.Gone:
-		case was == Disordered || d.Status == Routed:
-			routed = d.Status == Routed || d.Gone
-		default:
-			w.retreat(d, atts)
-			// With nowhere to go it routed: cavalry may pursue.
-			routed = d.Status == Routed || d.Gone
-		}
 	case total >= 6:
-		w.disorder(d, atts[0].Hex, false)
-		routed = d.Status == Routed
+		routed = w.defenderResult(total, atts, d)
 	case total >= 4:
 	case total >= 0:
 		for _, u := range atts {
@@ -430,6 +416,42 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 		}
 		w.askLine()
 	}
+}
+
+// defenderResult applies a shock total of 6 or more to the defender d
+// (8.3): 10+ routs it, 8-9 Disorders it and makes it retreat, 6-7
+// Disorders it; skirmishers made to retreat or rout are destroyed (9.3).
+// It reports whether d routed or was destroyed so, for pursuit.
+func (w *work) defenderResult(total int, atts []*Unit, d *Unit) bool {
+	switch {
+	case total >= 10:
+		w.shockRout(d, false)
+		return true
+	case total >= 8:
+		if d.Type == SK {
+			w.eliminate(d, "skirmishers made to retreat are destroyed (9.3)")
+			return false
+		}
+		was := d.Status
+		w.disorder(d, atts[0].Hex, true)
+		switch {
+		case d.Gone:
+			return false
+		case was == Disordered || d.Status == Routed:
+			return d.Status == Routed || d.Gone
+		}
+		w.retreat(d, atts)
+		// With nowhere to go it routed: cavalry may pursue.
+		return d.Status == Routed || d.Gone
+	case d.Type == SK && d.Status == Disordered:
+		// A second Disorder would rout it, and skirmishers routed in
+		// shock are destroyed instead (9.3).
+		w.say("%s, already Disordered, would rout.", d.ID)
+		w.eliminate(d, "skirmishers made to rout are destroyed (9.3)")
+		return true
+	}
+	w.disorder(d, atts[0].Hex, false)
+	return d.Status == Routed
 }
 
 // moving reports whether an attack is a moving shock: any attacker not

@@ -139,8 +139,40 @@ func (w *work) offerContinuity(side int, sentence string) {
 		w.say("%s", w.groupOffer(side))
 	default:
 		w.say("%s have no leader who may go now and no unit free to act: nothing to roll for, and play passes to %s, who activate any leader or group, no roll needed (3.2).", w.name(side), w.name(foe(side)))
-		w.Flow = Flow{Stage: Free, Side: foe(side), Count: w.Flow.Count}
+		w.freeFor(foe(side), false)
 	}
+}
+
+// mayActivate reports whether side has anything to activate freely: a
+// leader in the battle who is no contingent commander (5.6), or a unit
+// that may act in a group (3.2, 10.25).
+func (s *State) mayActivate(side int) bool {
+	return s.groupMayGo(side) || slices.ContainsFunc(s.Leaders, func(l Leader) bool {
+		return l.Side == side && l.In() && l.Under == ""
+	})
+}
+
+// freeFor hands side a free activation (3.2, 5.1); noRoll marks the one
+// the three-in-a-row rule gives. A side with nothing to activate (every
+// leader dead or captured, every unit routed or off the map) cannot
+// take it, and the battle would wait on it for ever: play passes back at
+// once, as it passes on at a continuity with nothing to roll for. After
+// three in a row the other side then rolls for continuity, as it would
+// after the free activation (3.2, exception 1); otherwise it activates
+// freely itself.
+func (w *work) freeFor(side int, noRoll bool) {
+	w.Flow = Flow{Stage: Free, Side: side, NoRoll: noRoll, Count: w.Flow.Count}
+	if w.mayActivate(side) {
+		return
+	}
+	back := foe(side)
+	if noRoll {
+		w.Flow = Flow{Stage: Continuity, Side: back, Count: w.Flow.Count}
+		w.offerContinuity(back, fmt.Sprintf("%s have no leader and no unit free to act, so nothing to activate: play passes back to %s, who roll for continuity (/activate) or /pass (3.2).", w.name(side), w.name(back)))
+		return
+	}
+	w.say("%s have no leader and no unit free to act, so nothing to activate: play passes back to %s, who activate any leader or group, no roll needed (3.2).", w.name(side), w.name(back))
+	w.Flow = Flow{Stage: Free, Side: back, Count: w.Flow.Count}
 }
 
 func activate(tx *engine.Tx, s *State, c engine.Command) error {
@@ -149,67 +181,9 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	w := begin(tx, s)
-	var l *Leader
-	var group []string
-	n := 0
-	for _, o := range []string{"leader", "units", "group"} {
-		if c.Has(o) {
-			n++
-		}
-	}
-	if n != 1 {
-		return engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
-	}
-	switch {
-	case c.Has("leader"):
-		l = w.leader(c.Opt("leader"))
-		if l == nil || l.Side != me {
-			return engine.Refuse("", "%s is no leader of %s.", c.Opt("leader"), s.name(me))
-		}
-		if !l.In() {
-			return engine.Refuse("", "%s is %s.", l.Name, l.fate())
-		}
-		if l.Under != "" {
-			return engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
-		}
-		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
-			if !l.Elite || s.Flow.Again {
-				switch {
-				case s.leaderMayGo(me):
-				case s.groupMayGo(me):
-					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
-				default:
-					return engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
-				}
-				return engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
-			}
-		}
-	case c.Has("units"):
-		ids := strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("units")))
-		if len(ids) == 0 || len(ids) > 3 {
-			return engine.Refuse("3.2", "A leaderless group is any three combat units: name one to three.")
-		}
-		for _, id := range ids {
-			u := w.unit(id)
-			if u == nil || u.Side != me || !u.On() {
-				return engine.Refuse("", "%s is no unit of %s on the map.", id, s.name(me))
-			}
-			if slices.Contains(group, u.ID) {
-				return engine.Refuse("", "%s is named twice.", u.ID)
-			}
-			group = append(group, u.ID)
-		}
-	default:
-		u := w.unit(c.Opt("group"))
-		if u == nil || u.Side != me || !u.On() {
-			return engine.Refuse("", "%s is no unit of %s on the map.", c.Opt("group"), s.name(me))
-		}
-		group = w.kin(u)
-	}
-	for _, id := range group {
-		if w.unit(id).lockedOut() {
-			return engine.Refuse("10.25", "%s is routed and can do nothing on its own.", id)
-		}
+	l, group, err := w.designated(me, c)
+	if err != nil {
+		return err
 	}
 	who := "a leaderless group of " + strings.Join(group, ", ")
 	if l != nil {
@@ -231,7 +205,7 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		}
 		if r > need {
 			w.say("They fail: play passes to %s, who activate any leader or group, no roll needed.", s.name(foe(me)))
-			w.Flow = Flow{Stage: Free, Side: foe(me), Count: s.Flow.Count}
+			w.freeFor(foe(me), false)
 			return w.emit(func(e Effects) engine.Body { return Passed{e} })
 		}
 		again = l != nil && slices.Contains(s.Flow.Just, l.ID)
@@ -254,6 +228,81 @@ func activate(tx *engine.Tx, s *State, c engine.Command) error {
 		w.say("%s", w.next())
 	}
 	return w.emit(func(e Effects) engine.Body { return Activated{e} })
+}
+
+// designated reads whom side me designates to activate (3.2, 5.1): a
+// leader, or a leaderless group named unit by unit (units:) or as a unit
+// and its contiguous kin (group:), and refuses what may not go.
+func (w *work) designated(me int, c engine.Command) (*Leader, []string, error) {
+	s := w.State
+	var l *Leader
+	var group []string
+	n := 0
+	for _, o := range []string{"leader", "units", "group"} {
+		if c.Has(o) {
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, nil, engine.Refuse("", "Activate one leader (leader:), or a group (units: up to three units, or group: a unit and its contiguous kin).")
+	}
+	if c.Has("line") && !c.Has("leader") {
+		// A group's units are named, not commanded by type (3.2, 4.2):
+		// a line given with them would be silently dropped.
+		return nil, nil, engine.Refuse("4.2", "A leaderless group has no leader to command a type of unit: name its units alone, without line:.")
+	}
+	switch {
+	case c.Has("leader"):
+		l = w.leader(c.Opt("leader"))
+		if l == nil || l.Side != me {
+			return nil, nil, engine.Refuse("", "%s is no leader of %s.", c.Opt("leader"), s.name(me))
+		}
+		if !l.In() {
+			return nil, nil, engine.Refuse("", "%s is %s.", l.Name, l.fate())
+		}
+		if l.Under != "" {
+			return nil, nil, engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
+		}
+		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
+			if !l.Elite || s.Flow.Again {
+				switch {
+				case s.leaderMayGo(me):
+				case s.groupMayGo(me):
+					return nil, nil, engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now: roll for a leaderless group (/activate units: or group:), which goes only on a 0 or 1, or /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				default:
+					return nil, nil, engine.Refuse("3.2", "%s has just gone%s, and %s have no other leader who may go now and no unit free to act: /pass.", l.Name, eliteNote(l, s.Flow.Again), s.name(me))
+				}
+				return nil, nil, engine.Refuse("3.2", "%s has just gone: designate another leader%s.", l.Name, eliteNote(l, s.Flow.Again))
+			}
+		}
+	case c.Has("units"):
+		ids := strings.Fields(strings.NewReplacer(",", " ").Replace(c.Opt("units")))
+		if len(ids) == 0 || len(ids) > 3 {
+			return nil, nil, engine.Refuse("3.2", "A leaderless group is any three combat units: name one to three.")
+		}
+		for _, id := range ids {
+			u := w.unit(id)
+			if u == nil || u.Side != me || !u.On() {
+				return nil, nil, engine.Refuse("", "%s is no unit of %s on the map.", id, s.name(me))
+			}
+			if slices.Contains(group, u.ID) {
+				return nil, nil, engine.Refuse("", "%s is named twice.", u.ID)
+			}
+			group = append(group, u.ID)
+		}
+	default:
+		u := w.unit(c.Opt("group"))
+		if u == nil || u.Side != me || !u.On() {
+			return nil, nil, engine.Refuse("", "%s is no unit of %s on the map.", c.Opt("group"), s.name(me))
+		}
+		group = w.kin(u)
+	}
+	for _, id := range group {
+		if w.unit(id).lockedOut() {
+			return nil, nil, engine.Refuse("10.25", "%s is routed and can do nothing on its own.", id)
+		}
+	}
+	return l, group, nil
 }
 
 func eliteNote(l *Leader, again bool) string {
@@ -368,10 +417,12 @@ func delegate(tx *engine.Tx, s *State, c engine.Command) error {
 	wc := w.leader(s.Flow.Leader)
 	m := w.leader(c.Opt("leader"))
 	switch {
+	case s.Flow.Wing != "":
+		// Asked first: once passed, the activation is the contingent
+		// commander's, and he is no wing commander.
+		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case wc == nil || !wc.Wing:
 		return engine.Refuse("5.6", "Only an activated wing commander passes his activation to a contingent commander.")
-	case s.Flow.Wing != "":
-		return engine.Refuse("5.6", "Only one contingent commander is activated at a time.")
 	case s.Flow.Line != "":
 		return engine.Refuse("5.6", "%s has already commanded his units.", wc.Name)
 	case m == nil || m.Under != wc.ID:
@@ -422,7 +473,7 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 		w.offerContinuity(foe(me), fmt.Sprintf("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me))))
 	case f.Run >= 3:
 		w.say("%s have gone three times in a row: play passes to %s for one activation, no roll needed (3.2).", s.name(me), s.name(foe(me)))
-		*f = Flow{Stage: Free, Side: foe(me), NoRoll: true, Count: f.Count}
+		w.freeFor(foe(me), true)
 	default:
 		f.Stage, f.Just, f.Wing = Continuity, just, ""
 		w.offerContinuity(me, fmt.Sprintf("%s may roll to go again with another leader (/activate) or /pass.", s.name(me)))
@@ -437,7 +488,7 @@ func pass(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	w := begin(tx, s)
 	w.say("%s pass: play passes to %s, who activate any leader or group, no roll needed.", s.name(me), s.name(foe(me)))
-	w.Flow = Flow{Stage: Free, Side: foe(me), Count: s.Flow.Count}
+	w.freeFor(foe(me), false)
 	return w.emit(func(e Effects) engine.Body { return Passed{e} })
 }
 
