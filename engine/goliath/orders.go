@@ -632,23 +632,18 @@ func (s *State) order(id string) *Order {
 // unit is on the move while the others pass it, whichever the bot moves
 // first, and gives no pass-through fire (Missile Fire, L128; RULINGS.md,
 // goliath, "carrying out orders simultaneously").
-func (s *State) ordersMove(u *Unit) bool {
-	if o := s.order(u.ID); o != nil {
-		for _, st := range o.Run {
-			if st.Kind == MoveStep || st.Kind == ChargeStep {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (s *State) ordersMove(u *Unit) bool { return s.ordered(u, MoveStep, ChargeStep) }
 
 // ordersShot reports a unit whose written order this turn, as revealed,
 // is to shoot or cast.
-func (s *State) ordersShot(u *Unit) bool {
+func (s *State) ordersShot(u *Unit) bool { return s.ordered(u, FireStep, CastStep) }
+
+// ordered reports whether u's written order this turn has a step of one
+// of kinds.
+func (s *State) ordered(u *Unit, kinds ...StepKind) bool {
 	if o := s.order(u.ID); o != nil {
 		for _, st := range o.Run {
-			if st.Kind == FireStep || st.Kind == CastStep {
+			if slices.Contains(kinds, st.Kind) {
 				return true
 			}
 		}
