@@ -515,7 +515,7 @@ func (w *work) end(result string) {
 
 // settle brings the battle up to date after a step: units no longer
 // next to an enemy are no longer Engaged; leaders left alone next to
-// the enemy are moved to the nearest friendly unit they can reach
+// an enemy unit that is not routed are moved to the nearest friendly unit they can reach
 // without passing the enemy, or captured when none can be reached (6.7);
 // an army past its rout points withdraws (10.4).
 func (w *work) settle() {
@@ -530,11 +530,10 @@ func (w *work) settle() {
 		if !l.In() {
 			continue
 		}
-		if f := w.at(l.Hex); f != nil && f.Side == l.Side {
-			continue
-		}
-		e := w.at(l.Hex)
-		if e == nil && len(w.enemiesNext(l.Side, l.Hex)) == 0 {
+		switch f := w.at(l.Hex); {
+		case f != nil && f.Side == l.Side:
+			continue // stacked with a friend, not alone
+		case f == nil && !w.threatened(l):
 			continue
 		}
 		steps := w.leaderSteps(l)
@@ -578,6 +577,16 @@ func (w *work) settle() {
 			w.end("both armies reach their limits together and withdraw: a drawn battle.")
 		}
 	}
+}
+
+// threatened reports whether an enemy unit next to the lone leader l
+// threatens him (6.7, standard 4.62). A routed one does not: it may do
+// nothing on its own and only flees (10.25), as it holds no front to
+// stop a mover in (7.2, our ruling); it threatens him again once it
+// rallies. An enemy unit in his own hex, routed or not, still puts him
+// to flight (settle): he cannot stay in a hex the enemy holds.
+func (s *State) threatened(l *Leader) bool {
+	return slices.ContainsFunc(s.enemiesNext(l.Side, l.Hex), func(e *Unit) bool { return !e.lockedOut() })
 }
 
 // leaderSteps counts the hexes a threatened leader must cross to reach
