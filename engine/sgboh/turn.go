@@ -105,13 +105,30 @@ func (s *State) next() string {
 }
 
 // leaderMayGo reports whether side has a leader it may designate at
-// continuity: one in the battle, not a contingent commander (who goes
-// only through his wing commander, 5.6), and not the one who just went,
-// unless he is elite and has not yet gone twice (3.2, 5.5).
+// continuity: one in the battle, not a contingent commander whose wing
+// commander still is (he goes only through him, 5.6), and not the one
+// who just went, unless he is elite and has not yet gone twice (3.2,
+// 5.5).
 func (s *State) leaderMayGo(side int) bool {
 	return slices.ContainsFunc(s.Leaders, func(l Leader) bool {
-		return l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again)
+		return l.Side == side && l.In() && !s.underWing(&l) && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again)
 	})
+}
+
+// underWing reports whether l is a contingent commander whose wing
+// commander is still in the battle, so that he goes only when that wing
+// commander passes him the activation (5.6). One whose wing commander
+// is dead or captured has no one to pass it to him, and the text names
+// no one else who may; he is designated as any leader, on his own
+// initiative (our ruling: the standard rules' replacement leaders are
+// not ours, and a table would not leave him idle for the rest of the
+// battle).
+func (s *State) underWing(l *Leader) bool {
+	if l.Under == "" {
+		return false
+	}
+	wc := s.leader(l.Under)
+	return wc != nil && wc.In()
 }
 
 // groupMayGo reports whether side has a unit that may act in a
@@ -144,11 +161,11 @@ func (w *work) offerContinuity(side int, sentence string) {
 }
 
 // mayActivate reports whether side has anything to activate freely: a
-// leader in the battle who is no contingent commander (5.6), or a unit
+// leader in the battle who goes on his own (5.6, underWing), or a unit
 // that may act in a group (3.2, 10.25).
 func (s *State) mayActivate(side int) bool {
 	return s.groupMayGo(side) || slices.ContainsFunc(s.Leaders, func(l Leader) bool {
-		return l.Side == side && l.In() && l.Under == ""
+		return l.Side == side && l.In() && !s.underWing(&l)
 	})
 }
 
@@ -260,7 +277,7 @@ func (w *work) designated(me int, c engine.Command) (*Leader, []string, error) {
 		if !l.In() {
 			return nil, nil, engine.Refuse("", "%s is %s.", l.Name, l.fate())
 		}
-		if l.Under != "" {
+		if s.underWing(l) {
 			return nil, nil, engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
 		}
 		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
