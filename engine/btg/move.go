@@ -112,8 +112,13 @@ func (b Moved) Apply(s *State) error {
 	s.noteEdges(u, b.From, b.To)
 	u.Base, u.Ranks = b.To, b.Ranks
 	if b.Card {
+		// The card counts units, not moves (1.A): a unit that moves
+		// twice (Mystical Speed, §6) makes its second move on the card
+		// of its first without spending another of its moves.
+		again := s.secondOnCard(u)
 		u.Moves++
-		if s.Card != nil && s.Card.Units > 0 {
+		u.OnCard = s.Drawn
+		if !again && s.Card != nil && s.Card.Units > 0 {
 			s.Card.Units--
 		}
 	} else if b.Why != Rally && b.To != b.From {
@@ -325,6 +330,39 @@ func (s *State) canMove(u *Unit) error {
 	return nil
 }
 
+// secondOnCard reports whether u, which may move twice this turn
+// (Mystical Speed, §6), has made its first move on the card in play:
+// its second move on that card is the same unit moving, and spends
+// none of the card's moves (1.A; RULINGS.md, btg, "Mystical Speed").
+func (s *State) secondOnCard(u *Unit) bool {
+	return u.Effects.Twice && u.Moves == 1 && u.OnCard == s.Drawn && s.Card != nil && !s.Card.Leaders
+}
+
+// cardMovers lists the units of the card's side that may move on it
+// now: any that may move while it has moves left, and once they are
+// spent only a unit making its second move on it.
+func (s *State) cardMovers(c *Card) []*Unit {
+	us := s.movable(c.Side)
+	if c.Units > 0 {
+		return us
+	}
+	return slices.DeleteFunc(us, func(u *Unit) bool { return !s.secondOnCard(u) })
+}
+
+// cardLeft says what the number card c still moves, to follow "may
+// move": so many units more, or, its moves spent, a unit that moves
+// twice, again.
+func (s *State) cardLeft(c *Card) string {
+	if c.Units > 0 {
+		return plural(c.Units, "unit", "units") + " more"
+	}
+	var ids []string
+	for _, u := range s.cardMovers(c) {
+		ids = append(ids, u.ID)
+	}
+	return strings.Join(ids, " or ") + " again"
+}
+
 // cardFor refuses a move of u unless a card of its colour with moves
 // left is in play and u is the actor's.
 func (s *State) cardFor(actor engine.PlayerID, u *Unit) error {
@@ -348,6 +386,8 @@ func (s *State) cardFor(actor engine.PlayerID, u *Unit) error {
 		return engine.Refuse("1.A", "The card in play is for the %s (%s).", s.armyName(c.Side), c.Side)
 	case !mine(side):
 		return engine.Refuse("", "%s is a unit of the %s, not yours to move.", u.ID, s.armyName(side))
+	case c.Units <= 0 && !s.secondOnCard(u):
+		return engine.Refuse("1.A", "The %s has moved all the units it may; only a unit moving twice this turn may make its second move on it.", c.Card.Name())
 	}
 	return nil
 }
