@@ -82,6 +82,10 @@ type LeaderMoved struct {
 	Attach string `json:"attach,omitempty"`
 	Detach string `json:"detach,omitempty"`
 	Card   bool   `json:"card,omitempty"`
+	// Overrun names the enemy unit whose move ran into him alone: he
+	// rode out of its way to the unit he joins (RULINGS.md, btg,
+	// "Leaders").
+	Overrun string `json:"overrun,omitempty"`
 }
 
 // LeaderAttached attaches a leader to a unit at deployment.
@@ -252,6 +256,8 @@ func (b LeaderMoved) Apply(s *State) error {
 
 func (b LeaderMoved) Text() string {
 	switch {
+	case b.Overrun != "":
+		return fmt.Sprintf("%s, alone in the way of %s, rides out of it to %s and takes command of it.", b.Leader, b.Overrun, b.Attach)
 	case b.Attach != "":
 		return fmt.Sprintf("%s rides to %s and takes command of it.", b.Leader, b.Attach)
 	case b.Detach != "":
@@ -463,7 +469,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	stop := b.Stop
-	if err := tx.Emit(b); err != nil {
+	if err := s.emitMove(tx, b); err != nil {
 		return err
 	}
 	// The alligators take any unit that crosses, of either side: the text
@@ -835,7 +841,7 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return afterMove(tx, s)
 	case FallBack:
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Halt, From: u.Base, To: u.Base, Ranks: u.Ranks, Card: true}); err != nil {
+		if err := s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Halt, From: u.Base, To: u.Base, Ranks: u.Ranks, Card: true}); err != nil {
 			return err
 		}
 		return afterMove(tx, s)
@@ -907,7 +913,7 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return s.takeGround(tx, u, t, to, dist)
 	}
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
 }
 
 // takeGround moves charger u on toward where it would have met t, which
@@ -935,7 +941,7 @@ func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float
 	if caught && t.Status != Routed {
 		m.Contact = t.ID
 	}
-	if err := tx.Emit(m); err != nil {
+	if err := s.emitMove(tx, m); err != nil {
 		return err
 	}
 	if caught && t.Status == Routed {
@@ -1045,7 +1051,7 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	h := u.Side.forward().Reverse()
 	b := u.Base.WithFacing(h).WithCenter(u.Base.Center)
 	to, d, stop, off := s.flee(u, b, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
 }
 
 // fallBack moves u a full move along heading h, keeping its facing:
@@ -1053,14 +1059,70 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 // in a flank or the rear (§3; RULINGS.md, btg, "results").
 func (s *State) fallBack(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 
 // avoidMove moves u a full move straight away from the charger.
 func (s *State) avoidMove(tx *engine.Tx, u, from *Unit) error {
 	h := engine.HeadingTo(from.Base.Center, u.Base.Center)
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+}
+
+// emitMove emits a unit's move and then deals with the enemy leaders
+// standing alone in its way.
+func (s *State) emitMove(tx *engine.Tx, m Moved) error {
+	if err := tx.Emit(m); err != nil {
+		return err
+	}
+	return s.overrun(tx, m)
+}
+
+// overrun deals with each enemy leader standing alone whom the move m
+// runs into or ends against. The text gives a lone leader no rule, and
+// he has no men to fight with; but he is one man on a horse, quicker
+// than any unit, so he rides out of its way to the nearest friendly
+// unit without a leader within his 12" and takes command of it. With
+// none in reach he is taken prisoner (RULINGS.md, btg, "Leaders").
+func (s *State) overrun(tx *engine.Tx, m Moved) error {
+	u := s.Unit(m.Unit)
+	if u == nil || m.From.Center == m.To.Center {
+		return nil
+	}
+	for _, l := range s.loneLeaders(u.Side.Other()) {
+		lb := l.Base()
+		_, hit := m.From.WithFacing(m.To.Facing).Sweep(m.To.Center, lb)
+		if hit < 0 && m.To.Gap(lb) > engine.ContactTolerance {
+			continue
+		}
+		if f := s.refuge(l); f != nil {
+			if err := tx.Emit(LeaderMoved{Leader: l.ID, From: l.At, To: f.Base.Center, Facing: f.Base.Facing, Attach: f.ID, Overrun: u.ID}); err != nil {
+				return err
+			}
+			continue
+		}
+		why := fmt.Sprintf("%s, alone in the way of %s with no friendly unit to ride to within %s, is taken prisoner.", l.Label(), u.ID, inches(leaderMove))
+		if err := tx.Emit(LeaderLeft{Leader: l.ID, Why: why}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refuge is the friendly unit a lone leader l rides to when an enemy
+// runs into him: the nearest within his move that he may command.
+func (s *State) refuge(l *Leader) *Unit {
+	var best *Unit
+	gap := leaderMove + 0.01
+	for _, o := range s.inPlay(l.Side) {
+		if o.Class.Siege() || s.leaderOf(o) != nil {
+			continue
+		}
+		if d := o.Base.Gap(l.Base()); d <= gap {
+			best, gap = o, d
+		}
+	}
+	return best
 }
 
 // baptismReach is how near the shaman's point a crossing is barred

@@ -810,7 +810,7 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 	}
 	h := near.Side.forward().Reverse()
 	to, d, stop, off := s.flee(near, near.Base, h, s.fullMove(near))
-	return tx.Emit(Moved{Unit: near.ID, Label: near.Label(), Why: Diplo, From: near.Base, To: to, Ranks: near.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: near.ID, Label: near.Label(), Why: Diplo, From: near.Base, To: to, Ranks: near.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 
 func (s *State) minors(side Side) []*Leader {
