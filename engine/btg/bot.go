@@ -223,7 +223,7 @@ func (s *State) firstToMove(side Side) []*Unit {
 	foes := s.inPlay(side.Other())
 	var us []*Unit
 	gaps := map[*Unit]float64{}
-	for _, u := range s.movable(side) {
+	for _, u := range s.cardMovers(s.Card) {
 		if u.Missile() && !movingShooter(u) && !u.Class.Siege() {
 			if t, _ := s.bestShot(u); t != nil {
 				continue
