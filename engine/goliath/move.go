@@ -637,6 +637,11 @@ func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 		return chargePlan{}, engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", u.Profile.Name)
 	case u.Moved > 0:
 		return chargePlan{}, engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
+	case u.Paused:
+		// Split move and fire grants a move, a shot, and the balance of
+		// the MV (L126), not a charge: a charge is a move of its own, at
+		// Chg (Figures, item 8), and the whole of the unit's move.
+		return chargePlan{}, engine.Refuse("Missile Fire", "%s has paused in its move to shoot (split move and fire): it may ride on with the balance of its move, but not charge this turn.", u.ID)
 	case s.engaged(u):
 		return chargePlan{}, engine.Refuse("Melee", "%s is already in melee.", u.ID)
 	}
