@@ -493,8 +493,14 @@ func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
 // "pass-through fire").
 func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
 	worst := Holds
+	was := mover.Base
 	for _, e := range s.passShooters(mover, at) {
-		if !mover.In() {
+		// The fire is given at the half-move portion (L128). A mover that
+		// fell back, routed or left the field under a nearer volley is no
+		// longer there: the farther shooters keep their shots for the
+		// missile phase, where they may shoot at it where it stands. One
+		// hemmed in still stands there, and is still shot.
+		if !mover.In() || mover.Base.FrontCenter().Dist(was.FrontCenter()) >= 0.05 || mover.Base.Facing != was.Facing {
 			return worst, nil
 		}
 		sh := shot{why: "as it passes (pass-through fire)", pass: true}
