@@ -699,10 +699,17 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 		return err
 	}
 	from, at, facing, side, cost, reach, start := p.from, p.at, p.facing, p.side, p.cost, p.reach, p.start
+	// The target's thrown weapons, loosed at its chargers whatever it did
+	// this turn (Missile Fire, L138).
+	throws := func() bool {
+		return t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t)
+	}
 	// Pass-through fire at the half-way point, then the target's thrown
-	// weapons, before contact.
+	// weapons, at the same point: the text names one moment at which
+	// missile troops shoot at those charging them, the half-move portion
+	// (L128, L96), and L138's "always" widens who throws, not when.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
-	if len(s.passShooters(u, mid)) > 0 {
+	if len(s.passShooters(u, mid)) > 0 || throws() {
 		// It is shot where it stands, half-way (Missile Fire, L128); the
 		// charge's cost is counted when it goes home or breaks.
 		if err := tx.Emit(Moved{Unit: u.ID, Why: Closing, From: u.Base, To: mid, Target: t.ID, Dist: cost / 2}); err != nil {
@@ -720,7 +727,7 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	if err != nil {
 		return err
 	}
-	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+	if u.Able() && shaken == Holds && !gaveGround() && throws() {
 		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}
