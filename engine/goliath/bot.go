@@ -357,16 +357,6 @@ func (s *State) cover(u *Unit, left float64) (engine.Vec, bool) {
 	return best, !math.IsInf(bestD, 1)
 }
 
-// covered reports whether b stands on ground that covers it.
-func (s *State) covered(b engine.Base) bool {
-	for _, g := range s.groundUnder(b) {
-		if g.Covers() {
-			return true
-		}
-	}
-	return false
-}
-
 // fireCandidates are the missile phase's volleys and castings for side.
 func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
 	var out []engine.Command
