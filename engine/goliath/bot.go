@@ -1019,8 +1019,16 @@ func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
 			if p.Breath {
 				rng = breathRange
 			}
+			// A wizard's bolts keep the arc and line of missiles, and cover
+			// halves them (RULINGS.md, goliath, "bolts and fireballs").
+			if p.Wizard && s.inSight(u, e, e.Base, false) != nil {
+				continue
+			}
 			if gap <= rng {
 				k = float64(min(ballFigures, e.Total())) * 0.6 / float64(max(1, e.Profile.HT))
+			}
+			if p.Wizard && s.covered(e.Base) {
+				k /= 2
 			}
 		default:
 			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {
