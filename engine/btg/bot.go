@@ -577,7 +577,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		return s.outcome(side)
 	}
 	x := s.expectedLosses()
-	us, them := s.standing(side, x.figures[side], x.routs[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()])
+	us, them := s.standing(side, x.figures[side], x.routs[side]+2*x.wiped[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()]+2*x.wiped[side.Other()])
 	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
 }
 
@@ -666,11 +666,14 @@ func (s *State) standing(side Side, losing, routing float64) float64 {
 }
 
 // expectation is what the fights and shots at hand promise each side:
-// the figures it may expect to lose, and the share of a unit it may
-// expect to see routed by a lost melee.
+// the figures it may expect to lose, the share of a unit it may expect
+// to see routed by a lost melee, and the share of one it may expect to
+// see cut down to the last figure in one, out of the battle as a unit
+// lost, where a routed one counts half (standing).
 type expectation struct {
 	figures [2]float64
 	routs   [2]float64
+	wiped   [2]float64
 }
 
 // expectedLosses is what each side may expect to lose to the melees
@@ -748,10 +751,18 @@ func (s *State) expectedLosses() expectation {
 		if !ok || u.Status != Steady {
 			continue
 		}
-		// A unit that loses more figures than it kills has lost the
-		// melee and checks morale (3.D).
+		// A unit the melee may cut down to the last figure is a unit
+		// lost toward the half that breaks its army, not only its
+		// figures: counting only these, a unit of one or two figures
+		// looked all but free to throw at a fresh enemy, and the bot
+		// threw its spent cavalry at the enemy's again and again
+		// (arena, seed 50020). What is left of it may still rout: a
+		// unit that loses more figures than it kills has lost the melee
+		// and checks morale (3.D).
+		wiped := l.from(u.Figures)
+		x.wiped[u.Side] += wiped
 		losing := l.over(dealt[u])
-		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
+		x.routs[u.Side] += (1 - wiped) * losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
 	}
 	return x
 }
