@@ -117,9 +117,9 @@ func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
 
 // blend weighs, while the battle musters, the sample armies the bot may
 // lead alike: a bot that always led the same army would be a dull
-// opponent, so it draws one. Elsewhere it searches as usual.
+// opponent, so it draws one.
 //
-// And it keeps its minor leaders out of command, which no score of a
+// It keeps its minor leaders out of command, which no score of a
 // position would teach it: Traitors! (§6) marches a minor leader off the
 // table with the unit he commands, and alone he rides off with nothing
 // else. In the arena (seeds 50001–50058) the event took a whole phalanx
@@ -129,6 +129,7 @@ func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
 // adds to one unit, spread over its melees, do not. So in deployment it
 // places each minor leader alone, and on a black face card it never
 // sends one to command a unit; the general it sends when he is alone.
+// Elsewhere it searches as usual.
 func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
 	switch {
 	case s.Stage == Mustering:
