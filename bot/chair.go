@@ -206,15 +206,26 @@ func (r *Router) why(ctx context.Context, key channelKey, req Request) ([]Reply,
 	// A choice made in secret while the other side makes its own is
 	// drawn by chance from a mix, not scored by playouts.
 	mixed := len(w.decision.Weighed) > 0 && w.decision.Weighed[0].Chance > 0
-	if mixed {
+	// A mix that gives one command all the chance is a rule of the
+	// bot's play in that position (such as the btg bot keeping its
+	// minor leaders out of command), not a draw.
+	sure := mixed && w.decision.Weighed[0].Chance >= 1
+	switch {
+	case sure:
+		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s, as it always does here: a rule of its play, not a choice weighed by playouts. What it could have given:", w.seq, w.player, w.decision.Command)
+	case mixed:
 		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s, drawn by chance from a mix, so that no one can count on what it will choose. The chance it gave each:", w.seq, w.player, w.decision.Command)
-	} else {
+	default:
 		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s. Its best candidates, scored from -1 (a lost game) to +1 (a won one) over the games it played out from each:", w.seq, w.player, w.decision.Command)
 	}
 	for i, s := range w.decision.Weighed {
 		if i == 5 {
 			fmt.Fprintf(&b, "\n… and %s more.", engine.Plural(len(w.decision.Weighed)-i, "candidate", "candidates"))
 			break
+		}
+		if sure {
+			fmt.Fprintf(&b, "\n%d. %s", i+1, s.Command)
+			continue
 		}
 		if mixed {
 			fmt.Fprintf(&b, "\n%d. %s: %.0f%%", i+1, s.Command, 100*s.Chance)

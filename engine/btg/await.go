@@ -63,7 +63,11 @@ func awaited(s *State) []engine.Await {
 			}
 			return out
 		}
-		out = append(out, wait(c.Side, fmt.Sprintf("move %s of the %s on the %s", plural(c.Units, "unit", "units"), s.Armies[c.Side].Name, c.Card.Name()), done))
+		what := fmt.Sprintf("%s of the %s", plural(c.Units, "unit", "units"), s.Armies[c.Side].Name)
+		if c.Units <= 0 {
+			what = s.cardLeft(c) // a unit that moves twice, again
+		}
+		out = append(out, wait(c.Side, fmt.Sprintf("move %s on the %s", what, c.Card.Name()), done))
 	}
 	return out
 }

@@ -50,7 +50,7 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 	case Deploying:
 		for side := BlackSide; side <= RedSide; side++ {
 			if s.leads(player, side) && !s.Armies[side].Done {
-				return []engine.Command{engine.NewCommand(player, "done")}
+				return s.deployCandidates(player, side)
 			}
 		}
 	case Movement:
@@ -63,6 +63,33 @@ func candidates(s *State, player engine.PlayerID) []engine.Command {
 		}
 	}
 	return nil
+}
+
+// deployCandidates deploys side's army: /done, which lays out the units
+// and puts each leader not yet placed in command of one, and for each
+// minor leader not yet placed, a /place alone at the back of the zone.
+func (s *State) deployCandidates(player engine.PlayerID, side Side) []engine.Command {
+	out := []engine.Command{engine.NewCommand(player, "done")}
+	k := 0
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		if l.Side != side || l.Supreme {
+			continue
+		}
+		// Behind the centre of the line, an inch from the edge, a few
+		// inches apart, where the units laid out at /done leave room.
+		x := s.Options.Width/2 + 3*float64(k)
+		k++
+		if l.Gone || l.Placed {
+			continue
+		}
+		y := 1.0
+		if side == RedSide {
+			y = s.Options.Depth - 1
+		}
+		out = append(out, engine.NewCommand(player, "place", "unit", l.ID, "at", engine.Vec{X: x, Y: y}.String()))
+	}
+	return out
 }
 
 // leads reports whether player leads side's army.
@@ -90,17 +117,75 @@ func (s *State) pickCandidates(player engine.PlayerID) []engine.Command {
 
 // blend weighs, while the battle musters, the sample armies the bot may
 // lead alike: a bot that always led the same army would be a dull
-// opponent, so it draws one. Elsewhere it searches as usual.
+// opponent, so it draws one.
+//
+// It keeps its minor leaders out of command, which no score of a
+// position would teach it: Traitors! (§6) marches a minor leader off the
+// table with the unit he commands, and alone he rides off with nothing
+// else. In the arena (seeds 50001–50058) the event took a whole phalanx
+// from the bot in 7 battles and the bot lost 5 of them, on the share of
+// figures lost, against 4 of the other 51. A whole unit at once is what
+// turns a battle the bot leads; the die and the morale a minor leader
+// adds to one unit, spread over its melees, do not. So in deployment it
+// places each minor leader alone, and on a black face card it never
+// sends one to command a unit; the general it sends when he is alone.
+// Elsewhere it searches as usual.
 func blend(s *State, player engine.PlayerID, cands []engine.Command) []float64 {
-	if s.Stage != Mustering {
+	switch {
+	case s.Stage == Mustering:
+		w := make([]float64, len(cands))
+		for k, c := range cands {
+			if c.Name == "army pick" {
+				w[k] = 1
+			}
+		}
+		return w
+	case s.Stage == Deploying:
+		return s.keepApart(cands, "place")
+	case s.Stage == Movement && s.Card != nil && s.Card.Leaders:
+		return s.keepApart(cands, "attach")
+	}
+	return nil
+}
+
+// keepApart weighs cands, a deployment's or a black face card's, so that
+// no minor leader takes command: the first of name's commands that moves
+// a minor leader alone (a /place) or the general into command (an
+// /attach), and none that sends a minor leader to a unit. It is nil, for
+// the search to choose, when cands hold no command of a minor leader.
+func (s *State) keepApart(cands []engine.Command, name string) []float64 {
+	minor, pick := false, -1
+	for k, c := range cands {
+		l := s.Leader(c.Opt("leader"))
+		if c.Name == "place" {
+			l = s.Leader(c.Opt("unit"))
+		}
+		if l == nil || c.Name != name {
+			continue
+		}
+		minor = minor || !l.Supreme
+		alone := name == "place" && !l.Supreme   // a minor leader placed alone
+		general := name == "attach" && l.Supreme // the general into command
+		if pick < 0 && (alone || general) {
+			pick = k
+		}
+	}
+	if !minor {
+		return nil
+	}
+	if pick < 0 {
+		// Only minor leaders could take command: pass the card.
+		for k, c := range cands {
+			if c.Name == "done" {
+				pick = k
+			}
+		}
+	}
+	if pick < 0 {
 		return nil
 	}
 	w := make([]float64, len(cands))
-	for k, c := range cands {
-		if c.Name == "army pick" {
-			w[k] = 1
-		}
-	}
+	w[pick] = 1
 	return w
 }
 
@@ -223,7 +308,7 @@ func (s *State) firstToMove(side Side) []*Unit {
 	foes := s.inPlay(side.Other())
 	var us []*Unit
 	gaps := map[*Unit]float64{}
-	for _, u := range s.movable(side) {
+	for _, u := range s.cardMovers(s.Card) {
 		if u.Missile() && !movingShooter(u) && !u.Class.Siege() {
 			if t, _ := s.bestShot(u); t != nil {
 				continue
@@ -493,7 +578,7 @@ func evaluate(s *State, player engine.PlayerID) float64 {
 		return s.outcome(side)
 	}
 	x := s.expectedLosses()
-	us, them := s.standing(side, x.figures[side], x.routs[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()])
+	us, them := s.standing(side, x.figures[side], x.routs[side]+2*x.wiped[side]), s.standing(side.Other(), x.figures[side.Other()], x.routs[side.Other()]+2*x.wiped[side.Other()])
 	return 0.95*math.Tanh(2*(us-them)) + 0.05*s.closing(side)
 }
 
@@ -582,11 +667,14 @@ func (s *State) standing(side Side, losing, routing float64) float64 {
 }
 
 // expectation is what the fights and shots at hand promise each side:
-// the figures it may expect to lose, and the share of a unit it may
-// expect to see routed by a lost melee.
+// the figures it may expect to lose, the share of a unit it may expect
+// to see routed by a lost melee, and the share of one it may expect to
+// see cut down to the last figure in one, out of the battle as a unit
+// lost, where a routed one counts half (standing).
 type expectation struct {
 	figures [2]float64
 	routs   [2]float64
+	wiped   [2]float64
 }
 
 // expectedLosses is what each side may expect to lose to the melees
@@ -664,10 +752,18 @@ func (s *State) expectedLosses() expectation {
 		if !ok || u.Status != Steady {
 			continue
 		}
-		// A unit that loses more figures than it kills has lost the
-		// melee and checks morale (3.D).
+		// A unit the melee may cut down to the last figure is a unit
+		// lost toward the half that breaks its army, not only its
+		// figures: counting only these, a unit of one or two figures
+		// looked all but free to throw at a fresh enemy, and the bot
+		// threw its spent cavalry at the enemy's again and again
+		// (arena, seed 50020). What is left of it may still rout: a
+		// unit that loses more figures than it kills has lost the melee
+		// and checks morale (3.D).
+		wiped := l.from(u.Figures)
+		x.wiped[u.Side] += wiped
 		losing := l.over(dealt[u])
-		x.routs[u.Side] += losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
+		x.routs[u.Side] += (1 - wiped) * losing * routChance(u, s.leaderOf(u) != nil, float64(u.Figures)-l.mean())
 	}
 	return x
 }

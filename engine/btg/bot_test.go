@@ -177,3 +177,56 @@ func TestBotDecidesEvents(t *testing.T) {
 		}
 	}
 }
+
+// The bot keeps its minor leaders out of command, where Traitors! (§6)
+// would march one off the table with his unit: in deployment it places
+// each alone before it lays out its units, and on a black face card it
+// passes rather than send one to a unit, for certain, not as a search
+// that might go either way.
+func TestBotKeepsMinorLeadersAlone(t *testing.T) {
+	p := botBattle(t, "", 5, "6")
+	var gave []string
+	for len(gave) < 4 {
+		d, err := engine.Think(p.Game, "bot:easy", engine.Easy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+		gave = append(gave, d.Command.String())
+		if d.Command.Name == "done" {
+			break
+		}
+	}
+	s := p.Game.State.(*State)
+	minors := 0
+	for _, l := range s.Leaders {
+		if l.Side == BlackSide && !l.Supreme {
+			minors++
+			if !l.Placed || l.Unit != "" {
+				t.Errorf("after deploying (%v), %s commands %q; want him placed alone", gave, l.ID, l.Unit)
+			}
+		}
+	}
+	if minors == 0 {
+		t.Fatal("the army has no minor leader; the test proves nothing")
+	}
+	if g := s.general(BlackSide); g == nil || g.Unit == "" {
+		t.Errorf("after deploying (%v), the general commands no unit", gave)
+	}
+
+	g := p.Game.Clone()
+	gs := g.State.(*State)
+	gs.Stage, gs.Card = Movement, &Card{Side: BlackSide, Leaders: true}
+	if n := len(gs.leaderCandidates("bot:easy", BlackSide)); n == 0 {
+		t.Fatal("no leader of the bot's may go to a unit; the test proves nothing")
+	}
+	d, err := engine.Think(g, "bot:easy", engine.Easy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Command.Name != "done" || d.Weighed[0].Chance != 1 {
+		t.Errorf("on a black face card with its minor leaders alone the bot gave %s (chance %v); want /done for certain", d.Command, d.Weighed[0].Chance)
+	}
+}

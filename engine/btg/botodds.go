@@ -164,6 +164,15 @@ func (o odds) over(p odds) float64 {
 	return sum
 }
 
+// from is the chance of n hits or more.
+func (o odds) from(n int) float64 {
+	sum := 0.0
+	for h := max(n, 0); h < len(o); h++ {
+		sum += o[h]
+	}
+	return sum
+}
+
 // mean is the number to expect.
 func (o odds) mean() float64 {
 	sum := 0.0

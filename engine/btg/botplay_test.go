@@ -374,3 +374,48 @@ func TestBotTakesTheShotItHas(t *testing.T) {
 		}
 	}
 }
+
+// A unit cut down to its last figure in a melee is out of the battle, a
+// unit lost toward the half that breaks an army, not only a figure. The
+// bot's cavalry, down to one figure, that has charged the enemy's fresh
+// cavalry before the melee is fought scores nearer to the cavalry gone
+// than to the cavalry standing off; counting only the figure, the bot
+// threw its spent horse at fresh enemies turn after turn (arena, seed
+// 50020).
+func TestBotCountsAUnitAMeleeWillCutDown(t *testing.T) {
+	position := func(charge string) *State {
+		tb := enginetest.NewTable(New())
+		out, err := tb.Play(strings.TrimSpace(botArmies + `
+#place SPA-1 10,6 N 4
+#place SPA-2 30,6 N 2
+#place SPA-3 20,6 N 2
+#place SPA-4 53,18 N 1
+#figures SPA-4 1
+#place ATH-1 20,44 S 4
+#place ATH-2 10,44 S 2
+#place ATH-3 30,44 S 2
+#place ATH-4 52,32 W 1
+#figures ATH-4 5
+#place SPA-G 4,2
+#place ATH-G 4,46
+#stack cards 2C 2D
+@bot /done
+@bob /done
+` + charge))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return tb.Game().State.(*State)
+	}
+	apart := position("")
+	locked := position("#load d6 6 6\n@bot /charge unit:SPA-4 target:ATH-4\n@bob /stand")
+	if !locked.engaged(locked.Unit("SPA-4")) {
+		t.Fatal("SPA-4 did not charge home; the test proves nothing")
+	}
+	gone := apart.Clone().(*State)
+	gone.Unit("SPA-4").Status, gone.Unit("SPA-4").Figures = Gone, 0
+	a, l, g := evaluate(apart, "bot"), evaluate(locked, "bot"), evaluate(gone, "bot")
+	if l > (a+g)/2 {
+		t.Errorf("the Spartans score %.4f standing off, %.4f with one figure of horse locked with five, %.4f with it gone; want the second nearer the third", a, l, g)
+	}
+}

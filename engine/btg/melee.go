@@ -817,7 +817,7 @@ func rallyRout(tx *engine.Tx, s *State) error {
 		if chk == Hold {
 			h := u.Side.forward()
 			to := u.Base.WithFacing(h).WithCenter(u.Base.Center)
-			if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Rally, From: u.Base, To: to, Ranks: u.Ranks}); err != nil {
+			if err := s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Rally, From: u.Base, To: to, Ranks: u.Ranks}); err != nil {
 				return err
 			}
 			continue
@@ -850,12 +850,12 @@ func (s *State) rampage(tx *engine.Tx, u *Unit) error {
 		}
 	}
 	if near == nil {
-		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Rampage, From: u.Base, To: u.Base, Ranks: u.Ranks})
+		return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Rampage, From: u.Base, To: u.Base, Ranks: u.Ranks})
 	}
 	h := engine.HeadingTo(u.Base.Center, near.Base.Center)
 	b := u.Base.WithFacing(h).WithCenter(u.Base.Center)
 	if best <= engine.ContactTolerance {
-		return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Rampage, From: u.Base, To: b, Ranks: u.Ranks, Contact: near.ID})
+		return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Rampage, From: u.Base, To: b, Ranks: u.Ranks, Contact: near.ID})
 	}
 	to, d, stop, off := s.flee(u, b, h, s.fullMove(u))
 	m := Moved{Unit: u.ID, Label: u.Label(), Why: Rampage, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Fled: off}
@@ -869,5 +869,5 @@ func (s *State) rampage(tx *engine.Tx, u *Unit) error {
 	if m.Contact == "" {
 		m.Stop = stop
 	}
-	return tx.Emit(m)
+	return s.emitMove(tx, m)
 }

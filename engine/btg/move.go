@@ -82,6 +82,10 @@ type LeaderMoved struct {
 	Attach string `json:"attach,omitempty"`
 	Detach string `json:"detach,omitempty"`
 	Card   bool   `json:"card,omitempty"`
+	// Overrun names the enemy unit whose move ran into him alone: he
+	// rode out of its way to the unit he joins (RULINGS.md, btg,
+	// "Leaders").
+	Overrun string `json:"overrun,omitempty"`
 }
 
 // LeaderAttached attaches a leader to a unit at deployment.
@@ -112,8 +116,13 @@ func (b Moved) Apply(s *State) error {
 	s.noteEdges(u, b.From, b.To)
 	u.Base, u.Ranks = b.To, b.Ranks
 	if b.Card {
+		// The card counts units, not moves (1.A): a unit that moves
+		// twice (Mystical Speed, §6) makes its second move on the card
+		// of its first without spending another of its moves.
+		again := s.secondOnCard(u)
 		u.Moves++
-		if s.Card != nil && s.Card.Units > 0 {
+		u.OnCard = s.Drawn
+		if !again && s.Card != nil && s.Card.Units > 0 {
 			s.Card.Units--
 		}
 	} else if b.Why != Rally && b.To != b.From {
@@ -247,6 +256,8 @@ func (b LeaderMoved) Apply(s *State) error {
 
 func (b LeaderMoved) Text() string {
 	switch {
+	case b.Overrun != "":
+		return fmt.Sprintf("%s, alone in the way of %s, rides out of it to %s and takes command of it.", b.Leader, b.Overrun, b.Attach)
 	case b.Attach != "":
 		return fmt.Sprintf("%s rides to %s and takes command of it.", b.Leader, b.Attach)
 	case b.Detach != "":
@@ -325,6 +336,39 @@ func (s *State) canMove(u *Unit) error {
 	return nil
 }
 
+// secondOnCard reports whether u, which may move twice this turn
+// (Mystical Speed, §6), has made its first move on the card in play:
+// its second move on that card is the same unit moving, and spends
+// none of the card's moves (1.A; RULINGS.md, btg, "Mystical Speed").
+func (s *State) secondOnCard(u *Unit) bool {
+	return u.Effects.Twice && u.Moves == 1 && u.OnCard == s.Drawn && s.Card != nil && !s.Card.Leaders
+}
+
+// cardMovers lists the units of the card's side that may move on it
+// now: any that may move while it has moves left, and once they are
+// spent only a unit making its second move on it.
+func (s *State) cardMovers(c *Card) []*Unit {
+	us := s.movable(c.Side)
+	if c.Units > 0 {
+		return us
+	}
+	return slices.DeleteFunc(us, func(u *Unit) bool { return !s.secondOnCard(u) })
+}
+
+// cardLeft says what the number card c still moves, to follow "may
+// move": so many units more, or, its moves spent, a unit that moves
+// twice, again.
+func (s *State) cardLeft(c *Card) string {
+	if c.Units > 0 {
+		return plural(c.Units, "unit", "units") + " more"
+	}
+	var ids []string
+	for _, u := range s.cardMovers(c) {
+		ids = append(ids, u.ID)
+	}
+	return strings.Join(ids, " or ") + " again"
+}
+
 // cardFor refuses a move of u unless a card of its colour with moves
 // left is in play and u is the actor's.
 func (s *State) cardFor(actor engine.PlayerID, u *Unit) error {
@@ -348,6 +392,8 @@ func (s *State) cardFor(actor engine.PlayerID, u *Unit) error {
 		return engine.Refuse("1.A", "The card in play is for the %s (%s).", s.armyName(c.Side), c.Side)
 	case !mine(side):
 		return engine.Refuse("", "%s is a unit of the %s, not yours to move.", u.ID, s.armyName(side))
+	case c.Units <= 0 && !s.secondOnCard(u):
+		return engine.Refuse("1.A", "The %s has moved all the units it may; only a unit moving twice this turn may make its second move on it.", c.Card.Name())
 	}
 	return nil
 }
@@ -423,7 +469,7 @@ func moveCommand(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	stop := b.Stop
-	if err := tx.Emit(b); err != nil {
+	if err := s.emitMove(tx, b); err != nil {
 		return err
 	}
 	// The alligators take any unit that crosses, of either side: the text
@@ -795,7 +841,7 @@ func chargeHome(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return afterMove(tx, s)
 	case FallBack:
-		if err := tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Halt, From: u.Base, To: u.Base, Ranks: u.Ranks, Card: true}); err != nil {
+		if err := s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Halt, From: u.Base, To: u.Base, Ranks: u.Ranks, Card: true}); err != nil {
 			return err
 		}
 		return afterMove(tx, s)
@@ -867,7 +913,7 @@ func chargeEnds(tx *engine.Tx, s *State, u, t *Unit, to engine.Base, dist float6
 		}
 		return s.takeGround(tx, u, t, to, dist)
 	}
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Charges, From: u.Base, To: to, Ranks: u.Ranks, Dist: dist, Card: true, Contact: t.ID})
 }
 
 // takeGround moves charger u on toward where it would have met t, which
@@ -895,7 +941,7 @@ func (s *State) takeGround(tx *engine.Tx, u, t *Unit, to engine.Base, dist float
 	if caught && t.Status != Routed {
 		m.Contact = t.ID
 	}
-	if err := tx.Emit(m); err != nil {
+	if err := s.emitMove(tx, m); err != nil {
 		return err
 	}
 	if caught && t.Status == Routed {
@@ -1005,7 +1051,7 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	h := u.Side.forward().Reverse()
 	b := u.Base.WithFacing(h).WithCenter(u.Base.Center)
 	to, d, stop, off := s.flee(u, b, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
 }
 
 // fallBack moves u a full move along heading h, keeping its facing:
@@ -1013,14 +1059,70 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 // in a flank or the rear (§3; RULINGS.md, btg, "results").
 func (s *State) fallBack(tx *engine.Tx, u *Unit, h engine.Heading, why MoveKind) error {
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: why, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 
 // avoidMove moves u a full move straight away from the charger.
 func (s *State) avoidMove(tx *engine.Tx, u, from *Unit) error {
 	h := engine.HeadingTo(from.Base.Center, u.Base.Center)
 	to, d, stop, off := s.flee(u, u.Base, h, s.fullMove(u))
-	return tx.Emit(Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Avoid, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off})
+}
+
+// emitMove emits a unit's move and then deals with the enemy leaders
+// standing alone in its way.
+func (s *State) emitMove(tx *engine.Tx, m Moved) error {
+	if err := tx.Emit(m); err != nil {
+		return err
+	}
+	return s.overrun(tx, m)
+}
+
+// overrun deals with each enemy leader standing alone whom the move m
+// runs into or ends against. The text gives a lone leader no rule, and
+// he has no men to fight with; but he is one man on a horse, quicker
+// than any unit, so he rides out of its way to the nearest friendly
+// unit without a leader within his 12" and takes command of it. With
+// none in reach he is taken prisoner (RULINGS.md, btg, "Leaders").
+func (s *State) overrun(tx *engine.Tx, m Moved) error {
+	u := s.Unit(m.Unit)
+	if u == nil || m.From.Center == m.To.Center {
+		return nil
+	}
+	for _, l := range s.loneLeaders(u.Side.Other()) {
+		lb := l.Base()
+		_, hit := m.From.WithFacing(m.To.Facing).Sweep(m.To.Center, lb)
+		if hit < 0 && m.To.Gap(lb) > engine.ContactTolerance {
+			continue
+		}
+		if f := s.refuge(l); f != nil {
+			if err := tx.Emit(LeaderMoved{Leader: l.ID, From: l.At, To: f.Base.Center, Facing: f.Base.Facing, Attach: f.ID, Overrun: u.ID}); err != nil {
+				return err
+			}
+			continue
+		}
+		why := fmt.Sprintf("%s, alone in the way of %s with no friendly unit to ride to within %s, is taken prisoner.", l.Label(), u.ID, inches(leaderMove))
+		if err := tx.Emit(LeaderLeft{Leader: l.ID, Why: why}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refuge is the friendly unit a lone leader l rides to when an enemy
+// runs into him: the nearest within his move that he may command.
+func (s *State) refuge(l *Leader) *Unit {
+	var best *Unit
+	gap := leaderMove + 0.01
+	for _, o := range s.inPlay(l.Side) {
+		if o.Class.Siege() || s.leaderOf(o) != nil {
+			continue
+		}
+		if d := o.Base.Gap(l.Base()); d <= gap {
+			best, gap = o, d
+		}
+	}
+	return best
 }
 
 // baptismReach is how near the shaman's point a crossing is barred

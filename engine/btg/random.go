@@ -180,7 +180,7 @@ var eventText = [4][7]string{
 		"pack animals lead the side's unit nearest an edge off the table to a village; it comes back next turn as slingers.",
 	},
 	Other: {
-		"local peasants rise: one unit gains a D6 of figures.",
+		"local peasants rise: one foot unit gains a D6 of figures.",
 		"one of the side's destroyed units returns at its own edge.",
 		"two of the side's units that have not moved fall to fighting each other.",
 		"one unit falls into a spiked pit: it loses a D6 of figures.",
@@ -517,9 +517,12 @@ func init() {
 		evElephants: {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() }), play: func(e *drawnEvent) error {
 			return e.effect(Effects{Ferry: true}, "rides elephants over the water this turn, without stopping at its edge")
 		}},
-		evVultures:       effectOnly(Effects{Armor: 1}, "+1 armor until the end of the turn"),
-		evLostAndFound:   {play: func(e *drawnEvent) error { return e.s.lostAndFound(e.tx, e.b) }},
-		evPeasantLevies:  {pool: anyOf(anyUnit), play: peasantLevies},
+		evVultures:     effectOnly(Effects{Armor: 1}, "+1 armor until the end of the turn"),
+		evLostAndFound: {play: func(e *drawnEvent) error { return e.s.lostAndFound(e.tx, e.b) }},
+		// Peasants rise on foot: they join a foot unit, never horse,
+		// camels, chariots or elephants (RULINGS.md, btg, "Peasant
+		// Levies").
+		evPeasantLevies:  {pool: anyOf(func(u *Unit) bool { return u.Class.Foot() }), play: peasantLevies},
 		evReinforcements: {play: func(e *drawnEvent) error { return e.s.reinforcements(e.tx, e.b) }},
 		evRivals: {pool: func(s *State, side Side) []*Unit {
 			return s.eligible(side, func(u *Unit) bool {
@@ -807,7 +810,7 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 	}
 	h := near.Side.forward().Reverse()
 	to, d, stop, off := s.flee(near, near.Base, h, s.fullMove(near))
-	return tx.Emit(Moved{Unit: near.ID, Label: near.Label(), Why: Diplo, From: near.Base, To: to, Ranks: near.Ranks, Dist: d, Stop: stop, Fled: off})
+	return s.emitMove(tx, Moved{Unit: near.ID, Label: near.Label(), Why: Diplo, From: near.Base, To: to, Ranks: near.Ranks, Dist: d, Stop: stop, Fled: off})
 }
 
 func (s *State) minors(side Side) []*Leader {

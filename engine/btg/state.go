@@ -114,6 +114,9 @@ type Unit struct {
 	Leader  string      `json:"leader,omitempty"` // the leader attached
 
 	Moves int `json:"moves,omitempty"` // moves made this turn on a card
+	// OnCard is the card of the turn (its number, as Drawn counts) its
+	// last move on a card was made on.
+	OnCard int `json:"onCard,omitempty"`
 	// Forced is set when a move it did not choose (a fall back, getting
 	// out of a charge's way, an event) took it somewhere this turn: for
 	// fire it has moved all the same (2.D).

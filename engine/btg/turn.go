@@ -405,7 +405,7 @@ func afterMove(tx *engine.Tx, s *State) error {
 	if s.Stage != Movement || s.Await != nil || s.Judge != nil {
 		return nil
 	}
-	if c := s.Card; c != nil && !c.Leaders && (c.Units <= 0 || len(s.movable(c.Side)) == 0) {
+	if c := s.Card; c != nil && !c.Leaders && len(s.cardMovers(c)) == 0 {
 		if err := tx.Emit(CardEnded{Side: c.Side, Army: s.armyName(c.Side)}); err != nil {
 			return err
 		}
@@ -579,7 +579,7 @@ func status(s *State, actor engine.PlayerID) string {
 			if c.Leaders {
 				fmt.Fprintf(&b, " The %s: lone leaders move.", c.Card.Name())
 			} else {
-				fmt.Fprintf(&b, " The %s: the %s may move %s more.", c.Card.Name(), s.armyName(c.Side), plural(c.Units, "unit", "units"))
+				fmt.Fprintf(&b, " The %s: the %s may move %s.", c.Card.Name(), s.armyName(c.Side), s.cardLeft(c))
 			}
 		}
 	}

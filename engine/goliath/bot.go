@@ -357,16 +357,6 @@ func (s *State) cover(u *Unit, left float64) (engine.Vec, bool) {
 	return best, !math.IsInf(bestD, 1)
 }
 
-// covered reports whether b stands on ground that covers it.
-func (s *State) covered(b engine.Base) bool {
-	for _, g := range s.groundUnder(b) {
-		if g.Covers() {
-			return true
-		}
-	}
-	return false
-}
-
 // fireCandidates are the missile phase's volleys and castings for side.
 func (s *State) fireCandidates(player engine.PlayerID, side Side) []engine.Command {
 	var out []engine.Command
@@ -1029,8 +1019,16 @@ func (s *State) bestVolley(u *Unit, volleys float64) (*Unit, float64) {
 			if p.Breath {
 				rng = breathRange
 			}
+			// A wizard's bolts keep the arc and line of missiles, and cover
+			// halves them (RULINGS.md, goliath, "bolts and fireballs").
+			if p.Wizard && s.inSight(u, e, e.Base, false) != nil {
+				continue
+			}
 			if gap <= rng {
 				k = float64(min(ballFigures, e.Total())) * 0.6 / float64(max(1, e.Profile.HT))
+			}
+			if p.Wizard && s.covered(e.Base) {
+				k /= 2
 			}
 		default:
 			if gap > p.Mss || !u.Base.InArc(e.Base, 45, 45) && !p.Cavalry() {

@@ -334,6 +334,17 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		}
 		return engine.Refuse("Missile Fire", "%s is %s away; %s shoot %s%s.", t.ID, inches(d), p.Name, inches(rng), extra)
 	}
+	return s.inSight(u, t, b, sh.indirect)
+}
+
+// inSight refuses a missile attack of u at t standing at b that the arc
+// or the line of fire does not allow (Missile Fire: Arc of Fire, Indirect
+// Fire; woods and buildings screen): the text gives the arcs by mount,
+// whatever the missile, and only bows and longbows shoot overhead. A
+// wizard's bolts and fireballs, thrown at his Mss range, are held to it
+// too (RULINGS.md, goliath, "bolts and fireballs").
+func (s *State) inSight(u, t *Unit, b engine.Base, indirect bool) error {
+	p := &u.Profile
 	left, right := 45.0, 45.0
 	if p.Cavalry() {
 		left = 180
@@ -350,18 +361,32 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 		if units[i] == t || !o.BlocksLine(from, to) {
 			continue
 		}
-		if sh.indirect && o.Gap(u.Base) > 3 {
+		if indirect && o.Gap(u.Base) > 3 {
 			continue
 		}
-		if sh.indirect {
+		switch {
+		case indirect:
 			return engine.Refuse("Missile Fire", "%s is within 3\" of %s: overhead fire goes only over troops more than 3\" away.", units[i].ID, u.ID)
+		case p.Weapon.Archers():
+			return engine.Refuse("Missile Fire", "%s stands in the line of fire; bows and longbows may shoot overhead (indirect:yes).", units[i].ID)
 		}
-		return engine.Refuse("Missile Fire", "%s stands in the line of fire; bows and longbows may shoot overhead (indirect:yes).", units[i].ID)
+		return engine.Refuse("Missile Fire", "%s stands in the line of fire.", units[i].ID)
 	}
-	if f := s.screened(from, to); f != "" && !sh.indirect {
+	if f := s.screened(from, to); f != "" && !indirect {
 		return engine.Refuse("Terrain", "%s blocks the line of fire.", engine.Capital(f))
 	}
 	return nil
+}
+
+// covered reports whether b stands on ground that gives cover (Missile
+// Fire: Cover).
+func (s *State) covered(b engine.Base) bool {
+	for _, g := range s.groundUnder(b) {
+		if g.Covers() {
+			return true
+		}
+	}
+	return false
 }
 
 // hidden says why t cannot be seen by u: invisible (SA 1) while it has
@@ -455,11 +480,7 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 		}
 		hits = count(b.Confirms, min(6, eff-3), 0)
 	}
-	for _, g := range s.groundUnder(t.Base) {
-		if g.Covers() {
-			b.Cover = true
-		}
-	}
+	b.Cover = s.covered(t.Base)
 	if b.Cover {
 		hits /= 2
 	}
@@ -493,8 +514,14 @@ func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
 // "pass-through fire").
 func (s *State) passFire(tx *engine.Tx, mover *Unit, at engine.Base) (Result, error) {
 	worst := Holds
+	was := mover.Base
 	for _, e := range s.passShooters(mover, at) {
-		if !mover.In() {
+		// The fire is given at the half-move portion (L128). A mover that
+		// fell back, routed or left the field under a nearer volley is no
+		// longer there: the farther shooters keep their shots for the
+		// missile phase, where they may shoot at it where it stands. One
+		// hemmed in still stands there, and is still shot.
+		if !mover.In() || mover.Base.FrontCenter().Dist(was.FrontCenter()) >= 0.05 || mover.Base.Facing != was.Facing {
 			return worst, nil
 		}
 		sh := shot{why: "as it passes (pass-through fire)", pass: true}

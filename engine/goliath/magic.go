@@ -75,13 +75,18 @@ type Cast struct {
 	Counter *Counter   `json:"counter,omitempty"`
 	// Saves are the 2D6 of each figure hit with MR above 0, or the one
 	// save of a unit a spell is cast on; Killed the figures slain.
-	Hit    int    `json:"hit,omitempty"`
-	Saves  []int  `json:"saves,omitempty"`
-	Killed int    `json:"killed,omitempty"`
-	Saved  bool   `json:"saved,omitempty"`
-	Immune bool   `json:"immune,omitempty"`
-	Says   string `json:"says,omitempty"`  // what a referee's spell does
-	Tired  bool   `json:"tired,omitempty"` // the target's MR was one lower for fatigue
+	Hit    int   `json:"hit,omitempty"`
+	Saves  []int `json:"saves,omitempty"`
+	Killed int   `json:"killed,omitempty"`
+	Saved  bool  `json:"saved,omitempty"`
+	// Cover halves the figures a bolt or fireball hits (Missile Fire,
+	// L136), rounding down; Reached is how many it would have hit in the
+	// open.
+	Cover   bool   `json:"cover,omitempty"`
+	Reached int    `json:"reached,omitempty"`
+	Immune  bool   `json:"immune,omitempty"`
+	Says    string `json:"says,omitempty"`  // what a referee's spell does
+	Tired   bool   `json:"tired,omitempty"` // the target's MR was one lower for fatigue
 	// Deferred marks a failed save against fear under written orders:
 	// the morale check waits until every volley and casting has gone
 	// (Turn sequence, Method 2).
@@ -178,7 +183,11 @@ func (b Cast) Text() string {
 			fmt.Fprintf(&t, ": %s cannot be hurt by it (SA 11).", b.Target)
 			return t.String()
 		}
-		fmt.Fprintf(&t, ": %s hit", plural(b.Hit, "figure", "figures"))
+		t.WriteString(": ")
+		if b.Cover {
+			fmt.Fprintf(&t, "%d in its way, halved for cover: ", b.Reached)
+		}
+		fmt.Fprintf(&t, "%s hit", plural(b.Hit, "figure", "figures"))
 		if b.Tired {
 			t.WriteString(" (tired: MR one lower)")
 		}
@@ -425,6 +434,16 @@ func (s *State) aimSpell(b *Cast, u, t *Unit, at *engine.Vec) error {
 	if sp == Breath && !u.Base.InArc(t.Base, 45, 45) {
 		return engine.Refuse("Special Abilities", "A dragon breathes at what is before it, 45° either side of its facing.")
 	}
+	if sp == Bolt || sp == Fireball {
+		// A wizard throws his bolts at his Mss range (Figures, item 10;
+		// Troop Types, note ***): they are his missile attack, held to the
+		// arc and line of fire of Missile Fire, never overhead (only bows
+		// and longbows shoot so, L134), and halved by cover (L136).
+		if err := s.inSight(u, t, t.Base, false); err != nil {
+			return err
+		}
+		b.Cover = s.covered(t.Base)
+	}
 	return nil
 }
 
@@ -451,6 +470,9 @@ func spellTakes(tx *engine.Tx, b *Cast, p *Profile, t *Unit) {
 		b.Hit = min(t.Figures, ballFigures)
 		if b.Spell == Bolt {
 			b.Hit = min(t.Figures, t.Frontage, boltFigures)
+		}
+		if b.Cover {
+			b.Reached, b.Hit = b.Hit, b.Hit/2
 		}
 		for range b.Hit {
 			if mr <= 0 || !save() {

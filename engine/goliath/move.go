@@ -637,6 +637,11 @@ func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 		return chargePlan{}, engine.Refuse("Troop Types", "%s do not move, and so cannot charge.", u.Profile.Name)
 	case u.Moved > 0:
 		return chargePlan{}, engine.Refuse("Turn sequence", "A charge is a unit's whole move, and %s has moved this turn.", u.ID)
+	case u.Paused:
+		// Split move and fire grants a move, a shot, and the balance of
+		// the MV (L126), not a charge: a charge is a move of its own, at
+		// Chg (Figures, item 8), and the whole of the unit's move.
+		return chargePlan{}, engine.Refuse("Missile Fire", "%s has paused in its move to shoot (split move and fire): it may ride on with the balance of its move, but not charge this turn.", u.ID)
 	case s.engaged(u):
 		return chargePlan{}, engine.Refuse("Melee", "%s is already in melee.", u.ID)
 	}
@@ -694,10 +699,17 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 		return err
 	}
 	from, at, facing, side, cost, reach, start := p.from, p.at, p.facing, p.side, p.cost, p.reach, p.start
+	// The target's thrown weapons, loosed at its chargers whatever it did
+	// this turn (Missile Fire, L138).
+	throws := func() bool {
+		return t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t)
+	}
 	// Pass-through fire at the half-way point, then the target's thrown
-	// weapons, before contact.
+	// weapons, at the same point: the text names one moment at which
+	// missile troops shoot at those charging them, the half-move portion
+	// (L128, L96), and L138's "always" widens who throws, not when.
 	mid := start.WithFrontCenter(from.Lerp(at, 0.5))
-	if len(s.passShooters(u, mid)) > 0 {
+	if len(s.passShooters(u, mid)) > 0 || throws() {
 		// It is shot where it stands, half-way (Missile Fire, L128); the
 		// charge's cost is counted when it goes home or breaks.
 		if err := tx.Emit(Moved{Unit: u.ID, Why: Closing, From: u.Base, To: mid, Target: t.ID, Dist: cost / 2}); err != nil {
@@ -715,7 +727,7 @@ func (s *State) charge(tx *engine.Tx, u, t *Unit) error {
 	if err != nil {
 		return err
 	}
-	if u.Able() && shaken == Holds && !gaveGround() && t.Able() && !t.Rallying && t.Profile.Weapon == Thrown && t.Shots == 0 && !s.engaged(t) {
+	if u.Able() && shaken == Holds && !gaveGround() && throws() {
 		if err := s.shoot(tx, t, u, shot{why: "at the chargers (Missile Fire: thrown weapons)"}); err != nil {
 			return err
 		}

@@ -257,8 +257,10 @@ func (u *Unit) fatigue() (tired, rested bool) {
 		u.Tired = false
 		return false, rested
 	}
+	// Only a turn of rest clears fatigue: a unit already tired (by its
+	// turns, or by the referee's ruling) stays so while it moves or fights.
 	m, v := u.MeleeTurns, u.MoveTurns
-	now := m >= 3 || v >= 5 || (m > 0 && v > 0 && m+v >= 4)
+	now := u.Tired || m >= 3 || v >= 5 || (m > 0 && v > 0 && m+v >= 4)
 	tired = now && !u.Tired
 	u.Tired = now
 	return tired, false

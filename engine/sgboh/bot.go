@@ -94,7 +94,7 @@ func (s *State) routedOnMap(side int) bool {
 func (s *State) mayRoll(side int) bool {
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
-		if l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again) {
+		if l.Side == side && l.In() && !s.underWing(l) && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again) {
 			return true
 		}
 	}
@@ -145,7 +145,7 @@ func (s *State) activations(player engine.PlayerID, side int) []engine.Command {
 	var ls []*Leader
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
-		if l.Side == side && l.In() && l.Under == "" {
+		if l.Side == side && l.In() && !s.underWing(l) {
 			ls = append(ls, l)
 		}
 	}

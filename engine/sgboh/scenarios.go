@@ -75,17 +75,20 @@ func setUp(s *State) []engine.Command {
 			o[k] = "yes"
 		}
 	}
-	for _, wing := range []bool{true, false} {
+	// Wing commanders before the contingent commanders who name them; a
+	// contingent commander whose wing commander has fallen is set up as a
+	// leader of his own (underWing).
+	for _, under := range []bool{false, true} {
 		for i := range s.Leaders {
 			l := &s.Leaders[i]
-			if !l.In() || (l.Under == "") != wing {
+			if !l.In() || s.underWing(l) != under {
 				continue
 			}
 			o := map[string]string{"id": l.ID, "name": l.Name, "side": strconv.Itoa(l.Side + 1), "at": l.Hex.String(),
 				"initiative": strconv.Itoa(l.Initiative), "range": strconv.Itoa(l.Range), "move": strconv.Itoa(l.MA)}
 			yes(o, "elite", l.Elite)
 			yes(o, "wing", l.Wing)
-			if l.Under != "" {
+			if s.underWing(l) {
 				o["under"] = l.Under
 			}
 			cmd("setup leader", o)

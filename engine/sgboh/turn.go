@@ -105,13 +105,30 @@ func (s *State) next() string {
 }
 
 // leaderMayGo reports whether side has a leader it may designate at
-// continuity: one in the battle, not a contingent commander (who goes
-// only through his wing commander, 5.6), and not the one who just went,
-// unless he is elite and has not yet gone twice (3.2, 5.5).
+// continuity: one in the battle, not a contingent commander whose wing
+// commander still is (he goes only through him, 5.6), and not the one
+// who just went, unless he is elite and has not yet gone twice (3.2,
+// 5.5).
 func (s *State) leaderMayGo(side int) bool {
 	return slices.ContainsFunc(s.Leaders, func(l Leader) bool {
-		return l.Side == side && l.In() && l.Under == "" && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again)
+		return l.Side == side && l.In() && !s.underWing(&l) && (!slices.Contains(s.Flow.Just, l.ID) || l.Elite && !s.Flow.Again)
 	})
+}
+
+// underWing reports whether l is a contingent commander whose wing
+// commander is still in the battle, so that he goes only when that wing
+// commander passes him the activation (5.6). One whose wing commander
+// is dead or captured has no one to pass it to him, and the text names
+// no one else who may; he is designated as any leader, on his own
+// initiative (our ruling: the standard rules' replacement leaders are
+// not ours, and a table would not leave him idle for the rest of the
+// battle).
+func (s *State) underWing(l *Leader) bool {
+	if l.Under == "" {
+		return false
+	}
+	wc := s.leader(l.Under)
+	return wc != nil && wc.In()
 }
 
 // groupMayGo reports whether side has a unit that may act in a
@@ -144,11 +161,11 @@ func (w *work) offerContinuity(side int, sentence string) {
 }
 
 // mayActivate reports whether side has anything to activate freely: a
-// leader in the battle who is no contingent commander (5.6), or a unit
+// leader in the battle who goes on his own (5.6, underWing), or a unit
 // that may act in a group (3.2, 10.25).
 func (s *State) mayActivate(side int) bool {
 	return s.groupMayGo(side) || slices.ContainsFunc(s.Leaders, func(l Leader) bool {
-		return l.Side == side && l.In() && l.Under == ""
+		return l.Side == side && l.In() && !s.underWing(&l)
 	})
 }
 
@@ -159,13 +176,18 @@ func (s *State) mayActivate(side int) bool {
 // once, as it passes on at a continuity with nothing to roll for. After
 // three in a row the other side then rolls for continuity, as it would
 // after the free activation (3.2, exception 1); otherwise it activates
-// freely itself.
+// freely itself. When the other side has nothing either, the battle is
+// at a stalemate and ends.
 func (w *work) freeFor(side int, noRoll bool) {
 	w.Flow = Flow{Stage: Free, Side: side, NoRoll: noRoll, Count: w.Flow.Count}
 	if w.mayActivate(side) {
 		return
 	}
 	back := foe(side)
+	if !w.mayActivate(back) {
+		w.stalemate()
+		return
+	}
 	if noRoll {
 		w.Flow = Flow{Stage: Continuity, Side: back, Count: w.Flow.Count}
 		w.offerContinuity(back, fmt.Sprintf("%s have no leader and no unit free to act, so nothing to activate: play passes back to %s, who roll for continuity (/activate) or /pass (3.2).", w.name(side), w.name(back)))
@@ -260,7 +282,7 @@ func (w *work) designated(me int, c engine.Command) (*Leader, []string, error) {
 		if !l.In() {
 			return nil, nil, engine.Refuse("", "%s is %s.", l.Name, l.fate())
 		}
-		if l.Under != "" {
+		if s.underWing(l) {
 			return nil, nil, engine.Refuse("5.6", "%s is a contingent commander: activate his wing commander %s, who passes the activation to him (/delegate).", l.Name, l.Under)
 		}
 		if s.Flow.Stage == Continuity && slices.Contains(s.Flow.Just, l.ID) {
@@ -468,6 +490,8 @@ func done(tx *engine.Tx, s *State, c engine.Command) error {
 	}
 	f.Attacks, f.Queue, f.Vacated, f.Shocked, f.Line, f.Group = nil, nil, nil, false, "", nil
 	switch {
+	case !w.mayActivate(me) && !w.mayActivate(foe(me)):
+		w.stalemate()
 	case f.NoRoll:
 		*f = Flow{Stage: Continuity, Side: foe(me), Count: f.Count}
 		w.offerContinuity(foe(me), fmt.Sprintf("That was the free activation of %s after three in a row; play passes back to %s, who roll for continuity (/activate) or /pass.", s.name(me), s.name(foe(me))))
@@ -514,10 +538,10 @@ func (w *work) end(result string) {
 }
 
 // settle brings the battle up to date after a step: units no longer
-// next to an enemy are no longer Engaged; leaders left alone next to
-// the enemy are moved to the nearest friendly unit they can reach
-// without passing the enemy, or captured when none can be reached (6.7);
-// an army past its rout points withdraws (10.4).
+// next to an enemy are no longer Engaged; leaders left alone next to an
+// enemy unit that is not routed are moved to the nearest friendly unit
+// they can reach without passing the enemy, or captured when none can be
+// reached (6.7); an army past its rout points withdraws (10.4).
 func (w *work) settle() {
 	for i := range w.Units {
 		u := &w.Units[i]
@@ -530,11 +554,10 @@ func (w *work) settle() {
 		if !l.In() {
 			continue
 		}
-		if f := w.at(l.Hex); f != nil && f.Side == l.Side {
-			continue
-		}
-		e := w.at(l.Hex)
-		if e == nil && len(w.enemiesNext(l.Side, l.Hex)) == 0 {
+		switch f := w.at(l.Hex); {
+		case f != nil && f.Side == l.Side:
+			continue // stacked with a friend, not alone
+		case f == nil && !w.threatened(l):
 			continue
 		}
 		steps := w.leaderSteps(l)
@@ -554,9 +577,14 @@ func (w *work) settle() {
 		w.mark(Mark{Kind: engine.MoveMark, From: l.Hex, To: best.Hex, Side: l.Side})
 		l.Hex = best.Hex
 	}
-	if w.Flow.Stage == Over || len(w.Armies) < 2 {
-		return
+	if w.Flow.Stage != Over && len(w.Armies) == 2 {
+		w.withdrawArmies()
 	}
+}
+
+// withdrawArmies ends the battle when an army has reached its rout points
+// (10.4), and reports whether it did.
+func (w *work) withdrawArmies() bool {
 	var past []int
 	for side := range 2 {
 		if w.losses(side) >= w.Armies[side].Withdraw {
@@ -564,6 +592,8 @@ func (w *work) settle() {
 		}
 	}
 	switch len(past) {
+	case 0:
+		return false
 	case 1:
 		lo := past[0]
 		w.end(fmt.Sprintf("%s reach %d rout points (their limit %d) and withdraw; %s win.", w.name(lo), w.losses(lo), w.Armies[lo].Withdraw, w.name(foe(lo))))
@@ -578,6 +608,38 @@ func (w *work) settle() {
 			w.end("both armies reach their limits together and withdraw: a drawn battle.")
 		}
 	}
+	return true
+}
+
+// stalemate ends a battle in which neither side has anything left to
+// activate: every leader dead or captured, every unit on the map routed
+// (10.25). No sequence of play can begin again (3.1 A), so the text's
+// "until someone wins" (3.0) would never come. Nothing can rally their
+// routed units (10.27 needs an activated leader's range) and they may
+// only flee, so they are counted lost, as each would be on running off
+// the map (8.3); pursuing cavalry off the map is not. Then the rout
+// points decide as after any step (10.4), and if neither army reaches
+// its limit the battle is drawn (our ruling).
+func (w *work) stalemate() {
+	w.say("Neither army has a leader left or a unit free to act: no activation can begin again (3.1), and no one can rally their routed units (10.27).")
+	for i := range w.Units {
+		if u := &w.Units[i]; u.On() && u.Status == Routed {
+			w.eliminate(u, "with no leader left to rally it, it flees the field")
+		}
+	}
+	if !w.withdrawArmies() {
+		w.end("neither army can act any more, and neither reaches its rout points: a drawn battle.")
+	}
+}
+
+// threatened reports whether an enemy unit next to the lone leader l
+// threatens him (6.7, standard 4.62). A routed one does not: it may do
+// nothing on its own and only flees (10.25), as it holds no front to
+// stop a mover in (7.2, our ruling); it threatens him again once it
+// rallies. An enemy unit in his own hex, routed or not, still puts him
+// to flight (settle): he cannot stay in a hex the enemy holds.
+func (s *State) threatened(l *Leader) bool {
+	return slices.ContainsFunc(s.enemiesNext(l.Side, l.Hex), func(e *Unit) bool { return !e.lockedOut() })
 }
 
 // leaderSteps counts the hexes a threatened leader must cross to reach
