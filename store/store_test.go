@@ -74,7 +74,7 @@ func TestPragmas(t *testing.T) {
 	ctx := context.Background()
 	type pragma struct{ name, want string }
 	common := []pragma{{"journal_mode", "wal"}, {"synchronous", "2"}, {"foreign_keys", "1"}, {"busy_timeout", "10000"}}
-	for _, p := range append(common, pragma{"query_only", "0"}) {
+	for _, p := range append(common, pragma{"query_only", "0"}, pragma{"wal_autocheckpoint", "4000"}) {
 		var got string
 		if err := s.w.QueryRowContext(ctx, "PRAGMA "+p.name).Scan(&got); err != nil {
 			t.Fatal(err)
