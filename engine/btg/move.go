@@ -1102,7 +1102,7 @@ func (s *State) overrun(tx *engine.Tx, m Moved) error {
 			continue
 		}
 		why := fmt.Sprintf("%s, alone in the way of %s with no friendly unit to ride to within %s, is taken prisoner.", l.Label(), u.ID, inches(leaderMove))
-		if err := tx.Emit(LeaderLeft{Leader: l.ID, Why: why}); err != nil {
+		if err := tx.Emit(LeaderLeft{Leader: l.ID, Captured: true, Why: why}); err != nil {
 			return err
 		}
 	}

@@ -72,7 +72,11 @@ type LeaderLeft struct {
 	// Return is the turn the unit comes back, and ReturnAt where.
 	Return   int        `json:"return,omitempty"`
 	ReturnAt engine.Vec `json:"returnAt,omitzero"`
-	Why      string     `json:"why"`
+	// Captured is a lone leader taken prisoner by an enemy unit that ran
+	// into him (move.go, overrun): the battle's end names him among the
+	// captives (§3).
+	Captured bool   `json:"captured,omitempty"`
+	Why      string `json:"why"`
 }
 
 // LeaderDuel is Insubordination: a minor leader fights his general, one
@@ -241,7 +245,7 @@ func (b LeaderLeft) Apply(s *State) error {
 		if err != nil {
 			return err
 		}
-		l.Gone = true
+		l.Gone, l.Captured = true, b.Captured
 	}
 	if b.Unit != "" {
 		u, err := s.mustUnit(b.Unit)
