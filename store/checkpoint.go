@@ -11,10 +11,10 @@ import (
 // and a checkpoint copies them into the database file and syncs it, so
 // that the log can start again from its beginning. Left to itself, SQLite
 // checkpoints inside the commit that finds the log past 1,000 pages, and
-// that commit returns only when the copy and its sync are done: on a
-// shared disk from tens to hundreds of milliseconds, which every append
-// queued behind it waits for too (store/commits.go). Those were most of
-// the slowest replies of BenchmarkSystemsArrivals in package bot.
+// that commit returns only when the copy (some 4 MB) and its sync are
+// done: 5 to 9 ms on a quiet disk (BenchmarkCheckpoints), hundreds on a
+// busy one, which every append queued behind it waits for too
+// (store/commits.go).
 //
 // So the store checkpoints off the path of any write: every
 // checkpointEvery commits (of the queue, and snapshots), a goroutine of
