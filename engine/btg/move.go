@@ -1091,7 +1091,6 @@ func (s *State) runningFrom(u *Unit, b engine.Base, h engine.Heading) ([]engine.
 	return bs, us, behind
 }
 
-
 // fallBack moves u a full move along heading h, keeping its facing:
 // straight back, or away from the enemy that touches it or charges it
 // in a flank or the rear (§3; RULINGS.md, btg, "results").
