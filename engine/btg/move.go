@@ -799,11 +799,19 @@ func (s *State) chargePath(u, t *Unit) (engine.Base, float64, error) {
 	h := engine.HeadingTo(u.Base.FrontCenter(), t.Base.Center)
 	start := u.Base.WithFacing(h)
 	start = start.WithFrontCenter(u.Base.FrontCenter())
-	frac, hit := start.Sweep(t.Base.Center, t.Base)
+	from := start
+	if start.Clashes(t.Base) {
+		// Close to its target and at an angle to it, the charger's
+		// turn alone swings its front corners into it: it meets the
+		// target where, turned, it first touches it, found by
+		// sweeping in from well back along its new facing.
+		from = start.WithCenter(start.Center.Sub(h.Vec().Scale(start.Depth + t.Base.Depth + start.Width + t.Base.Width)))
+	}
+	frac, hit := from.Sweep(t.Base.Center, t.Base)
 	if hit < 0 {
 		return engine.Base{}, 0, engine.Refuse("1.D", "%s cannot reach %s charging straight at it.", u.ID, t.ID)
 	}
-	to := start.WithCenter(start.Center.Lerp(t.Base.Center, frac))
+	to := from.WithCenter(from.Center.Lerp(t.Base.Center, frac))
 	dist := start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, h)
 	allow := 2 * float64(s.civ(u.Side).Move(u.Class, Level))
 	if dist > allow+0.01 {
