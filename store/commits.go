@@ -206,7 +206,9 @@ func (s *Store) commitBatch(batch []*writeJob) {
 		}
 		if err := tx.Commit(); err != nil {
 			failAll(err)
+			return
 		}
+		s.committed()
 		return
 	}
 	exec := func(query string) error {
@@ -242,5 +244,15 @@ func (s *Store) commitBatch(batch []*writeJob) {
 	}
 	if err := tx.Commit(); err != nil {
 		failAll(err)
+		return
+	}
+	s.committed()
+}
+
+// committed counts a commit of the queue toward the next background
+// checkpoint (checkpoint.go).
+func (s *Store) committed() {
+	if s.ckpt != nil {
+		s.ckpt.committed()
 	}
 }

@@ -25,6 +25,8 @@
 //   - commits.go: the commit queue, which gathers the appends and new
 //     games of many goroutines into one transaction and one sync of the
 //     disk.
+//   - checkpoint.go: the write-ahead log copied into the database file
+//     in the background, off the path of any append.
 //   - snapshots.go: [Store.PutSnapshot] and [Store.Snapshot].
 //   - calls.go: what keeps books moving over weeks: settings of players,
 //     books and servers ([Store.PutSetting]), the calls of players to act

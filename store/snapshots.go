@@ -89,6 +89,7 @@ func (s *Store) PutSnapshot(ctx context.Context, id GameID, seq engine.Seq, vers
 	if err := tx.Commit(); err != nil {
 		return wrap(ctx, op, err)
 	}
+	s.committed()
 	return nil
 }
 

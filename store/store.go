@@ -58,6 +58,10 @@ type Store struct {
 	// or read (games.go), so that an append need not read it again.
 	known knownGames
 
+	// ckpt checkpoints the write-ahead log off the path of any write
+	// (checkpoint.go); nil for a store opened read-only.
+	ckpt *checkpointer
+
 	// Now is the clock games are dated and events recorded by
 	// ([Store.Recorded]); nil is time.Now. Tests that run the bot on a
 	// fake clock set it to the same one, before the store is used.
@@ -199,7 +203,12 @@ func open(ctx context.Context, path string, busy time.Duration) (_ *Store, err e
 		r.Close()
 		return nil, wrap(ctx, op, err)
 	}
-	s := &Store{w: w, r: r}
+	c, err := sql.Open("sqlite", dsn(abs, busy, true))
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("store: %s: %w", op, err)
+	}
+	s := &Store{w: w, r: r, ckpt: startCheckpointer(c)}
 	if err := s.prepareWriter(ctx); err != nil {
 		s.Close()
 		return nil, wrap(ctx, op, err)
@@ -244,7 +253,8 @@ func prepareOnce(ctx context.Context, w *sql.DB, migs []migration) error {
 // dsn returns the modernc.org/sqlite data source name for the database file
 // at the absolute path abs. The writer's connections put the file in WAL mode
 // and begin every transaction with BEGIN IMMEDIATE; the readers' are
-// query_only. Both wait busy for locks and sync fully.
+// query_only. Both wait busy for locks and sync fully. The writer's commits
+// checkpoint the log only past walBackstop pages (checkpoint.go).
 func dsn(abs string, busy time.Duration, write bool) string {
 	p := filepath.ToSlash(abs)
 	if !strings.HasPrefix(p, "/") {
@@ -257,7 +267,7 @@ func dsn(abs string, busy time.Duration, write bool) string {
 		"_pragma=synchronous(FULL)",
 	}
 	if write {
-		q = append(q, "_pragma=journal_mode(WAL)", "_txlock=immediate")
+		q = append(q, "_pragma=journal_mode(WAL)", "_pragma=wal_autocheckpoint("+strconv.Itoa(walBackstop)+")", "_txlock=immediate")
 	} else {
 		q = append(q, "_pragma=query_only(1)")
 	}
@@ -317,7 +327,11 @@ func (s *Store) Close() error {
 	if s.r == s.w {
 		return s.r.Close()
 	}
-	return errors.Join(s.r.Close(), s.w.Close())
+	var cerr error
+	if s.ckpt != nil {
+		cerr = s.ckpt.close()
+	}
+	return errors.Join(cerr, s.r.Close(), s.w.Close())
 }
 
 // wrap annotates err with the operation and maps SQLite's result codes onto

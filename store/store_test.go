@@ -74,7 +74,7 @@ func TestPragmas(t *testing.T) {
 	ctx := context.Background()
 	type pragma struct{ name, want string }
 	common := []pragma{{"journal_mode", "wal"}, {"synchronous", "2"}, {"foreign_keys", "1"}, {"busy_timeout", "10000"}}
-	for _, p := range append(common, pragma{"query_only", "0"}) {
+	for _, p := range append(common, pragma{"query_only", "0"}, pragma{"wal_autocheckpoint", "4000"}) {
 		var got string
 		if err := s.w.QueryRowContext(ctx, "PRAGMA "+p.name).Scan(&got); err != nil {
 			t.Fatal(err)
@@ -107,7 +107,7 @@ func testPathOf(t *testing.T, s *Store) string {
 
 func TestDSN(t *testing.T) {
 	got := dsn("/tmp/a b?c#d%e.db", 10*time.Second, true)
-	want := "file:///tmp/a%20b%3Fc%23d%25e.db?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=journal_mode(WAL)&_txlock=immediate"
+	want := "file:///tmp/a%20b%3Fc%23d%25e.db?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(4000)&_txlock=immediate"
 	if got != want {
 		t.Errorf("dsn =\n%s\nwant\n%s", got, want)
 	}

@@ -799,11 +799,19 @@ func (s *State) chargePath(u, t *Unit) (engine.Base, float64, error) {
 	h := engine.HeadingTo(u.Base.FrontCenter(), t.Base.Center)
 	start := u.Base.WithFacing(h)
 	start = start.WithFrontCenter(u.Base.FrontCenter())
-	frac, hit := start.Sweep(t.Base.Center, t.Base)
+	from := start
+	if start.Clashes(t.Base) {
+		// Close to its target and at an angle to it, the charger's
+		// turn alone swings its front corners into it: it meets the
+		// target where, turned, it first touches it, found by
+		// sweeping in from well back along its new facing.
+		from = start.WithCenter(start.Center.Sub(h.Vec().Scale(start.Depth + t.Base.Depth + start.Width + t.Base.Width)))
+	}
+	frac, hit := from.Sweep(t.Base.Center, t.Base)
 	if hit < 0 {
 		return engine.Base{}, 0, engine.Refuse("1.D", "%s cannot reach %s charging straight at it.", u.ID, t.ID)
 	}
-	to := start.WithCenter(start.Center.Lerp(t.Base.Center, frac))
+	to := from.WithCenter(from.Center.Lerp(t.Base.Center, frac))
 	dist := start.Center.Dist(to.Center) + turnCost(u.Base.Width, u.Base.Facing, h)
 	allow := 2 * float64(s.civ(u.Side).Move(u.Class, Level))
 	if dist > allow+0.01 {
@@ -1023,7 +1031,7 @@ func (s *State) fullMove(u *Unit) float64 {
 func (s *State) flee(u *Unit, b engine.Base, h engine.Heading, dist float64) (engine.Base, float64, string, bool) {
 	target := b.Center.Add(h.Vec().Scale(dist))
 	frac, stop := 1.0, ""
-	bs, us := s.others(u)
+	bs, us, behind := s.runningFrom(u, b, h)
 	if f, hit := b.Sweep(target, bs...); hit >= 0 && f < frac {
 		frac, stop = f, fmt.Sprintf("it is stopped by %s", us[hit].ID)
 	}
@@ -1038,12 +1046,22 @@ func (s *State) flee(u *Unit, b engine.Base, h engine.Heading, dist float64) (en
 		}
 	}
 	to := b.WithCenter(b.Center.Lerp(target, frac))
+	for _, o := range behind {
+		if to.Clashes(o.Base) {
+			// Stopped before it got clear of the unit it turned
+			// over: it cannot run at all.
+			return b, 0, fmt.Sprintf("it is stopped by %s", o.ID), false
+		}
+	}
 	return to, dist * frac, stop, !s.onTable(to)
 }
 
 // routMove turns u toward its own edge and moves it a full move (§3);
 // card marks a rout on a charge made on the card in play. Elephants do
-// not rout: they rampage.
+// not rout: they rampage. A unit that cannot even turn where it stands
+// without standing on another (hemmed in, the enemy at its back) stays
+// as it stood: it does not run, and a charge that reaches it captures
+// it.
 func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	if u.Class == Elephant {
 		return s.rampage(tx, u)
@@ -1051,7 +1069,34 @@ func (s *State) routMove(tx *engine.Tx, u *Unit, card bool) error {
 	h := u.Side.forward().Reverse()
 	b := u.Base.WithFacing(h).WithCenter(u.Base.Center)
 	to, d, stop, off := s.flee(u, b, h, s.fullMove(u))
+	if d == 0 && s.clashes(u, to) {
+		to = u.Base
+	}
 	return s.emitMove(tx, Moved{Unit: u.ID, Label: u.Label(), Why: Routs, From: u.Base, To: to, Ranks: u.Ranks, Dist: d, Stop: stop, Fled: off, Card: card})
+}
+
+// runningFrom is the units in the way of u, about to run along h from b
+// (others, with their bases), but for those it leaves behind: a unit
+// that turns about its centre to run (a rout, §3) may swing its corners
+// over a unit it was only touching, one it fought front to front at an
+// angle, and it runs away from that unit, not through it. A unit b
+// stands on that u's own base did not, and that the first inch of the
+// run takes it out of rather than deeper into, is left behind; so is
+// none that u stood on already, nor one in its path.
+func (s *State) runningFrom(u *Unit, b engine.Base, h engine.Heading) ([]engine.Base, []*Unit, []*Unit) {
+	bs, us := s.others(u)
+	var behind []*Unit
+	step := b.WithCenter(b.Center.Add(h.Vec().Scale(0.1)))
+	for i := 0; i < len(bs); {
+		o := bs[i]
+		if d := b.Penetration(o); d > engine.ContactTolerance && !u.Base.Clashes(o) && step.Penetration(o) < d {
+			behind = append(behind, us[i])
+			bs, us = slices.Delete(bs, i, i+1), slices.Delete(us, i, i+1)
+			continue
+		}
+		i++
+	}
+	return bs, us, behind
 }
 
 // fallBack moves u a full move along heading h, keeping its facing:
@@ -1102,7 +1147,7 @@ func (s *State) overrun(tx *engine.Tx, m Moved) error {
 			continue
 		}
 		why := fmt.Sprintf("%s, alone in the way of %s with no friendly unit to ride to within %s, is taken prisoner.", l.Label(), u.ID, inches(leaderMove))
-		if err := tx.Emit(LeaderLeft{Leader: l.ID, Why: why}); err != nil {
+		if err := tx.Emit(LeaderLeft{Leader: l.ID, Captured: true, Why: why}); err != nil {
 			return err
 		}
 	}

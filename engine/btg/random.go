@@ -72,7 +72,11 @@ type LeaderLeft struct {
 	// Return is the turn the unit comes back, and ReturnAt where.
 	Return   int        `json:"return,omitempty"`
 	ReturnAt engine.Vec `json:"returnAt,omitzero"`
-	Why      string     `json:"why"`
+	// Captured is a lone leader taken prisoner by an enemy unit that ran
+	// into him (move.go, overrun): the battle's end names him among the
+	// captives (§3).
+	Captured bool   `json:"captured,omitempty"`
+	Why      string `json:"why"`
 }
 
 // LeaderDuel is Insubordination: a minor leader fights his general, one
@@ -241,7 +245,7 @@ func (b LeaderLeft) Apply(s *State) error {
 		if err != nil {
 			return err
 		}
-		l.Gone = true
+		l.Gone, l.Captured = true, b.Captured
 	}
 	if b.Unit != "" {
 		u, err := s.mustUnit(b.Unit)
@@ -664,11 +668,36 @@ func mounted(e *drawnEvent) error {
 	if !canCarry(c, w) {
 		w = Spear
 	}
-	nb := u.shape(1, u.Base.Facing, u.Base.FrontCenter())
-	nb = nb.WithFrontCenter(u.Base.FrontCenter())
-	nb.Width, nb.Depth = c.size(u.Figures, 1)
-	nb = nb.WithFrontCenter(u.Base.FrontCenter())
-	return e.tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: c, Weapon: w, Ranks: 1, Base: nb, What: fmt.Sprintf("mounted now, it fights as %s with %s", c, w.Key())})
+	nb, ranks := e.s.mountedBase(u, c)
+	return e.tx.Emit(Converted{Unit: u.ID, Label: u.Label(), Class: c, Weapon: w, Ranks: ranks, Base: nb, What: fmt.Sprintf("mounted now, it fights as %s with %s, %s deep", c, w.Key(), plural(ranks, "rank", "ranks"))})
+}
+
+// mountedBase is the base u forms on as class c when it finds mounts
+// (Lookee Here!): one rank deep, its front centre kept, where that
+// stands on no other unit and on the table; else the fewest ranks that
+// do, its front edge or else its rear edge kept, centred on its old
+// front or flush with either end of it. With room for none it keeps the
+// ground it stood on, in its old ranks (RULINGS.md, btg, "events").
+func (s *State) mountedBase(u *Unit, c Class) (engine.Base, int) {
+	old := u.Base
+	figs := max(u.Figures, 1)
+	fwd := old.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	front := old.FrontCenter()
+	rear := old.Center.Sub(fwd.Scale(old.Depth / 2))
+	for r := 1; r <= figs; r++ {
+		w, d := c.size(figs, r)
+		sized := engine.Base{Width: w, Depth: d, Facing: old.Facing}
+		side := right.Scale((old.Width - w) / 2)
+		for _, anchor := range []engine.Vec{front.Sub(fwd.Scale(d / 2)), rear.Add(fwd.Scale(d / 2))} {
+			for _, shift := range []engine.Vec{{}, side.Scale(-1), side} {
+				if b := sized.WithCenter(anchor.Add(shift)); s.onTable(b) && !s.clashes(u, b) {
+					return b, r
+				}
+			}
+		}
+	}
+	return old, u.Ranks
 }
 
 // peasantLevies joins a D6 of peasants to the unit.

@@ -181,7 +181,9 @@ type Leader struct {
 	Facing  engine.Heading `json:"facing"`
 	Placed  bool           `json:"placed,omitempty"`
 	Gone    bool           `json:"gone,omitempty"`
-	Moved   bool           `json:"moved,omitempty"`
+	// Captured is a gone leader the enemy took prisoner.
+	Captured bool `json:"captured,omitempty"`
+	Moved    bool `json:"moved,omitempty"`
 }
 
 // Label names the leader for players.

@@ -527,10 +527,12 @@ func (s *State) onPoints(why string) string {
 }
 
 // captives names the units taken prisoner, which count as a point each
-// in some scenarios (§3).
+// in some scenarios (§3), and the lone leaders taken with no unit to
+// ride to (RULINGS.md, btg, "Leaders").
 func (s *State) captives() string {
 	var out []string
 	for side := BlackSide; side <= RedSide; side++ {
+		var taken []string
 		n := 0
 		for _, u := range s.Units {
 			if u.Side == side.Other() && u.Lost == Captured {
@@ -538,7 +540,15 @@ func (s *State) captives() string {
 			}
 		}
 		if n > 0 {
-			out = append(out, fmt.Sprintf("the %s took %s prisoner", s.armyName(side), plural(n, "unit", "units")))
+			taken = append(taken, plural(n, "unit", "units"))
+		}
+		for _, l := range s.Leaders {
+			if l.Side == side.Other() && l.Captured {
+				taken = append(taken, l.Label())
+			}
+		}
+		if len(taken) > 0 {
+			out = append(out, fmt.Sprintf("the %s took %s prisoner", s.armyName(side), engine.JoinAnd(taken)))
 		}
 	}
 	if len(out) == 0 {
@@ -640,6 +650,8 @@ func status(s *State, actor engine.PlayerID) string {
 			}
 			fmt.Fprintf(&b, "\n- %s, %d of 2 hits", l.Label(), l.Hits)
 			switch {
+			case l.Captured:
+				b.WriteString(", taken prisoner")
 			case l.Gone:
 				b.WriteString(", gone")
 			case l.Unit != "":

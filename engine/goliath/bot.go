@@ -480,14 +480,19 @@ func (s *State) orderTexts(u *Unit) []string {
 }
 
 // orderShots are the orders that shoot or cast at e: standing, or, for
-// missile troops, after half a move toward it.
+// missile troops, after half a move toward it. Each is written only where
+// the arc and the line of fire allow it as the table stands (the target
+// and whoever is in the way may move before the orders are carried out):
+// an order they forbid would only be reported and dropped. Bows and
+// longbows blocked by troops more than 3" away are ordered to shoot
+// overhead (Missile Fire: Indirect Fire).
 func (s *State) orderShots(u, e *Unit) []string {
 	p := &u.Profile
 	gap := u.Base.Gap(e.Base)
 	var out []string
 	switch {
 	case p.Wizard:
-		if gap <= wizardRange {
+		if gap <= wizardRange && s.inSight(u, e, e.Base, false) == nil {
 			out = append(out, "cast fireball at "+e.ID, "cast bolt at "+e.ID)
 		}
 	case p.Breath:
@@ -495,14 +500,33 @@ func (s *State) orderShots(u, e *Unit) []string {
 			out = append(out, "breathe at "+e.ID)
 		}
 	case p.Shoots():
-		if gap <= p.Mss {
-			out = append(out, "fire at "+e.ID)
+		if o := s.fireOrder(u, u.Base, e); o != "" {
+			out = append(out, o)
 		}
-		if half, ok := s.approach(u, e, u.Allowance(s.Turn, false)/2); ok && gap-u.Allowance(s.Turn, false)/2 <= p.Mss {
-			out = append(out, "move to "+at(half)+" then fire at "+e.ID)
+		if half, ok := s.approach(u, e, u.Allowance(s.Turn, false)/2); ok {
+			if o := s.fireOrder(u, u.Base.WithFrontCenter(half), e); o != "" {
+				out = append(out, "move to "+at(half)+" then "+o)
+			}
 		}
 	}
 	return out
+}
+
+// fireOrder is the order for u, standing at from, to shoot at e: "fire
+// at" it, or overhead when only that reaches it, or none when neither
+// range, arc nor line of fire allows it.
+func (s *State) fireOrder(u *Unit, from engine.Base, e *Unit) string {
+	rng, gap := u.Profile.Mss, from.Gap(e.Base)
+	if s.dark(u, e.Base) {
+		rng = min(rng, darkRange)
+	}
+	switch {
+	case gap <= rng && s.sightFrom(u, from, e, e.Base, false) == nil:
+		return "fire at " + e.ID
+	case u.Profile.Weapon.Archers() && gap <= min(rng, u.Profile.Mss*2/3) && s.sightFrom(u, from, e, e.Base, true) == nil:
+		return "fire at " + e.ID + " indirect"
+	}
+	return ""
 }
 
 // conceal returns a copy of s in which the other side's orders for this

@@ -344,24 +344,30 @@ func (s *State) canShoot(u, t *Unit, b engine.Base, sh shot) error {
 // wizard's bolts and fireballs, thrown at his Mss range, are held to it
 // too (RULINGS.md, goliath, "bolts and fireballs").
 func (s *State) inSight(u, t *Unit, b engine.Base, indirect bool) error {
+	return s.sightFrom(u, u.Base, t, b, indirect)
+}
+
+// sightFrom is inSight with u standing at from: where a written order
+// would take it before it shoots (the bot's orderShots).
+func (s *State) sightFrom(u *Unit, from engine.Base, t *Unit, b engine.Base, indirect bool) error {
 	p := &u.Profile
 	left, right := 45.0, 45.0
 	if p.Cavalry() {
 		left = 180
 	}
-	if !u.Base.InArc(b, left, right) {
+	if !from.InArc(b, left, right) {
 		if p.Cavalry() {
 			return engine.Refuse("Missile Fire", "%s is outside %s's arc: horsemen shoot 180° to their left and 45° to their right.", t.ID, u.ID)
 		}
 		return engine.Refuse("Missile Fire", "%s is outside %s's arc: foot shoot 45° either side of their facing.", t.ID, u.ID)
 	}
-	from, to := u.Base.FrontCenter(), b.Center
+	front, to := from.FrontCenter(), b.Center
 	bases, units := s.others(u)
 	for i, o := range bases {
-		if units[i] == t || !o.BlocksLine(from, to) {
+		if units[i] == t || !o.BlocksLine(front, to) {
 			continue
 		}
-		if indirect && o.Gap(u.Base) > 3 {
+		if indirect && o.Gap(from) > 3 {
 			continue
 		}
 		switch {
@@ -372,7 +378,7 @@ func (s *State) inSight(u, t *Unit, b engine.Base, indirect bool) error {
 		}
 		return engine.Refuse("Missile Fire", "%s stands in the line of fire.", units[i].ID)
 	}
-	if f := s.screened(from, to); f != "" && !indirect {
+	if f := s.screened(front, to); f != "" && !indirect {
 		return engine.Refuse("Terrain", "%s blocks the line of fire.", engine.Capital(f))
 	}
 	return nil
