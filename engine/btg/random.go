@@ -679,25 +679,16 @@ func mounted(e *drawnEvent) error {
 // front or flush with either end of it. With room for none it keeps the
 // ground it stood on, in its old ranks (RULINGS.md, btg, "events").
 func (s *State) mountedBase(u *Unit, c Class) (engine.Base, int) {
-	old := u.Base
 	figs := max(u.Figures, 1)
-	fwd := old.Facing.Vec()
-	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
-	front := old.FrontCenter()
-	rear := old.Center.Sub(fwd.Scale(old.Depth / 2))
 	for r := 1; r <= figs; r++ {
 		w, d := c.size(figs, r)
-		sized := engine.Base{Width: w, Depth: d, Facing: old.Facing}
-		side := right.Scale((old.Width - w) / 2)
-		for _, anchor := range []engine.Vec{front.Sub(fwd.Scale(d / 2)), rear.Add(fwd.Scale(d / 2))} {
-			for _, shift := range []engine.Vec{{}, side.Scale(-1), side} {
-				if b := sized.WithCenter(anchor.Add(shift)); s.onTable(b) && !s.clashes(u, b) {
-					return b, r
-				}
+		for _, b := range inPlaceOf(u.Base, w, d) {
+			if s.onTable(b) && !s.clashes(u, b) {
+				return b, r
 			}
 		}
 	}
-	return old, u.Ranks
+	return u.Base, u.Ranks
 }
 
 // peasantLevies joins a D6 of peasants to the unit.

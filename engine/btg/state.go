@@ -443,20 +443,8 @@ func (s *State) refit(u *Unit) {
 	was := s.foes(u)
 	old := u.Base
 	w, d := u.Class.size(max(u.Figures, 1), u.Ranks)
-	fwd := old.Facing.Vec()
-	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
-	front := old.FrontCenter()
-	rear := old.Center.Sub(fwd.Scale(old.Depth / 2))
-	side := right.Scale((old.Width - w) / 2)
-	sized := engine.Base{Width: w, Depth: d, Facing: old.Facing}
-	var fits []engine.Base
-	for _, anchor := range []engine.Vec{front.Sub(fwd.Scale(d / 2)), rear.Add(fwd.Scale(d / 2))} {
-		for _, shift := range []engine.Vec{{}, side.Scale(-1), side} {
-			fits = append(fits, sized.WithCenter(anchor.Add(shift)))
-		}
-	}
 	best, kept := old, -1
-	for _, b := range fits {
+	for _, b := range inPlaceOf(old, w, d) {
 		n := 0
 		for _, o := range was {
 			if b.Touches(o.Base) {
@@ -473,6 +461,26 @@ func (s *State) refit(u *Unit) {
 			s.closeUp(o, u)
 		}
 	}
+}
+
+// inPlaceOf is the bases w wide and d deep, facing as old does, that a
+// unit standing on old may take in its place when it re-forms: its front
+// edge kept, then its rear edge, each centred on its old front or flush
+// with either end of it.
+func inPlaceOf(old engine.Base, w, d float64) []engine.Base {
+	fwd := old.Facing.Vec()
+	right := engine.Vec{X: fwd.Y, Y: -fwd.X}
+	front := old.FrontCenter()
+	rear := old.Center.Sub(fwd.Scale(old.Depth / 2))
+	side := right.Scale((old.Width - w) / 2)
+	sized := engine.Base{Width: w, Depth: d, Facing: old.Facing}
+	var out []engine.Base
+	for _, anchor := range []engine.Vec{front.Sub(fwd.Scale(d / 2)), rear.Add(fwd.Scale(d / 2))} {
+		for _, shift := range []engine.Vec{{}, side.Scale(-1), side} {
+			out = append(out, sized.WithCenter(anchor.Add(shift)))
+		}
+	}
+	return out
 }
 
 // clashes reports whether b, a new base for u, stands on another unit.
