@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,6 +31,44 @@ func TestArena(t *testing.T) {
 	}
 	if !bytes.Contains(errs.Bytes(), []byte("bot:easy, bot:normal, bot:hard, random or greedy")) {
 		t.Errorf("arena refused --b wizard with %q", errs.String())
+	}
+}
+
+// With --by-command the arena splits the bot's decision times by the
+// command decided, after the level's line for them all: in Sweet, its
+// moves, its fire and its passes each get a line.
+func TestArenaByCommand(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--rules", "sweet", "--games", "1", "--a", "bot:easy", "--b", "random", "--cores", "1", "--by-command"}, nil, &out, &errs, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("arena exited %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("arena printed:\n%s", out.String())
+	}
+	all := regexp.MustCompile(`^decision at bot:easy: (\d+) decisions, `).FindStringSubmatch(lines[1])
+	if all == nil {
+		t.Fatalf("the second line is not every decision's: %q", lines[1])
+	}
+	per := regexp.MustCompile(`^decision at bot:easy, (/\w+): (\d+) decisions, median .+, p95 .+, max .+$`)
+	sum, seen := 0, map[string]bool{}
+	for _, l := range lines[2:] {
+		m := per.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("not a command's decision times: %q", l)
+		}
+		n, _ := strconv.Atoi(m[2])
+		sum += n
+		seen[m[1]] = true
+	}
+	if total, _ := strconv.Atoi(all[1]); sum != total {
+		t.Errorf("the commands' decisions add up to %d, not the %d of all", sum, total)
+	}
+	for _, c := range []string{"/move", "/done"} {
+		if !seen[c] {
+			t.Errorf("no line for the bot's %s:\n%s", c, out.String())
+		}
 	}
 }
 
