@@ -101,7 +101,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				}
 				wins[out]++
 				for k, v := range spent {
-					if k.command == "" || *byCommand {
+					if k.command == "" || k.whole || *byCommand {
 						times[k] = append(times[k], v...)
 					}
 				}
@@ -138,19 +138,33 @@ send:
 		where, *a, *b, n, wins[0], wins[1], wins[2], 100*score, 100*lo, 100*hi)
 	keys := slices.Collect(maps.Keys(times))
 	slices.SortFunc(keys, func(x, y timeKey) int {
-		return cmp.Or(cmp.Compare(x.level, y.level), cmp.Compare(x.command, y.command))
+		return cmp.Or(cmp.Compare(x.level, y.level), compareBool(x.whole, y.whole), cmp.Compare(x.command, y.command))
 	})
 	for _, k := range keys {
 		d := times[k]
 		slices.Sort(d)
-		what := k.level + label
-		if k.command != "" {
+		what, count := "decision at "+k.level+label, "decisions"
+		switch {
+		case k.whole:
+			what, count = "answer in parts at "+k.level+label, "answers"
+		case k.command != "":
 			what += ", " + k.command
 		}
-		fmt.Fprintf(stdout, "decision at %s: %d decisions, median %s, p95 %s, max %s\n", what, len(d),
+		fmt.Fprintf(stdout, "%s: %d %s, median %s, p95 %s, max %s\n", what, len(d), count,
 			d[len(d)/2].Round(time.Microsecond), d[len(d)*95/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
 	}
 	return nil
+}
+
+// compareBool orders false before true.
+func compareBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
 }
 
 // wallClock is the time since an arbitrary start.
@@ -288,8 +302,13 @@ func rulesetByID(id string) engine.Ruleset {
 }
 
 // A timeKey names a set of decision times: a bot level's, and with
-// command set, those of its decisions that gave that command.
-type timeKey struct{ level, command string }
+// command set, those of its decisions that gave that command; with whole
+// set, the times of its answers given in parts (engine.Divider), each the
+// sum of its parts.
+type timeKey struct {
+	level, command string
+	whole          bool
+}
 
 // playArena plays one game between pa and pb, pb opening first when
 // swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
@@ -351,6 +370,19 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		return 1, nil, fmt.Errorf("arena: %s has no bot", r.ID())
 	}
 	spent := map[timeKey][]time.Duration{}
+	// An answer a player gives in parts (engine.Divider: Goliath's
+	// written orders, a unit's order a command) is timed whole too: each
+	// player's parts are added up until his last is given, when he no
+	// longer owes one (or the game ends).
+	dv, _ := r.(engine.Divider)
+	whole := map[engine.PlayerID]time.Duration{}
+	wholeKey := func(p program) timeKey { return timeKey{level: p.name, whole: true} }
+	closeWhole := func(who engine.PlayerID, p program) {
+		if d, ok := whole[who]; ok {
+			spent[wholeKey(p)] = append(spent[wholeKey(p)], d)
+			delete(whole, who)
+		}
+	}
 	rng := rand.New(rand.NewPCG(seed, 0xa7e4a))
 	for step := 0; step < setup.maxSteps && !g.State.Over(); step++ {
 		awaits := aw.Awaited(g.State)
@@ -371,8 +403,10 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		}
 		var c engine.Command
 		var err error
+		parted := false
 		switch {
 		case p.bot:
+			parted = dv != nil && dv.Parts(g.State, who) > 1
 			t0 := now()
 			var d engine.Decision
 			d, err = engine.Think(g, who, p.level)
@@ -380,6 +414,9 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 			c = d.Command
 			all, this := timeKey{level: p.name}, timeKey{level: p.name, command: "/" + c.Name}
 			spent[all], spent[this] = append(spent[all], took), append(spent[this], took)
+			if parted {
+				whole[who] += took
+			}
 		case p.name == "greedy":
 			c, err = engine.Greedy(g, who, rng)
 		default:
@@ -398,6 +435,12 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 				return 1, spent, fmt.Errorf("arena: %s could not act (%s): %w", who, c, err)
 			}
 		}
+		if parted && dv.Parts(g.State, who) <= 1 {
+			closeWhole(who, p) // the answer's last part is given
+		}
+	}
+	for who, p := range map[engine.PlayerID]program{ida: pa, idb: pb} {
+		closeWhole(who, p)
 	}
 	if !g.State.Over() && setup.end != "" {
 		l, _ := engine.ParseLine(setup.end)

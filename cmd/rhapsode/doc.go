@@ -46,7 +46,8 @@
 //	          decision on the wall clock, or in the thinking thread's
 //	          processor time, which a busy machine does not inflate),
 //	          --by-command (split the decision times by the command
-//	          decided, a side's written orders apart), --log FILE
+//	          decided), --log FILE; an answer given in parts (Goliath's
+//	          written orders) is timed whole too
 //	health    ask a running bot's health endpoint, for a container's
 //	          HEALTHCHECK: --url (default http://127.0.0.1:8081/healthz)
 //	version   print the version
