@@ -156,6 +156,12 @@ send:
 	return nil
 }
 
+// sameTask reports whether a and b await one player for one task of one
+// round.
+func sameTask(a, b engine.Await) bool {
+	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
+}
+
 // compareBool orders false before true.
 func compareBool(x, y bool) int {
 	switch {
@@ -372,8 +378,8 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 	spent := map[timeKey][]time.Duration{}
 	// An answer a player gives in parts (engine.Divider: Goliath's
 	// written orders, a unit's order a command) is timed whole too: each
-	// player's parts are added up until his last is given, when he no
-	// longer owes one (or the game ends).
+	// player's parts are added up until his last is given, when he is no
+	// longer awaited for what he was (or the game ends).
 	dv, _ := r.(engine.Divider)
 	whole := map[engine.PlayerID]time.Duration{}
 	wholeKey := func(p program) timeKey { return timeKey{level: p.name, whole: true} }
@@ -435,7 +441,7 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 				return 1, spent, fmt.Errorf("arena: %s could not act (%s): %w", who, c, err)
 			}
 		}
-		if parted && dv.Parts(g.State, who) <= 1 {
+		if parted && !slices.ContainsFunc(aw.Awaited(g.State), func(a engine.Await) bool { return sameTask(a, awaits[0]) }) {
 			closeWhole(who, p) // the answer's last part is given
 		}
 	}

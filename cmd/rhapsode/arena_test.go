@@ -149,42 +149,37 @@ func TestArenaSetupsOpen(t *testing.T) {
 
 // Goliath's written orders are an answer in parts, a unit's order a
 // command: the arena times each side's orders whole, as the sum of its
-// parts, so that the goal for a side's orders can be read off.
+// parts, from its first order to its /done, turn by turn, whichever
+// side moves first. On a clock that moves a second a reading, each
+// decision takes a second, so a side's orders take a second an order,
+// and the arena's armies have four units each.
 func TestArenaTimesAnswersInParts(t *testing.T) {
-	var out, errs bytes.Buffer
-	code := run(context.Background(), []string{"arena", "--rules", "goliath-orders", "--games", "1", "--a", "bot:easy", "--b", "random", "--cores", "1", "--by-command"}, nil, &out, &errs, func(string) string { return "" })
-	if code != 0 {
-		t.Fatalf("arena exited %d: %s", code, errs.String())
-	}
-	line := func(re string) []string {
-		t.Helper()
-		m := regexp.MustCompile(`(?m)^` + re + `: (\d+) (?:decisions|answers), median (\S+), p95 (\S+), max (\S+)$`).FindStringSubmatch(out.String())
-		if m == nil {
-			t.Fatalf("no line %q in:\n%s", re, out.String())
-		}
-		return m[1:]
-	}
-	answers, orders := line(`answer in parts at bot:easy`), line(`decision at bot:easy, /orders`)
-	longest := func(m []string) time.Duration {
-		d, err := time.ParseDuration(m[3])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	if a, o := longest(answers), longest(orders); a < o {
-		t.Errorf("the longest side's orders took %v, less than its longest order (%v)", a, o)
-	}
-	if n, m := atoi(t, answers[0]), atoi(t, orders[0]); n < 1 || n >= m {
-		t.Errorf("%d sides' orders of %d orders: each side's should have several", n, m)
-	}
-}
-
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
+	bot, err := parseProgram("bot:easy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	random := program{name: "random"}
+	for _, swap := range []bool{false, true} {
+		var ticks time.Duration
+		clock := func() time.Duration { ticks += time.Second; return ticks }
+		_, spent, err := playArena(arenaSetups["goliath-orders"], "", 5, swap, bot, random, clock, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides := spent[timeKey{level: bot.name, whole: true}]
+		orders := len(spent[timeKey{level: bot.name, command: "/orders"}])
+		if len(sides) < 2 {
+			t.Fatalf("swap %v: %d sides' orders timed, of %d orders", swap, len(sides), orders)
+		}
+		var parts time.Duration
+		for _, d := range sides {
+			if d < time.Second || d > 5*time.Second {
+				t.Errorf("swap %v: a side's orders took %v: more than four orders and /done, or none", swap, d)
+			}
+			parts += d
+		}
+		if want := time.Duration(orders) * time.Second; parts < want {
+			t.Errorf("swap %v: the sides' orders add up to %v, less than their %d orders", swap, parts, orders)
+		}
+	}
 }
