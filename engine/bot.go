@@ -73,6 +73,18 @@ type Strider interface {
 	Stride() int
 }
 
+// Divider is implemented by rule systems in which a player gives one
+// answer as several commands in a row, each decided on its own (Goliath's
+// written orders, a unit's order a command): Parts is how many commands
+// player's answer at hand takes in all, counting those he has given, and
+// 0 or 1 when he is giving no such answer. The bot spends on each of them
+// its share of one decision's playouts, so that the whole answer costs
+// about what one decision does (each command's shortlist aside), however
+// many units it orders.
+type Divider interface {
+	Parts(s State, player PlayerID) int
+}
+
 // Strategy is what the bot needs of a rule system, typed on its state:
 // embedded in the rule system beside its [Rulebook], it makes it a
 // [Strategist] and a [Concealer]. Propose lists the candidates and
@@ -80,7 +92,8 @@ type Strider interface {
 // the state hides nothing but the table's future (which [Determinize]
 // draws afresh itself), is [Concealer.Conceal]; Blend, left nil where
 // no choice is sealed while the other side makes its own, is [Mixer.Mix];
-// Steps, 0 for 1, is [Strider.Stride]; Listed, left nil where Propose
+// Steps, 0 for 1, is [Strider.Stride]; Divide, left nil where every
+// answer is one command, is [Divider.Parts]; Listed, left nil where Propose
 // builds its list cheaply, is [Lister.List], and Propose must then list
 // what it builds.
 type Strategy[S State] struct {
@@ -89,6 +102,7 @@ type Strategy[S State] struct {
 	Assess  func(s S, player PlayerID) float64
 	Redraw  func(s S, player PlayerID, r *rand.Rand) S
 	Blend   func(s S, player PlayerID, cands []Command) []float64
+	Divide  func(s S, player PlayerID) int
 	Steps   int
 }
 
@@ -101,7 +115,17 @@ var (
 	_ Mixer      = Strategy[State]{}
 	_ Strider    = Strategy[State]{}
 	_ Lister     = Strategy[State]{}
+	_ Divider    = Strategy[State]{}
 )
+
+// Parts is Divide, or 1.
+func (y Strategy[S]) Parts(st State, player PlayerID) int {
+	s, ok := st.(S)
+	if !ok || y.Divide == nil {
+		return 1
+	}
+	return max(1, y.Divide(s, player))
+}
 
 // List is Listed, or the list Propose builds.
 func (y Strategy[S]) List(st State, player PlayerID) (int, func(int) Command) {
@@ -314,6 +338,9 @@ func think(g *Game, player PlayerID, b budget) (Decision, error) {
 		return d, nil
 	}
 	playouts, depth := b.playouts, b.depth
+	if dv, ok := g.Rules.(Divider); ok {
+		playouts = max(1, playouts/max(1, dv.Parts(g.State, player)))
+	}
 	if sr, ok := g.Rules.(Strider); ok {
 		depth *= sr.Stride()
 	}

@@ -69,7 +69,8 @@
 //     from the table's seed and the step's number. A [Mixer] has the bot
 //     draw a choice made in secret from a mix rather than search it; a
 //     [Strider] has it look further ahead in a system of many small
-//     steps. seats.go has the
+//     steps, and a [Divider] share one decision's budget among the
+//     commands of an answer given a piece at a time. seats.go has the
 //     options with which set-up commands give seats to the bot
 //     ([BotOpenOptions], [BotSetUpOptions]).
 //   - scenario.go: prepared set-ups ([Scenario]) as scripts of set-up

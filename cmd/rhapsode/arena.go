@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -35,6 +37,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
 	clock := fs.String("clock", "wall", "how decisions are timed: wall (the time they took) or cpu (the processor time of the thread that thought, fair on a busy machine)")
 	logTo := fs.String("log", "", "a file to write every game's steps to (each command given and what the table was told), to read how a game was won or lost")
+	byCommand := fs.Bool("by-command", false, "also split each level's decision times by the command decided (a side's written orders apart from its other decisions)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,7 +73,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
 		mu       sync.Mutex
 		wins     [3]int // a wins, draws, b wins
-		times    = map[string][]time.Duration{}
+		times    = map[timeKey][]time.Duration{}
 		firstErr error
 	)
 	jobs := make(chan int)
@@ -98,7 +101,9 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				}
 				wins[out]++
 				for k, v := range spent {
-					times[k] = append(times[k], v...)
+					if k.command == "" || k.whole || *byCommand {
+						times[k] = append(times[k], v...)
+					}
 				}
 				mu.Unlock()
 			}
@@ -131,19 +136,41 @@ send:
 	}
 	fmt.Fprintf(stdout, "%s: %s against %s in %d games: %d won, %d drawn, %d lost; score %.1f%% (95%%: %.1f–%.1f%%)\n",
 		where, *a, *b, n, wins[0], wins[1], wins[2], 100*score, 100*lo, 100*hi)
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range times {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	keys := slices.Collect(maps.Keys(times))
+	slices.SortFunc(keys, func(x, y timeKey) int {
+		return cmp.Or(cmp.Compare(x.level, y.level), compareBool(x.whole, y.whole), cmp.Compare(x.command, y.command))
+	})
+	for _, k := range keys {
 		d := times[k]
 		slices.Sort(d)
-		fmt.Fprintf(stdout, "decision at %s%s: %d decisions, median %s, p95 %s, max %s\n", k, label, len(d),
+		what, count := "decision at "+k.level+label, "decisions"
+		switch {
+		case k.whole:
+			what, count = "answer in parts at "+k.level+label, "answers"
+		case k.command != "":
+			what += ", " + k.command
+		}
+		fmt.Fprintf(stdout, "%s: %d %s, median %s, p95 %s, max %s\n", what, len(d), count,
 			d[len(d)/2].Round(time.Microsecond), d[len(d)*95/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
 	}
 	return nil
+}
+
+// sameTask reports whether a and b await one player for one task of one
+// round.
+func sameTask(a, b engine.Await) bool {
+	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
+}
+
+// compareBool orders false before true.
+func compareBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
 }
 
 // wallClock is the time since an arbitrary start.
@@ -280,12 +307,21 @@ func rulesetByID(id string) engine.Ruleset {
 	return rs
 }
 
+// A timeKey names a set of decision times: a bot level's, and with
+// command set, those of its decisions that gave that command; with whole
+// set, the times of its answers given in parts (engine.Divider), each the
+// sum of its parts.
+type timeKey struct {
+	level, command string
+	whole          bool
+}
+
 // playArena plays one game between pa and pb, pb opening first when
 // swap is set, and returns 0 when pa won, 1 for a draw, 2 when pb won,
 // with the time each bot level spent on each decision, as now counts it.
 // With steps set, it writes there each command given and what the table
 // was told of it.
-func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, now func() time.Duration, steps *strings.Builder) (int, map[string][]time.Duration, error) {
+func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb program, now func() time.Duration, steps *strings.Builder) (int, map[timeKey][]time.Duration, error) {
 	r := setup.rules()
 	g := engine.NewGame(r)
 	if err := g.Apply(g.Open("gm", seed)); err != nil {
@@ -339,7 +375,20 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 	if aw == nil || st == nil {
 		return 1, nil, fmt.Errorf("arena: %s has no bot", r.ID())
 	}
-	spent := map[string][]time.Duration{}
+	spent := map[timeKey][]time.Duration{}
+	// An answer a player gives in parts (engine.Divider: Goliath's
+	// written orders, a unit's order a command) is timed whole too: each
+	// player's parts are added up until his last is given, when he is no
+	// longer awaited for what he was (or the game ends).
+	dv, _ := r.(engine.Divider)
+	whole := map[engine.PlayerID]time.Duration{}
+	wholeKey := func(p program) timeKey { return timeKey{level: p.name, whole: true} }
+	closeWhole := func(who engine.PlayerID, p program) {
+		if d, ok := whole[who]; ok {
+			spent[wholeKey(p)] = append(spent[wholeKey(p)], d)
+			delete(whole, who)
+		}
+	}
 	rng := rand.New(rand.NewPCG(seed, 0xa7e4a))
 	for step := 0; step < setup.maxSteps && !g.State.Over(); step++ {
 		awaits := aw.Awaited(g.State)
@@ -360,13 +409,20 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 		}
 		var c engine.Command
 		var err error
+		parted := false
 		switch {
 		case p.bot:
+			parted = dv != nil && dv.Parts(g.State, who) > 1
 			t0 := now()
 			var d engine.Decision
 			d, err = engine.Think(g, who, p.level)
-			spent[p.name] = append(spent[p.name], now()-t0)
+			took := now() - t0
 			c = d.Command
+			all, this := timeKey{level: p.name}, timeKey{level: p.name, command: "/" + c.Name}
+			spent[all], spent[this] = append(spent[all], took), append(spent[this], took)
+			if parted {
+				whole[who] += took
+			}
 		case p.name == "greedy":
 			c, err = engine.Greedy(g, who, rng)
 		default:
@@ -385,6 +441,12 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 				return 1, spent, fmt.Errorf("arena: %s could not act (%s): %w", who, c, err)
 			}
 		}
+		if parted && !slices.ContainsFunc(aw.Awaited(g.State), func(a engine.Await) bool { return sameTask(a, awaits[0]) }) {
+			closeWhole(who, p) // the answer's last part is given
+		}
+	}
+	for who, p := range map[engine.PlayerID]program{ida: pa, idb: pb} {
+		closeWhole(who, p)
 	}
 	if !g.State.Over() && setup.end != "" {
 		l, _ := engine.ParseLine(setup.end)

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -30,6 +32,44 @@ func TestArena(t *testing.T) {
 	}
 	if !bytes.Contains(errs.Bytes(), []byte("bot:easy, bot:normal, bot:hard, random or greedy")) {
 		t.Errorf("arena refused --b wizard with %q", errs.String())
+	}
+}
+
+// With --by-command the arena splits the bot's decision times by the
+// command decided, after the level's line for them all: in Sweet, its
+// moves, its fire and its passes each get a line.
+func TestArenaByCommand(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"arena", "--rules", "sweet", "--games", "1", "--a", "bot:easy", "--b", "random", "--cores", "1", "--by-command"}, nil, &out, &errs, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("arena exited %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("arena printed:\n%s", out.String())
+	}
+	all := regexp.MustCompile(`^decision at bot:easy: (\d+) decisions, `).FindStringSubmatch(lines[1])
+	if all == nil {
+		t.Fatalf("the second line is not every decision's: %q", lines[1])
+	}
+	per := regexp.MustCompile(`^decision at bot:easy, (/\w+): (\d+) decisions, median .+, p95 .+, max .+$`)
+	sum, seen := 0, map[string]bool{}
+	for _, l := range lines[2:] {
+		m := per.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("not a command's decision times: %q", l)
+		}
+		n, _ := strconv.Atoi(m[2])
+		sum += n
+		seen[m[1]] = true
+	}
+	if total, _ := strconv.Atoi(all[1]); sum != total {
+		t.Errorf("the commands' decisions add up to %d, not the %d of all", sum, total)
+	}
+	for _, c := range []string{"/move", "/done"} {
+		if !seen[c] {
+			t.Errorf("no line for the bot's %s:\n%s", c, out.String())
+		}
 	}
 }
 
@@ -103,6 +143,43 @@ func TestArenaSetupsOpen(t *testing.T) {
 			if !ok || len(aw.Awaited(g.State)) == 0 {
 				t.Errorf("%s on %q: the opened game awaits no one", key, ground)
 			}
+		}
+	}
+}
+
+// Goliath's written orders are an answer in parts, a unit's order a
+// command: the arena times each side's orders whole, as the sum of its
+// parts, from its first order to its /done, turn by turn, whichever
+// side moves first. On a clock that moves a second a reading, each
+// decision takes a second, so a side's orders take a second an order,
+// and the arena's armies have four units each.
+func TestArenaTimesAnswersInParts(t *testing.T) {
+	bot, err := parseProgram("bot:easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random := program{name: "random"}
+	for _, swap := range []bool{false, true} {
+		var ticks time.Duration
+		clock := func() time.Duration { ticks += time.Second; return ticks }
+		_, spent, err := playArena(arenaSetups["goliath-orders"], "", 5, swap, bot, random, clock, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides := spent[timeKey{level: bot.name, whole: true}]
+		orders := len(spent[timeKey{level: bot.name, command: "/orders"}])
+		if len(sides) < 2 {
+			t.Fatalf("swap %v: %d sides' orders timed, of %d orders", swap, len(sides), orders)
+		}
+		var parts time.Duration
+		for _, d := range sides {
+			if d < time.Second || d > 5*time.Second {
+				t.Errorf("swap %v: a side's orders took %v: more than four orders and /done, or none", swap, d)
+			}
+			parts += d
+		}
+		if want := time.Duration(orders) * time.Second; parts < want {
+			t.Errorf("swap %v: the sides' orders add up to %v, less than their %d orders", swap, parts, orders)
 		}
 	}
 }

@@ -44,7 +44,10 @@
 //	          or greedy), --seed N (the first game's seed, so that a
 //	          second run plays new games), --clock wall|cpu (time each
 //	          decision on the wall clock, or in the thinking thread's
-//	          processor time, which a busy machine does not inflate)
+//	          processor time, which a busy machine does not inflate),
+//	          --by-command (split the decision times by the command
+//	          decided), --log FILE; an answer given in parts (Goliath's
+//	          written orders) is timed whole too
 //	health    ask a running bot's health endpoint, for a container's
 //	          HEALTHCHECK: --url (default http://127.0.0.1:8081/healthz)
 //	version   print the version

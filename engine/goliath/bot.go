@@ -428,6 +428,28 @@ func (s *State) spellCandidates(player engine.PlayerID, u *Unit) []engine.Comman
 	return out
 }
 
+// orderParts is how many orders player writes this turn while he writes
+// them: one for each unit of his side that takes an order (orderCandidates),
+// those written already among them. The bot spends one decision's budget
+// on them all (engine.Divider), so that a side's orders cost about what one
+// decision does, however many units it has.
+func orderParts(s *State, player engine.PlayerID) int {
+	if s.Stage != Orders {
+		return 1
+	}
+	side, ok := s.botSide(player)
+	if !ok {
+		return 1
+	}
+	n := 0
+	for _, u := range s.inPlay(side) {
+		if u.Status == Steady && !u.Rallying && u.Figures > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // orderCandidates are the written orders the bot weighs for each unit of
 // side that has none yet this turn: hold; charge the nearest enemies;
 // charge if one comes within reach, else advance; move toward them (on

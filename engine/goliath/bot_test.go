@@ -509,3 +509,42 @@ func freedTable(t *testing.T) *enginetest.Table {
 	}
 	return tb
 }
+
+// A side's written orders, a unit's order a command, cost the bot about
+// what one decision does (the goal is a whole side's orders in 2 s, a
+// decision in 1 s): each command of them is searched with its share of
+// the normal level's 320 playouts, however many units the side orders.
+func TestBotWritesASideOrdersOnOneDecisionsBudget(t *testing.T) {
+	const normalPlayouts = 320 // engine.Normal's budget for one decision
+	p := botGame(t, "", "orders", 7, "6", false)
+	advance(t, p, func(s *State) bool { return s.Turn == 2 && s.Stage == Orders })
+	s := p.Game.State.(*State)
+	who := s.Armies[South].Player
+	units := orderParts(s, who)
+	if units < 2 {
+		t.Fatalf("the Kingdom writes %d orders; want a choice of several", units)
+	}
+	searched := 0
+	for !p.Game.State.(*State).Armies[South].Done {
+		d, err := engine.Think(p.Game, who, engine.Normal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spent := 0
+		for _, w := range d.Weighed {
+			spent += w.Playouts
+		}
+		if spent > normalPlayouts/units {
+			t.Errorf("%s was searched with %d playouts; a side's %d orders share %d", d.Command, spent, units, normalPlayouts)
+		}
+		if spent > 0 {
+			searched++
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+	if searched == 0 {
+		t.Error("no order was searched")
+	}
+}

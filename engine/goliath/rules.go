@@ -17,7 +17,7 @@ type Rules struct {
 
 // New returns Goliath as a rule system.
 func New() Rules {
-	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: conceal, Blend: blend}, measure}
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: conceal, Blend: blend, Divide: orderParts}, measure}
 }
 
 var (
