@@ -434,7 +434,7 @@ func (r *Router) run(ctx context.Context, info store.Game, req Request, remember
 		now := awaitsOf(waits, req.User)
 		if attempt == 0 {
 			saw = now
-		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, sameAwait) {
+		} else if !req.Command.Directive && !slices.EqualFunc(saw, now, engine.Await.Same) {
 			return nil, engine.Refuse("", "The table changed before your command arrived: the turn it was meant for has passed, and nothing was done. Look at the table and give it again if it still stands.")
 		}
 		// Once the step is recorded, res.After takes g's place and g is

@@ -52,16 +52,11 @@ type turn struct {
 	was, now []engine.Await
 }
 
-// sameAwait reports whether two awaits are one player awaited for one thing.
-func sameAwait(a, b engine.Await) bool {
-	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
-}
-
 // newlyAwaited returns the awaits of after that were not awaits of before.
 func newlyAwaited(before, after []engine.Await) []engine.Await {
 	var out []engine.Await
 	for _, a := range after {
-		if !slices.ContainsFunc(before, func(b engine.Await) bool { return sameAwait(a, b) }) {
+		if !slices.ContainsFunc(before, func(b engine.Await) bool { return a.Same(b) }) {
 			out = append(out, a)
 		}
 	}

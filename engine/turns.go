@@ -26,6 +26,13 @@ type Await struct {
 	Timeout Command
 }
 
+// Same reports whether a and b are one player awaited for one thing: the
+// same task of the same round, for the same side. (Their timeouts may
+// differ.)
+func (a Await) Same(b Await) bool {
+	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
+}
+
 // Awaiter is implemented by rule systems that can say whom a game waits
 // for, so that a transport can call players to their turns and hold
 // them to deadlines. Awaited reads s and returns the players awaited now,

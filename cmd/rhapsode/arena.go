@@ -37,7 +37,7 @@ func arena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("cores", runtime.GOMAXPROCS(0), "how many games to play at once")
 	clock := fs.String("clock", "wall", "how decisions are timed: wall (the time they took) or cpu (the processor time of the thread that thought, fair on a busy machine)")
 	logTo := fs.String("log", "", "a file to write every game's steps to (each command given and what the table was told), to read how a game was won or lost")
-	byCommand := fs.Bool("by-command", false, "also split each level's decision times by the command decided (a side's written orders apart from its other decisions)")
+	byCommand := fs.Bool("by-command", false, "also split each level's decision times by the command decided")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -154,12 +154,6 @@ send:
 			d[len(d)/2].Round(time.Microsecond), d[len(d)*95/100].Round(time.Microsecond), d[len(d)-1].Round(time.Microsecond))
 	}
 	return nil
-}
-
-// sameTask reports whether a and b await one player for one task of one
-// round.
-func sameTask(a, b engine.Await) bool {
-	return a.Player == b.Player && a.Who == b.Who && a.Round == b.Round && a.Task == b.Task
 }
 
 // compareBool orders false before true.
@@ -441,7 +435,7 @@ func playArena(setup arenaSetup, scenario string, seed uint64, swap bool, pa, pb
 				return 1, spent, fmt.Errorf("arena: %s could not act (%s): %w", who, c, err)
 			}
 		}
-		if parted && !slices.ContainsFunc(aw.Awaited(g.State), func(a engine.Await) bool { return sameTask(a, awaits[0]) }) {
+		if parted && !slices.ContainsFunc(aw.Awaited(g.State), awaits[0].Same) {
 			closeWhole(who, p) // the answer's last part is given
 		}
 	}

@@ -443,12 +443,16 @@ func orderParts(s *State, player engine.PlayerID) int {
 	}
 	n := 0
 	for _, u := range s.inPlay(side) {
-		if u.Status == Steady && !u.Rallying && u.Figures > 0 {
+		if takesOrders(u) {
 			n++
 		}
 	}
 	return n
 }
+
+// takesOrders reports whether the bot writes u an order: a unit in good
+// order, not rallying, with figures left.
+func takesOrders(u *Unit) bool { return u.Status == Steady && !u.Rallying && u.Figures > 0 }
 
 // orderCandidates are the written orders the bot weighs for each unit of
 // side that has none yet this turn: hold; charge the nearest enemies;
@@ -459,7 +463,7 @@ func orderParts(s *State, player engine.PlayerID) int {
 func (s *State) orderCandidates(player engine.PlayerID, side Side) []engine.Command {
 	var out []engine.Command
 	for _, u := range s.inPlay(side) {
-		if s.order(u.ID) != nil || u.Status != Steady || u.Rallying || u.Figures == 0 {
+		if s.order(u.ID) != nil || !takesOrders(u) {
 			continue
 		}
 		for _, text := range s.orderTexts(u) {
