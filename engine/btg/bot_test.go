@@ -230,3 +230,9 @@ func TestBotKeepsMinorLeadersAlone(t *testing.T) {
 		t.Errorf("on a black face card with its minor leaders alone the bot gave %s (chance %v); want /done for certain", d.Command, d.Weighed[0].Chance)
 	}
 }
+
+// The hard level searches a short list deeply (hardSearch), not the
+// engine's default of every candidate a few steps deep.
+func TestHardSearchesAsTuned(t *testing.T) {
+	enginetest.SearchesAsTuned(t, botBattle(t, "", 5, "2"), hardSearch, 60)
+}

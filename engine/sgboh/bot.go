@@ -28,6 +28,15 @@ const (
 	botLeaders = 4 // leaders weighed for one activation
 )
 
+// hardSearch is the hard level's search: 6 steps deep where the engine's
+// default looks 4, on 1,280 playouts (the default's 2,048 at its depth cost
+// about as much). The bot's lists here are short (its limits above keep
+// them under 16 but in the great battles), so hard weighs every candidate
+// either way; what its playouts need is the length to see an activation
+// through, its moves, its shocks and their results. At the default depth,
+// hard played no better than easy.
+var hardSearch = engine.Budget{Playouts: 1280, Depth: 6, Wide: 16, Worlds: 8}
+
 // candidates lists what player could do now: the answers to a question
 // put to him; in a free activation or at continuity, each of his leaders
 // activated with each line he has in range (and alone, to ride first),

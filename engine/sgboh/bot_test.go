@@ -366,3 +366,9 @@ func TestBotsTakeTheSidesLeft(t *testing.T) {
 		t.Errorf("after /start the battle awaits %v; want bot#1, whose Macedonians move first", got)
 	}
 }
+
+// The hard level searches a short list deeply (hardSearch), not the
+// engine's default of every candidate a few steps deep.
+func TestHardSearchesAsTuned(t *testing.T) {
+	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), hardSearch, 40)
+}
