@@ -443,16 +443,17 @@ func (s *State) moves(player engine.PlayerID, u *Unit) []engine.Command {
 		return nil
 	}
 	ps := s.paths(u)
-	nodes := make([]node, 0, len(ps))
-	for n, r := range ps {
-		if !r.via && n != (node{u.Hex, u.Facing}) {
+	nodes := make([]node, 0, len(ps.nodes))
+	for _, n := range ps.nodes {
+		if r, _ := ps.at(n); !r.via && n != (node{u.Hex, u.Facing}) {
 			nodes = append(nodes, n)
 		}
 	}
-	// first orders nodes the same way whatever order the map gave them
-	// in: the cheapest, then by place and facing.
+	// first orders nodes the same way whatever order the search reached
+	// them in: the cheapest, then by place and facing.
+	cost := func(n node) int { r, _ := ps.at(n); return r.cost }
 	first := func(a, b node) bool {
-		return cmp.Or(cmp.Compare(ps[a].cost, ps[b].cost), cmp.Compare(a.H.Q, b.H.Q), cmp.Compare(a.H.R, b.H.R), cmp.Compare(a.F, b.F)) < 0
+		return cmp.Or(cmp.Compare(cost(a), cost(b)), cmp.Compare(a.H.Q, b.H.Q), cmp.Compare(a.H.R, b.H.R), cmp.Compare(a.F, b.F)) < 0
 	}
 	var picks []node
 	// pick keeps the node better likes best among those keep allows.
@@ -508,7 +509,7 @@ func (s *State) moves(player engine.PlayerID, u *Unit) []engine.Command {
 	if !inArcOf(node{u.Hex, u.Facing}, e.Hex) {
 		for _, f := range engine.HexFacings {
 			if n := (node{u.Hex, f}); inArcOf(n, e.Hex) {
-				if _, ok := ps[n]; ok {
+				if _, ok := ps.at(n); ok {
 					picks = append(picks, n)
 					break
 				}
