@@ -102,8 +102,8 @@ type Tuner interface {
 // Steps, 0 for 1, is [Strider.Stride]; Divide, left nil where every
 // answer is one command, is [Divider.Parts]; Listed, left nil where Propose
 // builds its list cheaply, is [Lister.List], and Propose must then list
-// what it builds; Hard, left zero for the engine's default, is the hard
-// level's [Budget] ([Tuner]).
+// what it builds; Easy and Hard, left zero for the engine's default, are
+// those levels' [Budget] ([Tuner]).
 type Strategy[S State] struct {
 	Propose func(s S, player PlayerID) []Command
 	Listed  func(s S, player PlayerID) (int, func(int) Command)
@@ -112,15 +112,20 @@ type Strategy[S State] struct {
 	Blend   func(s S, player PlayerID, cands []Command) []float64
 	Divide  func(s S, player PlayerID) int
 	Steps   int
+	Easy    Budget
 	Hard    Budget
 }
 
-// Budget is Hard for the hard level, where it is set.
+// Budget is Easy or Hard, for that level, where it is set.
 func (y Strategy[S]) Budget(l Level) (Budget, bool) {
-	if l != Hard || y.Hard == (Budget{}) {
-		return Budget{}, false
+	var b Budget
+	switch l {
+	case Easy:
+		b = y.Easy
+	case Hard:
+		b = y.Hard
 	}
-	return y.Hard, true
+	return b, b != (Budget{})
 }
 
 // Stride is Steps, at least 1.
@@ -261,7 +266,9 @@ type Budget struct {
 // sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
 // 4 steps ahead, it chose alike in all 10 sweet positions. By the Gods!
 // and Simple GBoH tune hard deeper ([Tuner]): there 4 steps seldom see a
-// unit's move through to the fight it leads to.
+// unit's move through to the fight it leads to. Simple GBoH tunes easy
+// shallower and narrower, for its lists are short enough that the default
+// easy weighs them whole.
 //
 // Normal looks at its candidates in 8 worlds to shortlist them, where
 // easy looks in 2: a move into a melee that may end the book looks good

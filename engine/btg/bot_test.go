@@ -231,8 +231,7 @@ func TestBotKeepsMinorLeadersAlone(t *testing.T) {
 	}
 }
 
-// The hard level searches a short list deeply (hardSearch), not the
-// engine's default of every candidate a few steps deep.
+// The hard level looks deeper than the engine's default (hardSearch).
 func TestHardSearchesAsTuned(t *testing.T) {
-	enginetest.SearchesAsTuned(t, botBattle(t, "", 5, "2"), hardSearch, 60)
+	enginetest.SearchesAsTuned(t, botBattle(t, "", 5, "2"), engine.Hard, hardSearch, 60)
 }

@@ -64,16 +64,16 @@ func PlayBots(t testing.TB, p *Player, maxSteps int) int {
 
 // SearchesAsTuned plays p's game with the easy bot in every seat until a
 // decision with more than b.Wide candidates, or, failing one in maxSteps,
-// the one of most candidates, and checks that the hard level searches it
-// as the rule system tunes it ([engine.Tuner]): b among the system's
-// budgets, no more than b.Wide candidates played out, b.Playouts at most
-// spent in all and more than half of them.
-func SearchesAsTuned(t testing.TB, p *Player, b engine.Budget, maxSteps int) {
+// the one of most candidates, and checks that level searches it as the
+// rule system tunes it ([engine.Tuner]): b its budget, no more than b.Wide
+// candidates played out, b.Playouts at most spent in all and more than
+// half of them.
+func SearchesAsTuned(t testing.TB, p *Player, level engine.Level, b engine.Budget, maxSteps int) {
 	t.Helper()
 	if got, ok := p.Game.Rules.(engine.Tuner); !ok {
 		t.Fatalf("%s tunes no level", p.Game.Rules.ID())
-	} else if hard, ok := got.Budget(engine.Hard); !ok || hard != b {
-		t.Fatalf("%s's hard level searches %+v (tuned: %v); want %+v", p.Game.Rules.ID(), hard, ok, b)
+	} else if tuned, ok := got.Budget(level); !ok || tuned != b {
+		t.Fatalf("%s's %s level searches %+v (tuned: %v); want %+v", p.Game.Rules.ID(), level, tuned, ok, b)
 	}
 	aw := p.Game.Rules.(engine.Awaiter)
 	var at *engine.Game
@@ -98,7 +98,7 @@ func SearchesAsTuned(t testing.TB, p *Player, b engine.Budget, maxSteps int) {
 	if at == nil {
 		t.Fatalf("no decision of two candidates in %d steps", maxSteps)
 	}
-	d, err := engine.Think(at, who, engine.Hard)
+	d, err := engine.Think(at, who, level)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,8 +110,8 @@ func SearchesAsTuned(t testing.TB, p *Player, b engine.Budget, maxSteps int) {
 		}
 	}
 	if searched > b.Wide || spent > b.Playouts || spent <= b.Playouts/2 {
-		t.Errorf("hard played out %d of %d candidates in %d playouts; want at most %d candidates and %d–%d playouts",
-			searched, len(d.Weighed), spent, b.Wide, b.Playouts/2+1, b.Playouts)
+		t.Errorf("%s played out %d of %d candidates in %d playouts; want at most %d candidates and %d–%d playouts",
+			level, searched, len(d.Weighed), spent, b.Wide, b.Playouts/2+1, b.Playouts)
 	}
-	t.Logf("hard weighed %d candidates, played out %d in %d playouts", len(d.Weighed), searched, spent)
+	t.Logf("%s weighed %d candidates, played out %d in %d playouts", level, len(d.Weighed), searched, spent)
 }

@@ -37,6 +37,14 @@ const (
 // hard played no better than easy.
 var hardSearch = engine.Budget{Playouts: 1280, Depth: 6, Wide: 16, Worlds: 8}
 
+// easySearch is the easy level's search, a beginner's: the 4 candidates
+// that look best one step ahead in one drawn world, and 8 playouts of 2
+// steps among them. The engine's default easy (30 playouts of 3 steps on the
+// best 8 of 2 worlds) weighs the whole of these short lists and played
+// about as well as normal and hard: normal beat it in 60% of 40 games on
+// the plain, hard in 56% of 16 on the Successors'.
+var easySearch = engine.Budget{Playouts: 8, Depth: 2, Wide: 4, Worlds: 1}
+
 // candidates lists what player could do now: the answers to a question
 // put to him; in a free activation or at continuity, each of his leaders
 // activated with each line he has in range (and alone, to ride first),

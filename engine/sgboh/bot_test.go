@@ -367,8 +367,9 @@ func TestBotsTakeTheSidesLeft(t *testing.T) {
 	}
 }
 
-// The hard level searches a short list deeply (hardSearch), not the
-// engine's default of every candidate a few steps deep.
-func TestHardSearchesAsTuned(t *testing.T) {
-	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), hardSearch, 40)
+// The hard level looks deeper than the engine's default (hardSearch), and
+// the easy one shallower, at fewer candidates (easySearch).
+func TestLevelsSearchAsTuned(t *testing.T) {
+	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), engine.Hard, hardSearch, 40)
+	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), engine.Easy, easySearch, 40)
 }
