@@ -19,25 +19,13 @@ func BenchmarkBotGame(b *testing.B) {
 	const units = "2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 lt-inf bow 8, 1 cav spear 8, 1 leader"
 	var each []time.Duration
 	seed := uint64(13000)
-	aw := New()
 	for b.Loop() {
 		seed++
 		p := enginetest.NewPlayer(b, New(), "bot#gm", seed)
 		p.Must(b, "bot#gm|book open|turns:6",
 			"bot#a|army build|name:Spartans|tag:SPA|civ:greek|units:"+units,
 			"bot#b|army build|name:Athenians|tag:ATH|civ:greek|units:"+units)
-		for steps := 0; steps < 3000 && !p.Game.State.Over(); steps++ {
-			who := aw.Awaited(p.Game.State)[0].Player
-			t0 := enginetest.CPUTime(b)
-			d, err := engine.Think(p.Game, who, engine.Normal)
-			each = append(each, enginetest.CPUTime(b)-t0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := p.Do(b, d.Command); err != nil {
-				b.Fatalf("%s: %v", d.Command, err)
-			}
-		}
+		each = append(each, enginetest.TimeBots(b, p, engine.Normal)...)
 	}
 	enginetest.ReportTimes(b, each, "decision")
 	b.ReportMetric(float64(len(each)), "decisions")

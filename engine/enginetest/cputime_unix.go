@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rhapsode/rhapsode/engine"
 )
 
 // CPUTime is the processor time the process has used so far, user and
@@ -32,4 +34,32 @@ func ReportTimes(b *testing.B, times []time.Duration, what string) {
 	b.ReportMetric(ms(d[len(d)/2]), what+"-median-cpu-ms")
 	b.ReportMetric(ms(d[len(d)*95/100]), what+"-p95-cpu-ms")
 	b.ReportMetric(ms(d[len(d)-1]), what+"-max-cpu-ms")
+}
+
+// TimeBots plays p's game to its end (or 3,000 steps) with the bot in
+// every seat it awaits, each at the level its name gives ([engine.IsBot];
+// "bot#gm" is the normal bot), and returns the processor time of each
+// decision made at level.
+func TimeBots(b *testing.B, p *Player, level engine.Level) []time.Duration {
+	aw, ok := p.Game.Rules.(engine.Awaiter)
+	if !ok {
+		b.Fatalf("%s says whom it awaits through no Awaiter", p.Game.Rules.ID())
+	}
+	var each []time.Duration
+	for steps := 0; steps < 3000 && !p.Game.State.Over(); steps++ {
+		who := aw.Awaited(p.Game.State)[0].Player
+		l, _ := engine.IsBot(who)
+		t0 := CPUTime(b)
+		d, err := engine.Think(p.Game, who, l)
+		if l == level {
+			each = append(each, CPUTime(b)-t0)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Do(b, d.Command); err != nil {
+			b.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+	return each
 }

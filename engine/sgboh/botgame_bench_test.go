@@ -22,28 +22,13 @@ func BenchmarkBotGame(b *testing.B) {
 		b.Run(level.String(), func(b *testing.B) {
 			var each []time.Duration
 			seed := uint64(61000)
-			aw := New()
 			for b.Loop() {
 				seed++
 				p := enginetest.NewPlayer(b, New(), "alice", seed)
 				a, o := engine.BotPlayer(pair[0])+"#a", engine.BotPlayer(pair[1])+"#b"
 				p.Must(b, "alice|book open|scenario:successors",
 					string(a)+"|side take|side:1", string(o)+"|side take|side:2", "alice|start")
-				for steps := 0; steps < 3000 && !p.Game.State.Over(); steps++ {
-					who := aw.Awaited(p.Game.State.(*State))[0].Player
-					l, _ := engine.IsBot(who)
-					t0 := enginetest.CPUTime(b)
-					d, err := engine.Think(p.Game, who, l)
-					if l == level {
-						each = append(each, enginetest.CPUTime(b)-t0)
-					}
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := p.Do(b, d.Command); err != nil {
-						b.Fatalf("%s: %v", d.Command, err)
-					}
-				}
+				each = append(each, enginetest.TimeBots(b, p, level)...)
 			}
 			enginetest.ReportTimes(b, each, "decision")
 			b.ReportMetric(float64(len(each)), "decisions")
