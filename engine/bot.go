@@ -85,6 +85,13 @@ type Divider interface {
 	Parts(s State, player PlayerID) int
 }
 
+// Tuner is implemented by rule systems whose game a level searches better
+// otherwise than the engine's default for it: Budget returns the level's
+// search in that system, and false for a level left as it is.
+type Tuner interface {
+	Budget(l Level) (Budget, bool)
+}
+
 // Strategy is what the bot needs of a rule system, typed on its state:
 // embedded in the rule system beside its [Rulebook], it makes it a
 // [Strategist] and a [Concealer]. Propose lists the candidates and
@@ -95,7 +102,8 @@ type Divider interface {
 // Steps, 0 for 1, is [Strider.Stride]; Divide, left nil where every
 // answer is one command, is [Divider.Parts]; Listed, left nil where Propose
 // builds its list cheaply, is [Lister.List], and Propose must then list
-// what it builds.
+// what it builds; Easy and Hard, left zero for the engine's default, are
+// those levels' [Budget] ([Tuner]).
 type Strategy[S State] struct {
 	Propose func(s S, player PlayerID) []Command
 	Listed  func(s S, player PlayerID) (int, func(int) Command)
@@ -104,6 +112,20 @@ type Strategy[S State] struct {
 	Blend   func(s S, player PlayerID, cands []Command) []float64
 	Divide  func(s S, player PlayerID) int
 	Steps   int
+	Easy    Budget
+	Hard    Budget
+}
+
+// Budget is Easy or Hard, for that level, where it is set.
+func (y Strategy[S]) Budget(l Level) (Budget, bool) {
+	var b Budget
+	switch l {
+	case Easy:
+		b = y.Easy
+	case Hard:
+		b = y.Hard
+	}
+	return b, b != (Budget{})
 }
 
 // Stride is Steps, at least 1.
@@ -116,6 +138,7 @@ var (
 	_ Strider    = Strategy[State]{}
 	_ Lister     = Strategy[State]{}
 	_ Divider    = Strategy[State]{}
+	_ Tuner      = Strategy[State]{}
 )
 
 // Parts is Divide, or 1.
@@ -216,18 +239,19 @@ func ParseLevel(s string) (Level, error) {
 	return Normal, Refuse("", "level:%s is not a level; choose easy, normal or hard.", s)
 }
 
-// budget is what a level spends on one decision.
-type budget struct {
-	// playouts in all, shared among the shortlisted candidates (each has
+// Budget is what a level of the bot spends on one decision.
+type Budget struct {
+	// Playouts in all, shared among the shortlisted candidates (each has
 	// one at least), and how many steps each looks ahead before the
-	// position is scored.
-	playouts, depth int
-	// wide is how many candidates the shortlist keeps, and worlds in how
+	// position is scored (times the system's [Strider.Stride]).
+	Playouts, Depth int
+	// Wide is how many candidates the shortlist keeps, and Worlds in how
 	// many drawn worlds it looks at each one step ahead to choose them.
-	wide, worlds int
+	Wide, Worlds int
 }
 
-// budget is what l spends on one decision.
+// budget is what l spends on one decision, where the rule system does
+// not tune it ([Tuner]).
 //
 // Easy and normal weigh the 8 candidates that look best one step ahead.
 // Hard weighs them all (up to 64), and looks only 4 steps ahead, in many more
@@ -240,7 +264,11 @@ type budget struct {
 // what they did after it: searching one position twice from two seeds,
 // the old hard level (1280 playouts, 10 steps) chose alike in 4 of 10
 // sweet positions and 1 of 8 GWAB ones, no more often than easy; looking
-// 4 steps ahead, it chose alike in all 10 sweet positions.
+// 4 steps ahead, it chose alike in all 10 sweet positions. By the Gods!
+// and Simple GBoH tune hard deeper ([Tuner]): there 4 steps seldom see a
+// unit's move through to the fight it leads to. Simple GBoH tunes easy
+// shallower and narrower, for its lists are short enough that the default
+// easy weighs them whole.
 //
 // Normal looks at its candidates in 8 worlds to shortlist them, where
 // easy looks in 2: a move into a melee that may end the book looks good
@@ -248,14 +276,24 @@ type budget struct {
 // copies of one such move, lucky together, filled normal's whole list
 // and it played one, a move whose own playouts scored it below standing
 // still.
-func (l Level) budget() budget {
+func (l Level) budget() Budget {
 	switch l {
 	case Easy:
-		return budget{playouts: 30, depth: 3, wide: 8, worlds: 2}
+		return Budget{Playouts: 30, Depth: 3, Wide: 8, Worlds: 2}
 	case Hard:
-		return budget{playouts: 2048, depth: 4, wide: 64, worlds: 4}
+		return Budget{Playouts: 2048, Depth: 4, Wide: 64, Worlds: 4}
 	}
-	return budget{playouts: 320, depth: 6, wide: 8, worlds: 8}
+	return Budget{Playouts: 320, Depth: 6, Wide: 8, Worlds: 8}
+}
+
+// budgetIn is what l spends on one decision in the rule system rules.
+func (l Level) budgetIn(rules Ruleset) Budget {
+	if t, ok := rules.(Tuner); ok {
+		if b, ok := t.Budget(l); ok {
+			return b
+		}
+	}
+	return l.budget()
 }
 
 // BotPlayer is the name the bot holds a seat under: "bot" at the normal
@@ -317,11 +355,11 @@ const botSalt = 0x9e3779b97f4a7c15
 // candidate is played out in the same drawn worlds (the same decks and
 // dice), so that their scores differ by what they do, not by luck.
 func Think(g *Game, player PlayerID, l Level) (Decision, error) {
-	return think(g, player, l.budget())
+	return think(g, player, l.budgetIn(g.Rules))
 }
 
 // think is [Think] on budget b.
-func think(g *Game, player PlayerID, b budget) (Decision, error) {
+func think(g *Game, player PlayerID, b Budget) (Decision, error) {
 	st, ok := g.Rules.(Strategist)
 	if !ok {
 		return Decision{}, fmt.Errorf("engine: %s has no bot", g.Rules.ID())
@@ -337,7 +375,7 @@ func think(g *Game, player PlayerID, b budget) (Decision, error) {
 	if d, ok := mixed(g, player, legal); ok {
 		return d, nil
 	}
-	playouts, depth := b.playouts, b.depth
+	playouts, depth := b.Playouts, b.Depth
 	if dv, ok := g.Rules.(Divider); ok {
 		playouts = max(1, playouts/max(1, dv.Parts(g.State, player)))
 	}
@@ -425,9 +463,9 @@ func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
 	return Decision{Command: choice, Weighed: weighed}, true
 }
 
-// shortlist keeps, of a long list of candidates, the b.wide that score
+// shortlist keeps, of a long list of candidates, the b.Wide that score
 // best one step ahead by the rule system's evaluation, averaged over
-// b.worlds drawn worlds, in their listed order: the playouts are spent
+// b.Worlds drawn worlds, in their listed order: the playouts are spent
 // on moves that look good at once, not spread so thin over many that
 // chance picks among them. A move whose good shows only later can still
 // be kept, since the shortlist is wide. Of candidates that come to the
@@ -436,13 +474,13 @@ func mixed(g *Game, player PlayerID, legal []Command) (Decision, bool) {
 // world, and copies of one risky move, lucky together in the few worlds
 // drawn, would otherwise fill the list and shut out every other. The
 // candidates left off keep a score of -2 and no playouts.
-func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, b budget, r *rand.Rand) []int {
-	if len(alive) <= b.wide {
+func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive []int, b Budget, r *rand.Rand) []int {
+	if len(alive) <= b.Wide {
 		return alive
 	}
 	first := make([]float64, len(cands))
 	kept := slices.Clone(alive)
-	for w := range b.worlds {
+	for w := range b.Worlds {
 		d := Determinize(g, player, r)
 		var seen map[string]bool
 		if w == 0 {
@@ -465,7 +503,7 @@ func shortlist(g *Game, st Strategist, player PlayerID, cands []candidate, alive
 		}
 	}
 	slices.SortStableFunc(kept, func(a, b int) int { return cmp.Compare(first[b], first[a]) })
-	kept = kept[:min(b.wide, len(kept))]
+	kept = kept[:min(b.Wide, len(kept))]
 	slices.Sort(kept)
 	return kept
 }

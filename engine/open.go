@@ -402,17 +402,60 @@ func (b Base) edges() [4][2]Vec {
 
 // Gap returns the shortest distance between the two bases: 0 when they
 // touch or overlap.
+//
+// Unless two sides cross, the closest points of two sides are a corner of
+// one and a point of the other, so the gap is the least distance from a
+// corner of either base to a side of the other: 32 distances. Their
+// squares rank them without a square root; only the few that tie with the
+// least, to a part in a billion, are measured, so the answer is the least
+// of all 32 distances as [Vec.Dist] measures them, to the last bit. This
+// is the bots' most frequent measurement (a Goliath decision spends most
+// of its time here).
 func (b Base) Gap(o Base) float64 {
 	if b.Overlaps(o) || b.Contains(o.Center) || o.Contains(b.Center) {
 		return 0
 	}
+	bc, oc := b.Corners(), o.Corners()
+	if sidesCross(&bc, &oc) {
+		return 0
+	}
+	var offs [32]Vec
+	n := 0
+	for _, pair := range [2][2]*[4]Vec{{&bc, &oc}, {&oc, &bc}} {
+		for _, p := range pair[0] {
+			c := pair[1]
+			for i := range c {
+				offs[n] = p.Sub(closest(p, c[i], c[(i+1)%4]))
+				n++
+			}
+		}
+	}
+	least := math.Inf(1)
+	for _, d := range offs {
+		least = min(least, d.Dot(d))
+	}
+	limit := least*(1+1e-9) + 1e-300
 	best := math.Inf(1)
-	for _, e := range b.edges() {
-		for _, f := range o.edges() {
-			best = math.Min(best, segmentDist(e[0], e[1], f[0], f[1]))
+	for _, d := range offs {
+		if d.Dot(d) <= limit {
+			best = min(best, d.Len())
 		}
 	}
 	return best
+}
+
+// sidesCross reports whether a side of one rectangle crosses a side of the
+// other, by the test [segmentDist] makes.
+func sidesCross(bc, oc *[4]Vec) bool {
+	for i := range bc {
+		a, b := bc[i], bc[(i+1)%4]
+		for j := range oc {
+			if segmentsCross(a, b, oc[j], oc[(j+1)%4]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Touches reports whether the two bases are in contact: apart by no more
@@ -585,25 +628,37 @@ func clipSegment(p, q Vec, w, d float64) (t0, t1 float64, ok bool) {
 
 // pointSegDist returns the distance from p to the segment a→b.
 func pointSegDist(p, a, b Vec) float64 {
+	return p.Dist(closest(p, a, b))
+}
+
+// closest returns the point of the segment a→b nearest to p.
+func closest(p, a, b Vec) Vec {
 	ab := b.Sub(a)
 	l2 := ab.Dot(ab)
 	if l2 == 0 {
-		return p.Dist(a)
+		return a
 	}
 	t := math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
-	return p.Dist(a.Add(ab.Scale(t)))
+	return a.Add(ab.Scale(t))
+}
+
+// segmentsCross reports whether the segments a→b and c→d meet at a point
+// inside both (not parallel).
+func segmentsCross(a, b, c, d Vec) bool {
+	ab, cd := b.Sub(a), d.Sub(c)
+	den := ab.Cross(cd)
+	if den == 0 {
+		return false
+	}
+	t := c.Sub(a).Cross(cd) / den
+	u := c.Sub(a).Cross(ab) / den
+	return t >= 0 && t <= 1 && u >= 0 && u <= 1
 }
 
 // segmentDist returns the distance between the segments a→b and c→d.
 func segmentDist(a, b, c, d Vec) float64 {
-	ab, cd := b.Sub(a), d.Sub(c)
-	den := ab.Cross(cd)
-	if den != 0 {
-		t := c.Sub(a).Cross(cd) / den
-		u := c.Sub(a).Cross(ab) / den
-		if t >= 0 && t <= 1 && u >= 0 && u <= 1 {
-			return 0
-		}
+	if segmentsCross(a, b, c, d) {
+		return 0
 	}
 	return math.Min(
 		math.Min(pointSegDist(a, c, d), pointSegDist(b, c, d)),

@@ -271,6 +271,71 @@ func TestBaseContact(t *testing.T) {
 	}
 }
 
+// TestGapIsTheLeastDistanceBetweenSides checks Gap against its definition,
+// the least distance between a side of one base and a side of the other,
+// to the last bit: a bot's choice among units ranked by Gap, or a rule's
+// range test, must not move when the measurement is made faster. The
+// bases are drawn apart, touching (a corner or a side set on the other's
+// side, as moves to contact leave them) and a hair into each other.
+func TestGapIsTheLeastDistanceBetweenSides(t *testing.T) {
+	bySides := func(b, o Base) float64 {
+		if b.Overlaps(o) || b.Contains(o.Center) || o.Contains(b.Center) {
+			return 0
+		}
+		sides := func(x Base) [4][2]Vec {
+			c := x.Corners()
+			return [4][2]Vec{{c[0], c[1]}, {c[1], c[2]}, {c[2], c[3]}, {c[3], c[0]}}
+		}
+		best := math.Inf(1)
+		for _, e := range sides(b) {
+			for _, f := range sides(o) {
+				best = math.Min(best, segmentDist(e[0], e[1], f[0], f[1]))
+			}
+		}
+		return best
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	headings := []Heading{HeadingN, HeadingE, 45, 30, 90.5, 200}
+	base := func() Base {
+		return Base{
+			Center: Vec{r.Float64() * 20, r.Float64() * 20},
+			Width:  0.5 + r.Float64()*6, Depth: 0.5 + r.Float64()*3,
+			Facing: headings[r.IntN(len(headings))] + Heading(r.IntN(2))*Heading(r.Float64()*360),
+		}
+	}
+	kinds := map[string]int{}
+	for i := range 20000 {
+		b, o := base(), base()
+		switch i % 4 {
+		case 1: // o's rear edge laid on b's front
+			o.Facing = b.Facing
+			o.Center = b.world(Vec{(r.Float64() - 0.5) * b.Width * 1.5, b.Depth/2 + o.Depth/2})
+		case 2: // the same, a hair in or out
+			o.Facing = b.Facing + Heading(r.IntN(3)-1)*1e-7
+			o.Center = b.world(Vec{(r.Float64() - 0.5) * b.Width * 1.5, b.Depth/2 + o.Depth/2 + (r.Float64()-0.5)*4e-6})
+		case 3: // o turned and set with a corner near b's side
+			o.Center = b.world(Vec{b.Width/2 + o.Width/2 + (r.Float64()-0.5)*0.01, (r.Float64() - 0.5) * b.Depth})
+		}
+		got, want := b.Gap(o), bySides(b, o)
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("Gap(%+v, %+v) = %v, by its sides %v", b, o, got, want)
+		}
+		switch {
+		case want == 0:
+			kinds["in contact"]++
+		case want < 1e-3:
+			kinds["a hair apart"]++
+		default:
+			kinds["apart"]++
+		}
+	}
+	for _, k := range []string{"in contact", "a hair apart", "apart"} {
+		if kinds[k] < 100 {
+			t.Errorf("only %d pairs %s: the test does not reach that case (%v)", kinds[k], k, kinds)
+		}
+	}
+}
+
 func TestSideFacing(t *testing.T) {
 	b := geoWarband(0, 0, HeadingN)
 	tests := []struct {

@@ -210,7 +210,10 @@ func parseProgram(s string) (program, error) {
 }
 
 // arenaSetup opens a game of one rule system for two players, a and b,
-// with armies of the same strength, and bounds its length.
+// with armies of the same strength, and bounds its length. Simple GBoH
+// fights its prepared battles, the plain one unless told otherwise, which
+// sets Alexander's army against a weaker one; its Successors' battle is
+// its fair fight.
 type arenaSetup struct {
 	rules    func() engine.Ruleset
 	open     func(a, b engine.PlayerID, scenario string) []string // lines as the local table reads them

@@ -26,6 +26,15 @@ import (
 // enemy in reach and a shot at every one in range.
 const botFoes = 2
 
+// hardSearch is the hard level's search: 12 steps deep where the engine's
+// default looks 4, on 1,024 playouts. A side gives a command for each unit
+// a card moves, and its charges, shots and melees come after the moves,
+// so a playout of 4 steps seldom sees what a move leads to. The bot's
+// lists are short (a dozen candidates at most, as a rule), so hard weighs
+// every candidate either way. At the default depth, hard played no better
+// than easy.
+var hardSearch = engine.Budget{Playouts: 1024, Depth: 12, Wide: 16, Worlds: 8}
+
 // candidates lists what player could do now, for the side the battle
 // awaits him for; empty when it awaits someone else.
 func candidates(s *State, player engine.PlayerID) []engine.Command {

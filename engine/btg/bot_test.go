@@ -230,3 +230,8 @@ func TestBotKeepsMinorLeadersAlone(t *testing.T) {
 		t.Errorf("on a black face card with its minor leaders alone the bot gave %s (chance %v); want /done for certain", d.Command, d.Weighed[0].Chance)
 	}
 }
+
+// The hard level looks deeper than the engine's default (hardSearch).
+func TestHardSearchesAsTuned(t *testing.T) {
+	enginetest.SearchesAsTuned(t, botBattle(t, "", 5, "2"), engine.Hard, hardSearch, 60)
+}

@@ -3,8 +3,6 @@
 package btg
 
 import (
-	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,40 +16,17 @@ import (
 // most): go test -run XXX -bench BotGame -benchtime 1x -cpu 1, with
 // -cpuprofile to see where a decision goes.
 func BenchmarkBotGame(b *testing.B) {
-	used := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
 	const units = "2 phalanx spear 12, 1 hvy-inf spear 12, 2 lt-inf javelin 8, 1 lt-inf bow 8, 1 cav spear 8, 1 leader"
 	var each []time.Duration
 	seed := uint64(13000)
-	aw := New()
 	for b.Loop() {
 		seed++
 		p := enginetest.NewPlayer(b, New(), "bot#gm", seed)
 		p.Must(b, "bot#gm|book open|turns:6",
 			"bot#a|army build|name:Spartans|tag:SPA|civ:greek|units:"+units,
 			"bot#b|army build|name:Athenians|tag:ATH|civ:greek|units:"+units)
-		for steps := 0; steps < 3000 && !p.Game.State.Over(); steps++ {
-			who := aw.Awaited(p.Game.State)[0].Player
-			t0 := used()
-			d, err := engine.Think(p.Game, who, engine.Normal)
-			each = append(each, used()-t0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := p.Do(b, d.Command); err != nil {
-				b.Fatalf("%s: %v", d.Command, err)
-			}
-		}
+		each = append(each, enginetest.TimeBots(b, p, engine.Normal)...)
 	}
-	slices.Sort(each)
-	ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
-	b.ReportMetric(ms(each[len(each)/2]), "decision-median-cpu-ms")
-	b.ReportMetric(ms(each[len(each)*95/100]), "decision-p95-cpu-ms")
-	b.ReportMetric(ms(each[len(each)-1]), "decision-max-cpu-ms")
+	enginetest.ReportTimes(b, each, "decision")
 	b.ReportMetric(float64(len(each)), "decisions")
 }

@@ -17,7 +17,7 @@ type Rules struct {
 
 // New returns By the Gods! as a rule system.
 func New() Rules {
-	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Blend: blend}, measure}
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Blend: blend, Hard: hardSearch}, measure}
 }
 
 var (

@@ -61,3 +61,57 @@ func PlayBots(t testing.TB, p *Player, maxSteps int) int {
 	p.Replayed(t)
 	return steps
 }
+
+// SearchesAsTuned plays p's game with the easy bot in every seat until a
+// decision with more than b.Wide candidates, or, failing one in maxSteps,
+// the one of most candidates, and checks that level searches it as the
+// rule system tunes it ([engine.Tuner]): b its budget, no more than b.Wide
+// candidates played out, b.Playouts at most spent in all and more than
+// half of them.
+func SearchesAsTuned(t testing.TB, p *Player, level engine.Level, b engine.Budget, maxSteps int) {
+	t.Helper()
+	if got, ok := p.Game.Rules.(engine.Tuner); !ok {
+		t.Fatalf("%s tunes no level", p.Game.Rules.ID())
+	} else if tuned, ok := got.Budget(level); !ok || tuned != b {
+		t.Fatalf("%s's %s level searches %+v (tuned: %v); want %+v", p.Game.Rules.ID(), level, tuned, ok, b)
+	}
+	aw := p.Game.Rules.(engine.Awaiter)
+	var at *engine.Game
+	var who engine.PlayerID
+	most := 1
+	for steps := 0; steps < maxSteps && !p.Game.State.Over(); steps++ {
+		player := aw.Awaited(p.Game.State)[0].Player
+		d, err := engine.Think(p.Game, player, engine.Easy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(d.Weighed); n > most {
+			at, who, most = p.Game.Clone(), player, n
+			if n > b.Wide {
+				break
+			}
+		}
+		if _, err := p.Do(t, d.Command); err != nil {
+			t.Fatalf("%s: %v", d.Command, err)
+		}
+	}
+	if at == nil {
+		t.Fatalf("no decision of two candidates in %d steps", maxSteps)
+	}
+	d, err := engine.Think(at, who, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spent, searched := 0, 0
+	for _, w := range d.Weighed {
+		spent += w.Playouts
+		if w.Playouts > 0 {
+			searched++
+		}
+	}
+	if searched > b.Wide || spent > b.Playouts || spent <= b.Playouts/2 {
+		t.Errorf("%s played out %d of %d candidates in %d playouts; want at most %d candidates and %d–%d playouts",
+			level, searched, len(d.Weighed), spent, b.Wide, b.Playouts/2+1, b.Playouts)
+	}
+	t.Logf("%s weighed %d candidates, played out %d in %d playouts", level, len(d.Weighed), searched, spent)
+}

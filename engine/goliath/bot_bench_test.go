@@ -3,8 +3,6 @@
 package goliath
 
 import (
-	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,16 +15,9 @@ import (
 // processes share, wall time says little about the bot's speed on one
 // core (run with -cpu 1).
 func cpuPerOp(b *testing.B) func() {
-	used := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	start := used()
+	start := enginetest.CPUTime(b)
 	return func() {
-		b.ReportMetric(float64((used()-start).Milliseconds())/float64(max(1, b.N)), "cpu-ms/op")
+		b.ReportMetric(float64((enginetest.CPUTime(b)-start).Milliseconds())/float64(max(1, b.N)), "cpu-ms/op")
 	}
 }
 
@@ -77,13 +68,6 @@ func BenchmarkBotGame(b *testing.B) {
 	for _, method := range []string{"move", "orders"} {
 		b.Run(method, func(b *testing.B) {
 			var each, sides []time.Duration
-			used := func() time.Duration {
-				var ru syscall.Rusage
-				if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-					b.Fatal(err)
-				}
-				return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-			}
 			seed := uint64(0)
 			for b.Loop() {
 				seed++
@@ -97,9 +81,9 @@ func BenchmarkBotGame(b *testing.B) {
 				for steps := 0; steps < 3000 && !p.Game.State.Over(); steps++ {
 					s := p.Game.State.(*State)
 					who := aw.Awaited(s)[0].Player
-					t0 := used()
+					t0 := enginetest.CPUTime(b)
 					d, err := engine.Think(p.Game, who, engine.Normal)
-					spent := used() - t0
+					spent := enginetest.CPUTime(b) - t0
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -115,18 +99,8 @@ func BenchmarkBotGame(b *testing.B) {
 					}
 				}
 			}
-			report := func(d []time.Duration, what string) {
-				if len(d) == 0 {
-					return
-				}
-				slices.Sort(d)
-				ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
-				b.ReportMetric(ms(d[len(d)/2]), what+"-median-cpu-ms")
-				b.ReportMetric(ms(d[len(d)*95/100]), what+"-p95-cpu-ms")
-				b.ReportMetric(ms(d[len(d)-1]), what+"-max-cpu-ms")
-			}
-			report(each, "decision")
-			report(sides, "side-orders")
+			enginetest.ReportTimes(b, each, "decision")
+			enginetest.ReportTimes(b, sides, "side-orders")
 			b.ReportMetric(float64(len(each)), "decisions")
 		})
 	}

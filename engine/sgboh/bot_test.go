@@ -27,12 +27,12 @@ func botBattle(t testing.TB, scenario string, seed uint64, a engine.Level) *engi
 // rules take (none refused twice in a row), the battle ends by an army's
 // withdrawal (10.4), and its log replays to the same battle. The three
 // great battles (some two hundred steps each) are left to the full run:
-// the small one alone is fought in -short mode and under the race
+// the two small ones alone are fought in -short mode and under the race
 // detector.
 func TestBotsPlayEachScenario(t *testing.T) {
 	for _, sc := range preparedBattles {
 		t.Run(sc.Name, func(t *testing.T) {
-			if sc.Name != "plain" && (testing.Short() || raceDetector) {
+			if sc.Name != "plain" && sc.Name != "successors" && (testing.Short() || raceDetector) {
 				t.Skip("a great battle: fought in the full run without the race detector")
 			}
 			p := botBattle(t, sc.Name, 5, engine.Easy)
@@ -365,4 +365,11 @@ func TestBotsTakeTheSidesLeft(t *testing.T) {
 	if got := New().Awaited(p.Game.State); len(got) != 1 || got[0].Player != "bot#1" {
 		t.Errorf("after /start the battle awaits %v; want bot#1, whose Macedonians move first", got)
 	}
+}
+
+// The hard level looks deeper than the engine's default (hardSearch), and
+// the easy one shallower, at fewer candidates (easySearch).
+func TestLevelsSearchAsTuned(t *testing.T) {
+	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), engine.Hard, hardSearch, 40)
+	enginetest.SearchesAsTuned(t, botBattle(t, "successors", 5, engine.Easy), engine.Easy, easySearch, 40)
 }

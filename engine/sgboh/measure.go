@@ -190,8 +190,9 @@ func (s *State) unitReach(u *Unit) string {
 // how far the farthest of them lies.
 func (s *State) reachable(u *Unit) (n, far int) {
 	ends := map[engine.Hex]bool{}
-	for nd, r := range s.paths(u) {
-		if nd.H != u.Hex && !r.via {
+	ps := s.paths(u)
+	for _, nd := range ps.nodes {
+		if r, _ := ps.at(nd); nd.H != u.Hex && !r.via {
 			ends[nd.H] = true
 		}
 	}

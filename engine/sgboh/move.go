@@ -1,7 +1,6 @@
 package sgboh
 
 import (
-	"container/heap"
 	"fmt"
 	"strings"
 
@@ -55,18 +54,68 @@ type reach struct {
 
 // paths finds every place and facing u can reach this activation, with
 // the cheapest cost of each.
-func (s *State) paths(u *Unit) map[node]reach { return s.pathsStopping(u, true) }
+func (s *State) paths(u *Unit) *ways { return s.pathsStopping(u, true) }
+
+// ways is what a search of u's moves found: the cheapest way to each
+// place and facing it can reach. A node's slot is its hex's cell times 7
+// plus its facing; a start off the map has slots of its own after the
+// map's, for its turns in place.
+type ways struct {
+	s     *State
+	start node
+	slots []int32 // by slot: 1 + the node's place in nodes, 0 where not reached
+	nodes []node  // the nodes reached, in the order first reached
+	best  []reach // the cheapest way to each of nodes
+}
+
+func (w *ways) slot(n node) (int, bool) {
+	if i, ok := w.s.index(n.H); ok {
+		return i*7 + int(n.F), true
+	}
+	if n.H == w.start.H {
+		return len(w.s.Cells.all)*7 + int(n.F), true
+	}
+	return 0, false
+}
+
+// at is the cheapest way to n, if u can reach it.
+func (w *ways) at(n node) (reach, bool) {
+	i, ok := w.slot(n)
+	if !ok || w.slots[i] == 0 {
+		return reach{}, false
+	}
+	return w.best[w.slots[i]-1], true
+}
+
+// from is the node the cheapest way to n comes from.
+func (w *ways) from(n node) node {
+	r, _ := w.at(n)
+	return r.from
+}
+
+// set records r as the cheapest way to n.
+func (w *ways) set(n node, r reach) {
+	i, _ := w.slot(n)
+	if w.slots[i] == 0 {
+		w.nodes, w.best = append(w.nodes, n), append(w.best, r)
+		w.slots[i] = int32(len(w.nodes))
+		return
+	}
+	w.best[w.slots[i]-1] = r
+}
 
 // pathsStopping is paths; without stops it lets u go on through enemies'
 // fronts, to tell a player where 7.2 stops a move he asked for.
-func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
-	occ, stopAt, nearEL := s.moveGround(u)
+func (s *State) pathsStopping(u *Unit, stops bool) *ways {
+	g := s.moveGround(u)
 	start := node{u.Hex, u.Facing}
-	best := map[node]reach{start: {}}
-	q := &nodeQueue{{n: start}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(queued)
-		r := best[it.n]
+	w := &ways{s: s, start: start, slots: make([]int32, (len(s.Cells.all)+1)*7)}
+	w.set(start, reach{})
+	var q nodeQueue
+	q.push(queued{n: start})
+	for len(q) > 0 {
+		it := q.pop()
+		r, _ := w.at(it.n)
 		if it.cost > r.cost || r.stop && stops {
 			continue
 		}
@@ -74,17 +123,18 @@ func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
 			if cost > u.MA {
 				return
 			}
-			if old, ok := best[n]; ok && old.cost <= cost {
+			if old, ok := w.at(n); ok && old.cost <= cost {
 				return
 			}
-			best[n] = reach{cost: cost, from: it.n, stop: stop, via: via}
-			heap.Push(q, queued{n: n, cost: cost})
+			w.set(n, reach{cost: cost, from: it.n, stop: stop, via: via})
+			q.push(queued{n: n, cost: cost})
 		}
 		for _, t := range []int{-1, 1} {
 			try(node{it.n.H, it.n.F.Turn(t)}, r.cost+turnCost(u.Type), false, r.via)
 		}
 		for _, h := range engine.FrontHexes(it.n.H, it.n.F) {
-			if !s.onMap(h) {
+			i, ok := s.index(h)
+			if !ok {
 				continue
 			}
 			cost, ok := s.enterCost(u.Type, it.n.H, h)
@@ -92,51 +142,64 @@ func (s *State) pathsStopping(u *Unit, stops bool) map[node]reach {
 				continue
 			}
 			via := false
-			if o := occ[h]; o != nil {
+			if o := g.occ[i]; o != nil {
 				if o.Side != u.Side {
 					continue
 				}
 				via = true
 				cost++
 			}
-			if u.Type.Cavalry() && nearEL[h] {
+			if u.Type.Cavalry() && g.nearEL[i] {
 				continue
 			}
-			try(node{h, it.n.F}, r.cost+cost, stopAt[h], via)
+			try(node{h, it.n.F}, r.cost+cost, g.stopAt[i], via)
 		}
 	}
-	return best
+	return w
+}
+
+// ground is the map indexed for one unit's move, by cell: the unit each
+// hex holds (as at finds it), the hexes where it must stop (stopper), and
+// those next to an enemy elephant (nearElephant).
+type ground struct {
+	occ            []*Unit
+	stopAt, nearEL []bool
 }
 
 // moveGround indexes the map for u's move, once rather than at every
-// step of the search: the unit each hex holds (as at finds it), the hexes
-// where u must stop (stopper), and those next to an enemy elephant
-// (nearElephant).
-func (s *State) moveGround(u *Unit) (occ map[engine.Hex]*Unit, stopAt, nearEL map[engine.Hex]bool) {
-	occ = map[engine.Hex]*Unit{}
-	for i := range s.Units {
-		if o := &s.Units[i]; o.On() && occ[o.Hex] == nil {
-			occ[o.Hex] = o
+// step of the search.
+func (s *State) moveGround(u *Unit) ground {
+	n := len(s.Cells.all)
+	g := ground{occ: make([]*Unit, n), stopAt: make([]bool, n), nearEL: make([]bool, n)}
+	mark := func(on []bool, h engine.Hex) {
+		if i, ok := s.index(h); ok {
+			on[i] = true
 		}
 	}
-	stopAt, nearEL = map[engine.Hex]bool{}, map[engine.Hex]bool{}
+	for i := range s.Units {
+		if o := &s.Units[i]; o.On() {
+			if j, ok := s.index(o.Hex); ok && g.occ[j] == nil {
+				g.occ[j] = o
+			}
+		}
+	}
 	for i := range s.Units {
 		e := &s.Units[i]
-		if occ[e.Hex] != e || e.Side == u.Side {
+		if j, ok := s.index(e.Hex); !ok || g.occ[j] != e || e.Side == u.Side {
 			continue
 		}
 		if e.MA >= u.MA && !e.lockedOut() {
 			for _, f := range engine.FrontHexes(e.Hex, e.Facing) {
-				stopAt[f] = true
+				mark(g.stopAt, f)
 			}
 		}
 		if e.Type == EL {
-			for _, n := range e.Hex.Neighbors() {
-				nearEL[n] = true
+			for _, h := range e.Hex.Neighbors() {
+				mark(g.nearEL, h)
 			}
 		}
 	}
-	return occ, stopAt, nearEL
+	return g
 }
 
 // nearElephant reports whether an enemy elephant stands next to h.
@@ -177,7 +240,7 @@ func (s *State) stopShort(u *Unit, h engine.Hex, f engine.HexFacing) string {
 		if f != engine.NoHexFacing && ff != f {
 			continue
 		}
-		if r, ok := ps[node{h, ff}]; ok && !r.via && (best < 0 || r.cost < best) {
+		if r, ok := ps.at(node{h, ff}); ok && !r.via && (best < 0 || r.cost < best) {
 			n := node{h, ff}
 			end, best = &n, r.cost
 		}
@@ -186,7 +249,7 @@ func (s *State) stopShort(u *Unit, h engine.Hex, f engine.HexFacing) string {
 		return ""
 	}
 	var way []node
-	for n := *end; n != (node{u.Hex, u.Facing}) && len(way) <= len(ps); n = ps[n].from {
+	for n := *end; n != (node{u.Hex, u.Facing}) && len(way) <= len(ps.nodes); n = ps.from(n) {
 		way = append(way, n)
 	}
 	for i := len(way) - 1; i >= 0; i-- {
@@ -212,10 +275,12 @@ type queued struct {
 	cost int
 }
 
+// nodeQueue is the search's queue, cheapest first; ties go by place and
+// facing, so that every node comes out in one order, whatever the order
+// it went in.
 type nodeQueue []queued
 
-func (q nodeQueue) Len() int { return len(q) }
-func (q nodeQueue) Less(i, j int) bool {
+func (q nodeQueue) less(i, j int) bool {
 	if q[i].cost != q[j].cost {
 		return q[i].cost < q[j].cost
 	}
@@ -225,13 +290,42 @@ func (q nodeQueue) Less(i, j int) bool {
 	}
 	return a.F < b.F
 }
-func (q nodeQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *nodeQueue) Push(x any)   { *q = append(*q, x.(queued)) }
-func (q *nodeQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
+
+func (q *nodeQueue) push(it queued) {
+	*q = append(*q, it)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !h.less(i, up) {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
+}
+
+func (q *nodeQueue) pop() queued {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= len(h) {
+			break
+		}
+		if c+1 < len(h) && h.less(c+1, c) {
+			c++
+		}
+		if !h.less(c, i) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	*q = h
+	return top
 }
 
 // route picks the cheapest way for u to end in h, facing f if given.
@@ -243,7 +337,7 @@ func (s *State) route(u *Unit, h engine.Hex, f engine.HexFacing) (reach, engine.
 		if f != engine.NoHexFacing && ff != f {
 			continue
 		}
-		r, ok := ps[node{h, ff}]
+		r, ok := ps.at(node{h, ff})
 		if !ok || r.via {
 			continue
 		}

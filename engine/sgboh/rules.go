@@ -17,7 +17,7 @@ type Rules struct {
 
 // New returns Simple GBoH as a rule system.
 func New() Rules {
-	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: nil}, measure}
+	return Rules{book, view, engine.Strategy[*State]{Propose: candidates, Assess: evaluate, Redraw: nil, Easy: easySearch, Hard: hardSearch}, measure}
 }
 
 var (

@@ -132,6 +132,24 @@ var preparedBattles = []scenario{
 /setup unit id:PHC name:"Persian" type:HC side:2 at:0803 facing:SSW line:"Cavalry" tq:6
 /setup unit id:BAC name:"Bactrian" type:LC side:2 at:0903 facing:SSW line:"Cavalry"
 /setup unit id:ARC name:"Persian archers" type:SK side:2 at:0604 facing:SSW line:"Skirmishers" missile:bow tq:3`},
+	{Name: "successors", Title: "A fight of the Successors", Help: "two like armies of Alexander's heirs, phalanx against phalanx, on ground that favours neither: a fair fight for learning",
+		Script: `/setup map size:14x10
+/setup terrain kind:woods where:"1107 1108 1207" name:"the east grove"
+/setup terrain kind:woods where:"0404 0403 0304" name:"the west grove"
+/setup side name:"Eumenes' army" edge:S withdraw:13
+/setup side name:"Antigonus' army" edge:N withdraw:13
+/setup leader id:EUM name:"Eumenes" side:1 at:0908 initiative:5 range:4
+/setup leader id:ANT name:"Antigonus" side:2 at:0603 initiative:5 range:4
+/setup unit id:EP1 name:"Pezhetairoi" type:PH side:1 at:0608 facing:NNE line:"Phalanx"
+/setup unit id:EP2 name:"Pezhetairoi" type:PH side:1 at:0708 facing:NNE line:"Phalanx"
+/setup unit id:EHY name:"Silver Shields" type:HI side:1 at:0808 facing:NNE line:"Hypaspists"
+/setup unit id:EHC name:"Companions" type:HC side:1 at:0908 facing:NNE line:"Companions"
+/setup unit id:ESK name:"Thracians" type:SK side:1 at:0507 facing:NNE line:"Skirmishers"
+/setup unit id:AP1 name:"Pezhetairoi" type:PH side:2 at:0903 facing:SSW line:"Phalanx"
+/setup unit id:AP2 name:"Pezhetairoi" type:PH side:2 at:0803 facing:SSW line:"Phalanx"
+/setup unit id:AHY name:"Hypaspists" type:HI side:2 at:0703 facing:SSW line:"Hypaspists"
+/setup unit id:AHC name:"Companions" type:HC side:2 at:0603 facing:SSW line:"Companions"
+/setup unit id:ASK name:"Thracians" type:SK side:2 at:1004 facing:SSW line:"Skirmishers"`},
 	{Name: "granicus", Title: "The Granicus, 334 BC", Help: "the Persian horse holds the steep north bank of the river; the Greek mercenaries wait on the rise behind",
 		Script: `/setup map size:22x12
 /setup terrain kind:river where:"0107 0207 0307 0407 0507 0607 0707 0807 0907 1007 1107 1207 1307 1407 1507 1607 1707 1807 1907 2007 2107 2207" name:"the Granicus"

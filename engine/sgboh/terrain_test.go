@@ -61,3 +61,71 @@ func TestMapShared(t *testing.T) {
 		t.Fatalf("the state reads back as\n%s\nnot\n%s", again, b)
 	}
 }
+
+// The successors' battle is a fair fight: the second army stands as the
+// first turned half round the map's centre, unit for unit (type, line,
+// ratings, the opposite facing), leader for leader, and every hex of
+// ground likewise; neither army goes first by the set-up (3.3: a roll
+// decides). A slip of one hex in its script would hand one side an edge
+// the arena's measurements would read as skill.
+func TestSuccessorsIsTheSameArmyTurnedRound(t *testing.T) {
+	s := openBattle(t, "successors", 1).Game.State.(*State)
+	if len(s.Leaders) != 2 || s.Leaders[0].Side != 0 || s.Leaders[1].Side != 1 {
+		t.Fatalf("leaders %+v: want one a side, the first army's first", s.Leaders)
+	}
+	// Turning half round maps axial hex h to c-h for one c, found from the
+	// two leaders.
+	c := engine.Hex{Q: s.Leaders[0].Hex.Q + s.Leaders[1].Hex.Q, R: s.Leaders[0].Hex.R + s.Leaders[1].Hex.R}
+	turned := func(h engine.Hex) engine.Hex { return engine.Hex{Q: c.Q - h.Q, R: c.R - h.R} }
+	a, b := s.Leaders[0], s.Leaders[1]
+	if a.Initiative != b.Initiative || a.Range != b.Range || a.MA != b.MA || a.Elite != b.Elite {
+		t.Errorf("leaders differ: %+v and %+v", a, b)
+	}
+	byHex := map[engine.Hex]Unit{}
+	for _, u := range s.Units {
+		byHex[u.Hex] = u
+	}
+	n := 0
+	for _, u := range s.Units {
+		if u.Side != 0 {
+			continue
+		}
+		n++
+		v, ok := byHex[turned(u.Hex)]
+		switch {
+		case !ok || v.Side != 1:
+			t.Errorf("%s at %s: no unit of the second army at %s", u.ID, u.Hex, turned(u.Hex))
+		case v.Type != u.Type || v.Line != u.Line || v.TQ != u.TQ || v.Size != u.Size || v.MA != u.MA || v.Missile != u.Missile:
+			t.Errorf("%s and %s differ: %+v and %+v", u.ID, v.ID, u, v)
+		case v.Facing != u.Facing.Opposite():
+			t.Errorf("%s faces %s, %s %s: want opposite facings", u.ID, u.Facing, v.ID, v.Facing)
+		}
+	}
+	if n == 0 || 2*n != len(s.Units) {
+		t.Errorf("%d units of the first army among %d", n, len(s.Units))
+	}
+	laid := 0
+	for q := -20; q < 40; q++ {
+		for r := -20; r < 40; r++ {
+			h := engine.Hex{Q: q, R: r}
+			if !s.onMap(h) {
+				continue
+			}
+			if !s.onMap(turned(h)) {
+				t.Fatalf("%s is on the map, %s turned round is not", h, turned(h))
+			}
+			if s.cell(h) != s.cell(turned(h)) {
+				t.Errorf("ground at %s is %+v, at %s %+v", h, s.cell(h), turned(h), s.cell(turned(h)))
+			}
+			if s.cell(h) != (Cell{}) {
+				laid++
+			}
+		}
+	}
+	if laid == 0 {
+		t.Error("no ground laid: the check of the ground checks nothing")
+	}
+	if s.Armies[0].Withdraw != s.Armies[1].Withdraw || s.Armies[0].First || s.Armies[1].First {
+		t.Errorf("armies %+v and %+v: want the same rout limit and neither first by the set-up", s.Armies[0], s.Armies[1])
+	}
+}
