@@ -420,24 +420,24 @@ func (b Base) Gap(o Base) float64 {
 		return 0
 	}
 	var offs [32]Vec
+	var squares [32]float64
+	least := math.Inf(1)
 	n := 0
 	for _, pair := range [2][2]*[4]Vec{{&bc, &oc}, {&oc, &bc}} {
 		for _, p := range pair[0] {
 			c := pair[1]
 			for i := range c {
 				offs[n] = p.Sub(closest(p, c[i], c[(i+1)%4]))
+				squares[n] = offs[n].Dot(offs[n])
+				least = min(least, squares[n])
 				n++
 			}
 		}
 	}
-	least := math.Inf(1)
-	for _, d := range offs {
-		least = min(least, d.Dot(d))
-	}
 	limit := least*(1+1e-9) + 1e-300
 	best := math.Inf(1)
-	for _, d := range offs {
-		if d.Dot(d) <= limit {
+	for i, d := range offs {
+		if squares[i] <= limit {
 			best = min(best, d.Len())
 		}
 	}

@@ -282,13 +282,9 @@ func TestGapIsTheLeastDistanceBetweenSides(t *testing.T) {
 		if b.Overlaps(o) || b.Contains(o.Center) || o.Contains(b.Center) {
 			return 0
 		}
-		sides := func(x Base) [4][2]Vec {
-			c := x.Corners()
-			return [4][2]Vec{{c[0], c[1]}, {c[1], c[2]}, {c[2], c[3]}, {c[3], c[0]}}
-		}
 		best := math.Inf(1)
-		for _, e := range sides(b) {
-			for _, f := range sides(o) {
+		for _, e := range b.edges() {
+			for _, f := range o.edges() {
 				best = math.Min(best, segmentDist(e[0], e[1], f[0], f[1]))
 			}
 		}
