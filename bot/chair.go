@@ -202,14 +202,24 @@ func (r *Router) why(ctx context.Context, key channelKey, req Request) ([]Reply,
 	if !ok {
 		return nil, engine.Refuse("", "The bot has not decided anything in this book since the table last started; ask again after its next step.")
 	}
+	return []Reply{{User: req.User, Ephemeral: true, Text: w.text()}}, nil
+}
+
+// text is what /why says of w: the command the bot gave and the
+// candidates it weighed, best first.
+func (w botWhy) text() string {
+	weighed := w.decision.Weighed
+	if len(weighed) == 1 {
+		return fmt.Sprintf("At step %d the bot (%s) gave %s, the only command the rules allowed it there.", w.seq, w.player, w.decision.Command)
+	}
 	var b strings.Builder
 	// A choice made in secret while the other side makes its own is
 	// drawn by chance from a mix, not scored by playouts.
-	mixed := len(w.decision.Weighed) > 0 && w.decision.Weighed[0].Chance > 0
+	mixed := len(weighed) > 0 && weighed[0].Chance > 0
 	// A mix that gives one command all the chance is a rule of the
 	// bot's play in that position (such as the btg bot keeping its
 	// minor leaders out of command), not a draw.
-	sure := mixed && w.decision.Weighed[0].Chance >= 1
+	sure := mixed && weighed[0].Chance >= 1
 	switch {
 	case sure:
 		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s, as it always does here: a rule of its play, not a choice weighed by playouts. What it could have given:", w.seq, w.player, w.decision.Command)
@@ -218,24 +228,22 @@ func (r *Router) why(ctx context.Context, key channelKey, req Request) ([]Reply,
 	default:
 		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s. Its best candidates, scored from -1 (a lost game) to +1 (a won one) over the games it played out from each:", w.seq, w.player, w.decision.Command)
 	}
-	for i, s := range w.decision.Weighed {
-		if i == 5 {
-			fmt.Fprintf(&b, "\n… and %s more.", engine.Plural(len(w.decision.Weighed)-i, "candidate", "candidates"))
-			break
-		}
-		if sure {
+	for i, s := range weighed {
+		switch {
+		case i == 5:
+			fmt.Fprintf(&b, "\n… and %s more.", engine.Plural(len(weighed)-i, "candidate", "candidates"))
+			return b.String()
+		case sure:
 			fmt.Fprintf(&b, "\n%d. %s", i+1, s.Command)
-			continue
-		}
-		if mixed {
+		case mixed:
 			fmt.Fprintf(&b, "\n%d. %s: %.0f%%", i+1, s.Command, 100*s.Chance)
-			continue
+		case s.Playouts == 0:
+			// Left off the shortlist (engine.Think): the playouts
+			// went to the candidates that looked best one step ahead.
+			fmt.Fprintf(&b, "\n%d. %s: not played out, since it looked weaker one step ahead", i+1, s.Command)
+		default:
+			fmt.Fprintf(&b, "\n%d. %s: %+.2f over %s", i+1, s.Command, s.Score, engine.Plural(s.Playouts, "playout", "playouts"))
 		}
-		if s.Playouts == 0 {
-			fmt.Fprintf(&b, "\n%d. %s (the only thing it could do)", i+1, s.Command)
-			continue
-		}
-		fmt.Fprintf(&b, "\n%d. %s: %+.2f over %s", i+1, s.Command, s.Score, engine.Plural(s.Playouts, "playout", "playouts"))
 	}
-	return []Reply{{User: req.User, Ephemeral: true, Text: b.String()}}, nil
+	return b.String()
 }
