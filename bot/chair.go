@@ -39,7 +39,8 @@ type botWhy struct {
 var whySpec = engine.CommandSpec{Name: "why", Help: "What the bot weighed for its last choice in this channel's book: its best candidates with their scores.", Flags: engine.Private | engine.Reads}
 
 // whyButton rides on the message of the bot's steps when it chose one
-// of several: anyone may press it, and is answered privately as /why.
+// of several in the open: anyone may press it, and is answered privately
+// as /why.
 var whyButton = engine.Button{Label: "Why?", Command: engine.Command{Name: whySpec.Name}}
 
 // playBots plays the bot's steps while g, just recorded as row, waits for
@@ -56,7 +57,9 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, w
 			return
 		}
 		rep := Reply{User: player, Text: strings.Join(lines, "\n"), Seq: g.Seq}
-		rep.Image = r.picture(ctx, g, events)
+		if !nothingToDraw(events) {
+			rep.Image = r.picture(ctx, g, events)
+		}
 		if chose {
 			rep.Buttons = []engine.Button{whyButton}
 		}
@@ -96,8 +99,11 @@ func (r *Router) playBots(ctx context.Context, row store.Game, g *engine.Game, w
 			}
 			break
 		}
-		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d, sealed: sealedKeys(res.Events)}, len(d.Weighed) > 1)
-		chose = chose || len(d.Weighed) > 1
+		sealed := sealedKeys(res.Events)
+		r.rememberWhy(row.ID, botWhy{seq: next.Seq, player: a.Player, decision: d, sealed: sealed}, len(d.Weighed) > 1)
+		// The Why? button rides on a choice /why may tell now, not on
+		// one sealed until the table reveals it.
+		chose = chose || len(d.Weighed) > 1 && len(sealed) == 0
 		for _, e := range res.Events {
 			for _, m := range g.Rules.Narrate(e) {
 				if !m.Private() && m.Text != "" {

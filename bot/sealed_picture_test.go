@@ -55,3 +55,52 @@ func TestSealedStepDrawsNoPicture(t *testing.T) {
 		t.Fatalf("the script gave %d orders and drew %d pictures for other steps; the test needs both", orders, pictures)
 	}
 }
+
+// TestBotsSealedOrdersAskNoWhy plays the goliath chair transcript with
+// pictures: the message of the bot's steps that write its sealed orders
+// carries no Why? button, since /why tells nothing of a choice still
+// sealed (it did: its choices among orders were choices), while the
+// message of its steps that change the board carries a picture.
+func TestBotsSealedOrdersAskNoWhy(t *testing.T) {
+	src, err := os.ReadFile("testdata/transcripts/goliath-chair.script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "chair.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := NewRouter(Config{Store: st, Rulesets: rulesets(), Directives: true, Seed: func() uint64 { return 1 },
+		Renderer: render.New(render.Options{Width: render.PreviewWidth, SeenAt: render.PreviewWidth})})
+	user := engine.PlayerID("player")
+	sealed, open := 0, 0
+	for _, text := range strings.Split(string(src), "\n") {
+		line, err := engine.ParseLine(text)
+		if err != nil || line.Empty {
+			continue
+		}
+		if line.User != "" {
+			user = line.User
+		}
+		for _, rep := range r.Handle(context.Background(), Request{Guild: "g", Channel: "c", User: user, Command: line.Command}) {
+			if _, bot := engine.IsBot(rep.User); !bot {
+				continue
+			}
+			if strings.HasPrefix(rep.Text, "Horde write an order.") {
+				sealed++
+				if len(rep.Buttons) > 0 {
+					t.Errorf("the bot's sealed orders came with buttons %v:\n%s", rep.Buttons, rep.Text)
+				}
+				continue
+			}
+			open++
+			if rep.Image == nil {
+				t.Errorf("the bot's steps in the open came without a picture:\n%s", rep.Text)
+			}
+		}
+	}
+	if sealed < 2 || open < 1 {
+		t.Fatalf("the script had %d messages of the bot's sealed orders and %d of its steps in the open; the test needs both", sealed, open)
+	}
+}
