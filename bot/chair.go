@@ -297,6 +297,22 @@ func (r *Router) unrevealed(ctx context.Context, info store.Game, ws []botWhy) (
 	return open, nil
 }
 
+// choiceFirstOfItsChance returns weighed, listed most likely first, with
+// choice moved to the head of the candidates given its chance: drawn from
+// several alike (a sample army of six), the one drawn is shown, not left
+// among "… and more".
+func choiceFirstOfItsChance(weighed []engine.Scored, choice engine.Command) []engine.Scored {
+	i := slices.IndexFunc(weighed, func(s engine.Scored) bool { return s.Command.String() == choice.String() })
+	if i <= 0 {
+		return weighed
+	}
+	j := slices.IndexFunc(weighed, func(s engine.Scored) bool { return s.Chance == weighed[i].Chance })
+	out := slices.Clone(weighed)
+	copy(out[j+1:i+1], weighed[j:i])
+	out[j] = weighed[i]
+	return out
+}
+
 // text is what /why says of w: the command the bot gave and the
 // candidates it weighed, best first.
 func (w botWhy) text() string {
@@ -312,6 +328,9 @@ func (w botWhy) text() string {
 	// bot's play in that position (such as the btg bot keeping its
 	// minor leaders out of command), not a draw.
 	sure := mixed && weighed[0].Chance >= 1
+	if mixed {
+		weighed = choiceFirstOfItsChance(weighed, w.decision.Command)
+	}
 	switch {
 	case sure:
 		fmt.Fprintf(&b, "At step %d the bot (%s) gave %s, as it always does here: a rule of its play, not a choice weighed by playouts. What it could have given:", w.seq, w.player, w.decision.Command)

@@ -141,3 +141,24 @@ func TestWhySaysWhyACandidateWasNotPlayedOut(t *testing.T) {
 		t.Errorf("/why calls a candidate among three the only one:\n%s", got)
 	}
 }
+
+// Drawn by chance from candidates of equal chance, the one drawn heads
+// /why's list, rather than hiding among "… and more".
+func TestWhyListsTheDrawnChoiceFirstOfItsChance(t *testing.T) {
+	pick := func(list string) engine.Command {
+		return engine.Command{Name: "army", Options: map[string]string{"pick": "", "list": list}}
+	}
+	var weighed []engine.Scored
+	for _, l := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		weighed = append(weighed, engine.Scored{Command: pick(l), Chance: 1.0 / 7})
+	}
+	w := botWhy{seq: 3, player: "bot:easy", decision: engine.Decision{Command: pick("g"), Weighed: weighed}}
+	got := w.text()
+	lines := strings.Split(got, "\n")
+	if len(lines) < 2 || !strings.Contains(lines[1], pick("g").String()+": 14%") {
+		t.Errorf("/why does not list the drawn army first:\n%s", got)
+	}
+	if !strings.Contains(got, "… and 2 candidates more.") {
+		t.Errorf("/why lists the rest wrongly:\n%s", got)
+	}
+}
