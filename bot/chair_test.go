@@ -108,3 +108,57 @@ func TestBookOpenedForTwoBots(t *testing.T) {
 		t.Fatal("the two bots' book has not ended")
 	}
 }
+
+// /why tells apart the three ways a candidate can stand without a score:
+// the bot's only command, and candidates its search left off because they
+// looked weaker one step ahead; a command it played out shows its score.
+func TestWhySaysWhyACandidateWasNotPlayedOut(t *testing.T) {
+	cmd := func(unit string) engine.Command {
+		return engine.Command{Name: "move", Options: map[string]string{"unit": unit}}
+	}
+	forced := botWhy{seq: 7, player: "bot:easy#B", decision: engine.Decision{
+		Command: cmd("A1"), Weighed: []engine.Scored{{Command: cmd("A1")}}}}
+	if got, want := forced.text(), "At step 7 the bot (bot:easy#B) gave /move unit:A1, the only command the rules allowed it there."; got != want {
+		t.Errorf("a forced step:\ngot  %q\nwant %q", got, want)
+	}
+	chosen := botWhy{seq: 9, player: "bot:easy#B", decision: engine.Decision{
+		Command: cmd("A1"), Weighed: []engine.Scored{
+			{Command: cmd("A1"), Score: 0.25, Playouts: 3},
+			{Command: cmd("A2"), Score: -0.5, Playouts: 1},
+			{Command: cmd("A3"), Score: -2},
+		}}}
+	got := chosen.text()
+	for _, want := range []string{
+		"\n1. /move unit:A1: +0.25 over 3 playouts",
+		"\n2. /move unit:A2: -0.50 over 1 playout",
+		"\n3. /move unit:A3: not played out, since it looked weaker one step ahead",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("/why says\n%s\nwithout %q", got, want)
+		}
+	}
+	if strings.Contains(got, "only") {
+		t.Errorf("/why calls a candidate among three the only one:\n%s", got)
+	}
+}
+
+// Drawn by chance from candidates of equal chance, the one drawn heads
+// /why's list, rather than hiding among "… and more".
+func TestWhyListsTheDrawnChoiceFirstOfItsChance(t *testing.T) {
+	pick := func(list string) engine.Command {
+		return engine.Command{Name: "army", Options: map[string]string{"pick": "", "list": list}}
+	}
+	var weighed []engine.Scored
+	for _, l := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		weighed = append(weighed, engine.Scored{Command: pick(l), Chance: 1.0 / 7})
+	}
+	w := botWhy{seq: 3, player: "bot:easy", decision: engine.Decision{Command: pick("g"), Weighed: weighed}}
+	got := w.text()
+	lines := strings.Split(got, "\n")
+	if len(lines) < 2 || !strings.Contains(lines[1], pick("g").String()+": 14%") {
+		t.Errorf("/why does not list the drawn army first:\n%s", got)
+	}
+	if !strings.Contains(got, "… and 2 candidates more.") {
+		t.Errorf("/why lists the rest wrongly:\n%s", got)
+	}
+}

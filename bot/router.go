@@ -136,8 +136,9 @@ type Router struct {
 	// number of that append's last event and a time by which the store
 	// had recorded it (sawOwnStep says how it is used).
 	recorded map[store.GameID]recordedStep
-	// whys are the bot's last decision in each game, for /why (chair.go).
-	whys map[store.GameID]botWhy
+	// whys are the bot's last decisions in each game, oldest first, for
+	// /why (chair.go).
+	whys map[store.GameID][]botWhy
 	// botsDue are the channels whose books wait for the bot after a
 	// request played its share of the bot's steps (CheckBots).
 	botsDue map[channelKey]bool

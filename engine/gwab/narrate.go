@@ -149,10 +149,11 @@ func status(s *State) string {
 	var b strings.Builder
 	switch s.Phase {
 	case Gathering:
-		fmt.Fprintf(&b, "The book is gathering (game master %s). ", s.Master)
+		fmt.Fprintf(&b, "The book is gathering (game master %s).", s.Master)
 		if s.ModeSet {
-			fmt.Fprintf(&b, "It will be a %s.", s.Mode)
+			fmt.Fprintf(&b, " It will be a %s.", s.Mode)
 		}
+		b.WriteString(" Each player raises his clans with /clan raise; the game master gives /book start.")
 	case Playing:
 		fmt.Fprintf(&b, "A %s, round %d.", s.Mode, s.Round)
 		if err := s.inChallenge(); err != nil {

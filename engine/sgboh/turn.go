@@ -83,6 +83,11 @@ func acting(s *State, c engine.Command, stages ...Stage) (int, error) {
 // next says what the side to act may do.
 func (s *State) next() string {
 	switch s.Flow.Stage {
+	case SettingUp:
+		if slices.ContainsFunc(s.Armies, func(a Army) bool { return a.Player == "" }) {
+			return "Players take a side with /side take; the game master gives /start when both are taken."
+		}
+		return "Both sides are taken: the game master gives /start."
 	case Free:
 		return fmt.Sprintf("%s activate any leader or group, no roll needed (/activate).", s.name(s.Flow.Side))
 	case Continuity:
