@@ -283,16 +283,12 @@ func (r *Router) unrevealed(ctx context.Context, info store.Game, ws []botWhy) (
 	if err != nil {
 		return nil, err
 	}
-	for _, rec := range recs {
-		e, err := engine.DecodeRecord(rs, rec)
-		if err != nil {
-			return nil, err
-		}
-		if rv, ok := e.Body.(engine.Revealer); ok {
-			for _, k := range rv.Reveals() {
-				delete(open, k)
-			}
-		}
+	revealed, err := engine.Revealed(rs, recs)
+	if err != nil {
+		return nil, err
+	}
+	for k := range revealed {
+		delete(open, k)
 	}
 	return open, nil
 }

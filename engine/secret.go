@@ -28,16 +28,21 @@ type Revealer interface {
 	Reveals() []string
 }
 
-// Redact returns recs with the payload of every sealed body that no later
-// record in recs reveals replaced by its public form. Records that are not
-// sealed are returned as they are.
-func Redact(r Ruleset, recs []Record) ([]Record, error) {
+// Revealed returns the keys of the sealed bodies that a [Revealer] among
+// recs reveals.
+func Revealed(r Ruleset, recs []Record) (map[string]bool, error) {
+	_, revealed, err := decodeSecrets(r, recs)
+	return revealed, err
+}
+
+// decodeSecrets decodes recs' bodies and gathers the keys they reveal.
+func decodeSecrets(r Ruleset, recs []Record) ([]Body, map[string]bool, error) {
 	bodies := make([]Body, len(recs))
 	revealed := map[string]bool{}
 	for i, rec := range recs {
 		e, err := DecodeRecord(r, rec)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		bodies[i] = e.Body
 		if rv, ok := e.Body.(Revealer); ok {
@@ -45,6 +50,17 @@ func Redact(r Ruleset, recs []Record) ([]Record, error) {
 				revealed[k] = true
 			}
 		}
+	}
+	return bodies, revealed, nil
+}
+
+// Redact returns recs with the payload of every sealed body that no later
+// record in recs reveals replaced by its public form. Records that are not
+// sealed are returned as they are.
+func Redact(r Ruleset, recs []Record) ([]Record, error) {
+	bodies, revealed, err := decodeSecrets(r, recs)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Record, len(recs))
 	for i, rec := range recs {
