@@ -555,8 +555,10 @@ func (s *State) canCharge(u *Unit, dest engine.Square) error {
 	case u.Type.Elephant() && !u.Rolled:
 		return engine.Refuse("Charging and Melee 6", "%s was not rolled for before movement began (/elephant), so it may not charge this turn; it may move elsewhere.", u.Label())
 	}
-	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
-		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)
+	// One unit of a side fills a contact square; a commander shares it,
+	// whether he charges in before that unit or after it (Movement 2).
+	if o := s.bodyOf(dest, u.Side); o != nil && u.Body() {
+		return engine.Refuse("Movement 2", "%s of yours has charged %s already; one unit to a square, besides a commander (others may support from beside it).", o.ID, dest)
 	}
 	if u.Type.Cavalry() {
 		for _, o := range s.At(dest) {
