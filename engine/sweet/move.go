@@ -610,12 +610,18 @@ func face(tx *engine.Tx, s *State, c engine.Command) error {
 		allowed = true
 	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
 		allowed = true
+	case u.Fought == s.Turn-1 && u.Fought > 0 && s.Stage == Movement && !s.Ordered:
+		// The free turn after a melee (Melee Procedure) lasts until the
+		// next turn's movement begins with the attacker's first order;
+		// when both shooting stages pass at once, this is the only time
+		// the defender's units have to take it.
+		allowed = true
 	}
 	if !allowed && s.Stage == Supports {
 		return engine.Refuse("Movement 6", "When supports are declared a unit turns only to face the melee it supports, which /support does; what it may support is judged from the facing it had before.")
 	}
 	if !allowed {
-		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())
+		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement begins with the attacker's first order).", u.Label())
 	}
 	if facing == u.Facing {
 		return engine.Refuse("", "%s already faces %s.", u.Label(), facing)
