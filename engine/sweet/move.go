@@ -29,6 +29,9 @@ type Moved struct {
 	Charge bool            `json:"charge,omitempty"` // into a contact square
 	// Towed is a catapult moved along with the unit (Movement 5).
 	Towed UnitID `json:"towed,omitempty"`
+	// TowedFacing is the facing the move gives the catapult, when it
+	// names one (Movement 6); otherwise the catapult keeps its own.
+	TowedFacing engine.Dir8 `json:"towed_facing,omitempty"`
 	// RunDown are single infantry stands ridden down on the way (Morale 3).
 	RunDown   []UnitID `json:"run_down,omitempty"`
 	RunLabels []string `json:"run_labels,omitempty"`
@@ -110,6 +113,9 @@ func (b Moved) Apply(s *State) error {
 			return err
 		}
 		c.At, c.Moved = end, true
+		if b.TowedFacing.Valid() {
+			c.Facing = b.TowedFacing
+		}
 	}
 	if b.Charge {
 		u.Charged = true
@@ -443,6 +449,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		// The catapult is the unit named; the stand with it goes along.
 		b.Towed = u.ID
 		b.Unit, b.Label = mover.ID, mover.Label()
+		if c.Has("facing") {
+			// The catapult named turns as it is told; the stand with
+			// it too, unless it is type A and told a corner.
+			b.TowedFacing = facing
+		}
 		if mover.Type.spec().Support == SupportA && facing.Diagonal() {
 			b.Facing = mover.Facing
 		}
