@@ -29,6 +29,9 @@ type Moved struct {
 	Charge bool            `json:"charge,omitempty"` // into a contact square
 	// Towed is a catapult moved along with the unit (Movement 5).
 	Towed UnitID `json:"towed,omitempty"`
+	// TowedFacing is the facing the move gives the catapult, when it
+	// names one (Movement 6); otherwise the catapult keeps its own.
+	TowedFacing engine.Dir8 `json:"towed_facing,omitempty"`
 	// RunDown are single infantry stands ridden down on the way (Morale 3).
 	RunDown   []UnitID `json:"run_down,omitempty"`
 	RunLabels []string `json:"run_labels,omitempty"`
@@ -110,6 +113,9 @@ func (b Moved) Apply(s *State) error {
 			return err
 		}
 		c.At, c.Moved = end, true
+		if b.TowedFacing.Valid() {
+			c.Facing = b.TowedFacing
+		}
 	}
 	if b.Charge {
 		u.Charged = true
@@ -443,6 +449,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		// The catapult is the unit named; the stand with it goes along.
 		b.Towed = u.ID
 		b.Unit, b.Label = mover.ID, mover.Label()
+		if c.Has("facing") {
+			// The catapult named turns as it is told; the stand with
+			// it too, unless it is type A and told a corner.
+			b.TowedFacing = facing
+		}
 		if mover.Type.spec().Support == SupportA && facing.Diagonal() {
 			b.Facing = mover.Facing
 		}
@@ -555,8 +566,10 @@ func (s *State) canCharge(u *Unit, dest engine.Square) error {
 	case u.Type.Elephant() && !u.Rolled:
 		return engine.Refuse("Charging and Melee 6", "%s was not rolled for before movement began (/elephant), so it may not charge this turn; it may move elsewhere.", u.Label())
 	}
-	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
-		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)
+	// One unit of a side fills a contact square; a commander shares it,
+	// whether he charges in before that unit or after it (Movement 2).
+	if o := s.bodyOf(dest, u.Side); o != nil && u.Body() {
+		return engine.Refuse("Movement 2", "%s of yours has charged %s already; one unit to a square, besides a commander (others may support from beside it).", o.ID, dest)
 	}
 	if u.Type.Cavalry() {
 		for _, o := range s.At(dest) {
@@ -608,12 +621,18 @@ func face(tx *engine.Tx, s *State, c engine.Command) error {
 		allowed = true
 	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
 		allowed = true
+	case u.Fought == s.Turn-1 && u.Fought > 0 && s.Stage == Movement && !s.Ordered:
+		// The free turn after a melee (Melee Procedure) lasts until the
+		// next turn's movement begins with the attacker's first order;
+		// when both shooting stages pass at once, this is the only time
+		// the defender's units have to take it.
+		allowed = true
 	}
 	if !allowed && s.Stage == Supports {
 		return engine.Refuse("Movement 6", "When supports are declared a unit turns only to face the melee it supports, which /support does; what it may support is judged from the facing it had before.")
 	}
 	if !allowed {
-		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())
+		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement begins with the attacker's first order).", u.Label())
 	}
 	if facing == u.Facing {
 		return engine.Refuse("", "%s already faces %s.", u.Label(), facing)
