@@ -29,11 +29,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Has("to") && c.Has("toward") {
 		return engine.Refuse("", "Give either to: or toward:, not both.")
 	}
-	allowance := footMove
-	if el.Doubled {
-		allowance *= 2 // a Joker's dispensation (11.1)
-	}
-	allowance = s.burdened(el, allowance)
+	allowance := s.walkAllowance(el)
 	start := el.Base
 	front := start.FrontCenter()
 	facing, dest, target, err := s.walkTo(c, el, allowance)
@@ -62,6 +58,17 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	return afterAction(tx)
+}
+
+// walkAllowance is how far el walks in its move: a foot move (8.1), or
+// the slower pace of a stand carrying a body (8.9), doubled by a Joker's
+// dispensation (11.1), which doubles whatever pace the stand has.
+func (s *State) walkAllowance(el *Element) float64 {
+	allowance := s.burdened(el, footMove)
+	if el.Doubled {
+		allowance *= 2
+	}
+	return allowance
 }
 
 // mayWalk refuses a walk to an element that cannot take one: out of the
