@@ -71,6 +71,15 @@ func (s *State) walkAllowance(el *Element) float64 {
 	return allowance
 }
 
+// paceRule is the section that sets how far el walks: a body's carrier
+// keeps the pace of 8.9 (doubled or not), any other stand a foot move.
+func paceRule(el *Element) string {
+	if el.Carrying != "" {
+		return "8.9"
+	}
+	return "8.1"
+}
+
 // mayWalk refuses a walk to an element that cannot take one: out of the
 // fight, a chariot, aboard one, off the table, or in melee.
 func (s *State) mayWalk(el *Element) error {
@@ -102,7 +111,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 			return facing, dest, nil, err
 		}
 		if d := front.Dist(dest); d > allowance+moveSlack {
-			return facing, dest, nil, engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
+			return facing, dest, nil, engine.Refuse(paceRule(el), "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
 		}
 	case c.Has("toward"):
 		if target, err = s.findElement(c.Opt("toward")); err != nil {
@@ -121,7 +130,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 				return facing, dest, nil, err
 			}
 			if n < 1 || float64(n) > allowance {
-				return facing, dest, nil, engine.Refuse("8.1", "strides: must be from 1 to %g for %s.", allowance, el.Label())
+				return facing, dest, nil, engine.Refuse(paceRule(el), "strides: must be from 1 to %g for %s.", allowance, el.Label())
 			}
 			dist = float64(n)
 		}
