@@ -787,12 +787,13 @@ func (s *State) general(side Side) *Leader {
 	return nil
 }
 
-// leaderAt is where a leader stands: with his unit, or alone.
-func (s *State) leaderAt(l *Leader) engine.Vec {
+// leaderBase is the ground a leader stands on: his unit's base when he
+// commands one, else his own.
+func (s *State) leaderBase(l *Leader) engine.Base {
 	if u := s.Unit(l.Unit); u != nil && u.In() {
-		return u.Base.Center
+		return u.Base
 	}
-	return l.At
+	return l.Base()
 }
 
 func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
@@ -801,14 +802,17 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 		b.Nothing = "Their general is not on the table, and nothing happens."
 		return tx.Emit(b)
 	}
-	at := s.leaderAt(g)
+	// The closest unit is the one whose nearest edge is closest to the
+	// general, as every distance to a unit is taken (2.F), not the one
+	// whose centre is (RULINGS.md, btg, "Diplomat").
+	at := s.leaderBase(g)
 	var near *Unit
 	best := math.Inf(1)
 	for _, o := range s.inPlay(b.Side.Other()) {
 		if s.leaderOf(o) != nil || s.engaged(o) {
 			continue
 		}
-		if d := o.Base.Center.Dist(at); d < best {
+		if d := o.Base.Gap(at); d < best {
 			near, best = o, d
 		}
 	}
