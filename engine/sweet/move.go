@@ -250,6 +250,7 @@ var moveCommands = []command{
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
 		{Name: "ride", Help: "no to spare a lone stand of foot (Morale 3): it stops the unit as any enemy; default yes", Choices: []string{"yes", "no"}},
+		{Name: "with", Help: "moving a catapult: the stand of its square that takes it along; default the first that may", Kind: engine.OptElement},
 	}}, Run: move},
 	{CommandSpec: engine.CommandSpec{Name: "elephant", Help: "Roll for an elephant you mean to charge with this turn, before any of your units moves: on 5 or 6 it stays put (Charging and Melee 6).", Example: "/elephant unit:CAR-3", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the elephant", Kind: engine.OptElement, Required: true},
@@ -393,10 +394,13 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 	}
+	if c.Has("with") && !u.Type.IsCatapult() {
+		return engine.Refuse("Movement 5", "with: names the stand that takes a catapult along; %s moves by itself.", u.Label())
+	}
 	allowance := float64(u.Type.spec().Move)
 	var mover *Unit // the stand that takes a catapult along
 	if u.Type.IsCatapult() {
-		if mover, err = s.catapultMover(u); err != nil {
+		if mover, err = s.catapultMover(c, u); err != nil {
 			return err
 		}
 		allowance = min(allowance, float64(mover.Type.spec().Move))
@@ -501,8 +505,12 @@ func (s *State) moveOrder(c engine.Command) (Side, *Unit, engine.Square, error) 
 }
 
 // catapultMover is the stand of the catapult u's square that takes it
-// along, at the slower rate of the two (Movement 5).
-func (s *State) catapultMover(u *Unit) (*Unit, error) {
+// along, at the slower rate of the two (Movement 5): the one c names
+// (with:), or else the first that may.
+func (s *State) catapultMover(c engine.Command, u *Unit) (*Unit, error) {
+	if c.Has("with") {
+		return s.namedMover(c, u)
+	}
 	var shaken *Unit
 	for _, o := range s.At(u.At) {
 		switch {
@@ -518,6 +526,30 @@ func (s *State) catapultMover(u *Unit) (*Unit, error) {
 		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along; no other stand of its square may.", shaken.Label(), u.Label())
 	}
 	return nil, engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
+}
+
+// namedMover is the stand c names (with:) to take the catapult u along,
+// refused when it may not.
+func (s *State) namedMover(c engine.Command, u *Unit) (*Unit, error) {
+	o, err := s.ownUnit(c, "with", u.Side)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o == u:
+		return nil, engine.Refuse("Movement 5", "A catapult is taken along by another stand of its square; name one with with:.")
+	case o.At != u.At:
+		return nil, engine.Refuse("Movement 5", "%s is in %s, not in %s with %s, so it cannot take it along.", o.Label(), o.At, u.At, u.Label())
+	case o.Type.IsCatapult():
+		return nil, engine.Refuse("Movement 5", "%s is a catapult itself and cannot take another along.", o.Label())
+	case s.shaken(o):
+		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along.", o.Label(), u.Label())
+	case o.Balked:
+		return nil, engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn, so it cannot take %s along.", o.Label(), u.Label())
+	case o.Moved:
+		return nil, engine.Refuse("Movement 5", "%s has moved this turn, so it cannot take %s along.", o.Label(), u.Label())
+	}
+	return o, nil
 }
 
 // takeCatapults notes the enemy catapults left alone in dest that a move
