@@ -1,7 +1,10 @@
 package goliath
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -92,28 +95,74 @@ func (s *State) on(b engine.Base, g Ground) bool {
 }
 
 // pathCost is what a straight move of the front centre from one point to
-// another costs: its length, with the part over ground that slows counted
-// twice. Water stops it; bars says whether it crosses ground that bars a
-// charge.
+// another costs: its length, with every stretch of it over ground that
+// slows counted twice (Terrain, L108). Two patches on the way each count;
+// where slowing features overlap, the ground is counted once. Water stops
+// it; bars says whether it crosses ground that bars a charge.
 func (s *State) pathCost(from, to engine.Vec) (cost float64, water, bars bool) {
 	l := from.Dist(to)
-	slow := 0.0
+	var spans [][2]float64
 	for _, f := range s.Terrain {
-		in := f.Area.InsideFraction(from, to)
-		if in <= 0 && !f.Area.Contains(from) {
+		t0, t1, ok := crossing(f.Area, from, to)
+		in := ok && t1 > t0
+		if !in && !f.Area.Contains(from) {
 			continue
 		}
 		switch {
-		case f.Ground == Water && in > 0:
+		case f.Ground == Water && in:
 			water = true
-		case f.Ground.Slows():
-			slow = max(slow, in)
+		case f.Ground.Slows() && in:
+			spans = append(spans, [2]float64{t0, t1})
 		}
 		if f.Ground.Bars() {
 			bars = true
 		}
 	}
-	return l * (1 + slow), water, bars
+	return l * (1 + covered1D(spans)), water, bars
+}
+
+// crossing is the stretch of the segment from one point to another that
+// lies on or inside the rectangle a, as shares of the segment from its
+// start: t0 to t1.
+func crossing(a engine.Base, from, to engine.Vec) (t0, t1 float64, ok bool) {
+	fwd, right := a.Facing.Vec(), a.Facing.Add(90).Vec()
+	p, q := from.Sub(a.Center), to.Sub(a.Center)
+	t0, t1 = 0, 1
+	for _, ax := range []struct {
+		dir  engine.Vec
+		half float64
+	}{{right, a.Width / 2}, {fwd, a.Depth / 2}} {
+		p0, d := p.Dot(ax.dir), q.Dot(ax.dir)-p.Dot(ax.dir)
+		if math.Abs(d) < 1e-12 {
+			if math.Abs(p0) > ax.half+1e-9 {
+				return 0, 0, false
+			}
+			continue
+		}
+		a0, a1 := (-ax.half-p0)/d, (ax.half-p0)/d
+		if a0 > a1 {
+			a0, a1 = a1, a0
+		}
+		t0, t1 = math.Max(t0, a0), math.Min(t1, a1)
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
+}
+
+// covered1D is the length of the union of spans within 0 to 1.
+func covered1D(spans [][2]float64) float64 {
+	slices.SortFunc(spans, func(x, y [2]float64) int { return cmp.Compare(x[0], y[0]) })
+	total, end := 0.0, math.Inf(-1)
+	for _, sp := range spans {
+		lo := math.Max(sp[0], end)
+		if sp[1] > lo {
+			total += sp[1] - lo
+		}
+		end = math.Max(end, sp[1])
+	}
+	return total
 }
 
 // screened reports whether woods or buildings stand between two points
