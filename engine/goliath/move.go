@@ -340,7 +340,7 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	// sequence: moves split into half-move segments for it; Missile
 	// Fire, L128). When an enemy will shoot, u goes to its half-way
 	// point, is shot there, and goes on only if it holds.
-	t := min(1, (half-before)/c)
+	t := s.halfWay(from0.FrontCenter(), final.FrontCenter(), half-before, air)
 	at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), t))
 	if t > 1-1e-9 || len(s.passShooters(u, at)) == 0 {
 		if err := tx.Emit(whole); err != nil {
@@ -382,6 +382,39 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		return err
 	}
 	return s.freeTouched(tx, u)
+}
+
+// halfWay is the share of the straight way from a to b at which a mover
+// has spent need of its move: where it has used half its move, and
+// pass-through fire meets it (Missile Fire, L128). Ground that slows
+// costs double (Terrain, L108), so over mixed ground that is not the same
+// share of the distance; in the air every inch costs one. When the way
+// costs less than need, the half is used in the turn at its end, and the
+// mover stands at b.
+func (s *State) halfWay(a, b engine.Vec, need float64, air bool) float64 {
+	cost := func(x float64) float64 {
+		if air {
+			return a.Dist(b) * x
+		}
+		c, _, _ := s.pathCost(a, a.Lerp(b, x))
+		return c
+	}
+	if need <= 0 {
+		return 0
+	}
+	if cost(1) <= need+1e-9 {
+		return 1
+	}
+	lo, hi := 0.0, 1.0
+	for range 60 {
+		mid := (lo + hi) / 2
+		if cost(mid) < need {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
 }
 
 // halt ends the move of a unit that pass-through fire made give ground
