@@ -320,7 +320,7 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		return err
 	}
 	final, frac, cost, why := w.final, w.frac, w.cost, w.why
-	c := cost*frac + turnCost(allow, u.Base.Facing, final.Facing)
+	c := cost + turnCost(allow, u.Base.Facing, final.Facing)
 	half := allow / 2
 	before := u.Moved
 	from0 := u.Base
@@ -340,7 +340,7 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	// sequence: moves split into half-move segments for it; Missile
 	// Fire, L128). When an enemy will shoot, u goes to its half-way
 	// point, is shot there, and goes on only if it holds.
-	t := s.halfWay(from0.FrontCenter(), final.FrontCenter(), half-before, air)
+	t := s.spentAt(from0.FrontCenter(), final.FrontCenter(), half-before, air)
 	at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), t))
 	if t > 1-1e-9 || len(s.passShooters(u, at)) == 0 {
 		if err := tx.Emit(whole); err != nil {
@@ -384,14 +384,14 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	return s.freeTouched(tx, u)
 }
 
-// halfWay is the share of the straight way from a to b at which a mover
+// spentAt is the share of the straight way from a to b at which a mover
 // has spent need of its move: where it has used half its move, and
-// pass-through fire meets it (Missile Fire, L128). Ground that slows
-// costs double (Terrain, L108), so over mixed ground that is not the same
-// share of the distance; in the air every inch costs one. When the way
-// costs less than need, the half is used in the turn at its end, and the
-// mover stands at b.
-func (s *State) halfWay(a, b engine.Vec, need float64, air bool) float64 {
+// pass-through fire meets it (Missile Fire, L128), or where what it has
+// left runs out. Ground that slows costs double (Terrain, L108), so over
+// mixed ground that is not the same share of the distance; in the air
+// every inch costs one. When the way costs less than need, the rest is
+// spent in the turn at its end, and the mover stands at b.
+func (s *State) spentAt(a, b engine.Vec, need float64, air bool) float64 {
 	cost := func(x float64) float64 {
 		if air {
 			return a.Dist(b) * x
@@ -442,7 +442,7 @@ type way struct {
 
 	final engine.Base
 	frac  float64
-	cost  float64
+	cost  float64 // of the part of the way it goes
 	why   Why
 }
 
@@ -480,7 +480,9 @@ func (s *State) planWay(w *way) (bool, error) {
 		if cost <= 0 || left-turn <= 0 {
 			return false, nil
 		}
-		frac = (left - turn) / cost
+		// As far as what is left pays for: over mixed ground that is not
+		// the same share of the way as of the cost (Terrain, L108).
+		frac = s.spentAt(from, to, left-turn, air)
 	}
 	target := u.Base.WithFrontCenter(from.Lerp(to, frac))
 	bases, units := s.others(u)
@@ -505,6 +507,12 @@ func (s *State) planWay(w *way) (bool, error) {
 	why, err := s.wayEnd(u, final, bases, units, air, partial)
 	if err != nil {
 		return false, err
+	}
+	if frac < 1 {
+		cost = dist * frac
+		if !air {
+			cost, _, _ = s.pathCost(from, from.Lerp(to, frac))
+		}
 	}
 	w.final, w.frac, w.cost, w.why = final, frac, cost, why
 	return true, nil
