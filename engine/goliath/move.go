@@ -321,6 +321,9 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	}
 	final, frac, cost, why := w.final, w.frac, w.cost, w.why
 	c := cost + turnCost(allow, u.Base.Facing, final.Facing)
+	if err := s.shotBound(u, u.Moved+c, allow, "move"); err != nil {
+		return err
+	}
 	half := allow / 2
 	before := u.Moved
 	from0 := u.Base
@@ -415,6 +418,37 @@ func (s *State) spentAt(a, b engine.Vec, need float64, air bool) float64 {
 		}
 	}
 	return hi
+}
+
+// shotBound refuses a movement that would take u, having shot this
+// turn, past half its move (allow): to moved in all, or, for a charge or
+// a change of formation, its whole move. Missile troops that move more
+// than half their move shoot in that turn only by winning a roll-off
+// (Missile Fire, L122, L124); in Method 1 a side's missile troops may
+// give pass-through fire (L128) before their own move, and having shot
+// without one they keep within half. Thrown weapons fire once a turn
+// however far their throwers go (L138); horsemen who split move and
+// fire go the balance of their move after their shot (L126), but do not
+// charge (RULINGS.md, goliath, "no charge after the pause"). Archers
+// who have shot twice, as only those who do not move may, do not move.
+func (s *State) shotBound(u *Unit, moved, allow float64, what string) error {
+	if u.Shots == 0 || u.Profile.Weapon == Thrown {
+		return nil
+	}
+	if u.Shots > 1 {
+		return engine.Refuse("Missile Fire", "%s has shot twice this turn, which archers may only in a turn they do not move: it may not move.", u.ID)
+	}
+	why := "for missile troops that move more than half shoot only by winning a roll-off"
+	switch what {
+	case "charge":
+		return engine.Refuse("Missile Fire", "%s has shot this turn: it may not charge, a charge being its whole move, %s.", u.ID, why)
+	case "formation":
+		return engine.Refuse("Missile Fire", "%s has shot this turn: it may not change formation, which costs its whole move, %s.", u.ID, why)
+	}
+	if u.Profile.SplitsMove() || moved <= allow/2+1e-6 {
+		return nil
+	}
+	return engine.Refuse("Missile Fire", "%s has shot this turn: it may move no more than half its move, %s, %s.", u.ID, inches(allow/2), why)
 }
 
 // halt ends the move of a unit that pass-through fire made give ground
@@ -567,6 +601,9 @@ func (s *State) face(tx *engine.Tx, u *Unit, h engine.Heading) error {
 	if cost > mv-u.Moved+1e-6 {
 		return engine.Refuse("Facing and Formation", "That turn costs %s; %s has %s of its move left.", inches(cost), u.ID, inches(mv-u.Moved))
 	}
+	if err := s.shotBound(u, u.Moved+cost, mv, "move"); err != nil {
+		return err
+	}
 	to := u.Base.WithFacing(h)
 	bases, units := s.others(u)
 	for i, o := range bases {
@@ -605,6 +642,9 @@ func (s *State) reform(tx *engine.Tx, u *Unit, n int) error {
 	}
 	if s.engaged(u) {
 		return engine.Refuse("Melee", "%s is in melee and cannot change formation.", u.ID)
+	}
+	if err := s.shotBound(u, math.Inf(1), 0, "formation"); err != nil {
+		return err
 	}
 	for _, g := range s.groundUnder(u.Base) {
 		if g.Bars() {
@@ -685,6 +725,9 @@ func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 		return chargePlan{}, engine.Refuse("Missile Fire", "%s has paused in its move to shoot (split move and fire): it may ride on with the balance of its move, but not charge this turn.", u.ID)
 	case s.engaged(u):
 		return chargePlan{}, engine.Refuse("Melee", "%s is already in melee.", u.ID)
+	}
+	if err := s.shotBound(u, math.Inf(1), 0, "charge"); err != nil {
+		return chargePlan{}, err
 	}
 	if why := s.hidden(u, t); why != "" {
 		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)
