@@ -395,29 +395,40 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 // every inch costs one. When the way costs less than need, the rest is
 // spent in the turn at its end, and the mover stands at b.
 func (s *State) spentAt(a, b engine.Vec, need float64, air bool) float64 {
-	cost := func(x float64) float64 {
-		if air {
-			return a.Dist(b) * x
-		}
-		c, _, _ := s.pathCost(a, a.Lerp(b, x))
-		return c
-	}
+	l := a.Dist(b)
 	if need <= 0 {
 		return 0
 	}
-	if cost(1) <= need+1e-9 {
+	if l <= 0 {
 		return 1
 	}
-	lo, hi := 0.0, 1.0
-	for range 60 {
-		mid := (lo + hi) / 2
-		if cost(mid) < need {
-			lo = mid
-		} else {
-			hi = mid
+	var spans [][2]float64
+	if !air {
+		spans, _, _ = s.slowSpans(a, b)
+	}
+	// Walk the way in stretches, open and slowing by turns, until need is
+	// spent.
+	pos, spent := 0.0, 0.0
+	stretch := func(end, rate float64) (float64, bool) {
+		c := (end - pos) * l * rate
+		if spent+c >= need {
+			return pos + (need-spent)/(l*rate), true
+		}
+		spent, pos = spent+c, end
+		return 0, false
+	}
+	for _, sp := range spans {
+		if x, ok := stretch(sp[0], 1); ok {
+			return x
+		}
+		if x, ok := stretch(sp[1], 2); ok {
+			return x
 		}
 	}
-	return hi
+	if x, ok := stretch(1, 1); ok {
+		return min(x, 1)
+	}
+	return 1
 }
 
 // shotBound refuses a movement that would take u, having shot this

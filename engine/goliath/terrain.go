@@ -100,8 +100,19 @@ func (s *State) on(b engine.Base, g Ground) bool {
 // where slowing features overlap, the ground is counted once. Water stops
 // it; bars says whether it crosses ground that bars a charge.
 func (s *State) pathCost(from, to engine.Vec) (cost float64, water, bars bool) {
-	l := from.Dist(to)
-	var spans [][2]float64
+	spans, water, bars := s.slowSpans(from, to)
+	slow := 0.0
+	for _, sp := range spans {
+		slow += sp[1] - sp[0]
+	}
+	return from.Dist(to) * (1 + slow), water, bars
+}
+
+// slowSpans are the stretches of the straight way from one point to
+// another that lie on ground that slows, as shares of the way from its
+// start, in order and apart (overlapping features merged); and whether
+// the way crosses water, or ground that bars a charge.
+func (s *State) slowSpans(from, to engine.Vec) (spans [][2]float64, water, bars bool) {
 	for _, f := range s.Terrain {
 		t0, t1, ok := crossing(f.Area, from, to)
 		in := ok && t1 > t0
@@ -118,7 +129,7 @@ func (s *State) pathCost(from, to engine.Vec) (cost float64, water, bars bool) {
 			bars = true
 		}
 	}
-	return l * (1 + covered1D(spans)), water, bars
+	return merged(spans), water, bars
 }
 
 // crossing is the stretch of the segment from one point to another that
@@ -151,18 +162,18 @@ func crossing(a engine.Base, from, to engine.Vec) (t0, t1 float64, ok bool) {
 	return t0, t1, true
 }
 
-// covered1D is the length of the union of spans within 0 to 1.
-func covered1D(spans [][2]float64) float64 {
+// merged sorts spans and joins those that overlap or touch.
+func merged(spans [][2]float64) [][2]float64 {
 	slices.SortFunc(spans, func(x, y [2]float64) int { return cmp.Compare(x[0], y[0]) })
-	total, end := 0.0, math.Inf(-1)
+	var out [][2]float64
 	for _, sp := range spans {
-		lo := math.Max(sp[0], end)
-		if sp[1] > lo {
-			total += sp[1] - lo
+		if n := len(out); n > 0 && sp[0] <= out[n-1][1] {
+			out[n-1][1] = math.Max(out[n-1][1], sp[1])
+			continue
 		}
-		end = math.Max(end, sp[1])
+		out = append(out, sp)
 	}
-	return total
+	return out
 }
 
 // screened reports whether woods or buildings stand between two points
