@@ -264,7 +264,10 @@ type shot struct {
 // turn however far they moved (L138).
 func (s *State) shotsAllowed(u *Unit) (n int, rollOff bool, why string) {
 	half := u.Allowance(s.Turn, false) / 2
-	moved := u.Moved
+	// Falling back is movement too, though not of the unit's own will
+	// (RULINGS.md, goliath, "rate of fire"): archers driven back a move
+	// did move, and do not shoot twice.
+	moved := u.Moved + u.Driven
 	if u.Charged {
 		moved = u.Allowance(s.Turn, false)
 	}
