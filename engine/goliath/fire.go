@@ -499,13 +499,13 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 
 // passShooters lists the enemy missile units that would give mover
 // pass-through fire where it stands at its half-way point (at): those
-// that are stationary (not moved, and not ordered to move this turn
-// under written orders), able, not holding their fire, and can shoot at
+// that are stationary (not moved, nor driven back by a morale result,
+// and not ordered to move this turn under written orders), able, not holding their fire, and can shoot at
 // it there; the nearest first.
 func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
 	var out []*Unit
 	for _, e := range s.inPlay(mover.Side.Other()) {
-		if !e.Able() || e.Moved > 0 || e.Charged || s.ordersMove(e) || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
+		if !e.Able() || e.Moved > 0 || e.Driven > 0 || e.Charged || s.ordersMove(e) || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
 			continue
 		}
 		if s.canShoot(e, mover, at, shot{pass: true}) == nil {
