@@ -500,8 +500,8 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 // passShooters lists the enemy missile units that would give mover
 // pass-through fire where it stands at its half-way point (at): those
 // that are stationary (not moved, nor driven back by a morale result,
-// and not ordered to move this turn under written orders), able, not holding their fire, and can shoot at
-// it there; the nearest first.
+// and not ordered to move this turn under written orders), able, not
+// holding their fire, and can shoot at it there; the nearest first.
 func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
 	var out []*Unit
 	for _, e := range s.inPlay(mover.Side.Other()) {
