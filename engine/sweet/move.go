@@ -537,7 +537,7 @@ func (s *State) namedMover(c engine.Command, u *Unit) (*Unit, error) {
 	}
 	switch {
 	case o == u:
-		return nil, engine.Refuse("Movement 5", "A catapult is taken along by another stand of its square; name one with with:.")
+		return nil, engine.Refuse("Movement 5", "A catapult is taken along by another stand of its square; give that stand as with:.")
 	case o.At != u.At:
 		return nil, engine.Refuse("Movement 5", "%s is in %s, not in %s with %s, so it cannot take it along.", o.Label(), o.At, u.At, u.Label())
 	case o.Type.IsCatapult():
