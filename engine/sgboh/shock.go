@@ -275,7 +275,7 @@ func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
 	var best engine.Hex
 	score := -1
 	for _, mid := range d.Hex.Neighbors() {
-		if !w.canStand(d, mid, true) {
+		if !w.evadeVia(d, mid) {
 			continue
 		}
 		for _, h := range mid.Neighbors() {
@@ -300,6 +300,14 @@ func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
 		}
 	}
 	return best, score >= 0
+}
+
+// evadeVia reports whether cavalry retreating before combat may pass
+// through mid on its way: ground it may enter, no enemy there, and not
+// next to an enemy elephant, since cavalry never moves next to one
+// (9.15), in passing as at the end of its move.
+func (w *work) evadeVia(d *Unit, mid engine.Hex) bool {
+	return w.canStand(d, mid, true) && !(d.Type.Cavalry() && w.nearElephant(d.Side, mid))
 }
 
 // canStand reports whether u may step into h: on the map, ground it may
@@ -674,6 +682,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 					if u.Type.Cavalry() && w.nearElephant(u.Side, h) {
 						return engine.Refuse("9.15", "to: %s is next to an enemy elephant, and cavalry may not move next to elephants.", h)
 					}
+					if engine.HexDistance(u.Hex, h) == 2 && w.canStand(u, h, false) && w.evadePastElephant(u, h) {
+						return engine.Refuse("9.15", "to: every way to %s passes next to an enemy elephant, and cavalry may not move next to elephants, not even in passing.", h)
+					}
 					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
 				}
 				to = h
@@ -742,7 +753,21 @@ func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 		}
 	}
 	for _, mid := range d.Hex.Neighbors() {
-		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) {
+		if engine.HexDistance(mid, h) == 1 && w.evadeVia(d, mid) {
+			return true
+		}
+	}
+	return false
+}
+
+// evadePastElephant reports whether d could reach h two hexes off but
+// for the elephants: every hex between passes next to an enemy one.
+func (w *work) evadePastElephant(d *Unit, h engine.Hex) bool {
+	if !d.Type.Cavalry() {
+		return false
+	}
+	for _, mid := range d.Hex.Neighbors() {
+		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) && w.nearElephant(d.Side, mid) {
 			return true
 		}
 	}
