@@ -682,7 +682,7 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 					if u.Type.Cavalry() && w.nearElephant(u.Side, h) {
 						return engine.Refuse("9.15", "to: %s is next to an enemy elephant, and cavalry may not move next to elephants.", h)
 					}
-					if engine.HexDistance(u.Hex, h) == 2 && w.canStand(u, h, false) && w.evadePastElephant(u, h) {
+					if w.evadePastElephant(u, h, atts) {
 						return engine.Refuse("9.15", "to: every way to %s passes next to an enemy elephant, and cavalry may not move next to elephants, not even in passing.", h)
 					}
 					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
@@ -760,11 +760,18 @@ func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 	return false
 }
 
-// evadePastElephant reports whether d could reach h two hexes off but
-// for the elephants: every hex between passes next to an enemy one.
-func (w *work) evadePastElephant(d *Unit, h engine.Hex) bool {
-	if !d.Type.Cavalry() {
+// evadePastElephant reports whether d could retreat before combat to h
+// but for the elephants: h is two hexes off, free and clear of the
+// attackers, and the hexes between that d could pass are all next to an
+// enemy elephant.
+func (w *work) evadePastElephant(d *Unit, h engine.Hex, atts []*Unit) bool {
+	if !d.Type.Cavalry() || engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
 		return false
+	}
+	for _, a := range atts {
+		if engine.HexDistance(a.Hex, h) < 2 {
+			return false
+		}
 	}
 	for _, mid := range d.Hex.Neighbors() {
 		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) && w.nearElephant(d.Side, mid) {
