@@ -372,11 +372,11 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			fresh = append(fresh, u)
 		}
 	}
+	// Every leader stacked with a unit of the fight rolls for his life
+	// (8.34), two in one hex as much as one alone.
 	var leaders []*Leader
 	for _, u := range append(slices.Clone(atts), d) {
-		if l := w.leaderAt(u.Side, u.Hex); l != nil {
-			leaders = append(leaders, l)
-		}
+		leaders = append(leaders, w.leadersAt(u.Side, u.Hex)...)
 	}
 	from := d.Hex
 	routed := false
