@@ -510,9 +510,10 @@ func shotDice(u *Unit, sh *shot) {
 	files := (figs + u.Ranks - 1) / u.Ranks
 	front := min(files, figs)
 	second := 0
-	// Only archers on foot shoot over a front rank (2.B, 2.E): slingers,
-	// skirmishers and horse archers shoot with their front rank alone.
-	if u.Ranks >= 2 && bow(u.Weapon) && u.Class.Foot() {
+	// Only archers on foot and elephant archers shoot over a front rank
+	// (2.B, 2.E): slingers, skirmishers and horse archers shoot with
+	// their front rank alone.
+	if u.Ranks >= 2 && bow(u.Weapon) && (u.Class.Foot() || u.Class == Elephant) {
 		second = min(files, figs-front)
 	}
 	// One die for every two figures shooting, rounded up once for the

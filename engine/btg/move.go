@@ -404,7 +404,9 @@ func (s *State) allowance(u *Unit, from engine.Vec, to engine.Base, charge bool)
 	worst, over := Level, ""
 	for _, f := range s.crossed(from, to) {
 		t := f.ground().Movement()
-		if t == Woods && u.Effects.WoodsFree {
+		// Hidden for a Reason's clearing runs through trees (§6): it
+		// frees woods, not a swamp of the same movement row.
+		if f.ground() == Wood && u.Effects.WoodsFree {
 			t = Level
 		}
 		if t > worst {

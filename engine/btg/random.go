@@ -787,12 +787,13 @@ func (s *State) general(side Side) *Leader {
 	return nil
 }
 
-// leaderAt is where a leader stands: with his unit, or alone.
-func (s *State) leaderAt(l *Leader) engine.Vec {
+// leaderBase is the ground a leader stands on: his unit's base when he
+// commands one, else his own.
+func (s *State) leaderBase(l *Leader) engine.Base {
 	if u := s.Unit(l.Unit); u != nil && u.In() {
-		return u.Base.Center
+		return u.Base
 	}
-	return l.At
+	return l.Base()
 }
 
 func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
@@ -801,14 +802,17 @@ func (s *State) diplomat(tx *engine.Tx, b EventDrawn) error {
 		b.Nothing = "Their general is not on the table, and nothing happens."
 		return tx.Emit(b)
 	}
-	at := s.leaderAt(g)
+	// The closest unit is the one whose nearest edge is closest to the
+	// general, as every distance to a unit is taken (2.F), not the one
+	// whose centre is (RULINGS.md, btg, "Diplomat").
+	at := s.leaderBase(g)
 	var near *Unit
 	best := math.Inf(1)
 	for _, o := range s.inPlay(b.Side.Other()) {
 		if s.leaderOf(o) != nil || s.engaged(o) {
 			continue
 		}
-		if d := o.Base.Center.Dist(at); d < best {
+		if d := o.Base.Gap(at); d < best {
 			near, best = o, d
 		}
 	}
@@ -891,15 +895,39 @@ func (s *State) edgePoint(p engine.Vec) engine.Vec {
 	return at
 }
 
+// edgeGap is how far base b stands from the table's edge, from its
+// nearest corner, and the point of that edge facing b's centre.
+func (s *State) edgeGap(b engine.Base) (float64, engine.Vec) {
+	w, d := s.Options.Width, s.Options.Depth
+	gaps := [4]float64{math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)}
+	for _, c := range b.Corners() {
+		gaps[0] = min(gaps[0], c.X)
+		gaps[1] = min(gaps[1], w-c.X)
+		gaps[2] = min(gaps[2], c.Y)
+		gaps[3] = min(gaps[3], d-c.Y)
+	}
+	p := b.Center
+	points := [4]engine.Vec{{X: 0, Y: p.Y}, {X: w, Y: p.Y}, {X: p.X, Y: 0}, {X: p.X, Y: d}}
+	best := 0
+	for i := range gaps {
+		if gaps[i] < gaps[best] {
+			best = i
+		}
+	}
+	return max(gaps[best], 0), points[best]
+}
+
 func (s *State) lostAndFound(tx *engine.Tx, b EventDrawn) error {
+	// The unit closest to an edge is the one whose nearest corner is,
+	// as every distance to a unit runs to its edge (RULINGS.md, btg,
+	// "Lost and Found").
 	var near *Unit
 	best := math.Inf(1)
 	for _, u := range s.inPlay(b.Side) {
 		if s.engaged(u) {
 			continue
 		}
-		p := s.edgePoint(u.Base.Center)
-		if d := p.Dist(u.Base.Center); d < best {
+		if d, _ := s.edgeGap(u.Base); d < best {
 			near, best = u, d
 		}
 	}
@@ -907,8 +935,9 @@ func (s *State) lostAndFound(tx *engine.Tx, b EventDrawn) error {
 		b.Nothing = "No unit of theirs is free to go, and nothing happens."
 		return tx.Emit(b)
 	}
+	_, at := s.edgeGap(near.Base)
 	b.Unit, b.Label = near.ID, near.Label()
-	b.Judge = &Judgement{Event: b.Name, Side: b.Side, Unit: near.ID, Ask: fmt.Sprintf("where the village's slingers come back next turn: /decide at:x,y at the table's edge (the nearest edge to %s is at %s).", near.ID, s.edgePoint(near.Base.Center))}
+	b.Judge = &Judgement{Event: b.Name, Side: b.Side, Unit: near.ID, Ask: fmt.Sprintf("where the village's slingers come back next turn: /decide at:x,y at the table's edge (the nearest edge to %s is at %s).", near.ID, at)}
 	return tx.Emit(b)
 }
 

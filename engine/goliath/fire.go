@@ -264,7 +264,10 @@ type shot struct {
 // turn however far they moved (L138).
 func (s *State) shotsAllowed(u *Unit) (n int, rollOff bool, why string) {
 	half := u.Allowance(s.Turn, false) / 2
-	moved := u.Moved
+	// Falling back is movement too, though not of the unit's own will
+	// (RULINGS.md, goliath, "rate of fire"): archers driven back a move
+	// did move, and do not shoot twice.
+	moved := u.Moved + u.Driven
 	if u.Charged {
 		moved = u.Allowance(s.Turn, false)
 	}
@@ -396,14 +399,14 @@ func (s *State) covered(b engine.Base) bool {
 }
 
 // hidden says why t cannot be seen by u: invisible (SA 1) while it has
-// neither moved, shot nor fought this turn, unless u detects hidden
+// neither moved (nor been driven back), shot nor fought this turn, unless u detects hidden
 // enemies (SA 6) or a light spell lies on it (RULINGS.md, goliath,
 // "invisibility").
 func (s *State) hidden(u, t *Unit) string {
 	if !t.Profile.Has(Invisible) || u.Profile.Has(Detects) {
 		return ""
 	}
-	if t.Moved > 0 || t.Charged || t.Shots > 0 || t.Fought || t.Cast || s.engaged(t) {
+	if t.Moved > 0 || t.Driven > 0 || t.Charged || t.Shots > 0 || t.Fought || t.Cast || s.engaged(t) {
 		return ""
 	}
 	if t.Volley > 0 && s.ordersShot(t) {
@@ -496,13 +499,13 @@ func (s *State) shoot(tx *engine.Tx, u, t *Unit, sh shot) error {
 
 // passShooters lists the enemy missile units that would give mover
 // pass-through fire where it stands at its half-way point (at): those
-// that are stationary (not moved, and not ordered to move this turn
-// under written orders), able, not holding their fire, and can shoot at
-// it there; the nearest first.
+// that are stationary (not moved, nor driven back by a morale result,
+// and not ordered to move this turn under written orders), able, not
+// holding their fire, and can shoot at it there; the nearest first.
 func (s *State) passShooters(mover *Unit, at engine.Base) []*Unit {
 	var out []*Unit
 	for _, e := range s.inPlay(mover.Side.Other()) {
-		if !e.Able() || e.Moved > 0 || e.Charged || s.ordersMove(e) || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
+		if !e.Able() || e.Moved > 0 || e.Driven > 0 || e.Charged || s.ordersMove(e) || !e.Profile.Shoots() || e.Profile.Wizard || e.HoldFire {
 			continue
 		}
 		if s.canShoot(e, mover, at, shot{pass: true}) == nil {

@@ -139,6 +139,7 @@ func (b Shifted) Apply(s *State) error {
 	u.Base = b.To
 	if b.Dist >= 0.05 {
 		u.GaveGround = true
+		u.Driven += b.Dist
 	}
 	if b.Fled {
 		u.Status, u.Lost = Gone, Fled

@@ -320,7 +320,10 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 		return err
 	}
 	final, frac, cost, why := w.final, w.frac, w.cost, w.why
-	c := cost*frac + turnCost(allow, u.Base.Facing, final.Facing)
+	c := cost + turnCost(allow, u.Base.Facing, final.Facing)
+	if err := s.shotBound(u, u.Moved+c, allow, "move"); err != nil {
+		return err
+	}
 	half := allow / 2
 	before := u.Moved
 	from0 := u.Base
@@ -340,7 +343,7 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	// sequence: moves split into half-move segments for it; Missile
 	// Fire, L128). When an enemy will shoot, u goes to its half-way
 	// point, is shot there, and goes on only if it holds.
-	t := min(1, (half-before)/c)
+	t := s.spentAt(from0.FrontCenter(), final.FrontCenter(), half-before, air)
 	at := from0.WithFrontCenter(from0.FrontCenter().Lerp(final.FrontCenter(), t))
 	if t > 1-1e-9 || len(s.passShooters(u, at)) == 0 {
 		if err := tx.Emit(whole); err != nil {
@@ -384,6 +387,81 @@ func (s *State) move(tx *engine.Tx, u *Unit, to engine.Vec, facing *engine.Headi
 	return s.freeTouched(tx, u)
 }
 
+// spentAt is the share of the straight way from a to b at which a mover
+// has spent need of its move: where it has used half its move, and
+// pass-through fire meets it (Missile Fire, L128), or where what it has
+// left runs out. Ground that slows costs double (Terrain, L108), so over
+// mixed ground that is not the same share of the distance; in the air
+// every inch costs one. When the way costs less than need, the rest is
+// spent in the turn at its end, and the mover stands at b.
+func (s *State) spentAt(a, b engine.Vec, need float64, air bool) float64 {
+	l := a.Dist(b)
+	if need <= 0 {
+		return 0
+	}
+	if l <= 0 {
+		return 1
+	}
+	var spans [][2]float64
+	if !air {
+		spans, _, _ = s.slowSpans(a, b)
+	}
+	// Walk the way in stretches, open and slowing by turns, until need is
+	// spent.
+	pos, spent := 0.0, 0.0
+	stretch := func(end, rate float64) (float64, bool) {
+		c := (end - pos) * l * rate
+		if spent+c >= need {
+			return pos + (need-spent)/(l*rate), true
+		}
+		spent, pos = spent+c, end
+		return 0, false
+	}
+	for _, sp := range spans {
+		if x, ok := stretch(sp[0], 1); ok {
+			return x
+		}
+		if x, ok := stretch(sp[1], 2); ok {
+			return x
+		}
+	}
+	if x, ok := stretch(1, 1); ok {
+		return min(x, 1)
+	}
+	return 1
+}
+
+// shotBound refuses a movement that would take u, having shot this
+// turn, past half its move (allow): to moved in all, or, for a charge or
+// a change of formation, its whole move. Missile troops that move more
+// than half their move shoot in that turn only by winning a roll-off
+// (Missile Fire, L122, L124); in Method 1 a side's missile troops may
+// give pass-through fire (L128) before their own move, and having shot
+// without one they keep within half. Thrown weapons fire once a turn
+// however far their throwers go (L138); horsemen who split move and
+// fire go the balance of their move after their shot (L126), but do not
+// charge (RULINGS.md, goliath, "no charge after the pause"). Archers
+// who have shot twice, as only those who do not move may, do not move.
+func (s *State) shotBound(u *Unit, moved, allow float64, what string) error {
+	if u.Shots == 0 || u.Profile.Weapon == Thrown {
+		return nil
+	}
+	if u.Shots > 1 {
+		return engine.Refuse("Missile Fire", "%s has shot twice this turn, which archers may only in a turn they do not move: it may not move.", u.ID)
+	}
+	why := "for missile troops that move more than half shoot only by winning a roll-off"
+	switch what {
+	case "charge":
+		return engine.Refuse("Missile Fire", "%s has shot this turn: it may not charge, a charge being its whole move, %s.", u.ID, why)
+	case "formation":
+		return engine.Refuse("Missile Fire", "%s has shot this turn: it may not change formation, which costs its whole move, %s.", u.ID, why)
+	}
+	if u.Profile.SplitsMove() || moved <= allow/2+1e-6 {
+		return nil
+	}
+	return engine.Refuse("Missile Fire", "%s has shot this turn: it may move no more than half its move, %s, %s.", u.ID, inches(allow/2), why)
+}
+
 // halt ends the move of a unit that pass-through fire made give ground
 // (shaken is the worst morale result of the volleys): like a charger
 // that falls back, it goes no further this turn (RULINGS.md, goliath,
@@ -409,7 +487,7 @@ type way struct {
 
 	final engine.Base
 	frac  float64
-	cost  float64
+	cost  float64 // of the part of the way it goes
 	why   Why
 }
 
@@ -447,7 +525,9 @@ func (s *State) planWay(w *way) (bool, error) {
 		if cost <= 0 || left-turn <= 0 {
 			return false, nil
 		}
-		frac = (left - turn) / cost
+		// As far as what is left pays for: over mixed ground that is not
+		// the same share of the way as of the cost (Terrain, L108).
+		frac = s.spentAt(from, to, left-turn, air)
 	}
 	target := u.Base.WithFrontCenter(from.Lerp(to, frac))
 	bases, units := s.others(u)
@@ -472,6 +552,12 @@ func (s *State) planWay(w *way) (bool, error) {
 	why, err := s.wayEnd(u, final, bases, units, air, partial)
 	if err != nil {
 		return false, err
+	}
+	if frac < 1 {
+		cost = dist * frac
+		if !air {
+			cost, _, _ = s.pathCost(from, from.Lerp(to, frac))
+		}
 	}
 	w.final, w.frac, w.cost, w.why = final, frac, cost, why
 	return true, nil
@@ -526,6 +612,9 @@ func (s *State) face(tx *engine.Tx, u *Unit, h engine.Heading) error {
 	if cost > mv-u.Moved+1e-6 {
 		return engine.Refuse("Facing and Formation", "That turn costs %s; %s has %s of its move left.", inches(cost), u.ID, inches(mv-u.Moved))
 	}
+	if err := s.shotBound(u, u.Moved+cost, mv, "move"); err != nil {
+		return err
+	}
 	to := u.Base.WithFacing(h)
 	bases, units := s.others(u)
 	for i, o := range bases {
@@ -564,6 +653,9 @@ func (s *State) reform(tx *engine.Tx, u *Unit, n int) error {
 	}
 	if s.engaged(u) {
 		return engine.Refuse("Melee", "%s is in melee and cannot change formation.", u.ID)
+	}
+	if err := s.shotBound(u, math.Inf(1), 0, "formation"); err != nil {
+		return err
 	}
 	for _, g := range s.groundUnder(u.Base) {
 		if g.Bars() {
@@ -644,6 +736,9 @@ func (s *State) planCharge(u, t *Unit) (chargePlan, error) {
 		return chargePlan{}, engine.Refuse("Missile Fire", "%s has paused in its move to shoot (split move and fire): it may ride on with the balance of its move, but not charge this turn.", u.ID)
 	case s.engaged(u):
 		return chargePlan{}, engine.Refuse("Melee", "%s is already in melee.", u.ID)
+	}
+	if err := s.shotBound(u, math.Inf(1), 0, "charge"); err != nil {
+		return chargePlan{}, err
 	}
 	if why := s.hidden(u, t); why != "" {
 		return chargePlan{}, engine.Refuse("Special Abilities", "%s cannot charge %s: %s.", u.ID, t.ID, why)

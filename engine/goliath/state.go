@@ -149,11 +149,14 @@ type Unit struct {
 	// GaveGround marks a unit that fell back or routed this turn: no
 	// move of its own, but no rest either (Fatigue).
 	GaveGround bool `json:"gaveGround,omitempty"`
-	TurnFigs   int  `json:"turnFigs,omitempty"` // figures at the start of the turn
-	Shaken     bool `json:"shaken,omitempty"`   // tested for heavy losses this turn
-	Feared     bool `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
-	Volley     int  `json:"volley,omitempty"`   // figures when a simultaneous phase began
-	Afraid     bool `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
+	// Driven is how far falling back has carried it this turn: movement
+	// for the rate of fire and reloading (Missile Fire, L122, L124).
+	Driven   float64 `json:"driven,omitempty"`
+	TurnFigs int     `json:"turnFigs,omitempty"` // figures at the start of the turn
+	Shaken   bool    `json:"shaken,omitempty"`   // tested for heavy losses this turn
+	Feared   bool    `json:"feared,omitempty"`   // tested for a fearsome enemy (SA 5) this turn
+	Volley   int     `json:"volley,omitempty"`   // figures when a simultaneous phase began
+	Afraid   bool    `json:"afraid,omitempty"`   // failed a save against fear under written orders, not yet tested
 	// Rallying marks a unit that rallied at the start of this turn: it
 	// spends the turn rallying and may neither move nor attack in it
 	// (Rout and Rally, L199).

@@ -1,7 +1,10 @@
 package goliath
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/rhapsode/rhapsode/engine"
@@ -92,28 +95,85 @@ func (s *State) on(b engine.Base, g Ground) bool {
 }
 
 // pathCost is what a straight move of the front centre from one point to
-// another costs: its length, with the part over ground that slows counted
-// twice. Water stops it; bars says whether it crosses ground that bars a
-// charge.
+// another costs: its length, with every stretch of it over ground that
+// slows counted twice (Terrain, L108). Two patches on the way each count;
+// where slowing features overlap, the ground is counted once. Water stops
+// it; bars says whether it crosses ground that bars a charge.
 func (s *State) pathCost(from, to engine.Vec) (cost float64, water, bars bool) {
-	l := from.Dist(to)
+	spans, water, bars := s.slowSpans(from, to)
 	slow := 0.0
+	for _, sp := range spans {
+		slow += sp[1] - sp[0]
+	}
+	return from.Dist(to) * (1 + slow), water, bars
+}
+
+// slowSpans are the stretches of the straight way from one point to
+// another that lie on ground that slows, as shares of the way from its
+// start, in order and apart (overlapping features merged); and whether
+// the way crosses water, or ground that bars a charge.
+func (s *State) slowSpans(from, to engine.Vec) (spans [][2]float64, water, bars bool) {
 	for _, f := range s.Terrain {
-		in := f.Area.InsideFraction(from, to)
-		if in <= 0 && !f.Area.Contains(from) {
+		t0, t1, ok := crossing(f.Area, from, to)
+		in := ok && t1 > t0
+		if !in && !f.Area.Contains(from) {
 			continue
 		}
 		switch {
-		case f.Ground == Water && in > 0:
+		case f.Ground == Water && in:
 			water = true
-		case f.Ground.Slows():
-			slow = max(slow, in)
+		case f.Ground.Slows() && in:
+			spans = append(spans, [2]float64{t0, t1})
 		}
 		if f.Ground.Bars() {
 			bars = true
 		}
 	}
-	return l * (1 + slow), water, bars
+	return merged(spans), water, bars
+}
+
+// crossing is the stretch of the segment from one point to another that
+// lies on or inside the rectangle a, as shares of the segment from its
+// start: t0 to t1.
+func crossing(a engine.Base, from, to engine.Vec) (t0, t1 float64, ok bool) {
+	fwd, right := a.Facing.Vec(), a.Facing.Add(90).Vec()
+	p, q := from.Sub(a.Center), to.Sub(a.Center)
+	t0, t1 = 0, 1
+	for _, ax := range []struct {
+		dir  engine.Vec
+		half float64
+	}{{right, a.Width / 2}, {fwd, a.Depth / 2}} {
+		p0, d := p.Dot(ax.dir), q.Dot(ax.dir)-p.Dot(ax.dir)
+		if math.Abs(d) < 1e-12 {
+			if math.Abs(p0) > ax.half+1e-9 {
+				return 0, 0, false
+			}
+			continue
+		}
+		a0, a1 := (-ax.half-p0)/d, (ax.half-p0)/d
+		if a0 > a1 {
+			a0, a1 = a1, a0
+		}
+		t0, t1 = math.Max(t0, a0), math.Min(t1, a1)
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
+}
+
+// merged sorts spans and joins those that overlap or touch.
+func merged(spans [][2]float64) [][2]float64 {
+	slices.SortFunc(spans, func(x, y [2]float64) int { return cmp.Compare(x[0], y[0]) })
+	var out [][2]float64
+	for _, sp := range spans {
+		if n := len(out); n > 0 && sp[0] <= out[n-1][1] {
+			out[n-1][1] = math.Max(out[n-1][1], sp[1])
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // screened reports whether woods or buildings stand between two points

@@ -96,7 +96,7 @@ func (b TurnBegan) Apply(s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Charged, u.Shots, u.Fought, u.Cast, u.Paused, u.Flew, u.Shaken, u.Feared, u.Volley, u.Rallying = 0, false, 0, false, false, false, false, false, false, 0, false
-		u.Afraid, u.GaveGround = false, false
+		u.Afraid, u.GaveGround, u.Driven = false, false, 0
 		u.TurnFigs = u.Figures
 	}
 	for _, id := range b.Freed {
@@ -285,9 +285,10 @@ func (b TurnEnded) Apply(s *State) error {
 
 // reloads reports heavy crossbows that reload as the turn ends: they did
 // not shoot, and moved no more than half the move they had this turn
-// (Missile Fire, L124), the same half that spares them the roll-off.
+// (Missile Fire, L124), the same half that spares them the roll-off;
+// being driven back counts, as it does there.
 func (u *Unit) reloads(turn int) bool {
-	return u.Unloaded && u.Shots == 0 && !u.Charged && u.Moved <= u.Allowance(turn, false)/2+1e-6
+	return u.Unloaded && u.Shots == 0 && !u.Charged && u.Moved+u.Driven <= u.Allowance(turn, false)/2+1e-6
 }
 
 // endTurnNotes works out, on a copy, what TurnEnded will say.

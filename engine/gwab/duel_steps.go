@@ -14,9 +14,11 @@ import (
 //
 // Missile fire: each Hero who carries javelins on foot (armed: at /clan
 // raise, 9.1) throws one at the other, the challenger first, if no stand
-// blocks the throw (9.1); the card decides it as any missile (9.3). A
-// Hero riding a chariot throws from it only as it is driven (9.2), and a
-// duel is fought on foot, so he throws nothing here.
+// blocks the throw (9.1) and the other is in no melee (9.6); the card
+// decides it as any missile (9.3). A Hero riding his chariot beside its
+// driver throws from it where it stands, as a chariot's javelin (9.2,
+// 9.3, 13.2); one who drives alone throws nothing (9.2). A Hero who rides
+// is aimed at through his chariot (9.5).
 //
 // Movement: the challenger steps up to the challenged Hero and faces him,
 // front to front, unless another stand is in the way or either Hero rides
@@ -104,10 +106,17 @@ func duelOpening(tx *engine.Tx, s *State) (ended bool, err error) {
 // duelThrow throws thrower's javelin at target, if he carries one on foot
 // and nothing blocks it; done is set when target falls.
 func duelThrow(tx *engine.Tx, s *State, thrower, target *Element) (done bool, err error) {
-	if thrower.Aboard != "" || thrower.Weapon != Javelin || s.blocking(thrower, Javelin, target) != nil {
+	shotAt, _, err := s.aim(target, "") // a Hero who rides is shot at through his chariot (9.5)
+	if err != nil {
 		return false, nil
 	}
-	dist := thrower.Base.Gap(target.Base)
+	if ch := s.chariotOf(thrower); ch != nil {
+		return duelChariotThrow(tx, s, ch, target, shotAt)
+	}
+	if thrower.Weapon != Javelin || s.blocking(thrower, Javelin, shotAt) != nil || s.engagedWith(shotAt) != nil {
+		return false, nil
+	}
+	dist := thrower.Base.Gap(shotAt.Base)
 	ev := DuelThrow{Clan: thrower.Clan, Firer: thrower.ID, FirerLabel: thrower.Label(), Target: target.ID, TargetLabel: target.Label(),
 		Distance: math.Round(dist*10) / 10, Long: dist > footShort}
 	cards, err := drawCards(tx, s, thrower.Clan, 1, &ev.Kept)
@@ -124,6 +133,25 @@ func duelThrow(tx *engine.Tx, s *State, thrower, target *Element) (done bool, er
 		return false, nil
 	}
 	if err := wound(tx, s, target, thrower, fmt.Sprintf("%s at %s range", ev.Card, rangeName(ev.Long)), false); err != nil {
+		return false, err
+	}
+	if target.Status != Standing {
+		return true, endChallenge(tx, s, fmt.Sprintf("%s has fallen to a javelin of %s", target.Name, thrower.Name))
+	}
+	return false, nil
+}
+
+// duelChariotThrow throws the javelin of a Hero riding chariot ch at
+// target, shot at as shotAt, from where the chariot stands (9.2), if it
+// may throw at all: a driver beside him, a javelin left (13.2), nothing in
+// the way (9.1), the target in no other melee (9.6).
+func duelChariotThrow(tx *engine.Tx, s *State, ch, target, shotAt *Element) (done bool, err error) {
+	crew := *ch
+	t, thrower, victim, err := s.planThrow(&crew, route{path: drivePath{start: ch.Base}}, shotAt, "", -1)
+	if err != nil || victim != target {
+		return false, nil
+	}
+	if err := throwJavelin(tx, s, s.Clan(ch.Clan), &chariotPlan{throw: &t, thrower: thrower, victim: victim}); err != nil {
 		return false, err
 	}
 	if target.Status != Standing {

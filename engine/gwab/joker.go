@@ -366,11 +366,31 @@ func (s *State) jokerClans(c engine.Command, el *Element) (favoured, holder *Cla
 // escape takes el straight away from the enemies it touches, up to a
 // foot move, out of contact (11.1).
 func escape(tx *engine.Tx, s *State, el *Element) error {
+	if el.Kind == Chariot {
+		return chariotEscape(tx, s, el)
+	}
 	to, ok := s.stepOut(el, footMove)
 	if !ok {
 		return engine.Refuse("11.1", "%s is hemmed in and cannot step out of the melee.", el.Label())
 	}
 	return tx.Emit(Escaped{Element: el.ID, Label: el.Label(), From: el.Base, To: to})
+}
+
+// chariotEscape backs chariot ch out of its melee. A chariot turns only
+// by wheeling (8.4), and a play of divine intervention lets it back a
+// single stride (8.5 points to 11.1): so a Joker takes it one stride
+// straight behind, and only when that stride clears every enemy.
+func chariotEscape(tx *engine.Tx, s *State, ch *Element) error {
+	to, short := s.slide(ch, ch.Base, ch.Base.Facing.Vec().Scale(-backStride), nil)
+	switch {
+	case short:
+		return engine.Refuse("8.5", "%s leaves a melee only by backing one stride straight behind, and something stands in the way of that stride.", ch.Label())
+	case s.barring(to) != nil:
+		return engine.Refuse("13.1.1", "%s leaves a melee only by backing one stride straight behind (8.5), and %s lies there.", ch.Label(), s.barring(to).Name())
+	case s.touchesEnemy(ch, to, nil):
+		return engine.Refuse("8.5", "%s leaves a melee only by backing one stride straight behind, and one stride back it would still touch the enemy.", ch.Label())
+	}
+	return tx.Emit(Escaped{Element: ch.ID, Label: ch.Label(), From: ch.Base, To: to})
 }
 
 // stepOut is where el ends stepping straight away from the enemies it

@@ -69,15 +69,9 @@ func measure(s *State, actor engine.PlayerID, from, to string) (string, error) {
 // within its missiles' reach.
 func (s *State) reach(el *Element) string {
 	var b strings.Builder
-	move := footMove
-	switch {
-	case el.Kind == Chariot:
-		move = chariotMove
-	case el.Doubled:
-		move *= 2
-	}
+	move := chariotMove
 	if el.Kind != Chariot {
-		move = s.burdened(el, move)
+		move = s.walkAllowance(el)
 	}
 	fmt.Fprintf(&b, "%s stands with its front at %s, facing %s. It moves up to %s (8.1).", el.Label(), el.Base.FrontCenter(), el.Base.Facing, strideText(move))
 	_, short, err := s.missile(el)

@@ -29,11 +29,7 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 	if c.Has("to") && c.Has("toward") {
 		return engine.Refuse("", "Give either to: or toward:, not both.")
 	}
-	allowance := footMove
-	if el.Doubled {
-		allowance *= 2 // a Joker's dispensation (11.1)
-	}
-	allowance = s.burdened(el, allowance)
+	allowance := s.walkAllowance(el)
 	start := el.Base
 	front := start.FrontCenter()
 	facing, dest, target, err := s.walkTo(c, el, allowance)
@@ -62,6 +58,26 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		return err
 	}
 	return afterAction(tx)
+}
+
+// walkAllowance is how far el walks in its move: a foot move (8.1), or
+// the slower pace of a stand carrying a body (8.9), doubled by a Joker's
+// dispensation (11.1), which doubles whatever pace the stand has.
+func (s *State) walkAllowance(el *Element) float64 {
+	allowance := s.burdened(el, footMove)
+	if el.Doubled {
+		allowance *= 2
+	}
+	return allowance
+}
+
+// paceRule is the section that sets how far el walks: a body's carrier
+// keeps the pace of 8.9 (doubled or not), any other stand a foot move.
+func paceRule(el *Element) string {
+	if el.Carrying != "" {
+		return "8.9"
+	}
+	return "8.1"
 }
 
 // mayWalk refuses a walk to an element that cannot take one: out of the
@@ -95,7 +111,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 			return facing, dest, nil, err
 		}
 		if d := front.Dist(dest); d > allowance+moveSlack {
-			return facing, dest, nil, engine.Refuse("8.1", "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
+			return facing, dest, nil, engine.Refuse(paceRule(el), "%s moves at most %g strides; %s is %.1f strides from its front.", el.Label(), allowance, dest, d)
 		}
 	case c.Has("toward"):
 		if target, err = s.findElement(c.Opt("toward")); err != nil {
@@ -114,7 +130,7 @@ func (s *State) walkTo(c engine.Command, el *Element, allowance float64) (facing
 				return facing, dest, nil, err
 			}
 			if n < 1 || float64(n) > allowance {
-				return facing, dest, nil, engine.Refuse("8.1", "strides: must be from 1 to %g for %s.", allowance, el.Label())
+				return facing, dest, nil, engine.Refuse(paceRule(el), "strides: must be from 1 to %g for %s.", allowance, el.Label())
 			}
 			dist = float64(n)
 		}

@@ -717,10 +717,10 @@ func (w *work) shockGain(a, d *Unit) float64 {
 	// A leader in the fight dies on a roll of 0, and his army counts
 	// twice his initiative (8.3, our ruling on 10.4).
 	sum := 0.0
-	if l := w.leaderAt(d.Side, d.Hex); l != nil {
+	for _, l := range w.leadersAt(d.Side, d.Hex) {
 		sum += 2 * float64(l.Initiative)
 	}
-	if l := w.leaderAt(a.Side, a.Hex); l != nil {
+	for _, l := range w.leadersAt(a.Side, a.Hex) {
 		sum -= 2 * float64(l.Initiative)
 	}
 	for r := range 10 {

@@ -275,7 +275,7 @@ func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
 	var best engine.Hex
 	score := -1
 	for _, mid := range d.Hex.Neighbors() {
-		if !w.canStand(d, mid, true) {
+		if !w.evadeVia(d, mid) {
 			continue
 		}
 		for _, h := range mid.Neighbors() {
@@ -300,6 +300,14 @@ func (w *work) evasion(d *Unit, atts []*Unit) (engine.Hex, bool) {
 		}
 	}
 	return best, score >= 0
+}
+
+// evadeVia reports whether cavalry retreating before combat may pass
+// through mid on its way: ground it may enter, no enemy there, and not
+// next to an enemy elephant, since cavalry never moves next to one
+// (9.15), in passing as at the end of its move.
+func (w *work) evadeVia(d *Unit, mid engine.Hex) bool {
+	return w.canStand(d, mid, true) && !(d.Type.Cavalry() && w.nearElephant(d.Side, mid))
 }
 
 // canStand reports whether u may step into h: on the map, ground it may
@@ -364,11 +372,11 @@ func (w *work) resolve(atts []*Unit, d *Unit) {
 			fresh = append(fresh, u)
 		}
 	}
+	// Every leader stacked with a unit of the fight rolls for his life
+	// (8.34), two in one hex as much as one alone.
 	var leaders []*Leader
 	for _, u := range append(slices.Clone(atts), d) {
-		if l := w.leaderAt(u.Side, u.Hex); l != nil {
-			leaders = append(leaders, l)
-		}
+		leaders = append(leaders, w.leadersAt(u.Side, u.Hex)...)
 	}
 	from := d.Hex
 	routed := false
@@ -674,6 +682,9 @@ func answer(tx *engine.Tx, s *State, c engine.Command) error {
 					if u.Type.Cavalry() && w.nearElephant(u.Side, h) {
 						return engine.Refuse("9.15", "to: %s is next to an enemy elephant, and cavalry may not move next to elephants.", h)
 					}
+					if w.evadePastElephant(u, h, atts) {
+						return engine.Refuse("9.15", "to: every way to %s passes next to an enemy elephant, and cavalry may not move next to elephants, not even in passing.", h)
+					}
 					return engine.Refuse("8.3", "to: %s is not two hexes away through a clear hex and clear of the attackers.", h)
 				}
 				to = h
@@ -742,7 +753,28 @@ func (w *work) evadeTo(d *Unit, h engine.Hex, atts []*Unit) bool {
 		}
 	}
 	for _, mid := range d.Hex.Neighbors() {
-		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) {
+		if engine.HexDistance(mid, h) == 1 && w.evadeVia(d, mid) {
+			return true
+		}
+	}
+	return false
+}
+
+// evadePastElephant reports whether d could retreat before combat to h
+// but for the elephants: h is two hexes off, free and clear of the
+// attackers, and the hexes between that d could pass are all next to an
+// enemy elephant.
+func (w *work) evadePastElephant(d *Unit, h engine.Hex, atts []*Unit) bool {
+	if !d.Type.Cavalry() || engine.HexDistance(d.Hex, h) != 2 || !w.canStand(d, h, false) {
+		return false
+	}
+	for _, a := range atts {
+		if engine.HexDistance(a.Hex, h) < 2 {
+			return false
+		}
+	}
+	for _, mid := range d.Hex.Neighbors() {
+		if engine.HexDistance(mid, h) == 1 && w.canStand(d, mid, true) && w.nearElephant(d.Side, mid) {
 			return true
 		}
 	}

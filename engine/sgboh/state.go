@@ -292,6 +292,18 @@ func (s *State) leaderAt(side int, h engine.Hex) *Leader {
 	return nil
 }
 
+// leadersAt returns every leader of side in hex h, in the order set up:
+// leaders may share a hex, and each in a fight rolls for his life (8.34).
+func (s *State) leadersAt(side int, h engine.Hex) []*Leader {
+	var out []*Leader
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.In() && l.Side == side && l.Hex == h {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // armyOf returns the side a player leads, or -1.
 func (s *State) armyOf(p engine.PlayerID) int {
 	for i, a := range s.Armies {

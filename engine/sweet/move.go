@@ -29,6 +29,9 @@ type Moved struct {
 	Charge bool            `json:"charge,omitempty"` // into a contact square
 	// Towed is a catapult moved along with the unit (Movement 5).
 	Towed UnitID `json:"towed,omitempty"`
+	// TowedFacing is the facing the move gives the catapult, when it
+	// names one (Movement 6); otherwise the catapult keeps its own.
+	TowedFacing engine.Dir8 `json:"towed_facing,omitempty"`
 	// RunDown are single infantry stands ridden down on the way (Morale 3).
 	RunDown   []UnitID `json:"run_down,omitempty"`
 	RunLabels []string `json:"run_labels,omitempty"`
@@ -110,6 +113,9 @@ func (b Moved) Apply(s *State) error {
 			return err
 		}
 		c.At, c.Moved = end, true
+		if b.TowedFacing.Valid() {
+			c.Facing = b.TowedFacing
+		}
 	}
 	if b.Charge {
 		u.Charged = true
@@ -244,6 +250,7 @@ var moveCommands = []command{
 		{Name: "to", Help: "the square it ends in, like E5", Kind: engine.OptPoint, Required: true},
 		{Name: "facing", Help: "its facing at the end: N, NE, E… (type A: a side only); default its facing now"},
 		{Name: "ride", Help: "no to spare a lone stand of foot (Morale 3): it stops the unit as any enemy; default yes", Choices: []string{"yes", "no"}},
+		{Name: "with", Help: "moving a catapult: the stand of its square that takes it along; default the first that may", Kind: engine.OptElement},
 	}}, Run: move},
 	{CommandSpec: engine.CommandSpec{Name: "elephant", Help: "Roll for an elephant you mean to charge with this turn, before any of your units moves: on 5 or 6 it stays put (Charging and Melee 6).", Example: "/elephant unit:CAR-3", Options: []engine.OptionSpec{
 		{Name: "unit", Help: "the elephant", Kind: engine.OptElement, Required: true},
@@ -387,10 +394,13 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 			return err
 		}
 	}
+	if c.Has("with") && !u.Type.IsCatapult() {
+		return engine.Refuse("Movement 5", "with: names the stand that takes a catapult along; %s moves by itself.", u.Label())
+	}
 	allowance := float64(u.Type.spec().Move)
 	var mover *Unit // the stand that takes a catapult along
 	if u.Type.IsCatapult() {
-		if mover, err = s.catapultMover(u); err != nil {
+		if mover, err = s.catapultMover(c, u); err != nil {
 			return err
 		}
 		allowance = min(allowance, float64(mover.Type.spec().Move))
@@ -443,6 +453,11 @@ func move(tx *engine.Tx, s *State, c engine.Command) error {
 		// The catapult is the unit named; the stand with it goes along.
 		b.Towed = u.ID
 		b.Unit, b.Label = mover.ID, mover.Label()
+		if c.Has("facing") {
+			// The catapult named turns as it is told; the stand with
+			// it too, unless it is type A and told a corner.
+			b.TowedFacing = facing
+		}
 		if mover.Type.spec().Support == SupportA && facing.Diagonal() {
 			b.Facing = mover.Facing
 		}
@@ -490,8 +505,12 @@ func (s *State) moveOrder(c engine.Command) (Side, *Unit, engine.Square, error) 
 }
 
 // catapultMover is the stand of the catapult u's square that takes it
-// along, at the slower rate of the two (Movement 5).
-func (s *State) catapultMover(u *Unit) (*Unit, error) {
+// along, at the slower rate of the two (Movement 5): the one c names
+// (with:), or else the first that may.
+func (s *State) catapultMover(c engine.Command, u *Unit) (*Unit, error) {
+	if c.Has("with") {
+		return s.namedMover(c, u)
+	}
 	var shaken *Unit
 	for _, o := range s.At(u.At) {
 		switch {
@@ -507,6 +526,30 @@ func (s *State) catapultMover(u *Unit) (*Unit, error) {
 		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along; no other stand of its square may.", shaken.Label(), u.Label())
 	}
 	return nil, engine.Refuse("Movement 5", "%s has no stand in its square that has not moved, to move it.", u.Label())
+}
+
+// namedMover is the stand c names (with:) to take the catapult u along,
+// refused when it may not.
+func (s *State) namedMover(c engine.Command, u *Unit) (*Unit, error) {
+	o, err := s.ownUnit(c, "with", u.Side)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o == u:
+		return nil, engine.Refuse("Movement 5", "A catapult is taken along by another stand of its square; give that stand as with:.")
+	case o.At != u.At:
+		return nil, engine.Refuse("Movement 5", "%s is in %s, not in %s with %s, so it cannot take it along.", o.Label(), o.At, u.At, u.Label())
+	case o.Type.IsCatapult():
+		return nil, engine.Refuse("Movement 5", "%s is a catapult itself and cannot take another along.", o.Label())
+	case s.shaken(o):
+		return nil, engine.Refuse("Morale 1", "%s is down to one stand and may only fall back toward its own edge, so it cannot take %s along.", o.Label(), u.Label())
+	case o.Balked:
+		return nil, engine.Refuse("Charging and Melee 6", "%s would not charge and stays where it is this turn, so it cannot take %s along.", o.Label(), u.Label())
+	case o.Moved:
+		return nil, engine.Refuse("Movement 5", "%s has moved this turn, so it cannot take %s along.", o.Label(), u.Label())
+	}
+	return o, nil
 }
 
 // takeCatapults notes the enemy catapults left alone in dest that a move
@@ -555,8 +598,10 @@ func (s *State) canCharge(u *Unit, dest engine.Square) error {
 	case u.Type.Elephant() && !u.Rolled:
 		return engine.Refuse("Charging and Melee 6", "%s was not rolled for before movement began (/elephant), so it may not charge this turn; it may move elsewhere.", u.Label())
 	}
-	if m := s.melee(dest); m != nil && m.Attacker == u.Side && !u.Type.IsLeader() {
-		return engine.Refuse("Movement 2", "A unit of yours has charged %s already; one unit to a square (others may support from beside it).", dest)
+	// One unit of a side fills a contact square; a commander shares it,
+	// whether he charges in before that unit or after it (Movement 2).
+	if o := s.bodyOf(dest, u.Side); o != nil && u.Body() {
+		return engine.Refuse("Movement 2", "%s of yours has charged %s already; one unit to a square, besides a commander (others may support from beside it).", o.ID, dest)
 	}
 	if u.Type.Cavalry() {
 		for _, o := range s.At(dest) {
@@ -608,12 +653,18 @@ func face(tx *engine.Tx, s *State, c engine.Command) error {
 		allowed = true
 	case u.Fought == s.Turn-1 && u.Fought > 0 && (s.Stage == Catapults || s.Stage == Missiles):
 		allowed = true
+	case u.Fought == s.Turn-1 && u.Fought > 0 && s.Stage == Movement && !s.Ordered:
+		// The free turn after a melee (Melee Procedure) lasts until the
+		// next turn's movement begins with the attacker's first order;
+		// when both shooting stages pass at once, this is the only time
+		// the defender's units have to take it.
+		allowed = true
 	}
 	if !allowed && s.Stage == Supports {
 		return engine.Refuse("Movement 6", "When supports are declared a unit turns only to face the melee it supports, which /support does; what it may support is judged from the facing it had before.")
 	}
 	if !allowed {
-		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement).", u.Label())
+		return engine.Refuse("Movement 6", "%s may turn during your own movement, when supports are declared, or after a melee it fought (until the next turn's movement begins with the attacker's first order).", u.Label())
 	}
 	if facing == u.Facing {
 		return engine.Refuse("", "%s already faces %s.", u.Label(), facing)

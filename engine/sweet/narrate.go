@@ -238,14 +238,18 @@ func (b Moved) Text() string {
 	if b.Towed != "" {
 		tow = fmt.Sprintf(", taking the catapult %s along", b.Towed)
 	}
+	turned := ""
+	if b.TowedFacing.Valid() && b.TowedFacing != b.Facing {
+		turned = fmt.Sprintf(" The catapult %s faces %s.", b.Towed, b.TowedFacing)
+	}
 	ex := ""
 	if len(extra) > 0 {
 		ex = ", " + strings.Join(extra, ", ")
 	}
 	if b.Charge {
-		return fmt.Sprintf("%s charges from %s into %s (%s)%s%s, facing %s. %s is a contact square.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing, end)
+		return fmt.Sprintf("%s charges from %s into %s (%s)%s%s, facing %s.%s %s is a contact square.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing, turned, end)
 	}
-	return fmt.Sprintf("%s moves from %s to %s (%s)%s%s, facing %s.", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing)
+	return fmt.Sprintf("%s moves from %s to %s (%s)%s%s, facing %s.%s", b.Label, start, end, squares(b.Cost), tow, ex, b.Facing, turned)
 }
 
 func (b ElephantRolled) Text() string {
