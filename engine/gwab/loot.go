@@ -10,8 +10,9 @@ import (
 //
 // A fallen Hero or Companion lies where he fell. Any element of his side
 // touching the body may take it up (/recover); from then on it carries the
-// body at 2 strides a move toward its own edge, and the body is saved when
-// the carrier reaches that edge or touches a manned chariot of its side.
+// body at 2 strides a move toward its own edge, or toward a manned chariot
+// of its side to load it there, and the body is saved when the carrier
+// reaches that edge or touches such a chariot.
 // A carrier caught in melee drops the body where it stands.
 //
 // A fallen Hero's armor is a prize (10.3). A Hero touching the body may
@@ -498,8 +499,8 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 	if el.Carrying == "" && el.Armor == "" {
 		return nil
 	}
-	if el.Carrying != "" && s.chariotFor(el, end) != nil {
-		return nil
+	if el.Carrying != "" && (s.chariotFor(el, end) != nil || s.makesForChariot(el, start, end)) {
+		return nil // to load the body on a chariot of its side (8.9)
 	}
 	if el.Armor != "" && s.isHero(el) && s.nearerOwn(el, start, end) {
 		return nil // a Hero with the armor may make for his chariot or his clan (10.3.2)
@@ -514,11 +515,10 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 		if el.Armor != "" && s.isHero(el) {
 			return engine.Refuse("10.3.2", "%s bears %s and moves only back toward his own edge, his chariot or other stands of his clan.", el.Label(), what)
 		}
-		rule := "8.9"
-		if el.Armor != "" {
-			rule = "10.3.3"
+		if el.Carrying != "" {
+			return engine.Refuse("8.9", "%s bears %s and moves only back toward its own edge, or toward a manned chariot of its side to load it.", el.Label(), what)
 		}
-		return engine.Refuse(rule, "%s bears %s and moves only back toward its own edge.", el.Label(), what)
+		return engine.Refuse("10.3.3", "%s bears %s and moves only back toward its own edge.", el.Label(), what)
 	}
 	return nil
 }
@@ -528,20 +528,38 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 // nearer that stand, heading within 60 degrees of straight at it (the
 // cone an impact's push toward friends uses).
 func (s *State) nearerOwn(el *Element, start, end engine.Base) bool {
-	step := end.Center.Sub(start.Center)
-	if step.Len() < 1e-9 {
-		return false
-	}
 	for _, o := range s.ClanElements(el.Clan) {
 		if o.ID == el.ID || o.Status != Standing || !o.Placed {
 			continue
 		}
-		to := o.Base.Center.Sub(start.Center)
-		if end.Gap(o.Base) < start.Gap(o.Base)-moveSlack && to.Len() > 1e-9 && step.Unit().Dot(to.Unit()) >= pushCone {
+		if headsFor(start, end, o.Base) {
 			return true
 		}
 	}
 	return false
+}
+
+// makesForChariot reports whether a move of a body's carrier from start
+// to end goes toward a manned chariot of its side, to load the body on it (8.9):
+// it ends nearer the chariot, heading within 60 degrees of straight at it,
+// as nearerOwn reads a move toward a stand.
+func (s *State) makesForChariot(el *Element, start, end engine.Base) bool {
+	side := s.Clan(el.Clan).Side
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.Kind == Chariot && o.inPlay() && s.Clan(o.Clan).Side == side && headsFor(start, end, o.Base) {
+			return true
+		}
+	}
+	return false
+}
+
+// headsFor reports whether a move from start to end ends nearer the stand
+// at b and heads within 60 degrees of straight at its centre.
+func headsFor(start, end, b engine.Base) bool {
+	step := end.Center.Sub(start.Center)
+	to := b.Center.Sub(start.Center)
+	return step.Len() >= 1e-9 && to.Len() > 1e-9 && end.Gap(b) < start.Gap(b)-moveSlack && step.Unit().Dot(to.Unit()) >= pushCone
 }
 
 // towardEnemy reports whether a move from start to end brings el nearer
