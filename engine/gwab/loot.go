@@ -139,9 +139,9 @@ var lootBodies = engine.BodyTypes{
 }
 
 var lootCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9).", Options: []engine.OptionSpec{
-		{Name: "element", Help: "the element that takes the body up", Kind: engine.OptElement, Required: true},
-		{Name: "body", Help: "the fallen warrior", Kind: engine.OptElement, Required: true},
+	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9); a chariot's driver takes aboard his fallen leader, or his dropped armor, lying against it (3.5).", Options: []engine.OptionSpec{
+		{Name: "element", Help: "the element that takes the body up, or the chariot whose driver gets down", Kind: engine.OptElement, Required: true},
+		{Name: "body", Help: "the fallen warrior (his armor, for a driver, when it lies against the chariot)", Kind: engine.OptElement, Required: true},
 	}}, Run: recoverBody},
 	{CommandSpec: engine.CommandSpec{Name: "loot", Help: "Your Hero loots a fallen Hero's armor: begin, then finish a round later; or pick up dropped armor (10.3).", Options: []engine.OptionSpec{
 		{Name: "body", Help: "the fallen Hero whose armor it is", Kind: engine.OptElement, Required: true},
