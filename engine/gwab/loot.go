@@ -139,7 +139,7 @@ var lootBodies = engine.BodyTypes{
 }
 
 var lootCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9); a chariot's driver takes aboard his fallen leader, or his dropped armor, lying against it (3.5).", Options: []engine.OptionSpec{
+	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side to carry it off, or, as a chariot's driver (3.5), take aboard his fallen leader or that leader's dropped armor lying against the chariot (8.9).", Options: []engine.OptionSpec{
 		{Name: "element", Help: "the element that takes the body up, or the chariot whose driver gets down", Kind: engine.OptElement, Required: true},
 		{Name: "body", Help: "the fallen warrior (his armor, for a driver, when it lies against the chariot)", Kind: engine.OptElement, Required: true},
 	}}, Run: recoverBody},
