@@ -38,6 +38,7 @@ var helpSections = [][4]string{
 	{"gwab", "fire", "9", "missile fire"},
 	{"gwab", "fire aim:", "9.5", "aiming at the rider or the driver"},
 	{"gwab", "recover", "8.9", "recovering a fallen Hero or Companion"},
+	{"gwab", "recover (in its help)", "3.5", "a chariot's driver gets down to recover his fallen leader or his armor"},
 	{"gwab", "loot", "10.3", "capturing armor"},
 	{"gwab", "drop", "6.1, 10.3.3", "dropping armor or bodies; handing armor on"},
 	{"gwab", "impact", "10.1.3", "the combat results: impacts"},

@@ -10,8 +10,9 @@ import (
 //
 // A fallen Hero or Companion lies where he fell. Any element of his side
 // touching the body may take it up (/recover); from then on it carries the
-// body at 2 strides a move toward its own edge, and the body is saved when
-// the carrier reaches that edge or touches a manned chariot of its side.
+// body at 2 strides a move toward its own edge, or toward a manned chariot
+// of its side to load it there, and the body is saved when the carrier
+// reaches that edge or touches such a chariot.
 // A carrier caught in melee drops the body where it stands.
 //
 // A fallen Hero's armor is a prize (10.3). A Hero touching the body may
@@ -104,30 +105,43 @@ type ArmorSecured struct {
 	Clan     ClanTag   `json:"clan"`
 }
 
-func (BodyTaken) Kind() string     { return "gwab.body-taken" }
-func (BodySaved) Kind() string     { return "gwab.body-saved" }
-func (BodyDropped) Kind() string   { return "gwab.body-dropped" }
-func (LootingBegun) Kind() string  { return "gwab.looting-begun" }
-func (LootingBroken) Kind() string { return "gwab.looting-broken" }
-func (ArmorTaken) Kind() string    { return "gwab.armor-taken" }
-func (ArmorPassed) Kind() string   { return "gwab.armor-passed" }
-func (ArmorSecured) Kind() string  { return "gwab.armor-secured" }
+// ArmorRecovered is a fallen Hero's dropped armor taken back aboard his
+// clan's chariot by its driver (3.5): it is off the field, no prize for
+// anyone.
+type ArmorRecovered struct {
+	Clan     ClanTag   `json:"clan"`
+	Chariot  ElementID `json:"chariot"`
+	Label    string    `json:"label"`
+	Body     ElementID `json:"body"`
+	BodyName string    `json:"body_name"`
+}
+
+func (BodyTaken) Kind() string      { return "gwab.body-taken" }
+func (BodySaved) Kind() string      { return "gwab.body-saved" }
+func (BodyDropped) Kind() string    { return "gwab.body-dropped" }
+func (LootingBegun) Kind() string   { return "gwab.looting-begun" }
+func (LootingBroken) Kind() string  { return "gwab.looting-broken" }
+func (ArmorTaken) Kind() string     { return "gwab.armor-taken" }
+func (ArmorPassed) Kind() string    { return "gwab.armor-passed" }
+func (ArmorSecured) Kind() string   { return "gwab.armor-secured" }
+func (ArmorRecovered) Kind() string { return "gwab.armor-recovered" }
 
 var lootBodies = engine.BodyTypes{
-	BodyTaken{}.Kind():     engine.Decoder[BodyTaken](),
-	BodySaved{}.Kind():     engine.Decoder[BodySaved](),
-	BodyDropped{}.Kind():   engine.Decoder[BodyDropped](),
-	LootingBegun{}.Kind():  engine.Decoder[LootingBegun](),
-	LootingBroken{}.Kind(): engine.Decoder[LootingBroken](),
-	ArmorTaken{}.Kind():    engine.Decoder[ArmorTaken](),
-	ArmorPassed{}.Kind():   engine.Decoder[ArmorPassed](),
-	ArmorSecured{}.Kind():  engine.Decoder[ArmorSecured](),
+	BodyTaken{}.Kind():      engine.Decoder[BodyTaken](),
+	BodySaved{}.Kind():      engine.Decoder[BodySaved](),
+	BodyDropped{}.Kind():    engine.Decoder[BodyDropped](),
+	LootingBegun{}.Kind():   engine.Decoder[LootingBegun](),
+	LootingBroken{}.Kind():  engine.Decoder[LootingBroken](),
+	ArmorTaken{}.Kind():     engine.Decoder[ArmorTaken](),
+	ArmorPassed{}.Kind():    engine.Decoder[ArmorPassed](),
+	ArmorSecured{}.Kind():   engine.Decoder[ArmorSecured](),
+	ArmorRecovered{}.Kind(): engine.Decoder[ArmorRecovered](),
 }
 
 var lootCommands = []command{
-	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side, to carry it off (8.9).", Options: []engine.OptionSpec{
-		{Name: "element", Help: "the element that takes the body up", Kind: engine.OptElement, Required: true},
-		{Name: "body", Help: "the fallen warrior", Kind: engine.OptElement, Required: true},
+	{CommandSpec: engine.CommandSpec{Name: "recover", Help: "Take up the body of a fallen Hero or Companion of your side to carry it off, or, as a chariot's driver (3.5), take aboard his fallen leader or that leader's dropped armor lying against the chariot (8.9).", Options: []engine.OptionSpec{
+		{Name: "element", Help: "the element that takes the body up, or the chariot whose driver gets down", Kind: engine.OptElement, Required: true},
+		{Name: "body", Help: "the fallen warrior (his armor, for a driver, when it lies against the chariot)", Kind: engine.OptElement, Required: true},
 	}}, Run: recoverBody},
 	{CommandSpec: engine.CommandSpec{Name: "loot", Help: "Your Hero loots a fallen Hero's armor: begin, then finish a round later; or pick up dropped armor (10.3).", Options: []engine.OptionSpec{
 		{Name: "body", Help: "the fallen Hero whose armor it is", Kind: engine.OptElement, Required: true},
@@ -227,6 +241,15 @@ func (b ArmorSecured) Apply(s *State) error {
 	return nil
 }
 
+func (b ArmorRecovered) Apply(s *State) error {
+	body, err := s.mustElement(b.Body)
+	if err != nil {
+		return err
+	}
+	body.ArmorTaken, body.ArmorDown, body.ArmorWonBy = true, false, b.Clan
+	return s.acted(b.Clan)
+}
+
 // pair looks up two elements an event names.
 func (s *State) pair(a, b ElementID) (*Element, *Element, error) {
 	x, err := s.mustElement(a)
@@ -283,6 +306,10 @@ func (b ArmorPassed) Text() string {
 	return fmt.Sprintf("%s drops the armor of %s at %s (10.3.4).", b.Label, b.BodyName, b.At)
 }
 
+func (b ArmorRecovered) Text() string {
+	return fmt.Sprintf("The driver of %s gets down for the armor of %s and takes it aboard: it is off the field (3.5).", b.Label, b.BodyName)
+}
+
 func (b ArmorSecured) Text() string {
 	return fmt.Sprintf("%s carries the armor of %s off the field: it is won (10.3).", b.Label, b.BodyName)
 }
@@ -334,32 +361,51 @@ func recoverBody(tx *engine.Tx, s *State, c engine.Command) error {
 	return afterAction(tx)
 }
 
-// driverRecovers has the driver of chariot ch get down for the body of
-// his clan's fallen leader lying against the chariot and drag it aboard
-// (3.5): the body is loaded on a chariot, and so saved (8.9).
+// driverRecovers has the driver of chariot ch get down for his clan's
+// fallen leader, his dropped armor, or both, lying against the chariot
+// (3.5): a body dragged aboard is loaded on a chariot, and so saved (8.9);
+// armor taken aboard is off the field.
 func driverRecovers(tx *engine.Tx, s *State, cl *Clan, ch, body *Element) error {
 	switch {
 	case ch.Status != Standing || !ch.Placed || !ch.Driver:
 		return engine.Refuse("3.5", "%s has no driver aboard to get down for a body.", ch.Label())
-	case body.Status != Fallen:
+	case body.Status != Fallen && !body.ArmorDown:
 		return engine.Refuse("8.9", "%s is not a fallen warrior lying on the field.", body.Label())
 	case body.Clan != ch.Clan || !body.WasHero:
 		return engine.Refuse("3.5", "A charioteer gets down only for his own clan's fallen leader; %s is not the %s' fallen Hero.", body.Name, cl.Name)
-	case s.carrierOf(body) != nil:
+	}
+	takeBody := body.Status == Fallen && s.carrierOf(body) == nil && touching(ch, body.Base)
+	takeArmor := body.ArmorDown && touching(ch, armorSpot(body))
+	switch {
+	case !takeBody && !takeArmor && body.ArmorDown:
+		return engine.Refuse("3.5", "Neither the body of %s nor his armor, dropped at %s, lies against %s for its driver to recover.", body.Name, body.ArmorAt, ch.Label())
+	case !takeBody && !takeArmor && s.carrierOf(body) != nil:
 		return engine.Refuse("8.9", "%s is already carrying the body of %s.", s.carrierOf(body).Label(), body.Name)
-	case !touching(ch, body.Base):
+	case !takeBody && !takeArmor:
 		return engine.Refuse("3.5", "The body of %s must lie against %s for its driver to drag it aboard.", body.Name, ch.Label())
 	}
 	if foe := s.engagedWith(ch); foe != nil {
 		return engine.Refuse("8.9", "%s is in melee with %s.", ch.Label(), foe.Label())
 	}
-	if err := tx.Emit(BodyTaken{Clan: cl.Tag, Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Driver: true}); err != nil {
-		return err
+	if takeBody {
+		if err := tx.Emit(BodyTaken{Clan: cl.Tag, Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Driver: true}); err != nil {
+			return err
+		}
+		if err := tx.Emit(BodySaved{Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Chariot: ch.ID}); err != nil {
+			return err
+		}
 	}
-	if err := tx.Emit(BodySaved{Element: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name, Chariot: ch.ID}); err != nil {
-		return err
+	if takeArmor {
+		if err := tx.Emit(ArmorRecovered{Clan: cl.Tag, Chariot: ch.ID, Label: ch.Label(), Body: body.ID, BodyName: body.Name}); err != nil {
+			return err
+		}
 	}
 	return afterAction(tx)
+}
+
+// armorSpot is the token of a fallen Hero's dropped armor (10.3.4).
+func armorSpot(body *Element) engine.Base {
+	return engine.Base{Center: body.ArmorAt, Width: individualWidth, Depth: individualWidth}
 }
 
 func (s *State) carrierOf(body *Element) *Element {
@@ -395,8 +441,7 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 	taken := ArmorTaken{Clan: cl.Tag, Holder: hero.ID, HolderName: hero.Name, Body: body.ID, BodyName: body.Name}
 	if body.ArmorDown {
 		// Dropped armor is picked up at once.
-		spot := engine.Base{Center: body.ArmorAt, Width: individualWidth, Depth: individualWidth}
-		if !touching(hero, spot) {
+		if !touching(hero, armorSpot(body)) {
 			return engine.Refuse("10.3.4", "%s must stand at the armor of %s, dropped at %s, to pick it up.", hero.Name, body.Name, body.ArmorAt)
 		}
 		taken.Dropped = true
@@ -406,6 +451,8 @@ func loot(tx *engine.Tx, s *State, c engine.Command) error {
 		return afterAction(tx)
 	}
 	switch {
+	case body.ArmorTaken && body.ArmorWonBy == body.Clan:
+		return engine.Refuse("3.5", "The armor of %s is off the field: his clan took it back.", body.Name)
 	case body.ArmorTaken:
 		return engine.Refuse("10.3", "The armor of %s is already taken.", body.Name)
 	case body.Status != Fallen || s.carrierOf(body) != nil:
@@ -498,8 +545,8 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 	if el.Carrying == "" && el.Armor == "" {
 		return nil
 	}
-	if el.Carrying != "" && s.chariotFor(el, end) != nil {
-		return nil
+	if el.Carrying != "" && (s.chariotFor(el, end) != nil || s.makesForChariot(el, start, end)) {
+		return nil // to load the body on a chariot of its side (8.9)
 	}
 	if el.Armor != "" && s.isHero(el) && s.nearerOwn(el, start, end) {
 		return nil // a Hero with the armor may make for his chariot or his clan (10.3.2)
@@ -514,11 +561,10 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 		if el.Armor != "" && s.isHero(el) {
 			return engine.Refuse("10.3.2", "%s bears %s and moves only back toward his own edge, his chariot or other stands of his clan.", el.Label(), what)
 		}
-		rule := "8.9"
-		if el.Armor != "" {
-			rule = "10.3.3"
+		if el.Carrying != "" {
+			return engine.Refuse("8.9", "%s bears %s and moves only back toward its own edge, or toward a manned chariot of its side to load it.", el.Label(), what)
 		}
-		return engine.Refuse(rule, "%s bears %s and moves only back toward its own edge.", el.Label(), what)
+		return engine.Refuse("10.3.3", "%s bears %s and moves only back toward its own edge.", el.Label(), what)
 	}
 	return nil
 }
@@ -528,20 +574,38 @@ func (s *State) checkBurden(el *Element, start, end engine.Base) error {
 // nearer that stand, heading within 60 degrees of straight at it (the
 // cone an impact's push toward friends uses).
 func (s *State) nearerOwn(el *Element, start, end engine.Base) bool {
-	step := end.Center.Sub(start.Center)
-	if step.Len() < 1e-9 {
-		return false
-	}
 	for _, o := range s.ClanElements(el.Clan) {
 		if o.ID == el.ID || o.Status != Standing || !o.Placed {
 			continue
 		}
-		to := o.Base.Center.Sub(start.Center)
-		if end.Gap(o.Base) < start.Gap(o.Base)-moveSlack && to.Len() > 1e-9 && step.Unit().Dot(to.Unit()) >= pushCone {
+		if headsFor(start, end, o.Base) {
 			return true
 		}
 	}
 	return false
+}
+
+// makesForChariot reports whether a move of a body's carrier from start
+// to end goes toward a manned chariot of its side, to load the body on it (8.9):
+// it ends nearer the chariot, heading within 60 degrees of straight at it,
+// as nearerOwn reads a move toward a stand.
+func (s *State) makesForChariot(el *Element, start, end engine.Base) bool {
+	side := s.Clan(el.Clan).Side
+	for i := range s.Elements {
+		o := &s.Elements[i]
+		if o.Kind == Chariot && o.inPlay() && s.Clan(o.Clan).Side == side && headsFor(start, end, o.Base) {
+			return true
+		}
+	}
+	return false
+}
+
+// headsFor reports whether a move from start to end ends nearer the stand
+// at b and heads within 60 degrees of straight at its centre.
+func headsFor(start, end, b engine.Base) bool {
+	step := end.Center.Sub(start.Center)
+	to := b.Center.Sub(start.Center)
+	return step.Len() >= 1e-9 && to.Len() > 1e-9 && end.Gap(b) < start.Gap(b)-moveSlack && step.Unit().Dot(to.Unit()) >= pushCone
 }
 
 // towardEnemy reports whether a move from start to end brings el nearer

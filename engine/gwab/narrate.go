@@ -208,7 +208,10 @@ func status(s *State) string {
 			switch {
 			case el.Status == Fallen:
 				b.WriteString(" fallen")
-				if el.ArmorTaken {
+				switch {
+				case el.ArmorTaken && el.ArmorWonBy == el.Clan:
+					b.WriteString(", his armor taken back by his clan")
+				case el.ArmorTaken:
 					b.WriteString(", his armor taken")
 				}
 			case el.Saved:

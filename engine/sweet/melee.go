@@ -537,8 +537,9 @@ func sumOf(vs []float64) float64 {
 // takeLosses removes stands worth loss points from units: the first from
 // the contact square, then one at a time round the supports clockwise. A
 // remainder smaller than the next stand is made exactly from the other
-// units' stands when they allow, and otherwise settled by a d6: 4 to 6
-// takes the stand, 1 to 3 lets it go. It returns the rolls made.
+// units' stands when they allow (for the first stand, only from stands in
+// the contact square), and otherwise settled by a d6: 4 to 6 takes the
+// stand, 1 to 3 lets it go. It returns the rolls made.
 func (s *State) takeLosses(tx *engine.Tx, m *Melee, units []*Unit, stands map[UnitID]int, loss float64) []int {
 	const eps = 1e-9
 	var rolls []int
@@ -558,8 +559,14 @@ func (s *State) takeLosses(tx *engine.Tx, m *Melee, units []*Unit, stands map[Un
 		if loss < v-eps {
 			// The next stand is worth more than is left to lose. The
 			// die decides only when no stands of the other units make
-			// the total exact (Melee Procedure).
-			if s.exactLoss(m, units, u, stands, loss) {
+			// the total exact (Melee Procedure). The first stand lost
+			// is always one in the contact square, so before any is
+			// lost only the stands there may make the total.
+			others := units
+			if i == 0 {
+				others = slices.DeleteFunc(slices.Clone(units), func(o *Unit) bool { return o.At != m.At })
+			}
+			if s.exactLoss(m, others, u, stands, loss) {
 				break
 			}
 			r := tx.Roll(engine.D6)

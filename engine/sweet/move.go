@@ -691,8 +691,9 @@ func (s *State) inUnresolved(u *Unit) bool {
 // more, to a free one; when it brings a catapult, catapult is not nil,
 // and a square for which it reports a catapult already (one standing
 // there, or one another retreat takes there) is not free either
-// (Movement 2). It returns the path, whether the unit left the board,
-// and whether it was stopped.
+// (Movement 2). For a commander a square with another commander of his
+// side is not free either (Movement 2). It returns the path, whether the
+// unit left the board, and whether it was stopped.
 func (s *State) fallBack(u *Unit, steps int, extra bool, catapult func(engine.Square) bool) (path []engine.Square, off, stopped bool) {
 	enemy := func(q engine.Square) bool { return s.held(q, u.Side.Other()) }
 	back := u.Side.Back()
@@ -701,6 +702,10 @@ func (s *State) fallBack(u *Unit, steps int, extra bool, catapult func(engine.Sq
 	free := func(q engine.Square) bool {
 		if catapult != nil && catapult(q) {
 			return false
+		}
+		if u.Type.IsLeader() {
+			// One commander or sub-commander to a square (Movement 2).
+			return !slices.ContainsFunc(s.At(q), func(o *Unit) bool { return o != u && o.Side == u.Side && o.Type.IsLeader() })
 		}
 		if !u.Body() {
 			return true
