@@ -843,15 +843,12 @@ func (b Base) SweepWheel(deg float64, others ...Base) (frac float64, hit int) {
 	return 1, -1
 }
 
-// InsideFraction returns the share of the segment from one point to
-// another that lies on or inside the base: how much of a move crosses a
-// piece of terrain.
-func (b Base) InsideFraction(from, to Vec) float64 {
-	t0, t1, ok := clipSegment(b.local(from), b.local(to), b.Width/2, b.Depth/2)
-	if !ok {
-		return 0
-	}
-	return t1 - t0
+// Crossing returns the stretch of the segment from one point to another
+// that lies on or inside the base, as shares of the segment from its
+// start, t0 to t1, and whether there is one: where a move enters and
+// leaves a piece of terrain.
+func (b Base) Crossing(from, to Vec) (t0, t1 float64, ok bool) {
+	return clipSegment(b.local(from), b.local(to), b.Width/2, b.Depth/2)
 }
 
 // InArc reports whether any part of o lies within an arc seen from b's

@@ -630,13 +630,13 @@ func TestInArcAsymmetric(t *testing.T) {
 	}
 }
 
-func TestInsideFraction(t *testing.T) {
+func TestCrossing(t *testing.T) {
 	b := Base{Center: Vec{10, 10}, Width: 4, Depth: 4, Facing: HeadingN}
-	if f := b.InsideFraction(Vec{10, 0}, Vec{10, 20}); math.Abs(f-0.2) > 1e-9 {
-		t.Errorf("a line through the middle is %v inside, want 0.2", f)
+	if t0, t1, ok := b.Crossing(Vec{10, 0}, Vec{10, 20}); !ok || math.Abs(t0-0.4) > 1e-9 || math.Abs(t1-0.6) > 1e-9 {
+		t.Errorf("a line through the middle crosses it from %v to %v (%v), want 0.4 to 0.6: 0.2 of it inside", t0, t1, ok)
 	}
-	if f := b.InsideFraction(Vec{0, 0}, Vec{0, 20}); f != 0 {
-		t.Errorf("a line beside it is %v inside, want 0", f)
+	if t0, t1, ok := b.Crossing(Vec{0, 0}, Vec{0, 20}); ok && t1 > t0 {
+		t.Errorf("a line beside it crosses it from %v to %v, want not at all", t0, t1)
 	}
 }
 

@@ -399,9 +399,9 @@ func (s *State) covered(b engine.Base) bool {
 }
 
 // hidden says why t cannot be seen by u: invisible (SA 1) while it has
-// neither moved (nor been driven back), shot nor fought this turn, unless u detects hidden
-// enemies (SA 6) or a light spell lies on it (RULINGS.md, goliath,
-// "invisibility").
+// neither moved (nor been driven back), shot nor fought this turn,
+// unless u detects hidden enemies (SA 6) or a light spell lies on it
+// (RULINGS.md, goliath, "invisibility").
 func (s *State) hidden(u, t *Unit) string {
 	if !t.Profile.Has(Invisible) || u.Profile.Has(Detects) {
 		return ""

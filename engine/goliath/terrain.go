@@ -114,7 +114,7 @@ func (s *State) pathCost(from, to engine.Vec) (cost float64, water, bars bool) {
 // the way crosses water, or ground that bars a charge.
 func (s *State) slowSpans(from, to engine.Vec) (spans [][2]float64, water, bars bool) {
 	for _, f := range s.Terrain {
-		t0, t1, ok := crossing(f.Area, from, to)
+		t0, t1, ok := f.Area.Crossing(from, to)
 		in := ok && t1 > t0
 		if !in && !f.Area.Contains(from) {
 			continue
@@ -130,36 +130,6 @@ func (s *State) slowSpans(from, to engine.Vec) (spans [][2]float64, water, bars 
 		}
 	}
 	return merged(spans), water, bars
-}
-
-// crossing is the stretch of the segment from one point to another that
-// lies on or inside the rectangle a, as shares of the segment from its
-// start: t0 to t1.
-func crossing(a engine.Base, from, to engine.Vec) (t0, t1 float64, ok bool) {
-	fwd, right := a.Facing.Vec(), a.Facing.Add(90).Vec()
-	p, q := from.Sub(a.Center), to.Sub(a.Center)
-	t0, t1 = 0, 1
-	for _, ax := range []struct {
-		dir  engine.Vec
-		half float64
-	}{{right, a.Width / 2}, {fwd, a.Depth / 2}} {
-		p0, d := p.Dot(ax.dir), q.Dot(ax.dir)-p.Dot(ax.dir)
-		if math.Abs(d) < 1e-12 {
-			if math.Abs(p0) > ax.half+1e-9 {
-				return 0, 0, false
-			}
-			continue
-		}
-		a0, a1 := (-ax.half-p0)/d, (ax.half-p0)/d
-		if a0 > a1 {
-			a0, a1 = a1, a0
-		}
-		t0, t1 = math.Max(t0, a0), math.Min(t1, a1)
-		if t0 > t1 {
-			return 0, 0, false
-		}
-	}
-	return t0, t1, true
 }
 
 // merged sorts spans and joins those that overlap or touch.

@@ -2,6 +2,7 @@ package gwab
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/rhapsode/rhapsode/engine"
 )
@@ -586,14 +587,12 @@ func (s *State) nearerOwn(el *Element, start, end engine.Base) bool {
 }
 
 // makesForChariot reports whether a move of a body's carrier from start
-// to end goes toward a manned chariot of its side, to load the body on it (8.9):
-// it ends nearer the chariot, heading within 60 degrees of straight at it,
-// as nearerOwn reads a move toward a stand.
+// to end goes toward a chariot of its side, to load the body on it
+// (8.9): it ends nearer the chariot, heading within 60 degrees of
+// straight at it, as nearerOwn reads a move toward a stand.
 func (s *State) makesForChariot(el *Element, start, end engine.Base) bool {
-	side := s.Clan(el.Clan).Side
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.Kind == Chariot && o.inPlay() && s.Clan(o.Clan).Side == side && headsFor(start, end, o.Base) {
+	for o := range s.sideChariots(el) {
+		if headsFor(start, end, o.Base) {
 			return true
 		}
 	}
@@ -620,14 +619,26 @@ func (s *State) towardEnemy(el *Element, start, end engine.Base) bool {
 
 // chariotFor returns a manned chariot of el's side that el touches at b.
 func (s *State) chariotFor(el *Element, b engine.Base) *Element {
-	side := s.Clan(el.Clan).Side
-	for i := range s.Elements {
-		o := &s.Elements[i]
-		if o.Kind == Chariot && o.inPlay() && s.Clan(o.Clan).Side == side && b.Gap(o.Base) <= engine.ContactTolerance {
+	for o := range s.sideChariots(el) {
+		if b.Gap(o.Base) <= engine.ContactTolerance {
 			return o
 		}
 	}
 	return nil
+}
+
+// sideChariots yields the chariots in play of el's side, any clan's: those
+// a body may be loaded on (8.9).
+func (s *State) sideChariots(el *Element) iter.Seq[*Element] {
+	side := s.Clan(el.Clan).Side
+	return func(yield func(*Element) bool) {
+		for i := range s.Elements {
+			o := &s.Elements[i]
+			if o.Kind == Chariot && o.inPlay() && s.Clan(o.Clan).Side == side && !yield(o) {
+				return
+			}
+		}
+	}
 }
 
 // atOwnEdge reports whether el's base reaches its side's edge of the table.
